@@ -1,0 +1,7 @@
+import { graphResolvers } from '../graph/index.js';
+import { mergeResolvers, type ResolverMap } from '../schema.js';
+import { readResolvers } from './read/index.js';
+import { mutationResolvers } from './write/index.js';
+
+/** Every resolver of the simulator: entity reads, graph-derived fields (lineage, relationships), writes. */
+export const simResolvers: ResolverMap = mergeResolvers([readResolvers, graphResolvers, mutationResolvers]);

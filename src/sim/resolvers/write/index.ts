@@ -1,0 +1,3 @@
+import type { ResolverMap } from '../../schema.js';
+
+export const mutationResolvers: ResolverMap = {};

@@ -1,0 +1,88 @@
+import { entityTypeOf } from './urn.js';
+
+/** Aspects DataHub stores as time series: they accumulate as events instead of replacing each other. */
+export const TIMESERIES_ASPECTS = new Set([
+  'operation', 'datasetProfile', 'datasetUsageStatistics', 'dataProcessInstanceRunEvent', 'assertionRunEvent',
+  'chartUsageStatistics', 'dashboardUsageStatistics', 'queryUsageStatistics', 'documentUsageStatistics',
+  'datahubIngestionRunSummary', 'datahubIngestionCheckpoint',
+]);
+
+export type Aspect = Record<string, unknown>;
+
+export interface StoredEntity {
+  urn: string;
+  entityType: string;
+  /** Versioned aspects by name: the latest write wins. */
+  aspects: Map<string, Aspect>;
+  /** Timeseries aspects by name, newest first (by timestampMillis). */
+  timeseries: Map<string, Aspect[]>;
+}
+
+/**
+ * The simulator's in-memory entity store. Aspects are held in DataHub's JSON shape (as in a metadata
+ * file's `{"json": ...}` MCP form) with class-key prefixes normalised to `com.linkedin.` and primitive
+ * union wrappers such as `{"string": "x"}` removed.
+ */
+export class Store {
+  private readonly entities = new Map<string, StoredEntity>();
+  /** Bumped on every write; derived indexes (lineage, search) rebuild when it moves. */
+  version = 0;
+
+  /** Registers an entity that is only referenced (DataHub keeps these as key-only entities). */
+  ensure(urn: string, entityType = entityTypeOf(urn) ?? 'unknown'): StoredEntity {
+    let e = this.entities.get(urn);
+    if (!e) {
+      e = { urn, entityType, aspects: new Map(), timeseries: new Map() };
+      this.entities.set(urn, e);
+      this.version++;
+    }
+    return e;
+  }
+
+  /** Writes an aspect: a versioned aspect replaces the previous value, a timeseries aspect is appended. */
+  write(urn: string, aspectName: string, value: Aspect, entityType?: string): void {
+    if (TIMESERIES_ASPECTS.has(aspectName)) return this.append(urn, aspectName, value, entityType);
+    this.ensure(urn, entityType).aspects.set(aspectName, value);
+    this.version++;
+  }
+
+  append(urn: string, aspectName: string, value: Aspect, entityType?: string): void {
+    const e = this.ensure(urn, entityType);
+    const list = e.timeseries.get(aspectName) ?? [];
+    const ts = Number(value.timestampMillis ?? 0);
+    const at = list.findIndex((v) => Number(v.timestampMillis ?? 0) <= ts);
+    list.splice(at === -1 ? list.length : at, 0, value);
+    e.timeseries.set(aspectName, list);
+    this.version++;
+  }
+
+  deleteAspect(urn: string, aspectName: string): void {
+    if (this.entities.get(urn)?.aspects.delete(aspectName)) this.version++;
+  }
+
+  get(urn: string): StoredEntity | undefined {
+    return this.entities.get(urn);
+  }
+
+  aspect<T = Aspect>(urn: string, aspectName: string): T | undefined {
+    return this.entities.get(urn)?.aspects.get(aspectName) as T | undefined;
+  }
+
+  timeseries<T = Aspect>(urn: string, aspectName: string): T[] {
+    return (this.entities.get(urn)?.timeseries.get(aspectName) ?? []) as T[];
+  }
+
+  /** True when DataHub would report `exists: true`: the entity has at least one aspect of its own. */
+  exists(urn: string): boolean {
+    const e = this.entities.get(urn);
+    return !!e && (e.aspects.size > 0 || e.timeseries.size > 0);
+  }
+
+  *all(entityType?: string): Iterable<StoredEntity> {
+    for (const e of this.entities.values()) if (!entityType || e.entityType === entityType) yield e;
+  }
+
+  get size(): number {
+    return this.entities.size;
+  }
+}
