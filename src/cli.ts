@@ -1,0 +1,12 @@
+#!/usr/bin/env node
+import { buildProgram } from './cli/program.js';
+import { exitFor } from './cli/exit-code.js';
+
+// The one top-level catch of the CLI process: every command's error becomes an exit code here.
+buildProgram()
+  .parseAsync(process.argv)
+  .catch((err: unknown) => {
+    const { code, message } = exitFor(err);
+    if (message) console.error(`janus: ${message}`);
+    process.exitCode = code;
+  });

@@ -1,0 +1,26 @@
+import { Command, CommanderError } from 'commander';
+import { simCommand } from '../sim/command.js';
+
+export const VERSION = '0.1.0';
+
+/** The `janus` command tree. Every command parses its flags, calls one use case, and prints; nothing exits here. */
+export function buildProgram(): Command {
+  const program = new Command('janus')
+    .description('Janus: CI for the ML supply chain. Judges ML models from DataHub lineage and writes the evidence back.')
+    .version(VERSION)
+    .option('--config <file>', 'config file (default: ./janus.config.yaml when present)')
+    .showSuggestionAfterError()
+    .addCommand(simCommand());
+  forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());
+  return program;
+}
+
+function forEachCommand(cmd: Command, fn: (c: Command) => void): void {
+  fn(cmd);
+  for (const sub of cmd.commands) forEachCommand(sub, fn);
+}
+
+/** Commander's own exits: help and version are success; every parse error is a usage error (exit 2). */
+export function commanderExitCode(err: CommanderError): number {
+  return ['commander.helpDisplayed', 'commander.version'].includes(err.code) ? 0 : 2;
+}

@@ -1,0 +1,26 @@
+/** Environment variables Janus reads, and the setting each one sets. DataHub's own names where DataHub has one. */
+export const ENV_SETTINGS: Record<string, string[]> = {
+  DATAHUB_GMS_URL: ['datahub', 'url'],
+  DATAHUB_GMS_TOKEN: ['datahub', 'token'],
+  JANUS_DATAHUB_TIMEOUT_MS: ['datahub', 'timeoutMs'],
+  JANUS_DATAHUB_RETRIES: ['datahub', 'retries'],
+  JANUS_LOG_LEVEL: ['log', 'level'],
+  JANUS_LOG_FORMAT: ['log', 'format'],
+  REDIS_URL: ['redis', 'url'],
+  SLACK_BOT_TOKEN: ['slack', 'botToken'],
+  SLACK_SIGNING_SECRET: ['slack', 'signingSecret'],
+};
+
+/** The environment variable that sets a setting path, for error messages. */
+export const envNameFor = (path: string): string | undefined =>
+  Object.entries(ENV_SETTINGS).find(([, p]) => p.join('.') === path)?.[0];
+
+/** Env values as a partial config tree (empty strings count as unset). */
+export function configFromEnv(env: Record<string, string | undefined>): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [name, [section, key]] of Object.entries(ENV_SETTINGS)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') (out[section!] ??= {})[key!] = value;
+  }
+  return out;
+}

@@ -1,0 +1,3 @@
+export { loadConfig, DEFAULT_CONFIG_FILE, type LoadConfigOptions } from './load.js';
+export { configSchema, type Config, type DatahubConfig, type LogConfig } from './schema.js';
+export { ENV_SETTINGS } from './env.js';

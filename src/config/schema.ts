@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** One schema per concern; a command validates only the concerns it uses. */
+export const datahubSchema = z.object({
+  /** GMS base URL, as DataHub's own CLI takes it (`DATAHUB_GMS_URL`); Janus appends `/api/graphql`. */
+  url: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
+  token: z.string().min(1).optional(),
+  timeoutMs: z.coerce.number().int().positive().default(10_000),
+  retries: z.coerce.number().int().min(0).max(10).default(3),
+});
+
+export const logSchema = z.object({
+  level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal, JSON otherwise. */
+  format: z.enum(['auto', 'json', 'pretty']).default('auto'),
+});
+
+export const redisSchema = z.object({
+  url: z.string().regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL').optional(),
+});
+
+export const slackSchema = z.object({
+  botToken: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-').optional(),
+  signingSecret: z.string().min(1).optional(),
+});
+
+export const configSchema = z.object({
+  datahub: datahubSchema.default(datahubSchema.parse({})),
+  log: logSchema.default(logSchema.parse({})),
+  redis: redisSchema.default({}),
+  slack: slackSchema.default({}),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type DatahubConfig = z.infer<typeof datahubSchema>;
+export type LogConfig = z.infer<typeof logSchema>;

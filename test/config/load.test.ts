@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/index.js';
+import { ConfigError } from '../../src/errors.js';
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'janus-config-'));
+
+function problemsOf(fn: () => unknown): string[] {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ConfigError) return e.problems;
+    throw e;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('uses defaults when nothing is set', () => {
+    const c = loadConfig({ env: {}, cwd: tmp() });
+    expect(c.datahub.url).toBe('http://localhost:8080');
+    expect(c.datahub.token).toBeUndefined();
+    expect(c.log).toEqual({ level: 'info', format: 'auto' });
+  });
+
+  it("reads DataHub's own CLI variables", () => {
+    const c = loadConfig({ env: { DATAHUB_GMS_URL: 'http://gms:8080', DATAHUB_GMS_TOKEN: 'tok' }, cwd: tmp() });
+    expect(c.datahub).toMatchObject({ url: 'http://gms:8080', token: 'tok' });
+  });
+
+  it('lets the environment override the config file, which overrides defaults', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'janus.config.yaml'), 'datahub:\n  url: http://from-file:8080\n  timeoutMs: 500\nlog:\n  level: debug\n');
+    const c = loadConfig({ env: { DATAHUB_GMS_URL: 'http://from-env:8080' }, cwd: dir });
+    expect(c.datahub.url).toBe('http://from-env:8080');
+    expect(c.datahub.timeoutMs).toBe(500);
+    expect(c.log.level).toBe('debug');
+  });
+
+  it('reads an explicit --config file and fails clearly when it is missing', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'other.yaml'), 'datahub:\n  url: http://other:1\n');
+    expect(loadConfig({ env: {}, cwd: dir, file: 'other.yaml' }).datahub.url).toBe('http://other:1');
+    expect(problemsOf(() => loadConfig({ env: {}, cwd: dir, file: 'nope.yaml' }))).toEqual(['config file nope.yaml: not found']);
+  });
+
+  it('reports every problem at once, naming the setting, its variable and what was expected', () => {
+    const problems = problemsOf(() =>
+      loadConfig({ env: { DATAHUB_GMS_URL: 'not a url', JANUS_LOG_LEVEL: 'loud', REDIS_URL: 'http://x' }, cwd: tmp() }),
+    );
+    expect(problems).toHaveLength(3);
+    expect(problems.find((p) => p.startsWith('datahub.url'))).toMatch(/DATAHUB_GMS_URL.*"not a url"/);
+    expect(problems.find((p) => p.startsWith('log.level'))).toMatch(/JANUS_LOG_LEVEL.*expected one of/i);
+    expect(problems.find((p) => p.startsWith('redis.url'))).toMatch(/redis:\/\//);
+  });
+
+  it('never echoes a secret value in an error', () => {
+    const problems = problemsOf(() => loadConfig({ env: { SLACK_BOT_TOKEN: 'hunter2-not-a-bot-token' }, cwd: tmp() }));
+    expect(problems.join('\n')).toContain('slack.botToken');
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('rejects a config file that is not a mapping or not YAML', () => {
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'janus.config.yaml'), '- a\n- b\n');
+    expect(problemsOf(() => loadConfig({ env: {}, cwd: dir }))[0]).toMatch(/expected a mapping/);
+    fs.writeFileSync(path.join(dir, 'janus.config.yaml'), 'datahub: [unclosed\n');
+    expect(problemsOf(() => loadConfig({ env: {}, cwd: dir }))[0]).toMatch(/not valid YAML/);
+  });
+});
