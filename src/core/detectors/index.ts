@@ -1,0 +1,45 @@
+import type { Finding } from '../finding.js';
+import { upstreamClosure, type UpstreamGraph } from '../graph.js';
+import type { DetectContext } from './context.js';
+import { freshnessLag } from './freshness-lag.js';
+import { deprecatedUpstream, removedUpstream } from './lifecycle.js';
+import { missingOwner } from './missing-owner.js';
+import { targetLeakage } from './target-leakage.js';
+import { upstreamFailure } from './upstream-failure.js';
+
+export type { DetectContext } from './context.js';
+
+const DETECTORS = [targetLeakage, upstreamFailure, freshnessLag, missingOwner, deprecatedUpstream, removedUpstream];
+
+/** Runs every detector, then folds findings that share a root cause. Sorted: heaviest first, then by key. */
+export function detect(g: UpstreamGraph, ctx: DetectContext): Finding[] {
+  const all = DETECTORS.flatMap((d) => d(g, ctx));
+  return foldRootCauses(g, all).sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key));
+}
+
+const PROPAGATING = new Set(['freshness_lag', 'upstream_failure']);
+
+/**
+ * One finding per root cause: a freshness or failure finding on a dataset downstream of another such
+ * finding's dataset is folded into that root's evidence (`downstreamEffects`) and deducts nothing itself.
+ */
+export function foldRootCauses(g: UpstreamGraph, findings: Finding[]): Finding[] {
+  const propagating = findings.filter((f) => PROPAGATING.has(f.detector));
+  const upstreamOf = new Map(propagating.map((f) => [f.entity, new Set(upstreamClosure(g, f.entity))]));
+  const roots = new Map<Finding, Finding[]>();
+  const folded = new Set<Finding>();
+  for (const f of propagating) {
+    const causes = propagating.filter((r) => r !== f && r.entity !== f.entity && upstreamOf.get(f.entity)!.has(r.entity));
+    if (!causes.length) continue;
+    folded.add(f);
+    for (const cause of causes) roots.set(cause, [...(roots.get(cause) ?? []), f]);
+  }
+  return findings
+    .filter((f) => !folded.has(f))
+    .map((f) => {
+      const effects = roots.get(f);
+      if (!effects) return f;
+      const downstreamEffects = effects.map((e) => ({ key: e.key, entity: e.entity, message: e.message }));
+      return { ...f, evidence: { ...f.evidence, downstreamEffects } };
+    });
+}

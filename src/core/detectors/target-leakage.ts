@@ -1,0 +1,54 @@
+import { finding, type Finding } from '../finding.js';
+import type { UpstreamGraph } from '../graph.js';
+import { columnAncestry, columnIndex, featureColumns, modelKeyNames } from './columns.js';
+import type { DetectContext } from './context.js';
+
+/**
+ * A feature whose column lineage meets the label's: the label column itself, or any column the label derives
+ * from. Key columns never count as a meeting point. One finding per leaking feature, listing every chain
+ * (feature → shared ancestor → label).
+ */
+export function targetLeakage(g: UpstreamGraph, ctx: DetectContext): Finding[] {
+  const label = ctx.label;
+  if (!label) return [];
+  const columns = columnIndex(g);
+  const keyNames = modelKeyNames(g);
+  const isKey = (col: string) => {
+    const c = columns.get(col);
+    return !!c && (c.isKey || keyNames.has(c.path));
+  };
+  const labelAncestry = columnAncestry(g, label.column);
+  const meets = (col: string) => labelAncestry.has(col) && !isKey(col);
+
+  const findings: Finding[] = [];
+  for (const feature of g.features) {
+    const chains: string[][] = [];
+    for (const start of featureColumns(g, feature)) {
+      for (const [col, up] of columnAncestry(g, start, meets)) {
+        if (!meets(col)) continue;
+        const down = [...labelAncestry.get(col)!].reverse().slice(1);
+        chains.push([...up, ...down]);
+      }
+    }
+    if (!chains.length) continue;
+    chains.sort((a, b) => a.length - b.length || a.join().localeCompare(b.join()));
+    const shared = chains[0]!.find((c) => labelAncestry.has(c))!;
+    const dataset = columns.get(shared)?.dataset ?? shared;
+    const featureName = g.nodes[feature]?.name ?? feature;
+    findings.push(
+      finding(ctx.policy, 'target_leakage', {
+        entity: dataset,
+        key: `target_leakage:${feature}:${label.column}`,
+        message: `Feature ${featureName} derives from ${fieldPath(shared)}, which the label ${fieldPath(label.column)} also derives from.`,
+        evidence: { feature, label: label.column, labelSource: label.source, sharedAncestor: shared, chains },
+      }),
+    );
+  }
+  return findings;
+}
+
+/** `dataset_name.column` for a schemaField urn, for messages. */
+export function fieldPath(schemaFieldUrn: string): string {
+  const m = /^urn:li:schemaField:\((urn:li:dataset:\(urn:li:dataPlatform:[^,]+,([^,]+),[^)]+\)),(.+)\)$/.exec(schemaFieldUrn);
+  return m ? `${m[2]}.${m[3]}` : schemaFieldUrn;
+}

@@ -1,0 +1,100 @@
+/**
+ * The upstream graph of one model, as plain data: what the DataHub reader found, before any judgment.
+ * Conventions (label, SLA, departed owners) are applied by pure functions in this folder, not by the reader.
+ */
+
+export type EntityKind = 'mlModel' | 'mlFeature' | 'mlFeatureTable' | 'mlPrimaryKey' | 'dataset' | 'dataJob' | 'other';
+
+export interface Owner {
+  urn: string;
+  kind: 'user' | 'group';
+  name: string;
+  /** A user whose DataHub status is SUSPENDED (or whose deprecated `active` flag is false). */
+  departed: boolean;
+}
+
+export interface Column {
+  /** schemaField urn */
+  urn: string;
+  path: string;
+  isKey: boolean;
+  /** Names of the tags and glossary terms on the column. */
+  labels: string[];
+}
+
+export type RunResult = 'SUCCESS' | 'FAILURE' | 'SKIPPED' | 'UP_FOR_RETRY';
+
+export interface RunFact {
+  urn: string;
+  at: number;
+  result: RunResult;
+}
+
+export type AssertionResult = 'SUCCESS' | 'FAILURE' | 'ERROR' | 'INIT';
+
+export interface AssertionFact {
+  urn: string;
+  /** `freshness`: a native FRESHNESS assertion; `dbt_freshness`: dbt source freshness; `other`: anything else. */
+  kind: 'freshness' | 'dbt_freshness' | 'other';
+  description?: string;
+  /** SLA the assertion encodes, when it has one (FIXED_INTERVAL schedule, dbt error threshold). */
+  slaMs?: number;
+  latest?: { at: number; result: AssertionResult };
+}
+
+export interface EntityNode {
+  urn: string;
+  kind: EntityKind;
+  name: string;
+  platform?: string;
+  owners: Owner[];
+  deprecated?: { note?: string };
+  removed: boolean;
+  customProperties: Record<string, string>;
+  /** Datasets: columns from the schema. */
+  columns: Column[];
+  /** Datasets: newest operation `lastUpdatedTimestamp`, else `datasetProperties.lastModified` (undefined: unknown). */
+  lastUpdated?: number;
+  assertions: AssertionFact[];
+  /** Jobs: the latest completed run. */
+  latestRun?: RunFact;
+  /** Datasets: the jobs that produce it. */
+  producers: string[];
+  /** Structured properties by qualified name (values as strings). */
+  structuredProperties: Record<string, string[]>;
+}
+
+export interface UpstreamGraph {
+  /** The model's urn: the root of the walk. */
+  model: string;
+  nodes: Record<string, EntityNode>;
+  /** Entity urn → the urns directly upstream of it (any kinds, including jobs). */
+  upstreams: Record<string, string[]>;
+  /** schemaField urn → the schemaField urns it derives from (fine-grained lineage). */
+  columnUpstreams: Record<string, string[]>;
+  /** The model's features, training datasets and feature tables (its first-hop inputs). */
+  features: string[];
+  featureTables: string[];
+  trainingData: string[];
+  /** Feature urn → its source datasets (DataHub links features to whole datasets only). */
+  featureSources: Record<string, string[]>;
+}
+
+export const node = (g: UpstreamGraph, urn: string): EntityNode | undefined => g.nodes[urn];
+
+/** Every entity upstream of `from` (not including it), breadth first; cycles are safe. */
+export function upstreamClosure(g: UpstreamGraph, from: string): string[] {
+  const seen = new Set<string>([from]);
+  const order: string[] = [];
+  const queue = [from];
+  while (queue.length) {
+    const u = queue.shift()!;
+    for (const up of g.upstreams[u] ?? []) {
+      if (seen.has(up)) continue;
+      seen.add(up);
+      order.push(up);
+      queue.push(up);
+    }
+  }
+  return order;
+}

@@ -1,0 +1,95 @@
+import type { DetectContext } from '../../src/core/detectors/index.js';
+import { DEFAULT_POLICY } from '../../src/core/finding.js';
+import type { EntityNode, Owner, UpstreamGraph } from '../../src/core/graph.js';
+
+export const NOW = Date.UTC(2026, 10, 30, 12, 0, 0);
+export const HOUR = 3_600_000;
+
+export const ds = (name: string) => `urn:li:dataset:(urn:li:dataPlatform:snowflake,${name},PROD)`;
+export const col = (dataset: string, path: string) => `urn:li:schemaField:(${ds(dataset)},${path})`;
+export const feat = (name: string) => `urn:li:mlFeature:(fraud,${name})`;
+export const job = (name: string) => `urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),${name})`;
+export const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_model,PROD)';
+export const alice: Owner = { urn: 'urn:li:corpuser:alice', kind: 'user', name: 'alice', departed: false };
+export const bob: Owner = { urn: 'urn:li:corpuser:bob', kind: 'user', name: 'bob', departed: true };
+
+const base = (urn: string, kind: EntityNode['kind'], name: string): EntityNode => ({
+  urn, kind, name, owners: [alice], removed: false, customProperties: {}, columns: [], assertions: [], producers: [],
+  structuredProperties: {}, platform: kind === 'dataset' ? 'urn:li:dataPlatform:snowflake' : undefined,
+});
+
+/** A small upstream graph with overridable defaults: a model owned by alice, nothing else until added. */
+export function graph() {
+  const g: UpstreamGraph = {
+    model: MODEL, nodes: { [MODEL]: base(MODEL, 'mlModel', 'fraud_model') }, upstreams: {}, columnUpstreams: {},
+    features: [], featureTables: [], trainingData: [], featureSources: {},
+  };
+  const edge = (down: string, up: string) => {
+    const list = (g.upstreams[down] ??= []);
+    if (!list.includes(up)) list.push(up);
+  };
+  const api = {
+    g,
+    model(patch: Partial<EntityNode>) {
+      Object.assign(g.nodes[MODEL]!, patch);
+      return api;
+    },
+    /** `columns`: names, a trailing `*` marks a key column. */
+    dataset(name: string, patch: Partial<EntityNode> & { cols?: string[] } = {}) {
+      const { cols = [], ...rest } = patch;
+      const urn = ds(name);
+      g.nodes[urn] = {
+        ...base(urn, 'dataset', name),
+        columns: cols.map((c) => ({ urn: col(name, c.replace('*', '')), path: c.replace('*', ''), isKey: c.endsWith('*'), labels: [] })),
+        ...rest,
+      };
+      return api;
+    },
+    job(name: string, patch: Partial<EntityNode> = {}, produces: string[] = [], consumes: string[] = []) {
+      const urn = job(name);
+      g.nodes[urn] = { ...base(urn, 'dataJob', name), ...patch };
+      for (const d of produces) {
+        g.nodes[ds(d)]!.producers.push(urn);
+        edge(ds(d), urn);
+      }
+      for (const d of consumes) edge(urn, ds(d));
+      return api;
+    },
+    feature(name: string, sources: string[], patch: Partial<EntityNode> = {}) {
+      const urn = feat(name);
+      g.nodes[urn] = { ...base(urn, 'mlFeature', name), ...patch };
+      g.features.push(urn);
+      g.featureSources[urn] = sources.map(ds);
+      edge(MODEL, urn);
+      for (const s of sources) edge(urn, ds(s));
+      return api;
+    },
+    primaryKey(name: string) {
+      const urn = `urn:li:mlPrimaryKey:(fraud,${name})`;
+      g.nodes[urn] = base(urn, 'mlPrimaryKey', name);
+      return api;
+    },
+    training(name: string) {
+      g.trainingData.push(ds(name));
+      edge(MODEL, ds(name));
+      return api;
+    },
+    /** Dataset-level lineage: `down` derives from each of `ups`. */
+    lineage(down: string, ...ups: string[]) {
+      for (const u of ups) edge(ds(down), ds(u));
+      return api;
+    },
+    /** Column-level lineage: `down` (`table.col`) derives from each `ups` (`table.col`). */
+    column(down: string, ...ups: string[]) {
+      const urn = (tc: string) => col(tc.split('.')[0]!, tc.split('.').slice(1).join('.'));
+      const list = (g.columnUpstreams[urn(down)] ??= []);
+      for (const u of ups) list.push(urn(u));
+      return api;
+    },
+  };
+  return api;
+}
+
+export const context = (patch: Partial<DetectContext> = {}): DetectContext => ({
+  policy: DEFAULT_POLICY, now: NOW, freshness: { byPlatform: {} }, ...patch,
+});
