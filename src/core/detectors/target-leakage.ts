@@ -1,4 +1,5 @@
 import { finding, type Finding } from '../finding.js';
+import { shortName } from '../names.js';
 import type { UpstreamGraph } from '../graph.js';
 import { columnAncestry, columnIndex, featureColumns, modelKeyNames } from './columns.js';
 import type { DetectContext } from './context.js';
@@ -39,16 +40,10 @@ export function targetLeakage(g: UpstreamGraph, ctx: DetectContext): Finding[] {
       finding(ctx.policy, 'target_leakage', {
         entity: dataset,
         key: `target_leakage:${feature}:${label.column}`,
-        message: `Feature ${featureName} derives from ${fieldPath(shared)}, which the label ${fieldPath(label.column)} also derives from.`,
+        message: `Feature ${featureName} derives from ${shortName(shared)}, which the label ${shortName(label.column)} also derives from.`,
         evidence: { feature, label: label.column, labelSource: label.source, sharedAncestor: shared, chains },
       }),
     );
   }
   return findings;
-}
-
-/** `dataset_name.column` for a schemaField urn, for messages. */
-export function fieldPath(schemaFieldUrn: string): string {
-  const m = /^urn:li:schemaField:\((urn:li:dataset:\(urn:li:dataPlatform:[^,]+,([^,]+),[^)]+\)),(.+)\)$/.exec(schemaFieldUrn);
-  return m ? `${m[2]}.${m[3]}` : schemaFieldUrn;
 }

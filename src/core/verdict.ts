@@ -1,0 +1,81 @@
+import type { FreshnessDefaults } from './conventions/freshness-sla.js';
+import { resolveLabel, type Label } from './conventions/label.js';
+import { detect } from './detectors/index.js';
+import type { Finding, Policy } from './finding.js';
+import { upstreamClosure, type UpstreamGraph } from './graph.js';
+import { score, type Band, type BandPolicy, type Deduction } from './score.js';
+
+export interface ModelRef {
+  urn: string;
+  name: string;
+}
+
+export interface BlastRadius {
+  dataset: string;
+  models: ModelRef[];
+}
+
+/** Janus's judgment of one model: the one object every surface (CLI, JSON, Slack, report, MCP) renders. */
+export interface Verdict {
+  model: ModelRef;
+  score: number;
+  band: Band;
+  findings: Finding[];
+  deductions: Deduction[];
+  capped?: { by: string; severity: string };
+  blastRadius: BlastRadius[];
+  label?: Label;
+  /** How many entities the upstream walk reached. */
+  upstreamCount: number;
+  scannedAt: string;
+  datahub: string;
+}
+
+export interface JudgePolicy {
+  policy: Policy;
+  bands: BandPolicy;
+  freshness: FreshnessDefaults;
+}
+
+/** The judgment before the blast radius is known: label, findings, score. */
+export interface Assessment {
+  label?: Label;
+  findings: Finding[];
+  score: ReturnType<typeof score>;
+  /** Datasets holding a finding: where evidence is written, and whose downstream models are the blast radius. */
+  offending: string[];
+}
+
+/** Detect and score. Pure. */
+export function assess(graph: UpstreamGraph, now: number, p: JudgePolicy): Assessment {
+  const label = resolveLabel(graph);
+  const findings = detect(graph, { policy: p.policy, now, freshness: p.freshness, label });
+  return { ...(label ? { label } : {}), findings, score: score(findings, p.bands), offending: offendingDatasets(graph, findings) };
+}
+
+/** The verdict, once the models downstream of each offending dataset have been read. */
+export function verdictOf(
+  graph: UpstreamGraph,
+  a: Assessment,
+  downstream: Record<string, ModelRef[]>,
+  meta: { now: number; datahub: string },
+): Verdict {
+  const model = graph.nodes[graph.model]!;
+  return {
+    model: { urn: model.urn, name: model.name },
+    score: a.score.score,
+    band: a.score.band,
+    findings: a.findings,
+    deductions: a.score.deductions,
+    ...(a.score.capped ? { capped: a.score.capped } : {}),
+    blastRadius: a.offending.map((dataset) => ({ dataset, models: downstream[dataset] ?? [] })),
+    ...(a.label ? { label: a.label } : {}),
+    upstreamCount: upstreamClosure(graph, graph.model).length,
+    scannedAt: new Date(meta.now).toISOString(),
+    datahub: meta.datahub,
+  };
+}
+
+function offendingDatasets(graph: UpstreamGraph, findings: Finding[]): string[] {
+  return [...new Set(findings.map((f) => f.entity).filter((urn) => graph.nodes[urn]?.kind === 'dataset'))].sort();
+}
