@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { judgeSchema } from './judge.js';
 
 /** One schema per concern; a command validates only the concerns it uses. */
 export const datahubSchema = z.object({
@@ -29,6 +30,7 @@ export const configSchema = z.object({
   log: logSchema.default(logSchema.parse({})),
   redis: redisSchema.default({}),
   slack: slackSchema.default({}),
+  judge: judgeSchema.default(judgeSchema.parse({})),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { parseDuration } from '../core/duration.js';
+import { DEFAULT_POLICY, type DetectorName, type Policy } from '../core/finding.js';
+import { DEFAULT_BANDS } from '../core/score.js';
+import type { JudgePolicy } from '../core/verdict.js';
+
+const severity = z.enum(['critical', 'high', 'medium', 'low']);
+const duration = z.string().refine((s) => parseDuration(s) !== undefined, 'expected a duration such as PT24H or 24h');
+const detectorOverride = z.object({ severity: severity.optional(), weight: z.coerce.number().min(0).max(100).optional() });
+
+/** Weights, severities, bands and default freshness SLAs: defaults are the product's, every one configurable. */
+export const judgeSchema = z.object({
+  detectors: z.partialRecord(z.enum(Object.keys(DEFAULT_POLICY) as [DetectorName, ...DetectorName[]]), detectorOverride).default({}),
+  bands: z
+    .object({
+      trusted: z.coerce.number().min(0).max(100).default(DEFAULT_BANDS.trusted),
+      caution: z.coerce.number().min(0).max(100).default(DEFAULT_BANDS.caution),
+      capAt: z.enum(['critical', 'high', 'medium', 'low', 'none']).default(DEFAULT_BANDS.capAt),
+    })
+    .refine((b) => b.caution <= b.trusted, 'bands.caution must not be above bands.trusted')
+    .default(DEFAULT_BANDS),
+  freshness: z
+    .object({ default: duration.optional(), platforms: z.record(z.string(), duration).default({}) })
+    .default({ platforms: {} }),
+});
+export type JudgeConfig = z.infer<typeof judgeSchema>;
+
+export function judgePolicy(c: JudgeConfig): JudgePolicy {
+  const policy = Object.fromEntries(
+    Object.entries(DEFAULT_POLICY).map(([name, p]) => [name, { ...p, ...c.detectors[name as DetectorName] }]),
+  ) as Policy;
+  return {
+    policy,
+    bands: c.bands,
+    freshness: {
+      ...(c.freshness.default ? { globalMs: parseDuration(c.freshness.default)! } : {}),
+      byPlatform: Object.fromEntries(Object.entries(c.freshness.platforms).map(([k, v]) => [k, parseDuration(v)!])),
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { ClientError, GraphQLClient } from 'graphql-request';
+import type { Logger } from '../log.js';
+import { DataHubError, graphqlError, malformed, unauthorized, unreachable } from './errors.js';
+import type { Operation } from './operation.js';
+import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
+
+export interface DataHubClientOptions {
+  /** GMS base URL (`DATAHUB_GMS_URL`); `/api/graphql` is appended. */
+  url: string;
+  token?: string;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  logger?: Logger;
+}
+
+export interface DataHubClient {
+  readonly url: string;
+  request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data>;
+  /** Requests sent (attempts, including retries), by operation name. */
+  readonly sent: Record<string, number>;
+}
+
+/** Failures where the request never reached DataHub: safe to retry even for a write that is not idempotent. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+export function createDataHubClient(options: DataHubClientOptions): DataHubClient {
+  const url = `${options.url.replace(/\/+$/, '')}/api/graphql`;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const policy = { ...DEFAULT_RETRY, ...options.retry };
+  const gql = new GraphQLClient(url, {
+    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+  });
+  const sent: Record<string, number> = {};
+
+  async function request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data> {
+    const log = options.logger?.child({ operation: op.name });
+    const data = await withRetries(
+      async (attempt) => {
+        sent[op.name] = (sent[op.name] ?? 0) + 1;
+        if (attempt > 0) log?.warn({ attempt }, 'retrying DataHub request');
+        try {
+          return await gql.request<unknown>({ document: op.document, variables: variables as Record<string, unknown> });
+        } catch (err) {
+          throw toDataHubError(op.name, err);
+        }
+      },
+      (err) => classify(err as DataHubError & { retryable?: RetryKind }, op.idempotent),
+      policy,
+    );
+    const parsed = op.schema.safeParse(data);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw malformed(op.name, `${issue.path.join('.') || 'data'}: ${issue.message}`);
+    }
+    return parsed.data;
+  }
+
+  return { url: options.url, request, sent };
+}
+
+type RetryKind = 'never-sent' | 'ambiguous' | 'throttled';
+
+function toDataHubError(operation: string, err: unknown): DataHubError & { retryable?: RetryKind; afterMs?: number } {
+  if (err instanceof ClientError) {
+    const { status, errors } = err.response;
+    if (status === 401) return unauthorized(operation);
+    if (status === 429 || status === 503) return Object.assign(graphqlError(operation, `HTTP ${status}`, status), { retryable: 'throttled' as const });
+    if (status >= 500) return Object.assign(graphqlError(operation, `HTTP ${status}`, status), { retryable: 'ambiguous' as const });
+    if (errors?.length) {
+      const first = errors[0]!;
+      const code = (first.extensions as { code?: unknown } | undefined)?.code;
+      return graphqlError(operation, errors.map((e) => e.message).join('; '), typeof code === 'number' ? code : status === 200 ? undefined : status);
+    }
+    return graphqlError(operation, `HTTP ${status}`, status);
+  }
+  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return Object.assign(unreachable(operation, 'timed out'), { retryable: 'ambiguous' as const });
+  const code = e.cause?.code;
+  if (e.name === 'TypeError' && (code || /fetch failed/.test(e.message ?? ''))) {
+    return Object.assign(unreachable(operation, code ?? e.cause?.message ?? 'network error'), {
+      retryable: code && NEVER_SENT.has(code) ? ('never-sent' as const) : ('ambiguous' as const),
+    });
+  }
+  // A body that is not a GraphQL response (not JSON, or no data/errors).
+  return Object.assign(malformed(operation, e.message ?? String(err)), { retryable: 'ambiguous' as const });
+}
+
+function classify(err: { retryable?: RetryKind; afterMs?: number }, idempotent: boolean): { retry: boolean; afterMs?: number } {
+  switch (err.retryable) {
+    case 'never-sent':
+    case 'throttled':
+      return { retry: true, afterMs: err.afterMs };
+    case 'ambiguous':
+      return { retry: idempotent };
+    default:
+      return { retry: false };
+  }
+}

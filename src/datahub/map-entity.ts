@@ -1,0 +1,111 @@
+import type { AssertionFact, AssertionResult, Column, EntityKind, EntityNode, Owner, RunFact, RunResult } from '../core/graph.js';
+import { shortName } from '../core/names.js';
+import { schemaFieldUrn } from '../urn.js';
+import { labelNames, toRecord } from './queries/common.js';
+import type { RawAssertion, RawEntity } from './queries/entities.js';
+
+const KINDS: Record<string, EntityKind> = {
+  MLMODEL: 'mlModel', MLFEATURE: 'mlFeature', MLFEATURE_TABLE: 'mlFeatureTable', MLPRIMARY_KEY: 'mlPrimaryKey', DATASET: 'dataset', DATA_JOB: 'dataJob',
+};
+
+/** DataHub's answer about one entity → the plain node the detectors read. */
+export function toNode(raw: RawEntity): EntityNode {
+  const kind = KINDS[raw.type] ?? 'other';
+  return {
+    urn: raw.urn,
+    kind,
+    name: raw.datasetProperties?.name ?? raw.jobProperties?.name ?? raw.properties?.name ?? raw.name ?? raw.jobId ?? shortName(raw.urn),
+    ...(raw.platform ? { platform: raw.platform.urn } : {}),
+    owners: toOwners(raw.ownership),
+    ...(raw.deprecation?.deprecated ? { deprecated: { ...(raw.deprecation.note ? { note: raw.deprecation.note } : {}) } } : {}),
+    removed: raw.status?.removed ?? false,
+    customProperties: toRecord(raw.datasetProperties?.customProperties ?? raw.jobProperties?.customProperties ?? raw.properties?.customProperties),
+    columns: toColumns(raw),
+    ...lastUpdated(raw),
+    assertions: (raw.assertions?.assertions ?? []).map(toAssertion),
+    ...latestRun(raw),
+    producers: (raw.upstream?.relationships ?? []).filter((r) => r.entity?.type === 'DATA_JOB').map((r) => r.entity!.urn),
+    structuredProperties: Object.fromEntries(
+      (raw.structuredProperties?.properties ?? []).map((p) => [
+        p.structuredProperty.definition?.qualifiedName ?? p.structuredProperty.urn.replace('urn:li:structuredProperty:', ''),
+        p.values.map((v) => String(v?.stringValue ?? v?.numberValue ?? '')),
+      ]),
+    ),
+  };
+}
+
+export function toOwners(ownership: RawEntity['ownership']): Owner[] {
+  return (ownership?.owners ?? []).map(({ owner }) => {
+    const group = owner.urn.startsWith('urn:li:corpGroup:');
+    return {
+      urn: owner.urn,
+      kind: group ? 'group' : 'user',
+      name: owner.properties?.displayName ?? owner.username ?? owner.name ?? shortName(owner.urn),
+      departed: !group && (owner.status === 'SUSPENDED' || owner.properties?.active === false),
+    };
+  });
+}
+
+function toColumns(raw: RawEntity): Column[] {
+  const schema = raw.schemaMetadata;
+  if (!schema) return [];
+  const keys = new Set(schema.primaryKeys ?? []);
+  const editable = new Map((raw.editableSchemaMetadata?.editableSchemaFieldInfo ?? []).map((f) => [f.fieldPath, labelNames(f)]));
+  return schema.fields.map((f) => ({
+    urn: schemaFieldUrn(raw.urn, f.fieldPath),
+    path: f.fieldPath,
+    isKey: !!f.isPartOfKey || keys.has(f.fieldPath),
+    labels: [...labelNames(f), ...(editable.get(f.fieldPath) ?? [])],
+  }));
+}
+
+function lastUpdated(raw: RawEntity): { lastUpdated?: number } {
+  const op = raw.operations?.[0]?.lastUpdatedTimestamp;
+  if (op) return { lastUpdated: op };
+  const modified = raw.datasetProperties?.lastModified?.time;
+  return modified ? { lastUpdated: modified } : {};
+}
+
+function latestRun(raw: RawEntity): { latestRun?: RunFact } {
+  for (const run of raw.runs?.runs ?? []) {
+    const event = run?.state?.[0];
+    if (run && event?.status === 'COMPLETE' && event.result?.resultType) {
+      return { latestRun: { urn: run.urn, at: event.timestampMillis, result: event.result.resultType as RunResult } };
+    }
+  }
+  return {};
+}
+
+const INTERVAL_MS: Record<string, number> = {
+  MILLISECOND: 1, SECOND: 1e3, MINUTE: 6e4, HOUR: 36e5, DAY: 864e5, WEEK: 6048e5, MONTH: 2_592e6, QUARTER: 7_776e6, YEAR: 31_536e6,
+};
+
+function toAssertion(a: RawAssertion): AssertionFact {
+  const event = a.runEvents?.runEvents[0];
+  const latest = event?.result ? { latest: { at: event.timestampMillis, result: event.result.type as AssertionResult } } : {};
+  const base = { urn: a.urn, ...(a.info?.description ? { description: a.info.description } : {}), ...latest };
+  if (a.info?.type === 'FRESHNESS') {
+    const interval = a.info.freshnessAssertion?.schedule?.fixedInterval;
+    const slaMs = interval ? (INTERVAL_MS[interval.unit] ?? 0) * interval.multiple : undefined;
+    return { ...base, kind: 'freshness', ...(slaMs ? { slaMs } : {}) };
+  }
+  if (a.info?.type === 'CUSTOM' && /^dbt freshness$/i.test(a.info.customAssertion?.type ?? '')) {
+    const slaMs = dbtErrorThreshold(a);
+    return { ...base, kind: 'dbt_freshness', ...(slaMs ? { slaMs } : {}) };
+  }
+  return { ...base, kind: 'other' };
+}
+
+/** dbt source freshness keeps its threshold in the assertion's customProperties (error_after_count/period). */
+function dbtErrorThreshold(a: RawAssertion): number | undefined {
+  const payload = a.aspects?.find((x) => x.aspectName === 'assertionInfo')?.payload;
+  if (!payload) return undefined;
+  try {
+    const props = (JSON.parse(payload) as { customProperties?: Record<string, string> }).customProperties ?? {};
+    const count = Number(props.error_after_count);
+    const unit = INTERVAL_MS[(props.error_after_period ?? '').toUpperCase()];
+    return count > 0 && unit ? count * unit : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** Shared response pieces, parsed leniently: DataHub may omit or null anything that is not `!` in its schema. */
+export const entityRefSchema = z.object({ urn: z.string(), type: z.string() });
+
+export const customPropertiesSchema = z.array(z.object({ key: z.string(), value: z.string().nullish() })).nullish();
+
+export const ownershipSchema = z
+  .object({
+    owners: z
+      .array(
+        z.object({
+          owner: z.object({
+            urn: z.string(),
+            username: z.string().nullish(),
+            name: z.string().nullish(),
+            status: z.string().nullish(),
+            properties: z.object({ active: z.boolean().nullish(), displayName: z.string().nullish() }).nullish(),
+          }),
+        }),
+      )
+      .nullish(),
+  })
+  .nullish();
+
+export const lifecycleFields = {
+  status: z.object({ removed: z.boolean() }).nullish(),
+  deprecation: z.object({ deprecated: z.boolean(), note: z.string().nullish() }).nullish(),
+};
+
+export const upstreamEdgesSchema = z
+  .object({ relationships: z.array(z.object({ type: z.string(), entity: entityRefSchema.nullish() })) })
+  .nullish();
+
+const tagNames = z.object({ tags: z.array(z.object({ tag: z.object({ urn: z.string(), properties: z.object({ name: z.string() }).nullish() }) })).nullish() }).nullish();
+const termNames = z.object({ terms: z.array(z.object({ term: z.object({ urn: z.string(), properties: z.object({ name: z.string() }).nullish() }) })).nullish() }).nullish();
+export const labelFields = { tags: tagNames, glossaryTerms: termNames };
+
+export const fineGrainedSchema = z
+  .array(z.object({ upstreams: z.array(z.object({ urn: z.string() })).nullish(), downstreams: z.array(z.object({ urn: z.string() })).nullish() }))
+  .nullish();
+
+export const toRecord = (entries: z.infer<typeof customPropertiesSchema>): Record<string, string> =>
+  Object.fromEntries((entries ?? []).map((e) => [e.key, e.value ?? '']));
+
+/** Names of the tags and glossary terms in a `tags`/`glossaryTerms` pair. */
+export function labelNames(f: { tags?: z.infer<typeof tagNames>; glossaryTerms?: z.infer<typeof termNames> }): string[] {
+  const tagList = (f.tags?.tags ?? []).map((t) => t.tag.properties?.name ?? t.tag.urn.replace('urn:li:tag:', ''));
+  const termList = (f.glossaryTerms?.terms ?? []).map((t) => t.term.properties?.name ?? t.term.urn.replace('urn:li:glossaryTerm:', ''));
+  return [...tagList, ...termList];
+}

@@ -1,0 +1,99 @@
+import type { EntityNode, UpstreamGraph } from '../core/graph.js';
+import type { DataHubClient } from './client.js';
+import { toNode, toOwners } from './map-entity.js';
+import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
+import type { LineagePage } from './queries/lineage-page.js';
+import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
+
+/** Entities read so far, shared across the models of one scan so that each entity is read once. */
+export type EntityCache = Map<string, RawEntity | null>;
+
+/**
+ * Reads a model's whole upstream graph in a constant number of requests whatever its depth: one multi-hop
+ * lineage scroll (the model plus any training dataset DataHub's lineage does not reach), then batched
+ * `entities` reads that bring each entity's facts and one-hop upstream edges.
+ */
+export async function readUpstreamGraph(client: DataHubClient, model: string, cache: EntityCache = new Map()): Promise<UpstreamGraph> {
+  const reached = new Set([model, ...(await scrollUpstream(client, [model]))]);
+  await readEntities(client, [...reached], cache);
+  const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset).filter((d) => !reached.has(d));
+  if (training.length) {
+    for (const urn of [...training, ...(await scrollUpstream(client, training))]) reached.add(urn);
+    await readEntities(client, [...reached], cache);
+  }
+  return buildGraph(model, [...reached], cache);
+}
+
+async function scrollUpstream(client: DataHubClient, roots: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (let i = 0; i < roots.length; i += UPSTREAM_SLOTS) {
+    const slot = roots.slice(i, i + UPSTREAM_SLOTS);
+    const vars: UpstreamVars = { u0: slot[0]! };
+    slot.slice(1).forEach((urn, j) => Object.assign(vars, { [`u${j + 1}`]: urn, [`has${j + 1}`]: true }));
+    const data = await client.request(upstream, vars);
+    found.push(...urnsOf(data.s0), ...urnsOf(data.s1), ...urnsOf(data.s2), ...urnsOf(data.s3));
+    for (const [k, page] of [[0, data.s0], [1, data.s1], [2, data.s2], [3, data.s3]] as const) {
+      let next = page?.nextScrollId;
+      while (next) {
+        const more = await client.request(upstream, { u0: slot[k]!, scrollId: next });
+        found.push(...urnsOf(more.s0));
+        next = more.s0.nextScrollId;
+      }
+    }
+  }
+  return found;
+}
+
+const urnsOf = (page: LineagePage | null | undefined): string[] => (page?.searchResults ?? []).map((r) => r.entity.urn);
+
+/** Reads the entities not yet in the cache, in batches. */
+export async function readEntities(client: DataHubClient, urns: string[], cache: EntityCache): Promise<void> {
+  const missing = [...new Set(urns)].filter((u) => !cache.has(u));
+  for (let i = 0; i < missing.length; i += ENTITY_BATCH) {
+    const batch = missing.slice(i, i + ENTITY_BATCH);
+    const data = await client.request(entities, { urns: batch });
+    for (const urn of batch) cache.set(urn, null);
+    for (const e of data.entities ?? []) if (e) cache.set(e.urn, e);
+  }
+}
+
+/** Assembles the plain graph the detectors read. */
+export function buildGraph(model: string, urns: string[], cache: EntityCache): UpstreamGraph {
+  const g: UpstreamGraph = { model, nodes: {}, upstreams: {}, columnUpstreams: {}, features: [], featureTables: [], trainingData: [], featureSources: {} };
+  const inGraph = new Set(urns);
+  for (const urn of urns) {
+    const raw = cache.get(urn);
+    if (!raw) continue;
+    g.nodes[urn] = toNode(raw);
+    g.upstreams[urn] = (raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u && inGraph.has(u));
+    for (const fg of [...(raw.fineGrainedLineages ?? []), ...(raw.inputOutput?.fineGrainedLineages ?? [])]) {
+      for (const down of fg.downstreams ?? []) {
+        const list = (g.columnUpstreams[down.urn] ??= []);
+        for (const up of fg.upstreams ?? []) if (!list.includes(up.urn)) list.push(up.urn);
+      }
+    }
+  }
+  const m = cache.get(model);
+  g.features = (m?.properties?.mlFeatures ?? []).filter((f) => g.nodes[f]);
+  g.trainingData = (m?.trainingData ?? []).map((t) => t.dataset).filter((d) => g.nodes[d]);
+  g.upstreams[model] = [...new Set([...(g.upstreams[model] ?? []), ...g.trainingData])];
+  for (const f of g.features) {
+    const raw = cache.get(f)!;
+    g.featureSources[f] = (raw.properties?.sources ?? []).map((s) => s?.urn).filter((u): u is string => !!u);
+    for (const rel of raw.featureTables?.relationships ?? []) addFeatureTable(g, rel.entity);
+  }
+  return g;
+}
+
+function addFeatureTable(g: UpstreamGraph, table: NonNullable<RawEntity['featureTables']>['relationships'][number]['entity']): void {
+  if (!table || g.nodes[table.urn]) return;
+  g.featureTables.push(table.urn);
+  const node: EntityNode = {
+    urn: table.urn, kind: 'mlFeatureTable', name: table.name ?? table.urn, owners: toOwners(table.ownership), removed: false,
+    customProperties: {}, columns: [], assertions: [], producers: [], structuredProperties: {},
+  };
+  g.nodes[table.urn] = node;
+  for (const pk of table.properties?.mlPrimaryKeys ?? []) {
+    if (pk && !g.nodes[pk.urn]) g.nodes[pk.urn] = { ...node, urn: pk.urn, kind: 'mlPrimaryKey', name: pk.name, owners: [] };
+  }
+}

@@ -1,0 +1,47 @@
+import { UsageError } from '../errors.js';
+import type { ModelRef } from '../core/verdict.js';
+import { shortName } from '../core/names.js';
+import type { DataHubClient } from './client.js';
+import { findModels } from './queries/find-models.js';
+
+/**
+ * A model by urn, or by name through DataHub search: an exact name wins; several exact or only inexact
+ * matches → an error listing the candidates with urns; none → an error with the closest names.
+ */
+export async function resolveModel(client: DataHubClient, ref: string): Promise<ModelRef> {
+  if (ref.startsWith('urn:li:mlModel:')) return { urn: ref, name: shortName(ref) };
+  const found = await search(client, ref, 20);
+  const exact = found.filter((m) => m.name === ref);
+  const exactish = exact.length ? exact : found.filter((m) => m.name.toLowerCase() === ref.toLowerCase());
+  if (exactish.length === 1) return exactish[0]!;
+  if (exactish.length > 1 || found.length) {
+    const candidates = exactish.length > 1 ? exactish : found;
+    throw new UsageError(`"${ref}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`);
+  }
+  const all = await search(client, '*', 1000);
+  const closest = all
+    .map((m) => ({ m, d: distance(ref.toLowerCase(), m.name.toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.m.name.localeCompare(b.m.name))
+    .slice(0, 3)
+    .map((x) => x.m.name);
+  throw new UsageError(`no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.join(', ')}` : ''}`);
+}
+
+async function search(client: DataHubClient, query: string, count: number): Promise<ModelRef[]> {
+  const data = await client.request(findModels, { query, count });
+  return (data.searchAcrossEntities?.searchResults ?? []).map(({ entity }) => ({
+    urn: entity.urn,
+    name: entity.properties?.name ?? entity.name ?? shortName(entity.urn),
+  }));
+}
+
+/** Levenshtein distance, for "closest names". */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
