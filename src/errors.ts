@@ -22,3 +22,10 @@ export class ConfigError extends JanusError {
     super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`, 'config');
   }
 }
+
+/** The gate blocked: its report is already printed. Exit 1. */
+export class BlockedError extends JanusError {
+  constructor(message: string) {
+    super(message, 'blocked');
+  }
+}

@@ -1,5 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { simCommand } from '../sim/command.js';
+import { demoCommand } from './commands/demo.js';
+import { gateCommand } from './commands/gate.js';
+import { scanCommand } from './commands/scan.js';
+import { trustCommand } from './commands/trust.js';
 
 export const VERSION = '0.1.0';
 
@@ -10,6 +14,10 @@ export function buildProgram(): Command {
     .version(VERSION)
     .option('--config <file>', 'config file (default: ./janus.config.yaml when present)')
     .showSuggestionAfterError()
+    .addCommand(demoCommand())
+    .addCommand(trustCommand())
+    .addCommand(scanCommand())
+    .addCommand(gateCommand())
     .addCommand(simCommand());
   forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());
   return program;

@@ -13,12 +13,19 @@ export type EntityCache = Map<string, RawEntity | null>;
  * lineage scroll (the model plus any training dataset DataHub's lineage does not reach), then batched
  * `entities` reads that bring each entity's facts and one-hop upstream edges.
  */
-export async function readUpstreamGraph(client: DataHubClient, model: string, cache: EntityCache = new Map()): Promise<UpstreamGraph> {
+export async function readUpstreamGraph(
+  client: DataHubClient,
+  model: string,
+  cache: EntityCache = new Map(),
+  /** More roots to walk from (datasets a proposed lineage change mentions). */
+  extraRoots: string[] = [],
+): Promise<UpstreamGraph> {
   const reached = new Set([model, ...(await scrollUpstream(client, [model]))]);
   await readEntities(client, [...reached], cache);
-  const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset).filter((d) => !reached.has(d));
-  if (training.length) {
-    for (const urn of [...training, ...(await scrollUpstream(client, training))]) reached.add(urn);
+  const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
+  const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
+  if (more.length) {
+    for (const urn of [...more, ...(await scrollUpstream(client, more))]) reached.add(urn);
     await readEntities(client, [...reached], cache);
   }
   return buildGraph(model, [...reached], cache);

@@ -1,0 +1,30 @@
+import type { Command } from 'commander';
+import { judgePolicy, loadConfig, type Config } from '../config/index.js';
+import type { JudgePolicy } from '../core/verdict.js';
+import { createDataHubClient, type DataHubClient } from '../datahub/client.js';
+import { createLogger, type Logger } from '../log.js';
+
+export interface CliContext {
+  config: Config;
+  logger: Logger;
+  client: DataHubClient;
+  policy: JudgePolicy;
+}
+
+/** Config (validated before anything else), logger and DataHub client for a command that reads DataHub. */
+export function cliContext(cmd: Command, env: Record<string, string | undefined> = process.env): CliContext {
+  const { config: file } = cmd.optsWithGlobals<{ config?: string }>();
+  const config = loadConfig({ env, ...(file ? { file } : {}) });
+  const logger = createLogger(config.log);
+  const client = createDataHubClient({
+    url: config.datahub.url,
+    ...(config.datahub.token ? { token: config.datahub.token } : {}),
+    timeoutMs: config.datahub.timeoutMs,
+    retry: { retries: config.datahub.retries },
+    logger,
+  });
+  return { config, logger, client, policy: judgePolicy(config.judge) };
+}
+
+/** Writes command output; stdout is reserved for it. */
+export const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);

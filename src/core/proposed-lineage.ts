@@ -1,0 +1,30 @@
+import type { UpstreamGraph } from './graph.js';
+
+/** Lineage a change proposes (the gate's `--lineage` file): dataset edges and column edges, downstream ← upstream. */
+export interface ProposedLineage {
+  edges: { down: string; up: string }[];
+  columns: { down: string; up: string }[];
+}
+
+/** The graph as it would be once the proposed lineage lands (edges added, nothing removed). Pure. */
+export function withProposedLineage(g: UpstreamGraph, p: ProposedLineage): UpstreamGraph {
+  const upstreams = Object.fromEntries(Object.entries(g.upstreams).map(([k, v]) => [k, [...v]]));
+  const columnUpstreams = Object.fromEntries(Object.entries(g.columnUpstreams).map(([k, v]) => [k, [...v]]));
+  for (const { down, up } of p.edges) {
+    if (!g.nodes[down] || !g.nodes[up]) continue;
+    const list = (upstreams[down] ??= []);
+    if (!list.includes(up)) list.push(up);
+  }
+  for (const { down, up } of p.columns) {
+    const list = (columnUpstreams[down] ??= []);
+    if (!list.includes(up)) list.push(up);
+  }
+  return { ...g, upstreams, columnUpstreams };
+}
+
+/** Every dataset the proposal mentions: they must be read from DataHub along with the model's graph. */
+export const proposedDatasets = (p: ProposedLineage): string[] => [
+  ...new Set([...p.edges.flatMap((e) => [e.down, e.up]), ...p.columns.flatMap((c) => [c.down, c.up].map(parentOf))]),
+];
+
+const parentOf = (schemaField: string) => /^urn:li:schemaField:\((urn:li:dataset:\(.*?\)),/.exec(schemaField)?.[1] ?? schemaField;

@@ -1,0 +1,22 @@
+import { narrate } from '../core/argos.js';
+import type { Verdict } from '../core/verdict.js';
+
+/** The stable JSON form of a verdict (docs/json-output.md). Field order is part of the contract. */
+export function verdictJson(v: Verdict): Record<string, unknown> {
+  return {
+    model: { urn: v.model.urn, name: v.model.name },
+    score: v.score,
+    band: v.band,
+    findings: v.findings.map((f) => ({
+      detector: f.detector, severity: f.severity, weight: f.weight, entity: f.entity, message: f.message, evidence: f.evidence, key: f.key,
+    })),
+    deductions: v.deductions,
+    ...(v.capped ? { capped: v.capped } : {}),
+    blastRadius: v.blastRadius,
+    label: v.label ?? null,
+    summary: narrate(v),
+    upstreamCount: v.upstreamCount,
+    scannedAt: v.scannedAt,
+    datahub: v.datahub,
+  };
+}

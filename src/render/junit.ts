@@ -1,0 +1,34 @@
+import type { Finding } from '../core/finding.js';
+import type { Verdict } from '../core/verdict.js';
+
+export interface GateResult {
+  verdict: Verdict;
+  /** The findings that block the merge under the gate's threshold. */
+  blocking: Finding[];
+  /** Why the model is blocked when it is not a finding (e.g. below --min-score). */
+  reasons: string[];
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** JUnit XML as CI systems render it: one test case per model, one failure per blocking finding. */
+export function gateJunit(results: GateResult[], suite = 'janus gate'): string {
+  const failures = results.reduce((n, r) => n + r.blocking.length + r.reasons.length, 0);
+  const cases = results.map(({ verdict: v, blocking, reasons }) => {
+    const body = [
+      ...blocking.map((f) => `      <failure type="${esc(f.detector)}" message="${esc(`[${f.severity}] ${f.message}`)}">${esc(JSON.stringify(f.evidence, null, 2))}</failure>`),
+      ...reasons.map((r) => `      <failure type="min_score" message="${esc(r)}"/>`),
+      `      <system-out>${esc(`score ${v.score}/100 (${v.band}); ${v.findings.length} finding(s)`)}</system-out>`,
+    ];
+    return [`    <testcase classname="janus.models" name="${esc(v.model.name)}" file="${esc(v.model.urn)}">`, ...body, '    </testcase>'].join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="janus" tests="${results.length}" failures="${failures}">`,
+    `  <testsuite name="${esc(suite)}" tests="${results.length}" failures="${failures}" errors="0" skipped="0">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

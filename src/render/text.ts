@@ -1,0 +1,36 @@
+import { narrate } from '../core/argos.js';
+import type { Finding } from '../core/finding.js';
+import { shortName } from '../core/names.js';
+import type { Verdict } from '../core/verdict.js';
+
+/** A verdict for a terminal: Argos's narration, then the deductions with their evidence. */
+export function verdictText(v: Verdict): string {
+  const [opening, ...rest] = narrate(v);
+  const lines = [`Argos: ${opening}`, ...rest.map((l) => `  ${l}`)];
+  if (v.findings.length) {
+    lines.push('', '  deduction  detector             severity  entity');
+    for (const f of v.findings) {
+      lines.push(`  ${`-${f.weight}`.padStart(9)}  ${f.detector.padEnd(19)}  ${f.severity.padEnd(8)}  ${shortName(f.entity)}`);
+      for (const e of evidenceLines(f)) lines.push(`             ${e}`);
+    }
+  }
+  lines.push('', `  ${v.model.urn}`, `  score ${v.score}/100 · ${v.band} · ${v.upstreamCount} upstream entities · ${v.datahub}`);
+  return lines.join('\n');
+}
+
+function evidenceLines(f: Finding): string[] {
+  const e = f.evidence;
+  if (f.detector === 'target_leakage') return (e.chains as string[][]).map((c) => `chain: ${c.map(shortName).join(' → ')}`);
+  const out = [f.message];
+  for (const d of (e.downstreamEffects as { entity: string }[] | undefined) ?? []) out.push(`also explains: ${shortName(d.entity)}`);
+  return out;
+}
+
+/** One line per model, for scans and the demo's summary. */
+export function summaryTable(verdicts: Verdict[]): string {
+  const width = Math.max(5, ...verdicts.map((v) => v.model.name.length));
+  const rows = verdicts.map(
+    (v) => `  ${v.model.name.padEnd(width)}  ${String(v.score).padStart(5)}  ${v.band.padEnd(8)}  ${v.findings.map((f) => f.detector).join(', ') || '-'}`,
+  );
+  return [`  ${'model'.padEnd(width)}  score  band      findings`, ...rows].join('\n');
+}
