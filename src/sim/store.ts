@@ -46,9 +46,14 @@ export class Store {
     this.version++;
   }
 
+  /**
+   * Adds a timeseries event. As in DataHub, an event with the same identity (timestampMillis, eventGranularity,
+   * messageId, partitionSpec) as a stored one replaces it.
+   */
   append(urn: string, aspectName: string, value: Aspect, entityType?: string): void {
     const e = this.ensure(urn, entityType);
-    const list = e.timeseries.get(aspectName) ?? [];
+    const id = timeseriesIdentity(value);
+    const list = (e.timeseries.get(aspectName) ?? []).filter((v) => timeseriesIdentity(v) !== id);
     const ts = Number(value.timestampMillis ?? 0);
     const at = list.findIndex((v) => Number(v.timestampMillis ?? 0) <= ts);
     list.splice(at === -1 ? list.length : at, 0, value);
@@ -58,6 +63,11 @@ export class Store {
 
   deleteAspect(urn: string, aspectName: string): void {
     if (this.entities.get(urn)?.aspects.delete(aspectName)) this.version++;
+  }
+
+  /** Removes an entity and all its aspects (what deleting its key aspect does in DataHub). */
+  deleteEntity(urn: string): void {
+    if (this.entities.delete(urn)) this.version++;
   }
 
   get(urn: string): StoredEntity | undefined {
@@ -85,4 +95,13 @@ export class Store {
   get size(): number {
     return this.entities.size;
   }
+}
+
+function timeseriesIdentity(v: Aspect): string {
+  const g = (v.eventGranularity ?? {}) as { unit?: string; multiple?: number };
+  const p = (v.partitionSpec ?? {}) as { type?: string; partition?: string };
+  return JSON.stringify([
+    v.timestampMillis ?? 0, g.unit ?? null, g.unit ? (g.multiple ?? 1) : null, v.messageId ?? null,
+    p.type ?? 'FULL_TABLE', p.partition ?? 'FULL_TABLE_SNAPSHOT',
+  ]);
 }
