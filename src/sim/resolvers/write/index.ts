@@ -1,3 +1,37 @@
 import type { ResolverMap } from '../../schema.js';
+import { reportAssertionResult, upsertCustomAssertion } from './assertions.js';
+import { raiseIncident, updateIncidentStatus } from './incidents.js';
+import { addLink, removeLink, upsertLink } from './links.js';
+import { reportOperation } from './operations.js';
+import { addOwner, addOwners } from './owners.js';
+import { upsertStructuredProperties } from './structured-properties-upsert.js';
+import { createStructuredProperty } from './structured-property-create.js';
+import { addTag, addTags, batchAddTags, batchRemoveTags, createTag, removeTag } from './tags.js';
 
-export const mutationResolvers: ResolverMap = {};
+/**
+ * Every `Mutation` field, with the semantics of DataHub's GraphQL resolvers: each validates as DataHub
+ * does, writes the aspect DataHub's resolver writes (stamped with `ctx.now()` and `ctx.actor`), and
+ * returns what DataHub returns (entities as refs, aspect-typed results as the raw stored aspect).
+ */
+export const mutationResolvers: ResolverMap = {
+  Mutation: {
+    raiseIncident,
+    updateIncidentStatus,
+    createTag,
+    addTag,
+    addTags,
+    batchAddTags,
+    removeTag,
+    batchRemoveTags,
+    addOwner,
+    addOwners,
+    addLink,
+    upsertLink,
+    removeLink,
+    createStructuredProperty,
+    upsertStructuredProperties,
+    upsertCustomAssertion,
+    reportAssertionResult,
+    reportOperation,
+  },
+};

@@ -1,0 +1,134 @@
+import { access, writeFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError } from 'commander';
+import { UsageError } from '../errors.js';
+import { createLogger, type Logger } from '../log.js';
+import { formatMetadataFile } from './export.js';
+import { FAULT_KINDS, isFaultKind } from './faults.js';
+import { generateCatalog } from './generate/index.js';
+import { formatIssue, type LoadReport } from './load/index.js';
+import { startSim } from './server.js';
+
+export interface SimCommandDeps {
+  /** Default: the project logger on stderr, so stdout carries only the ready line (or a generated catalog). */
+  logger?: Logger;
+  stdout?: { write(text: string): unknown };
+  /** Resolves when the running simulator should stop. Default: the first SIGTERM or SIGINT. */
+  untilStopped?: () => Promise<unknown>;
+}
+
+/** A bad option value is a usage error: exit code 2. */
+function usageError(message: string): InvalidArgumentError {
+  const error = new InvalidArgumentError(message);
+  error.exitCode = 2;
+  return error;
+}
+
+const integer = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string): number => {
+  const n = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw usageError('Not an integer.');
+  if (n < min || n > max) throw usageError(`Must be between ${min} and ${max}.`);
+  return n;
+};
+
+function rate(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw usageError('Must be a number between 0 and 1.');
+  return n;
+}
+
+function faultKind(value: string, previous: string[] | undefined): string[] {
+  if (!isFaultKind(value)) throw usageError(`Must be one of ${FAULT_KINDS.join(', ')}.`);
+  return [...(previous ?? []), value];
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      resolve(signal);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}
+
+/** A --catalog path that does not exist is a typo on the command line, not an empty catalog to serve. */
+async function mustExist(paths: string[]): Promise<void> {
+  const missing = (await Promise.all(paths.map((p) => access(p).then(() => null, () => p)))).filter((p) => p !== null);
+  if (missing.length) throw new UsageError(`--catalog: no such file or folder: ${missing.join(', ')}`);
+}
+
+function logLoadReport(logger: Logger, report: LoadReport): void {
+  for (const issue of report.errors) logger.error({ issue: formatIssue(issue) }, 'catalog record not loaded');
+  for (const issue of report.warnings) logger.warn({ issue: formatIssue(issue) }, 'catalog record dropped or changed, as DataHub would');
+  const { files, records, applied, errors, warnings } = report;
+  logger.info({ files, records, applied, errors: errors.length, warnings: warnings.length }, 'catalog loaded');
+}
+
+interface ServeOptions {
+  catalog?: string[];
+  port: number;
+  host: string;
+  latencyMs: number;
+  failRate: number;
+  fault?: string[];
+  token?: string;
+  seed: number;
+}
+
+interface GenerateOptions {
+  models: number;
+  datasets: number;
+  depth: number;
+  seed: number;
+  out?: string;
+}
+
+/** `janus sim`: serve DataHub's GraphQL API over metadata files; `janus sim generate`: write a synthetic catalog. */
+export function simCommand(deps: SimCommandDeps = {}): Command {
+  const logger = () => (deps.logger ??= createLogger({ name: 'datahub-sim' }));
+  const stdout = deps.stdout ?? process.stdout;
+  const sim = new Command('sim')
+    .description('Run the DataHub simulator: the GMS GraphQL API over DataHub metadata files')
+    // `sim generate --seed 7`: options after the subcommand belong to it, not to `sim`.
+    .enablePositionalOptions()
+    .option('--catalog <file-or-dir...>', 'DataHub metadata file or folder to load, repeatable (default: the demo catalog)')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', integer(0, 65535), 8080)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--latency-ms <n>', 'delay before answering each GraphQL request', integer(0), 0)
+    .option('--fail-rate <r>', 'share of GraphQL requests that fail (0..1)', rate, 0)
+    .option('--fault <kind>', `kind of injected failure, repeatable: ${FAULT_KINDS.join(', ')} (default: all)`, faultKind)
+    .option('--token <token>', 'require this bearer token on /api/graphql')
+    .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
+    .action(async (opts: ServeOptions) => {
+      await mustExist(opts.catalog ?? []);
+      const log = logger();
+      const running = await startSim({
+        catalogs: opts.catalog, demo: !opts.catalog?.length, host: opts.host, port: opts.port,
+        latencyMs: opts.latencyMs, failRate: opts.failRate, faults: opts.fault, seed: opts.seed, token: opts.token,
+        logger: log,
+      });
+      logLoadReport(log, running.loadReport);
+      stdout.write(`datahub-sim ready ${running.url}\n`);
+      const signal = await (deps.untilStopped ?? untilSignal)();
+      log.info({ signal }, 'stopping');
+      await running.close();
+    });
+
+  sim.command('generate')
+    .description('Write a synthetic catalog in DataHub metadata file format')
+    .requiredOption('--models <n>', 'number of ML models', integer(0))
+    .requiredOption('--datasets <n>', 'number of datasets', integer(0))
+    .requiredOption('--depth <n>', 'depth of the dataset lineage', integer(0))
+    .option('--seed <n>', 'random seed', integer(Number.MIN_SAFE_INTEGER), 1)
+    .option('--out <file>', 'write to this file instead of stdout')
+    .action(async ({ models, datasets, depth, seed, out }: GenerateOptions) => {
+      const records = generateCatalog({ models, datasets, depth, seed });
+      const text = formatMetadataFile(records);
+      if (!out) return void stdout.write(text);
+      await writeFile(out, text);
+      logger().info({ out, records: records.length }, 'catalog written');
+    });
+  return sim;
+}

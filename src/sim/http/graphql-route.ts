@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ExecutionResult } from 'graphql';
+import type { Logger } from 'pino';
+import type { SimContext } from '../context.js';
+import { runGraphQL, type GraphQLRequest } from '../execute.js';
+import type { FaultKind } from '../faults.js';
+import { StatsCounter, summarizeOperation } from '../stats.js';
+import { GRAPHQL_CONTENT_TYPE, readBody, sendEmpty, sendSpringError, sendText } from './responses.js';
+
+export interface GraphQLRouteOptions {
+  context: SimContext;
+  /** When set, every request needs `Authorization: Bearer <token>`. */
+  token?: string;
+  latencyMs: number;
+  pickFault: () => FaultKind | null;
+  stats: StatsCounter;
+  logger: Logger;
+  /** Aborted when the server closes, so delayed requests stop waiting. */
+  closing: AbortSignal;
+}
+
+type ParsedBody = { request: GraphQLRequest } | { status: 400 | 500 };
+
+/**
+ * Reads the body the way GMS's GraphQLController does (Jackson): not JSON, not an object or no `query` key
+ * → 400 with no body; any other `query` value is taken as text (`null` becomes "null"); variables that are not
+ * an object fail the conversion to a map, which GMS does not catch (500).
+ */
+export function parseGraphQLBody(text: string): ParsedBody {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { status: 400 };
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json) || !('query' in json)) return { status: 400 };
+  const body = json as Record<string, unknown>;
+  const variables = body.variables ?? null;
+  if (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return { status: 500 };
+  // graphql-java runs the first operation for an empty name; an empty name means "none" here too.
+  const operationName = body.operationName == null || asText(body.operationName) === '' ? null : asText(body.operationName);
+  return { request: { query: asText(body.query), operationName, variables: variables as Record<string, unknown> | null } };
+}
+
+/** Jackson's `JsonNode.asText()`: scalars as their text, containers as "". */
+const asText = (v: unknown): string => (v !== null && typeof v === 'object' ? '' : String(v));
+
+/** DataHub's token authenticator accepts `Bearer` or `bearer`. */
+function authorized(req: IncomingMessage, token: string): boolean {
+  const header = req.headers.authorization ?? '';
+  const match = /^[Bb]earer (.*)$/.exec(header);
+  return match?.[1] === token;
+}
+
+/** GMS serialises `ExecutionResult.toSpecification()`: errors first, then data when present. */
+function specification(result: ExecutionResult): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (result.errors?.length) out.errors = result.errors;
+  if ('data' in result) out.data = result.data;
+  if (result.extensions) out.extensions = result.extensions;
+  return out;
+}
+
+/** Answers one request to /api/graphql, with the configured latency, faults and token check. */
+export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, path: string, opts: GraphQLRouteOptions) {
+  const { stats, logger, context } = opts;
+  stats.request();
+  const text = await readBody(req);
+  if (opts.latencyMs > 0) {
+    try {
+      await sleep(opts.latencyMs, undefined, { signal: opts.closing });
+    } catch {
+      return; // the server is closing; its connections are being destroyed
+    }
+  }
+  const fault = opts.pickFault();
+  if (fault) {
+    stats.fault(fault);
+    logger.debug({ fault }, 'injected fault');
+    if (fault === 'timeout') return; // never answered: the client gives up, or close() drops the connection
+    if (fault === 'malformed') return sendText(res, 200, '{"data": {"__sim": "malformed', GRAPHQL_CONTENT_TYPE);
+    return sendSpringError(res, 500, path, context.now());
+  }
+  if (opts.token !== undefined && !authorized(req, opts.token)) return sendSpringError(res, 401, path, context.now());
+  // GMS answers GET with HttpRequestMethodNotSupportedException; other methods also have no handler here.
+  if (req.method !== 'POST') return sendSpringError(res, 405, path, context.now());
+
+  const parsed = parseGraphQLBody(text);
+  if ('status' in parsed) {
+    return parsed.status === 400 ? sendEmpty(res, 400) : sendSpringError(res, 500, path, context.now());
+  }
+  const { request } = parsed;
+  let result: ExecutionResult;
+  try {
+    result = await runGraphQL(request, context);
+  } catch (error) {
+    logger.error({ err: error }, 'graphql execution failed');
+    return sendSpringError(res, 500, path, context.now());
+  }
+  const summary = summarizeOperation(request.query, request.operationName, request.variables);
+  if (summary && 'data' in result) stats.executed(summary, result);
+  let body: string;
+  try {
+    body = JSON.stringify(specification(result));
+  } catch {
+    return sendEmpty(res, 503); // GMS: the result could not be serialised
+  }
+  logger.debug({ operation: summary?.name, errors: result.errors?.length ?? 0 }, 'graphql request');
+  sendText(res, 200, body, GRAPHQL_CONTENT_TYPE);
+}

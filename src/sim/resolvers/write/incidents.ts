@@ -1,0 +1,117 @@
+import type { SimContext } from '../../context.js';
+import { SimError, notFound } from '../../errors.js';
+import { parseUrn } from '../../urn.js';
+import { auditStamp, compact, copyAspect, requireUrn, type AuditStamp } from './common.js';
+import { updateIncidentsSummaries } from './incidents-summary.js';
+
+interface IncidentStatusInput {
+  state: 'ACTIVE' | 'RESOLVED';
+  stage?: string | null;
+  message?: string | null;
+}
+
+interface RaiseIncidentInput {
+  type: string;
+  customType?: string | null;
+  title?: string | null;
+  description?: string | null;
+  resourceUrn?: string | null;
+  resourceUrns?: string[] | null;
+  startedAt?: number | null;
+  status?: IncidentStatusInput | null;
+  priority?: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' | null;
+  assigneeUrns?: string[] | null;
+}
+
+interface IncidentStatusAspect {
+  state: 'ACTIVE' | 'RESOLVED';
+  stage?: string;
+  message?: string;
+  lastUpdated: AuditStamp;
+}
+
+/** The stored `incidentInfo` aspect (IncidentInfo.pdl). */
+export interface IncidentInfoAspect {
+  type: string;
+  customType?: string;
+  title?: string;
+  description?: string;
+  entities: string[];
+  priority?: number;
+  assignees?: { actor: string; assignedAt: AuditStamp }[];
+  status: IncidentStatusAspect;
+  source?: { type: string };
+  startedAt?: number;
+  created: AuditStamp;
+}
+
+/** IncidentUtils.mapIncidentPriority: the GraphQL enum is stored as an int, CRITICAL highest. */
+const PRIORITY = { CRITICAL: 0, HIGH: 1, MEDIUM: 2, LOW: 3 } as const;
+
+/** IncidentUtils.mapIncidentStatus: no status input means ACTIVE with no stage. */
+function mapStatus(input: IncidentStatusInput | null | undefined, stamp: AuditStamp): IncidentStatusAspect {
+  if (!input) return { state: 'ACTIVE', lastUpdated: stamp };
+  return compact({ state: input.state, stage: input.stage, message: input.message, lastUpdated: stamp });
+}
+
+/**
+ * The incident's entities: `resourceUrns` (unparseable ones dropped, duplicates removed, as
+ * `IncidentUtils.stringsToUrns` does) and then `resourceUrn` when it is not already listed.
+ */
+function incidentEntities(input: RaiseIncidentInput): string[] {
+  if (input.resourceUrn) requireUrn(input.resourceUrn);
+  const entities = [...new Set((input.resourceUrns ?? []).filter((u) => parseUrn(u)))];
+  if (input.resourceUrn && !entities.includes(input.resourceUrn)) entities.push(input.resourceUrn);
+  return entities;
+}
+
+/**
+ * RaiseIncidentResolver: every call creates a new incident with a random id. DataHub does not check
+ * that the resources exist (a raise on an unknown dataset succeeds and, through the summary hook,
+ * brings that dataset into existence), so neither does the simulator.
+ */
+export function raiseIncident(_: unknown, { input }: { input: RaiseIncidentInput }, ctx: SimContext): string {
+  const entities = incidentEntities(input);
+  if (entities.length === 0) {
+    throw new SimError('SERVER_ERROR', 'At least 1 resource urn must be defined to raise an incident.');
+  }
+  // DataHub throws IllegalArgumentException here but rethrows it as a bare RuntimeException: a 500.
+  if (input.type === 'CUSTOM' && !input.customType?.trim()) {
+    throw new SimError('SERVER_ERROR', 'Failed to raise incident: customType is required when type is CUSTOM');
+  }
+  const stamp = auditStamp(ctx);
+  const info: IncidentInfoAspect = compact({
+    type: input.type,
+    customType: input.customType,
+    title: input.title,
+    description: input.description,
+    entities,
+    created: stamp,
+    startedAt: input.startedAt,
+    // The source is always MANUAL, whatever the input says.
+    source: { type: 'MANUAL' },
+    priority: input.priority ? PRIORITY[input.priority] : undefined,
+    assignees: input.assigneeUrns?.map((actor) => ({ actor, assignedAt: stamp })),
+    status: mapStatus(input.status, stamp),
+  });
+  const urn = `urn:li:incident:${ctx.newId()}`;
+  ctx.store.write(urn, 'incidentInfo', info as unknown as Record<string, unknown>);
+  updateIncidentsSummaries(ctx.store, urn, info);
+  return urn;
+}
+
+/** UpdateIncidentStatusResolver: replaces the status (state, stage, message, lastUpdated) of an existing incident. */
+export function updateIncidentStatus(
+  _: unknown,
+  { urn, input }: { urn: string; input: IncidentStatusInput },
+  ctx: SimContext,
+): boolean {
+  requireUrn(urn);
+  const stored = ctx.store.aspect<IncidentInfoAspect>(urn, 'incidentInfo');
+  if (!stored) throw notFound('Failed to update incident. Incident does not exist.');
+  const info = copyAspect<IncidentInfoAspect>(stored);
+  info.status = mapStatus(input, auditStamp(ctx));
+  ctx.store.write(urn, 'incidentInfo', info as unknown as Record<string, unknown>);
+  updateIncidentsSummaries(ctx.store, urn, info);
+  return true;
+}

@@ -1,0 +1,128 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import { makeContext } from './context.js';
+import { demoCatalog } from './demo/index.js';
+import { exportStoreText } from './export.js';
+import { faultPicker } from './faults.js';
+import { handleGraphQL, type GraphQLRouteOptions } from './http/graphql-route.js';
+import { sendEmpty, sendJson, sendSpringError, sendText } from './http/responses.js';
+import { loadFiles, loadRecords, type LoadReport } from './load/index.js';
+import { StatsCounter, type Stats } from './stats.js';
+import { Store } from './store.js';
+
+export interface SimOptions {
+  /** DataHub metadata files or folders to load, in order. */
+  catalogs?: string[];
+  /** Records in DataHub file format, loaded after the catalogs. */
+  records?: unknown[];
+  /** Load the bundled demo catalog first. */
+  demo?: boolean;
+  host?: string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Fixed delay before answering each /api/graphql request. */
+  latencyMs?: number;
+  /** Share of /api/graphql requests that fail (0..1). */
+  failRate?: number;
+  /** Fault kinds to choose from: '500', 'timeout', 'malformed' (default all). */
+  faults?: string[];
+  /** Seed of the fault sequence (default 1). */
+  seed?: number;
+  /** When set, /api/graphql requires `Authorization: Bearer <token>`. */
+  token?: string;
+  logger?: Logger;
+  now?: () => number;
+}
+
+export interface RunningSim {
+  url: string;
+  port: number;
+  store: Store;
+  loadReport: LoadReport;
+  stats(): Stats;
+  resetStats(): void;
+  /** Stops listening and drops every open connection, including requests left hanging by a timeout fault. */
+  close(): Promise<void>;
+}
+
+const EMPTY_REPORT: LoadReport = { files: 0, records: 0, applied: 0, errors: [], warnings: [] };
+
+const combineReports = (a: LoadReport, b: LoadReport): LoadReport => ({
+  files: a.files + b.files,
+  records: a.records + b.records,
+  applied: a.applied + b.applied,
+  errors: [...a.errors, ...b.errors],
+  warnings: [...a.warnings, ...b.warnings],
+});
+
+async function loadCatalog(store: Store, opts: SimOptions): Promise<LoadReport> {
+  const reports: LoadReport[] = [];
+  const options = opts.now ? { now: opts.now } : {};
+  if (opts.demo) reports.push(loadRecords(store, demoCatalog(opts.now?.()), 'demo', options));
+  if (opts.catalogs?.length) reports.push(await loadFiles(store, opts.catalogs, options));
+  if (opts.records?.length) reports.push(loadRecords(store, opts.records, 'records', options));
+  return reports.reduce(combineReports, EMPTY_REPORT);
+}
+
+/** Starts the DataHub simulator: GMS's GraphQL endpoint over an in-memory store, plus `/__sim/*` controls. */
+export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
+  const latencyMs = opts.latencyMs ?? 0;
+  if (!(Number.isFinite(latencyMs) && latencyMs >= 0)) throw new RangeError(`latencyMs must be >= 0, got ${latencyMs}`);
+  const pickFault = faultPicker({ failRate: opts.failRate, kinds: opts.faults, seed: opts.seed });
+  const logger = opts.logger ?? pino({ level: 'silent' });
+  const now = opts.now ?? Date.now;
+  const store = new Store();
+  const loadReport = await loadCatalog(store, opts);
+  const stats = new StatsCounter();
+  const closing = new AbortController();
+  const graphql: GraphQLRouteOptions = {
+    context: makeContext(store, { now }), token: opts.token, latencyMs, pickFault, stats, logger, closing: closing.signal,
+  };
+
+  // The simulator's own routes: outside /api/graphql, never counted in its stats, open without a token.
+  const controls: Record<string, { method: string; answer: (res: ServerResponse) => void }> = {
+    '/__sim/stats': { method: 'GET', answer: (res) => sendJson(res, 200, stats.snapshot()) },
+    '/__sim/stats/reset': { method: 'POST', answer: (res) => { stats.reset(); sendEmpty(res, 204); } },
+    '/__sim/export': { method: 'GET', answer: (res) => sendText(res, 200, exportStoreText(store)) },
+  };
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://sim').pathname;
+    if (path === '/api/graphql') return handleGraphQL(req, res, path, graphql);
+    const control = controls[path];
+    if (!control) return sendSpringError(res, 404, path, now());
+    if (req.method !== control.method) return sendSpringError(res, 405, path, now());
+    control.answer(res);
+  };
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      logger.error({ err }, 'simulator request failed');
+      sendSpringError(res, 500, req.url ?? '/', now());
+    });
+  });
+  const host = opts.host ?? '127.0.0.1';
+  const port = await listen(server, opts.port ?? 0, host);
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    store,
+    loadReport,
+    stats: () => stats.snapshot(),
+    resetStats: () => stats.reset(),
+    close: () => new Promise<void>((resolve) => {
+      closing.abort();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
