@@ -44,7 +44,7 @@ const KEEP = {
   SchemaFieldEntity: [...LINEAGE_ENTITY, 'fieldPath', 'parent', 'status', 'deprecation', 'tags', 'glossaryTerms', 'structuredProperties'],
   Incident: [...ENTITY, 'incidentType', 'customType', 'title', 'description', 'incidentStatus', 'status', 'priority',
     'assignees', 'entity', 'source', 'startedAt', 'created', 'tags'],
-  Assertion: [...LINEAGE_ENTITY, 'platform', 'info', 'runEvents', 'status', 'tags'],
+  Assertion: [...LINEAGE_ENTITY, 'platform', 'info', 'runEvents', 'status', 'tags', 'aspects'],
   Tag: [...ENTITY, 'name', 'properties', 'description', 'ownership'],
   StructuredPropertyEntity: [...ENTITY, 'exists', 'definition', 'settings'],
   DataPlatform: [...ENTITY, 'name', 'properties', 'displayName'],
