@@ -1,6 +1,7 @@
 import type { EntityNode, UpstreamGraph } from '../core/graph.js';
 import type { DataHubClient } from './client.js';
 import { toNode, toOwners } from './map-entity.js';
+import { columnUrn } from './queries/common.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
 import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
@@ -75,8 +76,8 @@ export function buildGraph(model: string, urns: string[], cache: EntityCache): U
     g.upstreams[urn] = (raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u && inGraph.has(u));
     for (const fg of [...(raw.fineGrainedLineages ?? []), ...(raw.inputOutput?.fineGrainedLineages ?? [])]) {
       for (const down of fg.downstreams ?? []) {
-        const list = (g.columnUpstreams[down.urn] ??= []);
-        for (const up of fg.upstreams ?? []) if (!list.includes(up.urn)) list.push(up.urn);
+        const list = (g.columnUpstreams[columnUrn(down)] ??= []);
+        for (const up of fg.upstreams ?? []) if (!list.includes(columnUrn(up))) list.push(columnUrn(up));
       }
     }
   }

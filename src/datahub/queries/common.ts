@@ -36,9 +36,12 @@ const tagNames = z.object({ tags: z.array(z.object({ tag: z.object({ urn: z.stri
 const termNames = z.object({ terms: z.array(z.object({ term: z.object({ urn: z.string(), properties: z.object({ name: z.string() }).nullish() }) })).nullish() }).nullish();
 export const labelFields = { tags: tagNames, glossaryTerms: termNames };
 
-export const fineGrainedSchema = z
-  .array(z.object({ upstreams: z.array(z.object({ urn: z.string() })).nullish(), downstreams: z.array(z.object({ urn: z.string() })).nullish() }))
-  .nullish();
+const fieldRef = z.object({ urn: z.string(), path: z.string() });
+export const fineGrainedSchema = z.array(z.object({ upstreams: z.array(fieldRef).nullish(), downstreams: z.array(fieldRef).nullish() })).nullish();
+
+/** DataHub's SchemaFieldRef carries the dataset urn and the field path; Janus keys columns by schemaField urn. */
+export const columnUrn = (ref: { urn: string; path: string }): string =>
+  ref.urn.startsWith('urn:li:schemaField:') ? ref.urn : `urn:li:schemaField:(${ref.urn},${ref.path})`;
 
 export const toRecord = (entries: z.infer<typeof customPropertiesSchema>): Record<string, string> =>
   Object.fromEntries((entries ?? []).map((e) => [e.key, e.value ?? '']));
