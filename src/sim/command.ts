@@ -120,7 +120,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .description('Write a synthetic catalog in DataHub metadata file format')
     .requiredOption('--models <n>', 'number of ML models', integer(0))
     .requiredOption('--datasets <n>', 'number of datasets', integer(0))
-    .requiredOption('--depth <n>', 'depth of the dataset lineage', integer(0))
+    .requiredOption('--depth <n>', 'lineage hops from a model to its deepest source (min 2)', integer(0))
     .option('--seed <n>', 'random seed', integer(Number.MIN_SAFE_INTEGER), 1)
     .option('--out <file>', 'write to this file instead of stdout')
     .action(async ({ models, datasets, depth, seed, out }: GenerateOptions) => {
