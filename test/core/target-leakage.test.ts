@@ -104,3 +104,20 @@ describe('resolveLabel', () => {
     expect(resolveLabel(tagged.g)).toEqual({ column: col('fraud_train', 'is_fraud'), source: 'column_tag' });
   });
 });
+
+describe('target_leakage chains', () => {
+  it('drops a chain that only extends another (the training copy of a feature column)', () => {
+    const b = graph()
+      .model({ customProperties: { label: 'is_fraud' } })
+      .dataset('src', { cols: ['chargeback_at'] })
+      .dataset('feat', { cols: ['days'] })
+      .dataset('train', { cols: ['days', 'is_fraud'] })
+      .column('feat.days', 'src.chargeback_at')
+      .column('train.days', 'feat.days')
+      .column('train.is_fraud', 'src.chargeback_at')
+      .feature('days', ['feat'])
+      .training('train');
+    const [f] = targetLeakage(b.g, context({ label: resolveLabel(b.g) }));
+    expect(f!.evidence.chains).toEqual([[col('feat', 'days'), col('src', 'chargeback_at'), col('train', 'is_fraud')]]);
+  });
+});

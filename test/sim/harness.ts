@@ -10,6 +10,7 @@ export function simHarness(overrides: Partial<SimContext> = {}) {
   const gql = (query: string, variables?: Record<string, unknown>): Promise<ExecutionResult> =>
     runGraphQL({ query, variables }, ctx);
   /** Like gql, but fails the test on any GraphQL error and returns `data`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read results loosely
   const data = async <T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<T> => {
     const r = await gql(query, variables);
     if (r.errors?.length) throw new Error(`GraphQL errors: ${r.errors.map((e) => e.message).join('; ')}`);

@@ -32,6 +32,7 @@ export function targetLeakage(g: UpstreamGraph, ctx: DetectContext): Finding[] {
       }
     }
     if (!chains.length) continue;
+    dropExtensions(chains);
     chains.sort((a, b) => a.length - b.length || a.join().localeCompare(b.join()));
     const shared = chains[0]!.find((c) => labelAncestry.has(c))!;
     const dataset = columns.get(shared)?.dataset ?? shared;
@@ -46,4 +47,14 @@ export function targetLeakage(g: UpstreamGraph, ctx: DetectContext): Finding[] {
     );
   }
   return findings;
+}
+
+/** A chain that only extends another (it passes through the other's start) adds nothing: drop it, in place. */
+function dropExtensions(chains: string[][]): void {
+  const key = (c: string[]) => c.join('\n');
+  const keys = new Set(chains.map(key));
+  for (let i = chains.length - 1; i >= 0; i--) {
+    const c = chains[i]!;
+    if (c.some((_, k) => k > 0 && keys.has(key(c.slice(k))))) chains.splice(i, 1);
+  }
 }

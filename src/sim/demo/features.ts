@@ -49,9 +49,11 @@ const FEATURE_TABLE_SPECS: FeatureTableSpec[] = [
 function featureTableRecords(t: FeatureTableSpec, now: number): MetadataRecord[] {
   const created = now - 200 * 24 * HOUR_MS;
   return [
-    ...t.features.map(([urn, dataType, description]) => mcp(urn, 'mlFeatureProperties', {
-      customProperties: {}, description, dataType, sources: [t.source],
-    })),
+    ...t.features.flatMap(([urn, dataType, description]) => [
+      mcp(urn, 'mlFeatureProperties', { customProperties: {}, description, dataType, sources: [t.source] }),
+      // features are owned by their feature table's team
+      mcp(urn, 'ownership', ownership(t.owners, created)),
+    ]),
     mcp(t.primaryKey, 'mlPrimaryKeyProperties', {
       customProperties: {}, description: `Entity key of ${nameFromUrn(t.urn)}.`, dataType: 'NOMINAL', sources: [t.source],
     }),

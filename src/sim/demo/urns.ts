@@ -206,8 +206,8 @@ export const DEMO = {
     suspendedUser: USERS.bob,
     /** Its only owner is the suspended user. */
     suspendedOwnerModel: MODELS.churn,
-    /** No ownership aspect at all (upstream of campaign_uplift_v1). */
-    unownedTable: DATASETS.campaignAttribution,
+    /** No ownership aspect at all: the training set of campaign_uplift_v1, one of its first-hop inputs. */
+    unownedTable: DATASETS.upliftTrainingSet,
   },
   runs: {
     /** Latest run FAILURE (an earlier one succeeded): must fire (upstream of session_intent_v1). */

@@ -98,11 +98,10 @@ const CLEANED: TableSpec[] = [
     keys: ['customer_id'], owners: PLATFORM_TEAM, sla: 'PT48H',
     lineage: [...same(D.customers, 'customer_id', 'account_id', 'plan_tier', 'lifetime_value'),
       derived('tenure_days', [[D.customers, 'signup_at']]), derived('churned_30d', [[D.customers, 'cancelled_at']])] },
-  // no owner at all
   { urn: D.campaignAttribution, layer: 'mart', description: 'Campaign touches with a response flag.',
     columns: [col('touch_id', 'string'), col('customer_id', 'string'), col('campaign_id', 'string'),
       col('channel', 'string'), col('responded', 'boolean')],
-    keys: ['touch_id'], owners: [], sla: 'PT24H',
+    keys: ['touch_id'], owners: GROWTH, sla: 'PT24H',
     lineage: [...same(D.campaignTouches, 'touch_id', 'customer_id', 'campaign_id', 'channel'),
       derived('responded', [[D.campaignTouches, 'responded_at']])] },
 ];
@@ -152,10 +151,11 @@ const TRAINING_SETS: TableSpec[] = [
     keys: ['customer_id'], owners: GROWTH, sla: 'PT168H', tags: [TAGS.trainingData],
     lineage: [...same(D.engagementFeatures, 'customer_id', 'sessions_7d', 'avg_page_views_7d'),
       derived('converted_7d', [[D.stgSessions, 'converted']])] },
+  // no owner at all: a first-hop input of campaign_uplift_v1
   { urn: D.upliftTrainingSet, layer: 'training', description: 'Training set for campaign_uplift.',
     columns: [col('customer_id', 'string'), col('touches_30d', 'number'), col('email_touch_share', 'number'),
       col('responded', 'boolean', 'Label.')],
-    keys: ['customer_id'], owners: GROWTH, sla: 'PT168H', tags: [TAGS.trainingData],
+    keys: ['customer_id'], owners: [], sla: 'PT168H', tags: [TAGS.trainingData],
     lineage: [...same(D.campaignFeatures, 'customer_id', 'touches_30d', 'email_touch_share'),
       ...same(D.campaignAttribution, 'responded')] },
 ];
