@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The built CLI (`npm test` builds first). */
+export const CLI = path.resolve('dist/src/cli.js');
+export const built = fs.existsSync(CLI);
+
+export interface JanusRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `janus <args>` as its own process with only the environment given (plus PATH). */
+export function runJanus(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<JanusRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH ?? '', JANUS_LOG_LEVEL: 'error', ...env },
+      cwd: cwd ?? process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
+    child.on('exit', (code) => resolve({ code, ...out }));
+  });
+}

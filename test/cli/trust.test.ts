@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/sim/demo/index.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { built, runJanus } from './run-janus.js';
+
+let sim: RunningSim;
+let env: Record<string, string>;
+beforeAll(async () => {
+  sim = await startSim({ demo: true, port: 0 });
+  env = { DATAHUB_GMS_URL: sim.url };
+});
+afterAll(() => sim?.close());
+
+const trustJson = async (model: string) => {
+  const r = await runJanus(['trust', model, '--json'], env);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+describe.skipIf(!built)('janus trust on the demo catalog', () => {
+  it.each([
+    ['fraud_detector_v4', 80, 'at_risk', [['target_leakage', DEMO.datasets.stgChargebacks]]],
+    ['churn_predictor_v2', 90, 'trusted', [['missing_owner', DEMO.models.churn]]],
+    ['session_intent_v1', 60, 'caution', [['upstream_failure', DEMO.datasets.stgSessions]]],
+    ['campaign_uplift_v1', 75, 'caution', [['freshness_lag', DEMO.datasets.campaignTouches], ['missing_owner', DEMO.datasets.upliftTrainingSet]]],
+    ['customer_ltv_v2', 100, 'trusted', []],
+  ])('%s → %i %s', async (name, score, band, findings) => {
+    const v = await trustJson(name);
+    expect(v.model.name).toBe(name);
+    expect(v.score).toBe(score);
+    expect(v.band).toBe(band);
+    expect(v.findings.map((f: { detector: string; entity: string }) => [f.detector, f.entity])).toEqual(findings);
+    expect(v.deductions.reduce((s: number, d: { weight: number }) => s + d.weight, 0)).toBe(100 - score);
+    expect(v.datahub).toBe(sim.url);
+  });
+
+  it('shows the leak as a column chain from the feature through the shared ancestor to the label', async () => {
+    const v = await trustJson(DEMO.models.fraud);
+    const leak = v.findings[0];
+    expect(leak.evidence.chains[0][0]).toContain('features.txn_features,PROD),days_to_chargeback)');
+    expect(leak.evidence.chains[0].at(-1)).toContain('ml.fraud_training_set,PROD),is_fraud)');
+    expect(leak.evidence.sharedAncestor).toContain('analytics.stg_chargebacks,PROD),chargeback_at)');
+    expect(v.blastRadius[0].models.map((m: { name: string }) => m.name)).toContain('fraud_detector_v4');
+  });
+
+  it('prints Argos and the deductions as text', async () => {
+    const r = await runJanus(['trust', 'session_intent_v1'], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Argos: session_intent_v1 scores 60/100. Caution.');
+    expect(r.stdout).toContain('Job build_stg_sessions failed its latest run');
+  });
+
+  it('answers an unknown model with the closest names (exit 2)', async () => {
+    const r = await runJanus(['trust', 'fraud_detector'], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/fraud_detector_v4/);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe.skipIf(!built)('janus gate', () => {
+  it('exits 0 when nothing blocks', async () => {
+    const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('PASS');
+  });
+
+  it('exits 1 on a finding at or above --fail-on, and 0 when the threshold is above it', async () => {
+    expect((await runJanus(['gate', '--model', 'session_intent_v1'], env)).code).toBe(1);
+    expect((await runJanus(['gate', '--model', 'session_intent_v1', '--fail-on', 'critical'], env)).code).toBe(0);
+    expect((await runJanus(['gate', '--model', 'churn_predictor_v2', '--fail-on', 'none', '--min-score', '95'], env)).code).toBe(1);
+  });
+
+  it('--lineage turns a clean model into a blocked one', async () => {
+    const r = await runJanus(['gate', '--model', 'customer_ltv_v2', '--lineage', 'test/fixtures/lineage/leaky-tenure.yml', '--format', 'json'], env);
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.pass).toBe(false);
+    expect(report.models[0].findings[0]).toMatchObject({ detector: 'target_leakage', severity: 'critical' });
+    expect(report.models[0].findings[0].evidence.sharedAncestor).toContain('customer_profile,PROD),lifetime_value)');
+  });
+
+  it('writes JUnit that parses, one test case per model and a failure per blocking finding', async () => {
+    const { XMLParser, XMLValidator } = await import('fast-xml-parser');
+    const r = await runJanus(['gate', '--model', 'fraud_detector_v4', '--model', 'customer_ltv_v2', '--format', 'junit'], env);
+    expect(r.code).toBe(1);
+    expect(XMLValidator.validate(r.stdout)).toBe(true);
+    const suite = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === 'testcase' }).parse(r.stdout).testsuites.testsuite;
+    expect(suite.testcase.map((c: Record<string, string>) => c['@_name'])).toEqual(['fraud_detector_v4', 'customer_ltv_v2']);
+    expect(suite['@_failures']).toBe('1');
+  });
+
+  it.each([
+    [['gate', '--model', 'x', '--fail-on', 'bogus']],
+    [['gate']],
+    [['gate', '--model', 'x', '--min-score', 'lots']],
+    [['gate', '--model', 'x', '--lineage', 'test/fixtures/lineage/missing.yml']],
+  ])('exits 2 on a usage error: %j', async (args) => {
+    const r = await runJanus(args, env);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+  });
+
+  it('exits 2 on bad configuration, naming the setting', async () => {
+    const r = await runJanus(['gate', '--model', 'x'], { DATAHUB_GMS_URL: 'not-a-url' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('datahub.url');
+  });
+
+  it('exits 3 when DataHub is down, never 0 or 1', async () => {
+    const down = await startSim({ demo: false, port: 0 });
+    const url = down.url;
+    await down.close();
+    const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], { DATAHUB_GMS_URL: url, JANUS_DATAHUB_RETRIES: '1' });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/unreachable/);
+  });
+
+  it('exits 3 when DataHub keeps failing', async () => {
+    const failing = await startSim({ demo: true, port: 0, failRate: 1, faults: ['500'] });
+    try {
+      const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], { DATAHUB_GMS_URL: failing.url, JANUS_DATAHUB_RETRIES: '1' });
+      expect(r.code).toBe(3);
+      expect(failing.stats().requests).toBe(2);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe.skipIf(!built)('janus demo and scan', () => {
+  it('runs with no configuration and prints every verdict and the summary', async () => {
+    const r = await runJanus(['demo'], {}, '/tmp');
+    expect(r.code, r.stderr).toBe(0);
+    for (const name of ['fraud_detector_v4', 'churn_predictor_v2', 'session_intent_v1', 'campaign_uplift_v1', 'customer_ltv_v2']) {
+      expect(r.stdout).toContain(`Argos: ${name} scores`);
+    }
+    expect(r.stdout).toMatch(/customer_ltv_v2\s+100\s+trusted/);
+  });
+
+  it('scan --all --dry-run --json judges every model', async () => {
+    const r = await runJanus(['scan', '--all', '--dry-run', '--json'], env);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).models.map((m: { score: number }) => m.score).sort()).toEqual([100, 60, 75, 80, 90]);
+  });
+
+  it('scan without --dry-run says how to run it (exit 2)', async () => {
+    const r = await runJanus(['scan', '--all'], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--dry-run/);
+  });
+});
