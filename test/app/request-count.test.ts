@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { judgeModel } from '../../src/app/judge-model.js';
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { createDataHubClient } from '../../src/datahub/client.js';
+import { generateCatalog, GENERATED_NOW } from '../../src/sim/generate/index.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+
+const policy = judgePolicy(judgeSchema.parse({}));
+const MODEL_1 = /mlModel:.*model_0*1,/;
+
+let sim: RunningSim | undefined;
+afterEach(() => sim?.close());
+
+async function requestsToJudge(depth: number) {
+  const records = generateCatalog({ models: 4, datasets: 6 * depth, depth, seed: 7 });
+  sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
+  const model = (records as { entityUrn?: string }[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
+  const client = createDataHubClient({ url: sim.url });
+  sim.resetStats();
+  const { verdict } = await judgeModel({ client, policy, now: () => GENERATED_NOW }, model);
+  const stats = sim.stats();
+  await sim.close();
+  sim = undefined;
+  return { requests: stats.requests, byRootField: stats.byRootField, upstream: verdict.upstreamCount };
+}
+
+describe('one trust costs a constant number of requests', () => {
+  it('is the same from lineage depth 2 to 20, while the graph grows', async () => {
+    const runs = [];
+    for (const depth of [2, 6, 12, 20]) runs.push({ depth, ...(await requestsToJudge(depth)) });
+    expect(new Set(runs.map((r) => r.requests)).size, JSON.stringify(runs)).toBe(1);
+    // lineage scroll and entity batch, the same again from the training set (not a lineage edge in DataHub,
+    // and these generated models have no training job), then one blast-radius request
+    expect(runs[0]!.requests).toBe(5);
+    expect(runs[0]!.byRootField.entities).toBe(2);
+    expect(runs.at(-1)!.upstream).toBeGreaterThan(runs[0]!.upstream * 3);
+  });
+});

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDataHubClient, type DataHubClientOptions } from '../../src/datahub/client.js';
+import { DataHubError } from '../../src/datahub/errors.js';
+import type { Operation } from '../../src/datahub/operation.js';
+import { findModels } from '../../src/datahub/queries/find-models.js';
+import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
+
+let sim: RunningSim | undefined;
+afterEach(async () => {
+  await sim?.close();
+  sim = undefined;
+});
+
+const fast = { retries: 2, baseDelayMs: 1, maxDelayMs: 2 };
+async function setup(simOpts: SimOptions = {}, clientOpts: Partial<DataHubClientOptions> = {}) {
+  sim = await startSim({ demo: true, port: 0, ...simOpts });
+  return createDataHubClient({ url: sim.url, retry: fast, ...clientOpts });
+}
+
+const fail = async (p: Promise<unknown>): Promise<DataHubError> => {
+  const err = await p.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(DataHubError);
+  return err as DataHubError;
+};
+
+const op = <D>(name: string, document: string, schema: z.ZodType<D>, idempotent = true): Operation<Record<string, unknown>, D> => ({
+  name, document, schema, idempotent,
+});
+
+describe('DataHub client', () => {
+  it('reads and parses a response', async () => {
+    const client = await setup();
+    const data = await client.request(findModels, { query: 'customer_ltv_v2', count: 5 });
+    expect(data.searchAcrossEntities?.searchResults[0]?.entity.urn).toContain('customer_ltv_v2');
+  });
+
+  it('retries a 5xx with backoff, then reports it with the status (bounded)', async () => {
+    const client = await setup({ failRate: 1, faults: ['500'] });
+    const err = await fail(client.request(findModels, { query: 'x', count: 1 }));
+    expect(err).toMatchObject({ code: 'datahub.graphql', status: 500, operation: 'JanusFindModels' });
+    expect(sim!.stats().requests).toBe(3);
+  });
+
+  it('recovers when a retry succeeds', async () => {
+    const client = await setup({ failRate: 0.5, faults: ['500'], seed: 3 }, { retry: { ...fast, retries: 6 } });
+    for (let i = 0; i < 5; i++) await client.request(findModels, { query: 'customer', count: 1 });
+    expect(sim!.stats().faults['500']).toBeGreaterThan(0);
+  });
+
+  it('times out a request that hangs, and retries it', async () => {
+    const client = await setup({ failRate: 1, faults: ['timeout'] }, { timeoutMs: 150, retry: { ...fast, retries: 1 } });
+    const err = await fail(client.request(findModels, { query: 'x', count: 1 }));
+    expect(err.code).toBe('datahub.unreachable');
+    expect(err.message).toMatch(/timed out/);
+    expect(sim!.stats().requests).toBe(2);
+  });
+
+  it('reports a malformed body as such', async () => {
+    const client = await setup({ failRate: 1, faults: ['malformed'] });
+    expect((await fail(client.request(findModels, { query: 'x', count: 1 }))).code).toBe('datahub.malformed');
+  });
+
+  it('does not retry a refused token', async () => {
+    const client = await setup({ token: 'right' }, { token: 'wrong' });
+    expect((await fail(client.request(findModels, { query: 'x', count: 1 }))).code).toBe('datahub.unauthorized');
+    expect(sim!.stats().requests).toBe(1);
+  });
+
+  it('sends the token as a bearer token', async () => {
+    const client = await setup({ token: 'right' }, { token: 'right' });
+    await client.request(findModels, { query: 'x', count: 1 });
+  });
+
+  it("does not retry a GraphQL error, and keeps DataHub's code", async () => {
+    const client = await setup();
+    const bad = op('Bad', 'mutation Bad { createTag(input: { id: "pii", name: "pii" }) }', z.unknown(), false);
+    const err = await fail(client.request(bad, {}));
+    expect(err).toMatchObject({ code: 'datahub.graphql', status: 400 });
+    expect(err.message).toMatch(/already exists/);
+    expect(sim!.stats().requests).toBe(1);
+  });
+
+  it('reports a response that does not match the expected shape', async () => {
+    const client = await setup();
+    const wrong = op('Wrong', 'query Wrong { entityExists(urn: "urn:li:corpuser:datahub") }', z.object({ entityExists: z.string() }));
+    expect((await fail(client.request(wrong, {}))).code).toBe('datahub.malformed');
+  });
+
+  it('retries a write only when the request never reached DataHub', async () => {
+    const client = await setup({ failRate: 1, faults: ['500'] });
+    const write = op('Write', 'mutation Write { createTag(input: { id: "x1", name: "x1" }) }', z.unknown(), false);
+    await fail(client.request(write, {}));
+    expect(sim!.stats().requests).toBe(1);
+    const closed = sim!.url;
+    await sim!.close();
+    sim = undefined;
+    const offline = createDataHubClient({ url: closed, retry: fast });
+    expect((await fail(offline.request(write, {}))).code).toBe('datahub.unreachable');
+    expect(offline.sent.Write).toBe(3);
+  });
+});
