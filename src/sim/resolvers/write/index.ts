@@ -4,6 +4,7 @@ import { raiseIncident, updateIncidentStatus } from './incidents.js';
 import { addLink, removeLink, upsertLink } from './links.js';
 import { reportOperation } from './operations.js';
 import { addOwner, addOwners } from './owners.js';
+import { removeStructuredProperties } from './structured-properties-remove.js';
 import { upsertStructuredProperties } from './structured-properties-upsert.js';
 import { createStructuredProperty } from './structured-property-create.js';
 import { addTag, addTags, batchAddTags, batchRemoveTags, createTag, removeTag } from './tags.js';
@@ -30,6 +31,7 @@ export const mutationResolvers: ResolverMap = {
     removeLink,
     createStructuredProperty,
     upsertStructuredProperties,
+    removeStructuredProperties,
     upsertCustomAssertion,
     reportAssertionResult,
     reportOperation,
