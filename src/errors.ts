@@ -29,3 +29,10 @@ export class BlockedError extends JanusError {
     super(message, 'blocked');
   }
 }
+
+/** Some write-back steps failed; the rest ran. Exit 1. */
+export class WriteBackError extends JanusError {
+  constructor(message: string) {
+    super(message, 'writeback');
+  }
+}

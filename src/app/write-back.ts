@@ -1,12 +1,23 @@
 import type { Redis } from 'ioredis';
+import type { UpstreamGraph } from '../core/graph.js';
 import type { Verdict } from '../core/verdict.js';
-import type { JudgeDeps } from './judge-model.js';
+import { incidentsToResolve, planWriteBack, type PlannedWrite } from '../core/writeback/plan.js';
+import type { WriteBackState } from '../core/writeback/state.js';
+import { readDownstreamModels } from '../datahub/read-downstream.js';
+import type { EntityCache } from '../datahub/read-upstream.js';
+import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
+import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
+import type { Logger } from '../log.js';
+import { judgeModel, type JudgeDeps } from './judge-model.js';
 
 export interface WriteBackDeps extends JudgeDeps {
   /** Locks per root cause when set (workers always have it); without it, Janus re-reads before raising. */
   redis?: Redis;
-  /** Base URL of Janus's HTTP server, for the Model Impact Report links. */
+  /** Base URL of Janus's HTTP server, for the Model Impact Report links (none: no links written). */
   reportBaseUrl?: string;
+  logger?: Logger;
+  /** Testing hook: called after every mutation DataHub accepted. */
+  afterWrite?: (count: number) => void;
 }
 
 export interface WriteOutcome {
@@ -17,11 +28,55 @@ export interface WriteOutcome {
 
 export interface WriteBackResult {
   verdicts: Verdict[];
+  graphs: UpstreamGraph[];
+  plan: PlannedWrite[];
   applied: WriteOutcome[];
   failed: WriteOutcome[];
 }
 
-/** Judge the models, plan the writes that make DataHub match, apply them. (Lands with issue 4.) */
-export async function writeBackModels(_deps: WriteBackDeps, _models: string[]): Promise<WriteBackResult> {
-  throw new Error('writeBackModels: not implemented yet (write-back issue)');
+export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/+$/, '')}/reports/${encodeURIComponent(model)}`;
+
+/** Read → judge (pure) → plan the write-back (pure) → apply, for a set of models. `dryRun` stops after planning. */
+export async function writeBackModels(deps: WriteBackDeps, models: string[], opts: { dryRun?: boolean; onJudged?: (v: Verdict) => void } = {}): Promise<WriteBackResult> {
+  const cache: EntityCache = deps.cache ?? new Map();
+  const verdicts: Verdict[] = [];
+  const graphs: UpstreamGraph[] = [];
+  for (const model of models) {
+    const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
+    verdicts.push(verdict);
+    graphs.push(graph);
+    opts.onJudged?.(verdict);
+  }
+  const plan = await planFor(deps, verdicts, graphs, cache);
+  if (opts.dryRun) return { verdicts, graphs, plan, applied: [], failed: [] };
+  const outcomes = await applyPlan(plan, { client: deps.client, ...(deps.redis ? { redis: deps.redis } : {}), ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}) });
+  return {
+    verdicts, graphs, plan,
+    applied: outcomes.filter((o) => o.status === 'applied').map(describe),
+    failed: outcomes.filter((o) => o.status === 'failed').map(describe),
+  };
+}
+
+async function planFor(deps: WriteBackDeps, verdicts: Verdict[], graphs: UpstreamGraph[], cache: EntityCache): Promise<PlannedWrite[]> {
+  const evidence = evidenceOnDatasets(graphs, cache);
+  const resolving = incidentsToResolve(verdicts, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
+  const downstream = resolving.length ? await readDownstreamModels(deps.client, [...new Set(resolving.map((i) => i.dataset))]) : {};
+  const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));
+  const scope = [
+    ...verdicts.map((v) => v.model.urn),
+    ...verdicts.flatMap((v) => v.blastRadius.flatMap((b) => b.models.map((m) => m.urn))),
+    ...Object.values(resolvedDownstream).flat(),
+  ];
+  const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, scope)) };
+  const upstreamDatasets = Object.fromEntries(
+    graphs.map((g) => [g.model, Object.values(g.nodes).filter((n) => n.kind === 'dataset').map((n) => n.urn)]),
+  );
+  const base = deps.reportBaseUrl;
+  return planWriteBack({ verdicts, state, resolvedDownstream, upstreamDatasets, ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}) });
+}
+
+function describe(o: ApplyOutcome): WriteOutcome {
+  const w = o.write;
+  const target = 'model' in w ? w.model : 'dataset' in w ? w.dataset : w.kind === 'createProperty' ? w.property : 'model-at-risk';
+  return { kind: w.kind, target, ...(o.status === 'failed' && o.detail ? { error: o.detail } : {}) };
 }

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { simCommand } from '../sim/command.js';
 import { demoCommand } from './commands/demo.js';
 import { gateCommand } from './commands/gate.js';
+import { mcpCommand } from './commands/mcp.js';
 import { scanCommand } from './commands/scan.js';
 import { trustCommand } from './commands/trust.js';
 
@@ -18,7 +19,8 @@ export function buildProgram(): Command {
     .addCommand(trustCommand())
     .addCommand(scanCommand())
     .addCommand(gateCommand())
-    .addCommand(simCommand());
+    .addCommand(simCommand())
+    .addCommand(mcpCommand());
   forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());
   return program;
 }

@@ -9,6 +9,9 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   REDIS_URL: ['redis', 'url'],
   SLACK_BOT_TOKEN: ['slack', 'botToken'],
   SLACK_SIGNING_SECRET: ['slack', 'signingSecret'],
+  PORT: ['server', 'port'],
+  JANUS_HOST: ['server', 'host'],
+  JANUS_PUBLIC_URL: ['server', 'publicUrl'],
 };
 
 /** The environment variable that sets a setting path, for error messages. */

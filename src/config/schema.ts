@@ -25,12 +25,20 @@ export const slackSchema = z.object({
   signingSecret: z.string().min(1).optional(),
 });
 
+export const serverSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535).default(3000),
+  host: z.string().min(1).default('0.0.0.0'),
+  /** Base URL people reach Janus at: the Model Impact Report links written into DataHub start with it. */
+  publicUrl: z.url({ protocol: /^https?$/ }).optional(),
+});
+
 export const configSchema = z.object({
   datahub: datahubSchema.default(datahubSchema.parse({})),
   log: logSchema.default(logSchema.parse({})),
   redis: redisSchema.default({}),
   slack: slackSchema.default({}),
   judge: judgeSchema.default(judgeSchema.parse({})),
+  server: serverSchema.default(serverSchema.parse({})),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -76,6 +76,11 @@ export function verdictOf(
   };
 }
 
+/**
+ * Datasets whose trouble reaches every model downstream. A leak is not one of them: it hurts the model whose
+ * feature sees its own label, not the other readers of the shared column.
+ */
 function offendingDatasets(graph: UpstreamGraph, findings: Finding[]): string[] {
-  return [...new Set(findings.map((f) => f.entity).filter((urn) => graph.nodes[urn]?.kind === 'dataset'))].sort();
+  const harmful = findings.filter((f) => f.detector !== 'target_leakage' && graph.nodes[f.entity]?.kind === 'dataset');
+  return [...new Set(harmful.map((f) => f.entity))].sort();
 }

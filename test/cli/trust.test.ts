@@ -40,7 +40,8 @@ describe.skipIf(!built)('janus trust on the demo catalog', () => {
     expect(leak.evidence.chains[0][0]).toContain('features.txn_features,PROD),days_to_chargeback)');
     expect(leak.evidence.chains[0].at(-1)).toContain('ml.fraud_training_set,PROD),is_fraud)');
     expect(leak.evidence.sharedAncestor).toContain('analytics.stg_chargebacks,PROD),chargeback_at)');
-    expect(v.blastRadius[0].models.map((m: { name: string }) => m.name)).toContain('fraud_detector_v4');
+    // a leak harms the model whose feature sees its label, not the other readers of the shared column
+    expect(v.blastRadius).toEqual([]);
   });
 
   it('prints Argos and the deductions as text', async () => {
@@ -142,11 +143,5 @@ describe.skipIf(!built)('janus demo and scan', () => {
     const r = await runJanus(['scan', '--all', '--dry-run', '--json'], env);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout).models.map((m: { score: number }) => m.score).sort()).toEqual([100, 60, 75, 80, 90]);
-  });
-
-  it('scan without --dry-run says how to run it (exit 2)', async () => {
-    const r = await runJanus(['scan', '--all'], env);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--dry-run/);
   });
 });

@@ -1,32 +1,83 @@
 import { Command } from 'commander';
-import { scanModels } from '../../app/scan.js';
+import { writeBackModels, type WriteBackResult } from '../../app/write-back.js';
+import { narrate } from '../../core/argos.js';
+import { shortName } from '../../core/names.js';
+import type { PlannedWrite } from '../../core/writeback/plan.js';
 import { listModels } from '../../datahub/queries/list-models.js';
-import { UsageError } from '../../errors.js';
+import { UsageError, WriteBackError } from '../../errors.js';
 import { verdictJson } from '../../render/json.js';
 import { summaryTable } from '../../render/text.js';
-import { narrate } from '../../core/argos.js';
 import { cliContext, out } from '../context.js';
+import { optionalRedis, reportBaseUrl } from '../redis.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export const scanCommand = () =>
   new Command('scan')
-    .description('judge many models (--model, repeatable, or --all)')
+    .description('judge many models (--model, repeatable, or --all) and write the evidence back into DataHub')
     .option('--model <model>', 'a model urn or name (repeatable)', collect)
     .option('--all', 'every ML model in DataHub')
-    .option('--dry-run', 'judge and print what would be written, write nothing')
+    .option('--dry-run', 'judge and print the write-back plan; write nothing')
     .option('--json', 'print JSON')
     .action(async (opts: { model?: string[]; all?: boolean; dryRun?: boolean; json?: boolean }, cmd: Command) => {
       if (!opts.all && !opts.model?.length) throw new UsageError('scan needs --model <model> or --all');
       if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
-      if (!opts.dryRun) throw new UsageError('writing evidence back to DataHub is not available yet: run with --dry-run');
       const ctx = cliContext(cmd);
-      const models = opts.all ? (await listModels(ctx.client)).map((m) => m.urn) : opts.model!;
-      const tty = process.stderr.isTTY === true;
-      const verdicts = await scanModels(
-        { client: ctx.client, policy: ctx.policy },
-        { models, onProgress: (done, total, v) => tty && process.stderr.write(`\r\x1b[K[${done}/${total}] ${v.model.name}${done === total ? '\n' : ''}`) },
-      );
-      if (opts.json) out(JSON.stringify({ models: verdicts.map(verdictJson) }, null, 2));
-      else out([...verdicts.map((v) => `Argos: ${narrate(v)[0]}`), '', summaryTable(verdicts)].join('\n'));
+      const redis = opts.dryRun ? undefined : optionalRedis(ctx.config);
+      try {
+        const models = opts.all ? (await listModels(ctx.client)).map((m) => m.urn) : opts.model!;
+        const tty = process.stderr.isTTY === true;
+        let done = 0;
+        const result = await writeBackModels(
+          {
+            client: ctx.client, policy: ctx.policy, logger: ctx.logger, reportBaseUrl: reportBaseUrl(ctx.config),
+            ...(redis ? { redis } : {}), ...crashHook(),
+          },
+          models,
+          { dryRun: !!opts.dryRun, onJudged: (v) => tty && process.stderr.write(`\r\x1b[K[${++done}/${models.length}] ${v.model.name}${done === models.length ? '\n' : ''}`) },
+        );
+        out(opts.json ? JSON.stringify(scanJson(result, !!opts.dryRun), null, 2) : scanText(result, !!opts.dryRun));
+        if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);
+      } finally {
+        redis?.disconnect();
+      }
     });
+
+/** JANUS_TEST_CRASH_AFTER_WRITES=k kills the process right after the k-th accepted write (crash-safety tests). */
+function crashHook(): { afterWrite?: (n: number) => void } {
+  const k = Number(process.env.JANUS_TEST_CRASH_AFTER_WRITES);
+  return Number.isInteger(k) && k > 0 ? { afterWrite: (n) => n === k && process.kill(process.pid, 'SIGKILL') } : {};
+}
+
+function scanJson(r: WriteBackResult, dryRun: boolean) {
+  return { models: r.verdicts.map(verdictJson), plan: r.plan, ...(dryRun ? {} : { applied: r.applied, failed: r.failed }) };
+}
+
+function scanText(r: WriteBackResult, dryRun: boolean): string {
+  const lines = [...r.verdicts.map((v) => `Argos: ${narrate(v)[0]}`), '', summaryTable(r.verdicts), ''];
+  if (dryRun) {
+    lines.push(r.plan.length ? `Write-back plan (${r.plan.length} write${r.plan.length === 1 ? '' : 's'}, nothing written):` : 'Write-back plan: DataHub already matches; nothing to write.');
+    lines.push(...r.plan.map((w) => `  ${describeWrite(w)}`));
+  } else {
+    lines.push(`Wrote ${r.applied.length} change(s) to DataHub${r.failed.length ? `; ${r.failed.length} failed` : ''}.`);
+    lines.push(...r.applied.map((a) => `  ${a.kind} ${shortName(a.target)}`), ...r.failed.map((f) => `  FAILED ${f.kind} ${shortName(f.target)}: ${f.error}`));
+  }
+  return lines.join('\n');
+}
+
+export function describeWrite(w: PlannedWrite): string {
+  switch (w.kind) {
+    case 'createTag': return 'create tag model-at-risk';
+    case 'createProperty': return `define structured property io.janus.${w.property === 'score' ? 'trust_score' : w.property === 'band' ? 'trust_band' : 'risk_reasons'}`;
+    case 'raiseIncident': return `raise ${w.priority} incident on ${shortName(w.dataset)}: ${w.title}`;
+    case 'resolveIncident': return `resolve incident ${w.urn} on ${shortName(w.dataset)}: ${w.message}`;
+    case 'upsertAssertion': return `upsert guarding assertion ${w.urn} on ${shortName(w.dataset)}`;
+    case 'reportAssertion': return `report ${w.result} on ${w.urn}`;
+    case 'setTrust': return `set trust of ${shortName(w.model)}: ${w.score} ${w.band}`;
+    case 'setReasons': return `set risk reasons of ${shortName(w.model)}: ${w.reasons.join(', ') || '(none)'}`;
+    case 'addTag': return `tag ${shortName(w.model)} model-at-risk`;
+    case 'removeTag': return `untag ${shortName(w.model)} model-at-risk`;
+    case 'upsertLink': return `link ${shortName(w.model)} to ${w.url}`;
+    case 'removeLink': return `remove link ${w.url} from ${shortName(w.model)}`;
+  }
+}

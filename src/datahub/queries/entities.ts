@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { incidentSchema } from './incident.js';
 import { customPropertiesSchema, fineGrainedSchema, labelFields, lifecycleFields, ownershipSchema, upstreamEdgesSchema } from './common.js';
 
 const assertionSchema = z.object({
@@ -11,7 +12,7 @@ const assertionSchema = z.object({
       freshnessAssertion: z
         .object({ schedule: z.object({ type: z.string(), fixedInterval: z.object({ unit: z.string(), multiple: z.number() }).nullish() }).nullish() })
         .nullish(),
-      customAssertion: z.object({ type: z.string() }).nullish(),
+      customAssertion: z.object({ type: z.string(), logic: z.string().nullish() }).nullish(),
     })
     .nullish(),
   aspects: z.array(z.object({ aspectName: z.string(), payload: z.string().nullish() })).nullish(),
@@ -86,6 +87,7 @@ export const rawEntitySchema = z.object({
   operations: z.array(z.object({ timestampMillis: z.number(), lastUpdatedTimestamp: z.number() })).nullish(),
   assertions: z.object({ assertions: z.array(assertionSchema) }).nullish(),
   fineGrainedLineages: fineGrainedSchema,
+  incidents: z.object({ incidents: z.array(incidentSchema) }).nullish(),
   // DataJob
   jobProperties: z.object({ name: z.string().nullish(), customProperties: customPropertiesSchema }).nullish(),
   inputOutput: z.object({ fineGrainedLineages: fineGrainedSchema }).nullish(),

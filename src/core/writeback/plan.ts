@@ -1,0 +1,156 @@
+import type { Band } from '../score.js';
+import type { Verdict } from '../verdict.js';
+import {
+  AT_RISK_TAG, assertionUrnFor, bandReason, DATASET_FACTS, detectorOfKey, INCIDENT_TYPE, incidentReason, PRIORITY,
+  REPORT_LINK_LABEL, type PropertyName,
+} from './conventions.js';
+import { clearedMessage, incidentDescription, incidentTitle } from './incident-text.js';
+import { rootCauses, type RootCause } from './root-causes.js';
+import type { CurrentIncident, WriteBackState } from './state.js';
+
+export type PlannedWrite =
+  | { kind: 'createTag' }
+  | { kind: 'createProperty'; property: PropertyName }
+  | { kind: 'raiseIncident'; key: string; dataset: string; type: string; customType?: string; priority: string; title: string; description: string }
+  | { kind: 'resolveIncident'; urn: string; key: string; dataset: string; message: string }
+  | { kind: 'upsertAssertion'; urn: string; key: string; dataset: string; description: string }
+  | { kind: 'reportAssertion'; urn: string; key: string; dataset: string; result: 'FAILURE' | 'SUCCESS'; reason: string }
+  | { kind: 'setTrust'; model: string; score: number; band: Band }
+  | { kind: 'setReasons'; model: string; reasons: string[] }
+  | { kind: 'addTag'; model: string }
+  | { kind: 'removeTag'; model: string }
+  | { kind: 'upsertLink'; model: string; url: string }
+  | { kind: 'removeLink'; model: string; url: string };
+
+export interface PlanInput {
+  verdicts: Verdict[];
+  state: WriteBackState;
+  /** Models downstream of each dataset whose incident is being resolved (they lose that reason). */
+  resolvedDownstream: Record<string, string[]>;
+  /** The datasets upstream of each judged model (its graph, as read). */
+  upstreamDatasets: Record<string, string[]>;
+  /** Report URL of a model, when Janus's HTTP server has a public URL. */
+  reportUrl?: (model: string) => string;
+}
+
+/** Incidents whose finding is gone, among those this scan can judge. Pure. */
+export function incidentsToResolve(verdicts: Verdict[], state: WriteBackState): CurrentIncident[] {
+  const live = new Set(rootCauses(verdicts).map((rc) => rc.key));
+  const judged = new Set(verdicts.map((v) => v.model.urn));
+  const read = new Set(state.datasets);
+  return state.incidents.filter(
+    (i) => !live.has(i.key) && read.has(i.dataset) && (DATASET_FACTS.has(detectorOfKey(i.key)) || i.models.some((m) => judged.has(m))),
+  );
+}
+
+/**
+ * The writes that make DataHub match the verdicts, and nothing else: a rerun that finds nothing new plans
+ * nothing. Order matters for crash safety (definitions first; a reason is recorded before its tag is added,
+ * and the tag removed before its reason is dropped), so any prefix of the plan converges on the next run.
+ */
+export function planWriteBack(input: PlanInput): PlannedWrite[] {
+  const { verdicts, state } = input;
+  const causes = rootCauses(verdicts);
+  const resolving = incidentsToResolve(verdicts, state);
+  const plan: PlannedWrite[] = [];
+
+  if (!state.tagExists) plan.push({ kind: 'createTag' });
+  for (const p of ['score', 'band', 'reasons'] as const) if (!state.propertiesExist[p]) plan.push({ kind: 'createProperty', property: p });
+
+  for (const rc of causes) if (!state.incidents.some((i) => i.key === rc.key)) plan.push(raise(rc));
+  for (const i of resolving) plan.push({ kind: 'resolveIncident', urn: i.urn, key: i.key, dataset: i.dataset, message: clearedMessage(i.key, i.dataset) });
+
+  plan.push(...assertionWrites(causes, resolving, state));
+
+  for (const v of verdicts) {
+    const m = state.models[v.model.urn];
+    if (m?.score !== v.score || m?.band !== v.band) plan.push({ kind: 'setTrust', model: v.model.urn, score: v.score, band: v.band });
+  }
+  plan.push(...tagWrites(input, causes, resolving));
+  if (input.reportUrl) plan.push(...linkWrites(verdicts, state, input.reportUrl));
+  return plan;
+}
+
+function raise(rc: RootCause): PlannedWrite {
+  const { type, customType } = INCIDENT_TYPE[rc.finding.detector];
+  return {
+    kind: 'raiseIncident', key: rc.key, dataset: rc.dataset, type, ...(customType ? { customType } : {}),
+    priority: PRIORITY[rc.finding.severity], title: incidentTitle(rc), description: incidentDescription(rc),
+  };
+}
+
+function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], state: WriteBackState): PlannedWrite[] {
+  const writes: PlannedWrite[] = [];
+  for (const rc of causes) {
+    const urn = assertionUrnFor(rc.key);
+    const current = state.assertions.find((a) => a.urn === urn);
+    if (!current) writes.push({ kind: 'upsertAssertion', urn, key: rc.key, dataset: rc.dataset, description: `Janus guard: ${incidentTitle(rc).replace('[Janus] ', '')}` });
+    if (current?.latest !== 'FAILURE') writes.push({ kind: 'reportAssertion', urn, key: rc.key, dataset: rc.dataset, result: 'FAILURE', reason: rc.finding.message });
+  }
+  const live = new Set(causes.map((rc) => rc.key));
+  const cleared = new Set(resolving.map((i) => i.key));
+  for (const a of state.assertions) {
+    if (live.has(a.key) || a.latest === 'SUCCESS') continue;
+    const judgeable = cleared.has(a.key) || (state.datasets.includes(a.dataset) && DATASET_FACTS.has(detectorOfKey(a.key)));
+    if (judgeable) writes.push({ kind: 'reportAssertion', urn: a.urn, key: a.key, dataset: a.dataset, result: 'SUCCESS', reason: clearedMessage(a.key, a.dataset) });
+  }
+  return writes;
+}
+
+/**
+ * `model-at-risk` on every model in the blast radius of an open Janus incident, and on every model whose band is
+ * at_risk. Each reason is recorded in io.janus.risk_reasons; a tag Janus did not record a reason for is never removed.
+ * A judged model's reasons are recomputed in full (its whole upstream was read); any other model only gains the
+ * reasons this scan raised and loses the ones it resolved.
+ */
+function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentIncident[]): PlannedWrite[] {
+  const { verdicts, state } = input;
+  const resolved = new Set(resolving.map((i) => i.key));
+  const open = [
+    ...causes.map((rc) => ({ key: rc.key, dataset: rc.dataset, models: rc.models.map((m) => m.urn) })),
+    ...state.incidents.filter((i) => !resolved.has(i.key)),
+  ];
+  // a leak puts at risk only the models that have it; any other trouble, every model downstream
+  const reaches = (i: { key: string; dataset: string; models: string[] }, model: string, upstream: Set<string>) =>
+    detectorOfKey(i.key) === 'target_leakage' ? i.models.includes(model) : upstream.has(i.dataset);
+
+  const desired = new Map<string, Set<string>>();
+  for (const v of verdicts) {
+    const upstream = new Set(input.upstreamDatasets[v.model.urn] ?? []);
+    const reasons = new Set(open.filter((i) => reaches(i, v.model.urn, upstream)).map((i) => incidentReason(i.key)));
+    if (v.band === 'at_risk') reasons.add(bandReason);
+    desired.set(v.model.urn, reasons);
+  }
+  const others = (model: string) => desired.get(model) ?? desired.set(model, new Set(state.models[model]?.reasons ?? [])).get(model)!;
+  for (const rc of causes) for (const m of rc.blastRadius) others(m.urn).add(incidentReason(rc.key));
+  for (const i of resolving) for (const m of input.resolvedDownstream[i.dataset] ?? []) others(m).delete(incidentReason(i.key));
+
+  const writes: PlannedWrite[] = [];
+  for (const [model, reasonSet] of [...desired].sort(([a], [b]) => a.localeCompare(b))) {
+    const current = state.models[model];
+    if (!current) continue;
+    const reasons = [...reasonSet].sort();
+    const had = [...current.reasons].sort();
+    const tagged = current.tags.includes(AT_RISK_TAG.urn);
+    if (reasons.length) {
+      if (reasons.join('\n') !== had.join('\n')) writes.push({ kind: 'setReasons', model, reasons });
+      if (!tagged) writes.push({ kind: 'addTag', model });
+    } else if (had.length) {
+      if (tagged) writes.push({ kind: 'removeTag', model });
+      writes.push({ kind: 'setReasons', model, reasons: [] });
+    }
+  }
+  return writes;
+}
+
+function linkWrites(verdicts: Verdict[], state: WriteBackState, reportUrl: (model: string) => string): PlannedWrite[] {
+  const writes: PlannedWrite[] = [];
+  for (const v of verdicts) {
+    const url = reportUrl(v.model.urn);
+    const links = state.models[v.model.urn]?.links.filter((l) => l.label === REPORT_LINK_LABEL) ?? [];
+    if (links.some((l) => l.url === url)) continue;
+    for (const old of links) writes.push({ kind: 'removeLink', model: v.model.urn, url: old.url });
+    writes.push({ kind: 'upsertLink', model: v.model.urn, url });
+  }
+  return writes;
+}

@@ -1,0 +1,38 @@
+/** What DataHub holds of Janus's evidence today, as read before planning. Plain data. */
+
+export interface CurrentIncident {
+  urn: string;
+  key: string;
+  dataset: string;
+  /** Models recorded on the incident when it was raised. */
+  models: string[];
+}
+
+export interface CurrentAssertion {
+  urn: string;
+  key: string;
+  dataset: string;
+  latest?: string;
+}
+
+export interface CurrentModel {
+  urn: string;
+  tags: string[];
+  score?: number;
+  band?: string;
+  reasons: string[];
+  links: { url: string; label: string }[];
+}
+
+export interface WriteBackState {
+  tagExists: boolean;
+  propertiesExist: { score: boolean; band: boolean; reasons: boolean };
+  /** ACTIVE Janus incidents on the datasets read by this scan. */
+  incidents: CurrentIncident[];
+  /** Janus's guarding assertions on the datasets read by this scan. */
+  assertions: CurrentAssertion[];
+  /** Models whose tags, properties and links were read. */
+  models: Record<string, CurrentModel>;
+  /** Every dataset this scan read (the upstream graphs of the judged models). */
+  datasets: string[];
+}

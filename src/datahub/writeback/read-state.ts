@@ -1,0 +1,62 @@
+import type { UpstreamGraph } from '../../core/graph.js';
+import { AT_RISK_TAG, isJanusAssertion, keyOf, modelsOf, PROPERTIES } from '../../core/writeback/conventions.js';
+import type { CurrentAssertion, CurrentIncident, CurrentModel, WriteBackState } from '../../core/writeback/state.js';
+import type { DataHubClient } from '../client.js';
+import type { EntityCache } from '../read-upstream.js';
+import { writeBackStateOp } from '../queries/write-back-state.js';
+
+/** Janus's incidents and assertions on every dataset the scan read (already in the entity cache: no request). */
+export function evidenceOnDatasets(graphs: UpstreamGraph[], cache: EntityCache): Pick<WriteBackState, 'incidents' | 'assertions' | 'datasets'> {
+  const datasets = [...new Set(graphs.flatMap((g) => Object.values(g.nodes).filter((n) => n.kind === 'dataset').map((n) => n.urn)))].sort();
+  const incidents: CurrentIncident[] = [];
+  const assertions: CurrentAssertion[] = [];
+  for (const dataset of datasets) {
+    const raw = cache.get(dataset);
+    for (const i of raw?.incidents?.incidents ?? []) {
+      const key = keyOf(i.description);
+      if (key && i.incidentStatus.state === 'ACTIVE') incidents.push({ urn: i.urn, key, dataset, models: modelsOf(i.description) });
+    }
+    for (const a of raw?.assertions?.assertions ?? []) {
+      const key = keyOf(a.info?.customAssertion?.logic);
+      if (!isJanusAssertion(a.urn) || !key) continue;
+      const latest = a.runEvents?.runEvents[0]?.result?.type;
+      assertions.push({ urn: a.urn, key, dataset, ...(latest ? { latest } : {}) });
+    }
+  }
+  return { incidents, assertions, datasets };
+}
+
+/** The tag and property definitions, and each model's tags, Janus properties and links (batches of 250). */
+export async function readModelsState(
+  client: DataHubClient,
+  models: string[],
+): Promise<Pick<WriteBackState, 'tagExists' | 'propertiesExist' | 'models'>> {
+  const unique = [...new Set(models)].sort();
+  const out: Pick<WriteBackState, 'tagExists' | 'propertiesExist' | 'models'> = {
+    tagExists: false, propertiesExist: { score: false, band: false, reasons: false }, models: {},
+  };
+  for (let i = 0; i === 0 || i < unique.length; i += 250) {
+    const data = await client.request(writeBackStateOp, { models: unique.slice(i, i + 250) });
+    out.tagExists = !!data.tagExists;
+    out.propertiesExist = { score: !!data.score?.exists, band: !!data.band?.exists, reasons: !!data.reasons?.exists };
+    for (const m of data.models ?? []) if (m?.type === 'MLMODEL') out.models[m.urn] = toModel(m);
+  }
+  return out;
+}
+
+function toModel(m: NonNullable<NonNullable<Awaited<ReturnType<typeof writeBackStateOp.schema.parse>>['models']>[number]>): CurrentModel {
+  const values = (urn: string) =>
+    (m.structuredProperties?.properties ?? []).find((p) => p.structuredProperty.urn === urn)?.values.map((v) => v?.stringValue ?? v?.numberValue) ?? [];
+  const score = values(PROPERTIES.score.urn)[0];
+  const band = values(PROPERTIES.band.urn)[0];
+  return {
+    urn: m.urn,
+    tags: (m.tags?.tags ?? []).map((t) => t.tag.urn),
+    ...(typeof score === 'number' ? { score } : {}),
+    ...(typeof band === 'string' ? { band } : {}),
+    reasons: values(PROPERTIES.reasons.urn).filter((v): v is string => typeof v === 'string'),
+    links: m.institutionalMemory?.elements ?? [],
+  };
+}
+
+export const isTagged = (m: CurrentModel) => m.tags.includes(AT_RISK_TAG.urn);

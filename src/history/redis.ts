@@ -1,0 +1,97 @@
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { BANDS } from '../core/score.js';
+import type { Verdict } from '../core/verdict.js';
+import {
+  DEFAULT_HISTORY_DEPTH, entryOf, selectLatest, summaryOf,
+  type LatestQuery, type ModelSummary, type ScanHistory, type ScoreEntry,
+} from './scan-history.js';
+
+export const DEFAULT_KEY_PREFIX = 'janus:';
+
+export interface RedisScanHistoryOptions {
+  /** Every key starts with it (default `janus:`). */
+  prefix?: string;
+  /** Past judgments kept per model (default 100). */
+  depth?: number;
+  /** Close the connection on `close()` (set when the history opened it). */
+  ownsConnection?: boolean;
+}
+
+const entrySchema = z.object({ scannedAt: z.string(), score: z.number(), band: z.enum(BANDS) });
+const summarySchema = entrySchema.extend({ urn: z.string(), name: z.string(), findings: z.array(z.string()) });
+
+/**
+ * One atomic step: add the judgment to the model's sorted set (scored by time), trim it to the newest `depth`,
+ * and replace the model's latest summary unless a newer judgment is already there.
+ * KEYS: scores zset, latest hash. ARGV: time ms, entry JSON, depth, urn, summary JSON, scannedAt.
+ */
+const RECORD = `
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[3]) + 1))
+local current = redis.call('HGET', KEYS[2], ARGV[4])
+if current then
+  local ok, parsed = pcall(cjson.decode, current)
+  if ok and type(parsed) == 'table' and type(parsed.scannedAt) == 'string' and parsed.scannedAt > ARGV[6] then return 0 end
+end
+redis.call('HSET', KEYS[2], ARGV[4], ARGV[5])
+return 1
+`;
+
+/**
+ * Scan history in Redis, under one key prefix:
+ * `<prefix>scores:<model urn>` a sorted set of `{scannedAt, score, band}` by time (bounded), and
+ * `<prefix>latest` a hash of model urn → its latest summary.
+ */
+export class RedisScanHistory implements ScanHistory {
+  readonly kind = 'redis';
+  private readonly prefix: string;
+  private readonly depth: number;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly options: RedisScanHistoryOptions = {},
+  ) {
+    this.prefix = options.prefix ?? DEFAULT_KEY_PREFIX;
+    this.depth = options.depth ?? DEFAULT_HISTORY_DEPTH;
+  }
+
+  private scoresKey = (urn: string) => `${this.prefix}scores:${urn}`;
+  private get latestKey() {
+    return `${this.prefix}latest`;
+  }
+
+  async record(v: Verdict): Promise<void> {
+    const at = Date.parse(v.scannedAt);
+    if (Number.isNaN(at)) throw new Error(`cannot record a verdict with scannedAt ${JSON.stringify(v.scannedAt)}`);
+    await this.redis.eval(
+      RECORD, 2, this.scoresKey(v.model.urn), this.latestKey,
+      String(at), JSON.stringify(entryOf(v)), String(this.depth), v.model.urn, JSON.stringify(summaryOf(v)), v.scannedAt,
+    );
+  }
+
+  async history(modelUrn: string, limit = this.depth): Promise<ScoreEntry[]> {
+    if (limit <= 0) return [];
+    const members = await this.redis.zrevrange(this.scoresKey(modelUrn), 0, limit - 1);
+    return members.flatMap((m) => parsed(entrySchema, m));
+  }
+
+  async latest(query?: LatestQuery): Promise<ModelSummary[]> {
+    const all = await this.redis.hvals(this.latestKey);
+    return selectLatest(all.flatMap((s) => parsed(summarySchema, s)), query);
+  }
+
+  async close(): Promise<void> {
+    if (this.options.ownsConnection && this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** A stored value Janus did not write (or an older shape) is skipped rather than failing the whole answer. */
+function parsed<T>(schema: z.ZodType<T>, raw: string): T[] {
+  try {
+    const r = schema.safeParse(JSON.parse(raw));
+    return r.success ? [r.data] : [];
+  } catch {
+    return [];
+  }
+}

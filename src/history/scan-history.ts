@@ -1,0 +1,59 @@
+import type { Band } from '../core/score.js';
+import type { Verdict } from '../core/verdict.js';
+
+/** One past judgment of a model: what `score_history` shows. */
+export interface ScoreEntry {
+  scannedAt: string;
+  score: number;
+  band: Band;
+}
+
+/** The latest judgment of one model, as `list_at_risk_models` shows it. */
+export interface ModelSummary extends ScoreEntry {
+  urn: string;
+  name: string;
+  /** Keys of the verdict's findings (stable per root cause). */
+  findings: string[];
+}
+
+export interface LatestQuery {
+  band?: Band;
+  limit?: number;
+}
+
+/**
+ * Where scan results are kept, so questions like "which models are at risk?" and "how has this score moved?"
+ * are answered without judging the whole catalog again.
+ */
+export interface ScanHistory {
+  /** `redis` keeps results across processes; `memory` only for the life of this one. */
+  readonly kind: 'redis' | 'memory';
+  record(verdict: Verdict): Promise<void>;
+  /** A model's past judgments, newest first. */
+  history(modelUrn: string, limit?: number): Promise<ScoreEntry[]>;
+  /** The latest judgment per model, lowest score first (then by name); only `band` when given. */
+  latest(query?: LatestQuery): Promise<ModelSummary[]>;
+  close(): Promise<void>;
+}
+
+/** How many past judgments are kept per model. */
+export const DEFAULT_HISTORY_DEPTH = 100;
+
+export const entryOf = (v: Verdict): ScoreEntry => ({ scannedAt: v.scannedAt, score: v.score, band: v.band });
+
+export const summaryOf = (v: Verdict): ModelSummary => ({
+  urn: v.model.urn,
+  name: v.model.name,
+  ...entryOf(v),
+  findings: v.findings.map((f) => f.key),
+});
+
+/** Filter, order and cut the latest summaries: the one rule both implementations share. */
+export function selectLatest(all: Iterable<ModelSummary>, query: LatestQuery = {}): ModelSummary[] {
+  const picked = [...all].filter((s) => !query.band || s.band === query.band);
+  picked.sort((a, b) => a.score - b.score || a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn));
+  return query.limit === undefined ? picked : picked.slice(0, query.limit);
+}
+
+/** Newest first by time of judgment (ISO timestamps in UTC order as strings). */
+export const newestFirst = (a: ScoreEntry, b: ScoreEntry) => (a.scannedAt < b.scannedAt ? 1 : a.scannedAt > b.scannedAt ? -1 : 0);

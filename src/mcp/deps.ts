@@ -1,0 +1,60 @@
+import type { Redis } from 'ioredis';
+import { janusIncidentsForModel, type JanusIncident } from '../app/incidents.js';
+import { judgeModel } from '../app/judge-model.js';
+import { writeBackModels, type WriteBackResult } from '../app/write-back.js';
+import type { UpstreamGraph } from '../core/graph.js';
+import type { JudgePolicy, ModelRef, Verdict } from '../core/verdict.js';
+import type { DataHubClient } from '../datahub/client.js';
+import { readDownstreamModels } from '../datahub/read-downstream.js';
+import { resolveModel } from '../datahub/resolve-model.js';
+import type { ScanHistory } from '../history/index.js';
+import type { Logger } from '../log.js';
+
+/** Everything the MCP tools reach for, injected so the server itself does no I/O until a tool is called. */
+export interface JanusMcpDeps {
+  /** Read, judge and find the blast radius of one model, by urn or name. */
+  judge(ref: string): Promise<{ verdict: Verdict; graph: UpstreamGraph }>;
+  /** A model by urn or name; ambiguity is an error listing the candidates. */
+  resolve(ref: string): Promise<ModelRef>;
+  /** Every ML model downstream of a dataset. */
+  downstream(dataset: string): Promise<ModelRef[]>;
+  /** Janus's incidents on the datasets upstream of the model. */
+  incidents(ref: string): Promise<JanusIncident[]>;
+  /** Judge and write the evidence back to DataHub. */
+  writeBack(models: string[]): Promise<WriteBackResult>;
+  history: ScanHistory;
+  /** `scan_model` may write only when this is set (`mcp.allowWrites`). */
+  allowWrites: boolean;
+  logger?: Logger;
+  version?: string;
+}
+
+export interface LiveDepsOptions {
+  client: DataHubClient;
+  policy: JudgePolicy;
+  history: ScanHistory;
+  allowWrites: boolean;
+  logger?: Logger;
+  version?: string;
+  /** For write-back locks, when Redis is configured. */
+  redis?: Redis;
+  reportBaseUrl?: string;
+  now?: () => number;
+}
+
+/** The deps wired to the real use cases and DataHub. */
+export function liveMcpDeps(o: LiveDepsOptions): JanusMcpDeps {
+  const judgeDeps = { client: o.client, policy: o.policy, ...(o.now ? { now: o.now } : {}) };
+  return {
+    judge: (ref) => judgeModel(judgeDeps, ref),
+    resolve: (ref) => resolveModel(o.client, ref),
+    downstream: async (dataset) => (await readDownstreamModels(o.client, [dataset]))[dataset] ?? [],
+    incidents: (ref) => janusIncidentsForModel(judgeDeps, ref),
+    writeBack: (models) =>
+      writeBackModels({ ...judgeDeps, ...(o.redis ? { redis: o.redis } : {}), ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}) }, models),
+    history: o.history,
+    allowWrites: o.allowWrites,
+    ...(o.logger ? { logger: o.logger } : {}),
+    ...(o.version ? { version: o.version } : {}),
+  };
+}

@@ -1,0 +1,96 @@
+import type { UpstreamGraph } from '../core/graph.js';
+import { shortName } from '../core/names.js';
+import type { ModelRef, Verdict } from '../core/verdict.js';
+import { entityUrl } from './datahub-links.js';
+import { esc } from './escape.js';
+import type { EntityLink } from './evidence.js';
+import { layoutPicture } from './layout.js';
+import { SEVERITY_SWATCH } from './palette.js';
+import { reportPath } from './paths.js';
+import { lineagePicture } from './picture.js';
+import {
+  argosHtml, blastRadiusHtml, deductionsHtml, evidenceSectionHtml, heroHtml, incidentsHtml, metaHtml, type ReportIncident,
+} from './sections.js';
+import { REPORT_CSS } from './style.js';
+import { lineageSvg } from './svg.js';
+
+export interface ReportOptions {
+  /** Janus's open incidents on the model's upstream datasets; the section is left out when undefined. */
+  incidents?: ReportIncident[];
+  /** DataHub's web UI (e.g. `http://localhost:9002`): entity names link to their pages there. */
+  datahubUiUrl?: string;
+  /** The model's upstream graph (`judgeModel` returns it): the picture then follows the real lineage paths. */
+  graph?: UpstreamGraph;
+  /** Where another model's report lives (default: its `janus serve` path). */
+  reportHref?: (model: ModelRef) => string;
+}
+
+/** The Model Impact Report: one self-contained HTML page (inline CSS and SVG, no script) over a verdict. Pure. */
+export function modelReportHtml(v: Verdict, opts: ReportOptions = {}): string {
+  const entity: EntityLink = (urn) => {
+    const href = entityUrl(opts.datahubUiUrl, urn);
+    const name = esc(shortName(urn));
+    return href ? `<a href="${esc(href)}" title="${esc(urn)}">${name}</a>` : `<span title="${esc(urn)}">${name}</span>`;
+  };
+  const body = [
+    heroHtml(v),
+    argosHtml(v),
+    lineageHtml(v, opts),
+    deductionsHtml(v, entity),
+    evidenceSectionHtml(v, entity),
+    blastRadiusHtml(v, entity, opts.reportHref ?? ((m) => reportPath(m.urn))),
+    incidentsHtml(opts.incidents, entity),
+    metaHtml(v, entity),
+  ];
+  return page(`${v.model.name} · ${v.score}/100 · Janus Model Impact Report`, body.filter(Boolean).join('\n'));
+}
+
+function lineageHtml(v: Verdict, opts: ReportOptions): string {
+  const picture = lineagePicture(v, opts.graph);
+  const svg = lineageSvg(layoutPicture(picture), {
+    title: `Upstream lineage of ${v.model.name}: how each finding reaches it`,
+    href: (urn) => entityUrl(opts.datahubUiUrl, urn),
+  });
+  const caption = v.findings.length
+    ? 'Data flows left to right into the model. Coloured boxes are where a finding points; coloured lines carry its trouble to the model.'
+    : opts.graph
+      ? 'Nothing offending upstream: the model and its direct inputs.'
+      : 'Nothing offending upstream.';
+  const severities = (Object.keys(SEVERITY_SWATCH) as Array<keyof typeof SEVERITY_SWATCH>).reverse();
+  const legend = [
+    ...severities.map((s) => `<span class="key"><span class="swatch sev-${s}"></span>${s}</span>`),
+    `<span class="key"><span class="swatch neutral"></span>on the way</span>`,
+    `<span class="key"><span class="swatch dashed"></span>lineage not read</span>`,
+  ];
+  return `<section class="card" aria-label="lineage"><h2>Lineage</h2><figure style="margin:0"><div class="picture">${svg}</div><figcaption><p class="muted" style="margin:10px 0 0">${esc(caption)}</p><div class="legend">${legend.join('')}</div></figcaption></figure></section>`;
+}
+
+/** A page for what went wrong (unknown model, DataHub unreadable), in the report's style. */
+export function errorPageHtml(title: string, message: string, detail?: string): string {
+  const pre = detail ? `<pre>${esc(detail)}</pre>` : '';
+  return page(`${title} · Janus`, `<section class="card error"><p class="eyebrow">Janus · Model Impact Report</p><h1>${esc(title)}</h1><p>${esc(message)}</p>${pre}</section>`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'">
+<meta name="robots" content="noindex">
+<meta name="generator" content="Janus">
+<title>${esc(title)}</title>
+<style>
+${REPORT_CSS}
+</style>
+</head>
+<body>
+<main>
+${body}
+<footer>Janus · CI for the ML supply chain, built on DataHub</footer>
+</main>
+</body>
+</html>
+`;
+}
