@@ -1,5 +1,6 @@
 import type { AssertionFact, AssertionResult, Column, EntityKind, EntityNode, Owner, RunFact, RunResult } from '../core/graph.js';
 import { shortName } from '../core/names.js';
+import { isJanusAssertion } from '../core/writeback/conventions.js';
 import { schemaFieldUrn } from '../urn.js';
 import { labelNames, toRecord } from './queries/common.js';
 import type { RawAssertion, RawEntity } from './queries/entities.js';
@@ -22,7 +23,8 @@ export function toNode(raw: RawEntity): EntityNode {
     customProperties: toRecord(raw.datasetProperties?.customProperties ?? raw.jobProperties?.customProperties ?? raw.properties?.customProperties),
     columns: toColumns(raw),
     ...lastUpdated(raw),
-    assertions: (raw.assertions?.assertions ?? []).map(toAssertion),
+    // Janus's own guarding assertions report Janus's findings: judging them would feed Janus its own output
+    assertions: (raw.assertions?.assertions ?? []).filter((a) => !isJanusAssertion(a.urn)).map(toAssertion),
     ...latestRun(raw),
     producers: (raw.upstream?.relationships ?? []).filter((r) => r.entity?.type === 'DATA_JOB').map((r) => r.entity!.urn),
     structuredProperties: Object.fromEntries(

@@ -1,11 +1,12 @@
 import { Command } from 'commander';
-import { openScanHistory } from '../../history/index.js';
+import { MemoryScanHistory, RedisScanHistory } from '../../history/index.js';
 import { mcpConfigFromEnv } from '../../mcp/config.js';
 import { liveMcpDeps } from '../../mcp/deps.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/stdio.js';
 import { cliContext } from '../context.js';
 import { VERSION } from '../program.js';
+import { optionalRedis, reportBaseUrl } from '../redis.js';
 
 export const mcpCommand = () =>
   new Command('mcp')
@@ -15,13 +16,19 @@ export const mcpCommand = () =>
       const ctx = cliContext(cmd);
       const mcp = mcpConfigFromEnv(process.env);
       const allowWrites = opts.allowWrites === true || mcp.allowWrites;
-      const history = openScanHistory({ ...(ctx.config.redis.url ? { redisUrl: ctx.config.redis.url } : {}), logger: ctx.logger });
+      // One Redis connection, when configured: the scan history and the write-back's locks.
+      const redis = optionalRedis(ctx.config);
+      redis?.on('error', (err: Error) => ctx.logger.warn({ err: err.message }, 'Redis connection error'));
+      const history = redis ? new RedisScanHistory(redis) : new MemoryScanHistory();
       try {
-        const deps = liveMcpDeps({ client: ctx.client, policy: ctx.policy, history, allowWrites, logger: ctx.logger, version: VERSION });
+        const deps = liveMcpDeps({
+          client: ctx.client, policy: ctx.policy, history, allowWrites, logger: ctx.logger, version: VERSION,
+          reportBaseUrl: reportBaseUrl(ctx.config), ...(redis ? { redis } : {}),
+        });
         ctx.logger.info({ datahub: ctx.client.url, history: history.kind, allowWrites }, 'Janus MCP server listening on stdio');
         await serveStdio(createJanusMcpServer(deps));
         ctx.logger.info('MCP client hung up; stopping');
       } finally {
-        await history.close();
+        redis?.disconnect();
       }
     });

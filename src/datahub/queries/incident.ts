@@ -29,3 +29,10 @@ const assertionLatest = z.object({
 
 /** The latest result of one assertion. */
 export const assertionLatestOp = defineOperation<{ urn: string }, z.infer<typeof assertionLatest>>('assertion-latest', assertionLatest);
+
+const modelLinks = z.object({
+  mlModel: z.object({ urn: z.string(), institutionalMemory: z.object({ elements: z.array(z.object({ url: z.string(), label: z.string() })) }).nullish() }).nullish(),
+});
+
+/** A model's links (institutional memory). */
+export const modelLinksOp = defineOperation<{ urn: string }, z.infer<typeof modelLinks>>('model-links', modelLinks);

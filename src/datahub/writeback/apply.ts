@@ -4,7 +4,7 @@ import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { Logger } from '../../log.js';
 import type { DataHubClient } from '../client.js';
 import { DataHubError } from '../errors.js';
-import { assertionLatestOp, datasetIncidentsOp } from '../queries/incident.js';
+import { assertionLatestOp, datasetIncidentsOp, modelLinksOp } from '../queries/incident.js';
 import * as ops from '../queries/write-ops.js';
 import { withLock } from './lock.js';
 
@@ -142,8 +142,12 @@ async function applyOne(w: PlannedWrite, deps: ApplyDeps, mutate: Mutate): Promi
       await mutate(ops.removeTagOp, { input: { tagUrn: AT_RISK_TAG.urn, resourceUrn: w.model } });
       return true;
     case 'upsertLink':
-      await mutate(ops.upsertLinkOp, { input: { linkUrl: w.url, label: REPORT_LINK_LABEL, resourceUrn: w.model } });
-      return true;
+      return withLock(deps.redis, `link:${w.model}`, async () => {
+        const links = (await deps.client.request(modelLinksOp, { urn: w.model })).mlModel?.institutionalMemory?.elements ?? [];
+        if (links.some((l) => l.url === w.url && l.label === REPORT_LINK_LABEL)) return false;
+        await mutate(ops.upsertLinkOp, { input: { linkUrl: w.url, label: REPORT_LINK_LABEL, resourceUrn: w.model } });
+        return true;
+      });
     case 'removeLink':
       await mutate(ops.removeLinkOp, { input: { linkUrl: w.url, label: REPORT_LINK_LABEL, resourceUrn: w.model } });
       return true;

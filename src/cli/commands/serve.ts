@@ -1,0 +1,65 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { janusIncidentsForModel } from '../../app/incidents.js';
+import { judgeModel } from '../../app/judge-model.js';
+import { createJanusServer, listen } from '../../server/index.js';
+import { datahubUiUrlFromEnv } from '../../server/settings.js';
+import { cliContext } from '../context.js';
+
+export interface ServeCommandDeps {
+  env?: Record<string, string | undefined>;
+  /** Gets the ready line (`janus serve ready <url>`); default stdout. */
+  stdout?: { write(text: string): unknown };
+  /** Resolves when the server should stop. Default: the first SIGTERM or SIGINT. */
+  untilStopped?: () => Promise<unknown>;
+}
+
+const port = (value: string): number => {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n > 65535) throw new InvalidArgumentError('expected a port from 0 to 65535');
+  return n;
+};
+
+/** `janus serve`: the Model Impact Report, judged live from DataHub on each request, plus health and metrics. */
+export const serveCommand = (deps: ServeCommandDeps = {}) =>
+  new Command('serve')
+    .description('serve Model Impact Reports over HTTP: /reports/<model urn or name>, /healthz, /metrics (docs/report.md)')
+    .option('--port <n>', 'port to listen on, 0 picks a free one (default: PORT, else 3000)', port)
+    .option('--host <host>', 'address to listen on (default: JANUS_HOST, else 0.0.0.0)')
+    .action(async (opts: { port?: number; host?: string }, cmd: Command) => {
+      const env = deps.env ?? process.env;
+      const ctx = cliContext(cmd, env);
+      const datahubUiUrl = datahubUiUrlFromEnv(env);
+      const judgeDeps = { client: ctx.client, policy: ctx.policy };
+      const logger = ctx.logger.child({ unit: 'server' });
+      const janus = createJanusServer({
+        judge: (ref) => judgeModel(judgeDeps, ref),
+        incidents: (urn) => janusIncidentsForModel(judgeDeps, urn).catch(untilImplemented),
+        logger,
+        ...(datahubUiUrl ? { datahubUiUrl } : {}),
+      });
+      const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
+      const publicUrl = ctx.config.server.publicUrl ?? `http://localhost:${running.port}`;
+      logger.info({ url: running.url, publicUrl, datahub: ctx.client.url }, 'serving Model Impact Reports');
+      (deps.stdout ?? process.stdout).write(`janus serve ready ${running.url}\n`);
+      const signal = await (deps.untilStopped ?? untilSignal)();
+      logger.info({ signal }, 'stopping');
+      await running.close();
+    });
+
+/** Reading incidents lands with the write-back; until then the report renders without them. */
+function untilImplemented(err: unknown): undefined {
+  if (err instanceof Error && err.message.includes('not implemented')) return undefined;
+  throw err;
+}
+
+function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      resolve(signal);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  });
+}

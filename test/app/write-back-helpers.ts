@@ -1,0 +1,40 @@
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { createDataHubClient } from '../../src/datahub/client.js';
+import { listModels } from '../../src/datahub/queries/list-models.js';
+import { writeBackModels, type WriteBackDeps } from '../../src/app/write-back.js';
+import type { RunningSim } from '../../src/sim/index.js';
+
+export const policy = judgePolicy(judgeSchema.parse({}));
+
+/** One in-process scan of every model, with write-back, against a simulator. */
+export async function scanAll(sim: RunningSim, extra: Partial<WriteBackDeps> = {}) {
+  const client = createDataHubClient({ url: sim.url, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
+  const models = (await listModels(client)).map((m) => m.urn);
+  return writeBackModels({ client, policy, reportBaseUrl: 'http://janus.test', ...extra }, models);
+}
+
+type Mcp = { entityUrn: string; aspectName: string; aspect: { json: Record<string, unknown> } };
+
+/**
+ * The simulator's export with incident urns (random in DataHub) replaced by the finding key each records,
+ * so two stores holding the same evidence compare equal.
+ */
+export async function normalisedExport(sim: RunningSim): Promise<Mcp[]> {
+  const records = (await (await fetch(`${sim.url}/__sim/export`)).json()) as Mcp[];
+  const names = new Map<string, string>();
+  for (const r of records) {
+    if (r.aspectName !== 'incidentInfo') continue;
+    const key = /janus-key: (.*)/.exec(String(r.aspect.json.description))?.[1] ?? 'unknown';
+    const state = (r.aspect.json.status as { state: string }).state;
+    names.set(r.entityUrn, `urn:li:incident:<${key}|${state}>`);
+  }
+  const text = JSON.stringify(records).replace(/urn:li:incident:[0-9a-f-]{36}/g, (u) => names.get(u) ?? u);
+  return (JSON.parse(text) as Mcp[]).sort((a, b) => `${a.entityUrn} ${a.aspectName}`.localeCompare(`${b.entityUrn} ${b.aspectName}`) || JSON.stringify(a).localeCompare(JSON.stringify(b)));
+}
+
+export async function gql<T>(sim: RunningSim, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const body = (await (await fetch(`${sim.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as { data: T; errors?: unknown[] };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { built, runJanus } from '../cli/run-janus.js';
+import { normalisedExport } from './write-back-helpers.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const NOW = Date.now();
+const sims: RunningSim[] = [];
+afterEach(async () => {
+  await Promise.all(sims.splice(0).map((s) => s.close()));
+});
+
+async function freshSim() {
+  const sim = await startSim({ demo: true, port: 0, now: () => NOW });
+  sims.push(sim);
+  return sim;
+}
+
+const scan = (sim: RunningSim, env: Record<string, string> = {}) =>
+  runJanus(['scan', '--all'], { DATAHUB_GMS_URL: sim.url, JANUS_PUBLIC_URL: 'http://janus.test', JANUS_DATAHUB_RETRIES: '1', ...env });
+
+/** The store an uninterrupted scan leaves, and how many writes it takes. */
+async function reference() {
+  const sim = await freshSim();
+  const r = await scan(sim);
+  expect(r.code, r.stderr).toBe(0);
+  return { store: await normalisedExport(sim), writes: sim.stats().mutations };
+}
+
+async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: size }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+  }));
+}
+
+describe.skipIf(!built)('write-back across processes', () => {
+  it('converges to the same store after a crash at any write, for every write index', async () => {
+    const ref = await reference();
+    expect(ref.writes).toBeGreaterThan(20);
+    const diverged: number[] = [];
+    await pool(Array.from({ length: ref.writes }, (_, i) => i + 1), 4, async (k) => {
+      const sim = await freshSim();
+      const crashed = await scan(sim, { JANUS_TEST_CRASH_AFTER_WRITES: String(k) });
+      expect(crashed.code, `scan killed after write ${k}`).toBeNull();
+      expect(sim.stats().mutations).toBe(k);
+      const rescan = await scan(sim);
+      expect(rescan.code, rescan.stderr).toBe(0);
+      if (JSON.stringify(await normalisedExport(sim)) !== JSON.stringify(ref.store)) diverged.push(k);
+    });
+    expect(diverged).toEqual([]);
+  }, 180_000);
+
+  it('ten scans started at once write what one scan writes (real Redis)', async () => {
+    const ref = await reference();
+    const sim = await freshSim();
+    const runs = await Promise.all(Array.from({ length: 10 }, () => scan(sim, { REDIS_URL })));
+    for (const r of runs) expect(r.code, r.stderr).toBe(0);
+    const store = await normalisedExport(sim);
+    const incidents = store.filter((r) => r.aspectName === 'incidentInfo');
+    expect(incidents.map((i) => i.entityUrn)).toEqual([...new Set(incidents.map((i) => i.entityUrn))]);
+    expect(incidents).toHaveLength(ref.store.filter((r) => r.aspectName === 'incidentInfo').length);
+    for (const m of store.filter((r) => r.aspectName === 'institutionalMemory')) {
+      expect((m.aspect.json.elements as unknown[]).length).toBe(1);
+    }
+    for (const t of store.filter((r) => r.aspectName === 'globalTags')) {
+      const tags = (t.aspect.json.tags as { tag: string }[]).map((x) => x.tag);
+      expect(tags).toEqual([...new Set(tags)]);
+    }
+    expect(JSON.stringify(store)).toBe(JSON.stringify(ref.store));
+  }, 120_000);
+});
