@@ -1,3 +1,7 @@
+import { detectorOfKey, keyOf, modelsOf } from '../core/writeback/conventions.js';
+import { datasetsIncidentsOp } from '../datahub/queries/incident.js';
+import { readUpstreamGraph } from '../datahub/read-upstream.js';
+import { resolveModel } from '../datahub/resolve-model.js';
 import type { JudgeDeps } from './judge-model.js';
 
 /** One of Janus's own incidents in DataHub (recognised by the finding key it records). */
@@ -14,7 +18,27 @@ export interface JanusIncident {
   createdAt: number;
 }
 
-/** The Janus incidents that touch a model: raised on datasets in its upstream graph. (Lands with issue 4.) */
-export async function janusIncidentsForModel(_deps: JudgeDeps, _ref: string): Promise<JanusIncident[]> {
-  throw new Error('janusIncidentsForModel: not implemented yet (write-back issue)');
+/**
+ * The Janus incidents that touch a model, in any state, newest first: those on datasets upstream of it (a leak's
+ * incident only when the model is the one that leaks).
+ */
+export async function janusIncidentsForModel(deps: JudgeDeps, ref: string): Promise<JanusIncident[]> {
+  const model = await resolveModel(deps.client, ref);
+  const graph = await readUpstreamGraph(deps.client, model.urn, deps.cache ?? new Map());
+  const datasets = Object.values(graph.nodes).filter((n) => n.kind === 'dataset').map((n) => n.urn);
+  const out: JanusIncident[] = [];
+  for (let i = 0; i < datasets.length; i += 100) {
+    const data = await deps.client.request(datasetsIncidentsOp, { urns: datasets.slice(i, i + 100) });
+    for (const d of data.entities ?? []) {
+      for (const inc of d?.incidents?.incidents ?? []) {
+        const key = keyOf(inc.description);
+        if (!key || (detectorOfKey(key) === 'target_leakage' && !modelsOf(inc.description).includes(model.urn))) continue;
+        out.push({
+          urn: inc.urn, key, dataset: d!.urn, title: inc.title ?? '', state: inc.incidentStatus.state === 'RESOLVED' ? 'RESOLVED' : 'ACTIVE',
+          stage: inc.incidentStatus.stage ?? null, priority: inc.priority ?? null, createdAt: inc.created.time,
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => b.createdAt - a.createdAt || a.urn.localeCompare(b.urn));
 }

@@ -36,3 +36,10 @@ const modelLinks = z.object({
 
 /** A model's links (institutional memory). */
 export const modelLinksOp = defineOperation<{ urn: string }, z.infer<typeof modelLinks>>('model-links', modelLinks);
+
+const datasetsIncidents = z.object({
+  entities: z.array(z.object({ urn: z.string(), incidents: z.object({ incidents: z.array(incidentSchema) }).nullish() }).nullish()).nullish(),
+});
+
+/** Every incident on a batch of datasets. */
+export const datasetsIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsIncidents>>('datasets-incidents', datasetsIncidents);
