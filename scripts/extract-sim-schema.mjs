@@ -23,7 +23,7 @@ const COMMON = ['ownership', 'tags', 'glossaryTerms', 'status', 'deprecation', '
 const KEEP = {
   Query: ['mlModel', 'mlModelGroup', 'mlFeature', 'mlFeatureTable', 'mlPrimaryKey', 'dataset', 'dataJob', 'dataFlow',
     'corpUser', 'corpGroup', 'entity', 'entities', 'entityExists', 'searchAcrossEntities', 'searchAcrossLineage',
-    'scrollAcrossLineage', 'tag', 'structuredProperty', 'assertion', 'me'],
+    'scrollAcrossLineage', 'scrollAcrossEntities', 'tag', 'structuredProperty', 'assertion', 'me'],
   Mutation: ['raiseIncident', 'updateIncidentStatus', 'createTag', 'addTag', 'addTags', 'batchAddTags', 'removeTag',
     'batchRemoveTags', 'createStructuredProperty', 'upsertStructuredProperties', 'upsertCustomAssertion',
     'reportAssertionResult', 'addLink', 'upsertLink', 'removeLink', 'addOwner', 'addOwners', 'reportOperation',
@@ -55,6 +55,7 @@ const KEEP = {
   GlossaryTerm: [...ENTITY, 'name', 'hierarchicalName', 'properties'],
   AuthenticatedUser: ['corpUser', 'platformPrivileges'],
   SearchResults: ['start', 'count', 'total', 'searchResults'],
+  ScrollResults: ['nextScrollId', 'count', 'total', 'searchResults'],
   SearchResult: ['entity', 'matchedFields'],
   SearchAcrossLineageResults: ['start', 'count', 'total', 'searchResults', 'isPartial', 'lineageSearchPath'],
   ScrollAcrossLineageResults: ['nextScrollId', 'count', 'total', 'searchResults', 'isPartial'],

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { UpstreamGraph } from '../core/graph.js';
-import type { Verdict } from '../core/verdict.js';
+import type { ModelRef, Verdict } from '../core/verdict.js';
 import { incidentsToResolve, planWriteBack, type PlannedWrite } from '../core/writeback/plan.js';
 import type { WriteBackState } from '../core/writeback/state.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
@@ -8,6 +8,7 @@ import type { EntityCache } from '../datahub/read-upstream.js';
 import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
 import type { Logger } from '../log.js';
+import { judgeCatalog } from './judge-catalog.js';
 import { judgeModel, type JudgeDeps } from './judge-model.js';
 
 export interface WriteBackDeps extends JudgeDeps {
@@ -36,18 +37,32 @@ export interface WriteBackResult {
 
 export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/+$/, '')}/reports/${encodeURIComponent(model)}`;
 
-/** Read → judge (pure) → plan the write-back (pure) → apply, for a set of models. `dryRun` stops after planning. */
-export async function writeBackModels(deps: WriteBackDeps, models: string[], opts: { dryRun?: boolean; onJudged?: (v: Verdict) => void } = {}): Promise<WriteBackResult> {
-  const cache: EntityCache = deps.cache ?? new Map();
-  const verdicts: Verdict[] = [];
-  const graphs: UpstreamGraph[] = [];
-  for (const model of models) {
-    const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
-    verdicts.push(verdict);
-    graphs.push(graph);
-    opts.onJudged?.(verdict);
+/**
+ * Read → judge (pure) → plan the write-back (pure) → apply, for some models or the whole catalog (`'all'`: one
+ * catalog-wide read instead of one lineage walk per model). `dryRun` stops after planning.
+ */
+export async function writeBackModels(
+  deps: WriteBackDeps,
+  models: string[] | 'all',
+  opts: { dryRun?: boolean; onJudged?: (v: Verdict) => void } = {},
+): Promise<WriteBackResult> {
+  let cache: EntityCache = deps.cache ?? new Map();
+  let verdicts: Verdict[] = [];
+  let graphs: UpstreamGraph[] = [];
+  let downstream: (datasets: string[]) => Promise<Record<string, ModelRef[]>> = (d) => readDownstreamModels(deps.client, d);
+  if (models === 'all') {
+    const judged = await judgeCatalog({ ...deps, cache }, opts.onJudged);
+    ({ verdicts, graphs, cache } = judged);
+    downstream = async (d) => judged.catalog.downstreamModels(d);
+  } else {
+    for (const model of models) {
+      const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
+      verdicts.push(verdict);
+      graphs.push(graph);
+      opts.onJudged?.(verdict);
+    }
   }
-  const plan = await planFor(deps, verdicts, graphs, cache);
+  const plan = await planFor(deps, verdicts, graphs, cache, downstream);
   if (opts.dryRun) return { verdicts, graphs, plan, applied: [], failed: [] };
   const outcomes = await applyPlan(plan, { client: deps.client, ...(deps.redis ? { redis: deps.redis } : {}), ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}) });
   return {
@@ -57,10 +72,16 @@ export async function writeBackModels(deps: WriteBackDeps, models: string[], opt
   };
 }
 
-async function planFor(deps: WriteBackDeps, verdicts: Verdict[], graphs: UpstreamGraph[], cache: EntityCache): Promise<PlannedWrite[]> {
+async function planFor(
+  deps: WriteBackDeps,
+  verdicts: Verdict[],
+  graphs: UpstreamGraph[],
+  cache: EntityCache,
+  downstreamOf: (datasets: string[]) => Promise<Record<string, ModelRef[]>>,
+): Promise<PlannedWrite[]> {
   const evidence = evidenceOnDatasets(graphs, cache);
   const resolving = incidentsToResolve(verdicts, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
-  const downstream = resolving.length ? await readDownstreamModels(deps.client, [...new Set(resolving.map((i) => i.dataset))]) : {};
+  const downstream = resolving.length ? await downstreamOf([...new Set(resolving.map((i) => i.dataset))]) : {};
   const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));
   const scope = [
     ...verdicts.map((v) => v.model.urn),

@@ -3,7 +3,6 @@ import { writeBackModels, type WriteBackResult } from '../../app/write-back.js';
 import { narrate } from '../../core/argos.js';
 import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
-import { listModels } from '../../datahub/queries/list-models.js';
 import { UsageError, WriteBackError } from '../../errors.js';
 import { verdictJson } from '../../render/json.js';
 import { summaryTable } from '../../render/text.js';
@@ -25,17 +24,19 @@ export const scanCommand = () =>
       const ctx = cliContext(cmd);
       const redis = opts.dryRun ? undefined : optionalRedis(ctx.config);
       try {
-        const models = opts.all ? (await listModels(ctx.client)).map((m) => m.urn) : opts.model!;
+        const models = opts.all ? 'all' : opts.model!;
         const tty = process.stderr.isTTY === true;
         let done = 0;
+        const total = () => (models === 'all' ? '?' : models.length);
         const result = await writeBackModels(
           {
             client: ctx.client, policy: ctx.policy, logger: ctx.logger, reportBaseUrl: reportBaseUrl(ctx.config),
             ...(redis ? { redis } : {}), ...crashHook(),
           },
           models,
-          { dryRun: !!opts.dryRun, onJudged: (v) => tty && process.stderr.write(`\r\x1b[K[${++done}/${models.length}] ${v.model.name}${done === models.length ? '\n' : ''}`) },
+          { dryRun: !!opts.dryRun, onJudged: (v) => tty && process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`) },
         );
+        if (tty) process.stderr.write('\n');
         out(opts.json ? JSON.stringify(scanJson(result, !!opts.dryRun), null, 2) : scanText(result, !!opts.dryRun));
         if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);
       } finally {

@@ -33,7 +33,7 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
       const logger = ctx.logger.child({ unit: 'server' });
       const janus = createJanusServer({
         judge: (ref) => judgeModel(judgeDeps, ref),
-        incidents: (urn) => janusIncidentsForModel(judgeDeps, urn).catch(untilImplemented),
+        incidents: (urn) => janusIncidentsForModel(judgeDeps, urn),
         logger,
         ...(datahubUiUrl ? { datahubUiUrl } : {}),
       });
@@ -45,12 +45,6 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
       logger.info({ signal }, 'stopping');
       await running.close();
     });
-
-/** Reading incidents lands with the write-back; until then the report renders without them. */
-function untilImplemented(err: unknown): undefined {
-  if (err instanceof Error && err.message.includes('not implemented')) return undefined;
-  throw err;
-}
 
 function untilSignal(): Promise<NodeJS.Signals> {
   return new Promise((resolve) => {

@@ -1,4 +1,5 @@
 import type { SimContext } from '../../../context.js';
+import { SimError } from '../../../errors.js';
 import { entityRef } from '../../../entity-ref.js';
 import type { ResolverMap } from '../../../schema.js';
 import { baseField, matchesCriterion, toCriterion, type FacetCriterion } from '../facet.js';
@@ -67,8 +68,8 @@ function sortHits(hits: Hit[], input: Record<string, unknown>): Hit[] {
   });
 }
 
-function searchAcrossEntities(_root: unknown, args: { input: Record<string, unknown> }, ctx: SimContext) {
-  const input = args.input;
+/** Every hit of a search or scroll input, ranked. */
+function rankedHits(input: Record<string, unknown>, ctx: SimContext): Hit[] {
   const requested = strs(input.types);
   const types = new Set(requested.length ? requested : DEFAULT_TYPES);
   const clauses = orClauses(input);
@@ -84,10 +85,15 @@ function searchAcrossEntities(_root: unknown, args: { input: Record<string, unkn
     const match = matchAll ? { score: 0, matchedFields: [] } : matchText(doc, query);
     if (match) hits.push({ doc, match });
   }
+  return sortHits(hits, input);
+}
 
+function searchAcrossEntities(_root: unknown, args: { input: Record<string, unknown> }, ctx: SimContext) {
+  const input = args.input;
+  const hits = rankedHits(input, ctx);
   const start = Math.max(0, Math.floor(num(input.start) ?? 0));
   const count = pageSize(input.count);
-  const page = sortHits(hits, input).slice(start, start + count);
+  const page = hits.slice(start, start + count);
   return {
     start,
     // DataHub reports the page size asked for, not the number of results on the page.
@@ -97,6 +103,37 @@ function searchAcrossEntities(_root: unknown, args: { input: Record<string, unkn
   };
 }
 
+/** The scroll id is opaque to clients; here it carries the offset of the next page. */
+const encodeScroll = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString('base64url');
+function decodeScroll(id: string | undefined): number {
+  if (!id) return 0;
+  try {
+    const offset = Number((JSON.parse(Buffer.from(id, 'base64url').toString()) as { offset?: unknown }).offset);
+    if (Number.isInteger(offset) && offset >= 0) return offset;
+  } catch {
+    // fall through
+  }
+  throw new SimError('BAD_REQUEST', `Invalid scroll id: ${id}`);
+}
+
+/**
+ * scrollAcrossEntities: the same ranking as search, paged by an opaque scroll id. Like GMS's search_after cursor,
+ * a full page gets a `nextScrollId` even when nothing follows (the next page is then empty, with none).
+ */
+function scrollAcrossEntities(_root: unknown, args: { input: Record<string, unknown> }, ctx: SimContext) {
+  const input = args.input;
+  const hits = rankedHits(input, ctx);
+  const start = decodeScroll(str(input.scrollId));
+  const count = pageSize(input.count);
+  const page = hits.slice(start, start + count);
+  return {
+    nextScrollId: page.length === count && count > 0 ? encodeScroll(start + count) : null,
+    count,
+    total: hits.length,
+    searchResults: page.map((h) => ({ entity: entityRef(h.doc.urn), matchedFields: h.match.matchedFields })),
+  };
+}
+
 export const searchResolvers: ResolverMap = {
-  Query: { searchAcrossEntities },
+  Query: { searchAcrossEntities, scrollAcrossEntities },
 };
