@@ -12,6 +12,9 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   PORT: ['server', 'port'],
   JANUS_HOST: ['server', 'host'],
   JANUS_PUBLIC_URL: ['server', 'publicUrl'],
+  JANUS_MCP_ALLOW_WRITES: ['mcp', 'allowWrites'],
+  JANUS_MCP_HTTP: ['mcp', 'http'],
+  JANUS_MCP_HTTP_PATH: ['mcp', 'httpPath'],
 };
 
 /** The environment variable that sets a setting path, for error messages. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { judgeSchema } from './judge.js';
+import { mcpSchema } from './mcp.js';
 
 /** One schema per concern; a command validates only the concerns it uses. */
 export const datahubSchema = z.object({
@@ -39,6 +40,7 @@ export const configSchema = z.object({
   slack: slackSchema.default({}),
   judge: judgeSchema.default(judgeSchema.parse({})),
   server: serverSchema.default(serverSchema.parse({})),
+  mcp: mcpSchema.default(mcpSchema.parse({})),
 });
 
 export type Config = z.infer<typeof configSchema>;

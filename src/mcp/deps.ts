@@ -38,6 +38,7 @@ export interface LiveDepsOptions {
   version?: string;
   /** For write-back locks, when Redis is configured. */
   redis?: Redis;
+  /** Base URL of Janus's HTTP server, for the report links the write-back records. */
   reportBaseUrl?: string;
   now?: () => number;
 }
@@ -51,7 +52,15 @@ export function liveMcpDeps(o: LiveDepsOptions): JanusMcpDeps {
     downstream: async (dataset) => (await readDownstreamModels(o.client, [dataset]))[dataset] ?? [],
     incidents: (ref) => janusIncidentsForModel(judgeDeps, ref),
     writeBack: (models) =>
-      writeBackModels({ ...judgeDeps, ...(o.redis ? { redis: o.redis } : {}), ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}) }, models),
+      writeBackModels(
+        {
+          ...judgeDeps,
+          ...(o.redis ? { redis: o.redis } : {}),
+          ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
+          ...(o.logger ? { logger: o.logger } : {}),
+        },
+        models,
+      ),
     history: o.history,
     allowWrites: o.allowWrites,
     ...(o.logger ? { logger: o.logger } : {}),

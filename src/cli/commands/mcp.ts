@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import { MemoryScanHistory, RedisScanHistory } from '../../history/index.js';
-import { mcpConfigFromEnv } from '../../mcp/config.js';
 import { liveMcpDeps } from '../../mcp/deps.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/stdio.js';
@@ -14,8 +13,7 @@ export const mcpCommand = () =>
     .option('--allow-writes', 'let scan_model write to DataHub (default: read-only; env JANUS_MCP_ALLOW_WRITES)')
     .action(async (opts: { allowWrites?: boolean }, cmd: Command) => {
       const ctx = cliContext(cmd);
-      const mcp = mcpConfigFromEnv(process.env);
-      const allowWrites = opts.allowWrites === true || mcp.allowWrites;
+      const allowWrites = opts.allowWrites === true || ctx.config.mcp.allowWrites;
       // One Redis connection, when configured: the scan history and the write-back's locks.
       const redis = optionalRedis(ctx.config);
       redis?.on('error', (err: Error) => ctx.logger.warn({ err: err.message }, 'Redis connection error'));

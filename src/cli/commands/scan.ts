@@ -1,6 +1,9 @@
 import { Command } from 'commander';
 import { writeBackModels, type WriteBackResult } from '../../app/write-back.js';
 import { narrate } from '../../core/argos.js';
+import type { Verdict } from '../../core/verdict.js';
+import { RedisScanHistory, type ScanHistory } from '../../history/index.js';
+import type { Logger } from '../../log.js';
 import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import { UsageError, WriteBackError } from '../../errors.js';
@@ -37,12 +40,20 @@ export const scanCommand = () =>
           { dryRun: !!opts.dryRun, onJudged: (v) => tty && process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`) },
         );
         if (tty) process.stderr.write('\n');
+        if (redis && !opts.dryRun) await recordHistory(new RedisScanHistory(redis), result.verdicts, ctx.logger);
         out(opts.json ? JSON.stringify(scanJson(result, !!opts.dryRun), null, 2) : scanText(result, !!opts.dryRun));
         if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);
       } finally {
         redis?.disconnect();
       }
     });
+
+/** The scan history (for MCP's list_at_risk_models and score_history): a failure to record is logged, not fatal. */
+async function recordHistory(history: ScanHistory, verdicts: Verdict[], logger: Logger): Promise<void> {
+  for (const v of verdicts) {
+    await history.record(v).catch((err: Error) => logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'));
+  }
+}
 
 /** JANUS_TEST_CRASH_AFTER_WRITES=k kills the process right after the k-th accepted write (crash-safety tests). */
 function crashHook(): { afterWrite?: (n: number) => void } {

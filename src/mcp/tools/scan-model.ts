@@ -1,11 +1,10 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { JanusMcpDeps } from '../deps.js';
-import { MCP_ENV } from '../config.js';
 import { answer, failure, guard } from '../result.js';
 import { modelArg, scanOutput } from '../schemas.js';
 import { recordQuietly } from './record.js';
 
-export const WRITES_DISABLED = `scan_model writes to DataHub and is disabled: this Janus MCP server is read-only. Set mcp.allowWrites (env ${MCP_ENV.allowWrites}=true) to enable it, or use trust_model to judge without writing.`;
+export const WRITES_DISABLED = `scan_model writes to DataHub and is disabled: this Janus MCP server is read-only. Start it with --allow-writes (or env JANUS_MCP_ALLOW_WRITES=true) to enable it, or use trust_model to judge without writing.`;
 
 export function registerScanModel(server: McpServer, deps: JanusMcpDeps): void {
   server.registerTool(

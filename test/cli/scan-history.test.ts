@@ -1,0 +1,30 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisScanHistory } from '../../src/history/index.js';
+import { DEMO } from '../../src/sim/demo/index.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { built, runJanus } from './run-janus.js';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+let sim: RunningSim;
+let redis: Redis;
+beforeAll(async () => {
+  sim = await startSim({ demo: true, port: 0 });
+  redis = new Redis(REDIS_URL);
+});
+afterAll(async () => {
+  await sim.close();
+  redis.disconnect();
+});
+
+describe.skipIf(!built)('janus scan with Redis', () => {
+  it('records every verdict in the scan history', async () => {
+    const started = Date.now();
+    const r = await runJanus(['scan', '--all'], { DATAHUB_GMS_URL: sim.url, REDIS_URL });
+    expect(r.code, r.stderr).toBe(0);
+    const history = new RedisScanHistory(redis);
+    const [latest] = await history.history(DEMO.models.sessionIntent, 1);
+    expect(latest).toMatchObject({ score: 60, band: 'caution' });
+    expect(Date.parse(latest!.scannedAt)).toBeGreaterThanOrEqual(started - 1000);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WriteBackResult } from '../../src/app/write-back.js';
+import { MemoryScanHistory } from '../../src/history/index.js';
+import { DEMO } from '../../src/sim/demo/index.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { call, connect, depsFor, textOf } from './harness.js';
+
+let sim: RunningSim;
+const clients: Client[] = [];
+beforeAll(async () => {
+  sim = await startSim({ demo: true, port: 0 });
+});
+afterAll(async () => {
+  for (const c of clients) await c.close();
+  await sim.close();
+});
+
+async function client(...args: Parameters<typeof depsFor>): Promise<Client> {
+  const c = await connect(depsFor(...args));
+  clients.push(c);
+  return c;
+}
+
+describe('scan_model with writes allowed', () => {
+  it('reports what the write-back applied and what failed, and records the verdict', async () => {
+    const history = new MemoryScanHistory();
+    const asked: string[][] = [];
+    const judged = await (await client(sim.url)).callTool({ name: 'trust_model', arguments: { model: DEMO.modelNames.sessionIntent } });
+    const verdictJsonShape = judged.structuredContent as { model: { urn: string; name: string }; scannedAt: string };
+    const fake = async (models: string[]): Promise<WriteBackResult> => {
+      asked.push(models);
+      const { verdict } = await depsFor(sim.url).judge(models[0]!);
+      return {
+        verdicts: [verdict], graphs: [], plan: [],
+        applied: [{ kind: 'setTrust', target: verdict.model.urn }],
+        failed: [{ kind: 'raiseIncident', target: DEMO.datasets.stgSessions, error: 'DataHub answered 500' }],
+      };
+    };
+    const c = await client(sim.url, { allowWrites: true, writeBack: fake, history });
+    const r = await call(c, 'scan_model', { model: DEMO.modelNames.sessionIntent });
+    expect(asked).toEqual([['session_intent_v1']]);
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toEqual({
+      model: verdictJsonShape.model,
+      score: 60,
+      band: 'caution',
+      findings: [`upstream_failure:${DEMO.jobs.buildStgSessions}`],
+      applied: [{ kind: 'setTrust', target: DEMO.models.sessionIntent }],
+      failed: [{ kind: 'raiseIncident', target: DEMO.datasets.stgSessions, error: 'DataHub answered 500' }],
+    });
+    expect(textOf(r)).toContain('1 write failed; scan again to retry them.');
+    expect((await history.history(DEMO.models.sessionIntent)).map((e) => e.score)).toEqual([60]);
+  });
+
+  it('writes the evidence into DataHub through the real write-back; a second scan finds nothing left to write', async () => {
+    const own = await startSim({ demo: true, port: 0 });
+    try {
+      const c = await client(own.url, { allowWrites: true });
+      const first = await call(c, 'scan_model', { model: DEMO.modelNames.sessionIntent });
+      expect(first.isError, textOf(first)).toBeFalsy();
+      const out = first.structuredContent as { score: number; applied: { kind: string; target: string }[]; failed: unknown[] };
+      expect(out.score).toBe(60);
+      expect(out.failed).toEqual([]);
+      expect(out.applied).toContainEqual({ kind: 'raiseIncident', target: DEMO.datasets.stgSessions });
+      expect(out.applied).toContainEqual({ kind: 'setTrust', target: DEMO.models.sessionIntent });
+      const second = await call(c, 'scan_model', { model: DEMO.modelNames.sessionIntent });
+      expect((second.structuredContent as { applied: unknown[] }).applied).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('model_incidents (the real reader) then lists the incident the scan raised, active', async () => {
+    const own = await startSim({ demo: true, port: 0 });
+    try {
+      const c = await client(own.url, { allowWrites: true });
+      const before = await call(c, 'model_incidents', { model: DEMO.modelNames.sessionIntent });
+      expect(before.structuredContent).toEqual({ model: 'session_intent_v1', active: 0, incidents: [] });
+      expect(textOf(before)).toBe('No Janus incident touches session_intent_v1.');
+      await call(c, 'scan_model', { model: DEMO.modelNames.sessionIntent });
+      const r = await call(c, 'model_incidents', { model: DEMO.modelNames.sessionIntent });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(r.structuredContent).toMatchObject({
+        model: 'session_intent_v1',
+        active: 1,
+        incidents: [{ key: `upstream_failure:${DEMO.jobs.buildStgSessions}`, dataset: { urn: DEMO.datasets.stgSessions, name: 'stg_sessions' }, state: 'ACTIVE' }],
+      });
+    } finally {
+      await own.close();
+    }
+  });
+});
