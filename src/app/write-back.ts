@@ -8,6 +8,7 @@ import type { EntityCache } from '../datahub/read-upstream.js';
 import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
 import type { Logger } from '../log.js';
+import { reportPath } from '../report/paths.js';
 import { judgeCatalog } from './judge-catalog.js';
 import { judgeModel, type JudgeDeps } from './judge-model.js';
 
@@ -35,7 +36,7 @@ export interface WriteBackResult {
   failed: WriteOutcome[];
 }
 
-export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/+$/, '')}/reports/${encodeURIComponent(model)}`;
+export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/+$/, '')}${reportPath(model)}`;
 
 /**
  * Read → judge (pure) → plan the write-back (pure) → apply, for some models or the whole catalog (`'all'`: one

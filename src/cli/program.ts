@@ -1,12 +1,13 @@
 import { Command, CommanderError } from 'commander';
+import { VERSION } from '../version.js';
 import { simCommand } from '../sim/command.js';
 import { demoCommand } from './commands/demo.js';
 import { gateCommand } from './commands/gate.js';
 import { mcpCommand } from './commands/mcp.js';
 import { scanCommand } from './commands/scan.js';
+import { serveCommand } from './commands/serve.js';
 import { trustCommand } from './commands/trust.js';
 
-export const VERSION = '0.1.0';
 
 /** The `janus` command tree. Every command parses its flags, calls one use case, and prints; nothing exits here. */
 export function buildProgram(): Command {
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
     .addCommand(trustCommand())
     .addCommand(scanCommand())
     .addCommand(gateCommand())
+    .addCommand(serveCommand())
     .addCommand(simCommand())
     .addCommand(mcpCommand());
   forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());

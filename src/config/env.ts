@@ -4,6 +4,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   DATAHUB_GMS_TOKEN: ['datahub', 'token'],
   JANUS_DATAHUB_TIMEOUT_MS: ['datahub', 'timeoutMs'],
   JANUS_DATAHUB_RETRIES: ['datahub', 'retries'],
+  JANUS_DATAHUB_UI_URL: ['datahub', 'uiUrl'],
   JANUS_LOG_LEVEL: ['log', 'level'],
   JANUS_LOG_FORMAT: ['log', 'format'],
   REDIS_URL: ['redis', 'url'],

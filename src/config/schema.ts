@@ -9,6 +9,8 @@ export const datahubSchema = z.object({
   token: z.string().min(1).optional(),
   timeoutMs: z.coerce.number().int().positive().default(10_000),
   retries: z.coerce.number().int().min(0).max(10).default(3),
+  /** DataHub's web UI (e.g. http://localhost:9002): reports link entities to their pages there. */
+  uiUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export const logSchema = z.object({

@@ -62,7 +62,7 @@ function lineageHtml(v: Verdict, opts: ReportOptions): string {
     `<span class="key"><span class="swatch neutral"></span>on the way</span>`,
     `<span class="key"><span class="swatch dashed"></span>lineage not read</span>`,
   ];
-  return `<section class="card" aria-label="lineage"><h2>Lineage</h2><figure style="margin:0"><div class="picture">${svg}</div><figcaption><p class="muted" style="margin:10px 0 0">${esc(caption)}</p><div class="legend">${legend.join('')}</div></figcaption></figure></section>`;
+  return `<section class="card" aria-label="lineage"><h2>Lineage</h2><figure style="margin:0"><div class="picture">${svg}</div><figcaption><p class="muted" style="margin:10px 0 0">${esc(caption)}</p>${v.findings.length ? `<div class="legend">${legend.join('')}</div>` : ''}</figcaption></figure></section>`;
 }
 
 /** A page for what went wrong (unknown model, DataHub unreadable), in the report's style. */

@@ -33,10 +33,10 @@ export const METRICS = {
   margin: 20,
   /** Room above the top row for tag pills. */
   top: 34,
-  nodeHeight: 48,
+  nodeHeight: 52,
   rowGap: 34,
   waypointHeight: 6,
-  columnGap: 72,
+  columnGap: 60,
   minWidth: 132,
   maxTitleChars: 30,
   maxSubtitleChars: 36,
@@ -52,81 +52,94 @@ export type Metrics = typeof METRICS;
 
 interface Slot {
   id: string;
+  /** Undefined: a waypoint, where an edge crosses a column. */
   node?: PictureNode;
   /** Slots in the next column to the right this one feeds. */
   down: string[];
   order: number;
 }
 
+interface Waypoint {
+  id: string;
+  layer: number;
+}
+
 export function layoutPicture(p: Picture, m: Metrics = METRICS): Layout {
-  const distance = distances(p);
-  const slots = new Map<string, Slot>();
-  const byLayer: Slot[][] = [];
-  const put = (id: string, layer: number, node?: PictureNode) => {
-    const s: Slot = { id, down: [], order: slots.size, ...(node ? { node } : {}) };
-    slots.set(id, s);
-    (byLayer[layer] ??= []).push(s);
-    return s;
-  };
-  for (const n of p.nodes) put(n.id, distance.get(n.id)!, n);
-  const routes = p.edges.map((e, i) => {
-    const from = distance.get(e.from)!;
-    const to = distance.get(e.to)!;
-    const via: string[] = [];
-    for (let layer = from - 1; layer > to; layer--) via.push(put(`${i}@${layer}`, layer).id);
-    const chain = [e.from, ...via, e.to];
-    for (let k = 0; k < chain.length - 1; k++) slots.get(chain[k]!)!.down.push(chain[k + 1]!);
-    return via;
-  });
-
+  const { byLayer, routes } = slotsOf(p, distances(p));
   orderColumns(byLayer);
-
-  const columns = byLayer.length;
-  const width = (s: Slot) => (s.node ? nodeWidth(s.node, m) : 0);
-  const colWidth = byLayer.map((col) => Math.max(m.minWidth, ...col.map(width)));
-  const colX: number[] = [];
-  for (let layer = columns - 1, x = m.margin; layer >= 0; layer--) {
-    colX[layer] = x;
-    x += colWidth[layer]! + m.columnGap;
-  }
-  const height = (s: Slot) => (s.node ? m.nodeHeight : m.waypointHeight);
-  const gap = (a: Slot, b: Slot) => (a.node && b.node ? m.rowGap : m.rowGap / 2);
-  const colHeight = byLayer.map((col) => col.reduce((h, s, i) => h + height(s) + (i ? gap(col[i - 1]!, s) : 0), 0));
-  const tallest = Math.max(...colHeight);
-
-  const placed = new Map<string, PlacedNode>();
-  const waypointY = new Map<string, number>();
-  byLayer.forEach((col, layer) => {
-    let y = m.top + (tallest - colHeight[layer]!) / 2;
-    col.forEach((s, i) => {
-      if (i) y += gap(col[i - 1]!, s);
-      if (s.node) {
-        const w = width(s);
-        placed.set(s.id, { ...s.node, x: colX[layer]! + (colWidth[layer]! - w) / 2, y, w, h: m.nodeHeight, distance: layer, label: shorten(s.node.title, m.maxTitleChars), sublabel: shorten(s.node.subtitle, m.maxSubtitleChars) });
-      } else waypointY.set(s.id, y + m.waypointHeight / 2);
-      y += height(s);
-    });
-  });
+  const { colX, colWidth } = columnsOf(byLayer, m);
+  const { placed, waypointY, tallest } = stack(byLayer, colX, colWidth, m);
 
   const edges = p.edges.map((e, i): PlacedEdge => {
     const from = placed.get(e.from)!;
     const to = placed.get(e.to)!;
     const points: Array<[number, number]> = [[from.x + from.w, mid(from)]];
-    for (const id of routes[i]!) {
-      const layer = Number(id.split('@')[1]);
-      points.push([colX[layer]!, waypointY.get(id)!], [colX[layer]! + colWidth[layer]!, waypointY.get(id)!]);
-    }
+    for (const { id, layer } of routes[i]!) points.push([colX[layer]!, waypointY.get(id)!], [colX[layer]! + colWidth[layer]!, waypointY.get(id)!]);
     points.push([to.x, mid(to)]);
     return { ...e, points };
   });
   spreadPorts(edges, placed);
 
   return {
-    width: Math.ceil(m.margin * 2 + colWidth.reduce((a, b) => a + b, 0) + m.columnGap * (columns - 1)),
+    width: Math.ceil(m.margin * 2 + colWidth.reduce((a, b) => a + b, 0) + m.columnGap * (byLayer.length - 1)),
     height: Math.ceil(m.top + tallest + m.margin),
     nodes: p.nodes.map((n) => placed.get(n.id)!),
     edges,
   };
+}
+
+/** A slot per node in its column, and a waypoint in every column an edge crosses. */
+function slotsOf(p: Picture, distance: Map<string, number>): { byLayer: Slot[][]; routes: Waypoint[][] } {
+  const slots = new Map<string, Slot>();
+  const byLayer: Slot[][] = [];
+  const put = (id: string, layer: number, node?: PictureNode) => {
+    const s: Slot = { id, down: [], order: slots.size, ...(node ? { node } : {}) };
+    slots.set(id, s);
+    (byLayer[layer] ??= []).push(s);
+  };
+  for (const n of p.nodes) put(n.id, distance.get(n.id)!, n);
+  const routes = p.edges.map((e, i) => {
+    const via: Waypoint[] = [];
+    for (let layer = distance.get(e.from)! - 1; layer > distance.get(e.to)!; layer--) {
+      via.push({ id: `waypoint:${i}:${layer}`, layer });
+      put(`waypoint:${i}:${layer}`, layer);
+    }
+    const chain = [e.from, ...via.map((w) => w.id), e.to];
+    for (let k = 0; k < chain.length - 1; k++) slots.get(chain[k]!)!.down.push(chain[k + 1]!);
+    return via;
+  });
+  return { byLayer, routes };
+}
+
+/** Column widths (the widest box in each) and their left edges, the model's column last. */
+function columnsOf(byLayer: Slot[][], m: Metrics): { colX: number[]; colWidth: number[] } {
+  const colWidth = byLayer.map((col) => Math.max(m.minWidth, ...col.map((s) => (s.node ? nodeWidth(s.node, m) : 0))));
+  const colX: number[] = [];
+  for (let layer = byLayer.length - 1, x = m.margin; layer >= 0; layer--) {
+    colX[layer] = x;
+    x += colWidth[layer]! + m.columnGap;
+  }
+  return { colX, colWidth };
+}
+
+/** Stacks each column top to bottom, centred on the tallest one. */
+function stack(byLayer: Slot[][], colX: number[], colWidth: number[], m: Metrics) {
+  const height = (s: Slot) => (s.node ? m.nodeHeight : m.waypointHeight);
+  const gap = (a: Slot, b: Slot) => (a.node && b.node ? m.rowGap : m.rowGap / 2);
+  const colHeight = byLayer.map((col) => col.reduce((h, s, i) => h + height(s) + (i ? gap(col[i - 1]!, s) : 0), 0));
+  const tallest = Math.max(...colHeight);
+  const placed = new Map<string, PlacedNode>();
+  const waypointY = new Map<string, number>();
+  byLayer.forEach((col, layer) => {
+    let y = m.top + (tallest - colHeight[layer]!) / 2;
+    col.forEach((s, i) => {
+      if (i) y += gap(col[i - 1]!, s);
+      if (s.node) placed.set(s.id, place(s.node, colX[layer]!, y, colWidth[layer]!, layer, m));
+      else waypointY.set(s.id, y + m.waypointHeight / 2);
+      y += height(s);
+    });
+  });
+  return { placed, waypointY, tallest };
 }
 
 /**
@@ -183,6 +196,11 @@ function spreadPorts(edges: PlacedEdge[], placed: Map<string, PlacedNode>): void
 }
 
 const mid = (n: PlacedNode) => n.y + n.h / 2;
+
+/** Every box of a column takes the column's width: aligned edges read as one step of the lineage. */
+function place(n: PictureNode, x: number, y: number, w: number, distance: number, m: Metrics): PlacedNode {
+  return { ...n, x, y, w, h: m.nodeHeight, distance, label: shorten(n.title, m.maxTitleChars), sublabel: shorten(n.subtitle, m.maxSubtitleChars) };
+}
 
 function nodeWidth(n: PictureNode, m: Metrics): number {
   const text = Math.max(shorten(n.title, m.maxTitleChars).length * m.titlePx, shorten(n.subtitle, m.maxSubtitleChars).length * m.subtitlePx) + m.padding;

@@ -8,10 +8,10 @@ export interface Swatch {
 }
 
 export const SEVERITY_SWATCH: Record<Severity, Swatch> = {
-  critical: { ink: '#b42318', fill: '#fee4e2' },
-  high: { ink: '#c4320a', fill: '#ffe6d5' },
-  medium: { ink: '#b54708', fill: '#fef0c7' },
-  low: { ink: '#475467', fill: '#eaecf0' },
+  critical: { ink: '#9f1239', fill: '#ffe4e6' },
+  high: { ink: '#c2410c', fill: '#ffedd5' },
+  medium: { ink: '#a16207', fill: '#fef9c3' },
+  low: { ink: '#475569', fill: '#e2e8f0' },
 };
 
 export const BAND_SWATCH: Record<Band, Swatch> = {

@@ -79,7 +79,7 @@ function drawFinding(b: Builder, f: Finding): void {
       break;
     }
     case 'freshness_lag':
-      b.trouble(f.entity, sev, e.lagMs !== null && e.slaMs !== null && Number(e.lagMs) > Number(e.slaMs) ? 'stale' : 'freshness check failed');
+      b.trouble(f.entity, sev, typeof e.lagMs === 'number' && typeof e.slaMs === 'number' && e.lagMs > e.slaMs ? 'stale' : 'freshness check failed');
       break;
     case 'missing_owner':
       b.trouble(f.entity, sev, Array.isArray(e.departedOwners) && e.departedOwners.length ? 'owners left' : 'no owner');

@@ -34,7 +34,7 @@ export function deductionsHtml(v: Verdict, entity: EntityLink): string {
   const rows = v.findings.map(
     (f) => `<tr><td class="weight">−${f.weight}</td><td><code>${esc(f.detector)}</code></td><td>${severityPill(f.severity)}</td><td>${entity(f.entity)}</td><td>${esc(f.message)}</td></tr>`,
   );
-  return `<section class="card"><h2>Deductions</h2><table><thead><tr><th>Weight</th><th>Detector</th><th>Severity</th><th>Entity</th><th>Reason</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  return `<section class="card"><h2>Deductions</h2><div class="table-wrap"><table><thead><tr><th>Weight</th><th>Detector</th><th>Severity</th><th>Entity</th><th>Reason</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 export function evidenceSectionHtml(v: Verdict, entity: EntityLink): string {
@@ -46,7 +46,7 @@ export function evidenceSectionHtml(v: Verdict, entity: EntityLink): string {
 }
 
 export function blastRadiusHtml(v: Verdict, entity: EntityLink, reportHref: (m: ModelRef) => string): string {
-  if (!v.blastRadius.length) return `<section class="card"><h2>Blast radius</h2><p class="muted">No offending dataset: nothing downstream to warn.</p></section>`;
+  if (!v.blastRadius.length) return `<section class="card"><h2>Blast radius</h2><p class="muted">No offending dataset whose trouble reaches other models.</p></section>`;
   const rows = v.blastRadius.map((b) => {
     const chips = b.models.map((m) => {
       const self = m.urn === v.model.urn;
@@ -65,7 +65,7 @@ export function incidentsHtml(incidents: ReportIncident[] | undefined, entity: E
   const rows = open.map(
     (i) => `<tr><td>${esc(i.title)}</td><td>${entity(i.dataset)}</td><td>${esc(i.state)}</td><td>${esc(i.stage ?? '—')}</td><td><code title="${esc(i.urn)}">${esc(shortName(i.urn))}</code></td></tr>`,
   );
-  return `<section class="card"><h2>Open incidents</h2><table><thead><tr><th>Title</th><th>Dataset</th><th>State</th><th>Stage</th><th>Incident</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  return `<section class="card"><h2>Open incidents</h2><div class="table-wrap"><table><thead><tr><th>Title</th><th>Dataset</th><th>State</th><th>Stage</th><th>Incident</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
 
 export function metaHtml(v: Verdict, entity: EntityLink): string {
@@ -76,7 +76,7 @@ export function metaHtml(v: Verdict, entity: EntityLink): string {
     ['Upstream entities walked', String(v.upstreamCount)],
     ['Label column', v.label ? entity(v.label.column) : '<span class="muted">not found</span>'],
   ];
-  return `<section class="card"><div class="meta">${items.map(([k, val]) => `<div><span>${esc(k)}</span><strong>${val}</strong></div>`).join('')}</div></section>`;
+  return `<section class="card"><div class="meta">${items.map(([k, val]) => `<div><span class="k">${esc(k)}</span><strong>${val}</strong></div>`).join('')}</div></section>`;
 }
 
 export const severityPill = (s: keyof typeof SEVERITY_SWATCH) => `<span class="pill sev-${s}">${s}</span>`;

@@ -37,13 +37,14 @@ p{margin:0 0 8px}
 .argos ul{margin:0;padding-left:20px}
 .argos li{margin:4px 0}
 .picture{overflow-x:auto;padding:4px 0 8px}
-.picture svg{display:block}
+.picture svg{display:block;max-width:100%;height:auto}
 .legend{display:flex;flex-wrap:wrap;gap:6px 16px;font-size:13px;color:${NEUTRAL.muted};margin-top:10px}
 .legend .key{display:inline-flex;align-items:center;gap:6px}
 .swatch{display:inline-block;width:14px;height:14px;border-radius:4px;border:2px solid}
 .swatch.neutral{border-color:${NEUTRAL.border};background:#fff;border-width:1px}
 .swatch.dashed{width:22px;height:0;border-width:2px 0 0;border-style:dashed;border-color:${NEUTRAL.line};border-radius:0}
 table{width:100%;border-collapse:collapse;font-size:14px}
+.table-wrap{overflow-x:auto}
 th{text-align:left;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:${NEUTRAL.muted};border-bottom:1px solid #eaecf0;padding:8px 10px}
 td{border-bottom:1px solid #f2f4f7;padding:10px;vertical-align:top}
 tr:last-child td{border-bottom:0}
@@ -68,7 +69,7 @@ ol.chain li+li::before{content:"\\2192";color:${NEUTRAL.muted}}
 .chip.self a{color:#fff}
 .muted{color:${NEUTRAL.muted}}
 .meta{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:14px 24px;font-size:14px}
-.meta div span{display:block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:${NEUTRAL.muted}}
+.meta .k{display:block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:${NEUTRAL.muted}}
 .meta div strong{font-weight:600;overflow-wrap:anywhere}
 footer{font-size:13px;color:${NEUTRAL.muted};text-align:center;margin-top:8px}
 .error{max-width:720px;margin:10vh auto 0}

@@ -15,7 +15,7 @@ export interface SvgOptions {
 export function lineageSvg(layout: Layout, opts: SvgOptions): string {
   const severities = [...new Set(layout.edges.map((e) => e.severity ?? 'none'))].sort();
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" class="lineage" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" role="img" aria-labelledby="lineage-title" font-family="${esc(FONT)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="lineage" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" style="min-width:${Math.round(layout.width * MIN_SCALE)}px;aspect-ratio:${layout.width}/${layout.height}" role="img" aria-labelledby="lineage-title" font-family="${esc(FONT)}">`,
     `<title id="lineage-title">${esc(opts.title)}</title>`,
     `<defs>${severities.map(marker).join('')}</defs>`,
     `<g class="edges">${layout.edges.map(edge).join('')}</g>`,
@@ -23,6 +23,9 @@ export function lineageSvg(layout: Layout, opts: SvgOptions): string {
     '</svg>',
   ].join('\n');
 }
+
+/** The page shrinks a wide picture to fit, but not below this share of its size: past it, the picture scrolls. */
+const MIN_SCALE = 0.75;
 
 const r = (n: number) => String(Math.round(n * 10) / 10);
 const ink = (s: Severity | 'none' | undefined) => (s && s !== 'none' ? SEVERITY_SWATCH[s].ink : NEUTRAL.line);
@@ -58,8 +61,8 @@ function node(n: PlacedNode, href: string | undefined): string {
   const sub = model ? NEUTRAL.border : NEUTRAL.muted;
   const body = [
     `<rect x="${r(n.x)}" y="${r(n.y)}" width="${r(n.w)}" height="${r(n.h)}" rx="8" fill="${fill}" stroke="${stroke}" stroke-width="${strokeWidth}"/>`,
-    `<text x="${r(n.x + 14)}" y="${r(n.y + 21)}" font-size="13" font-weight="600" fill="${text}">${esc(n.label)}</text>`,
-    `<text x="${r(n.x + 14)}" y="${r(n.y + 38)}" font-size="11" fill="${sub}">${esc(n.sublabel)}</text>`,
+    `<text x="${r(n.x + 14)}" y="${r(n.y + 27)}" font-size="13" font-weight="600" fill="${text}">${esc(n.label)}</text>`,
+    `<text x="${r(n.x + 14)}" y="${r(n.y + 43)}" font-size="11" fill="${sub}">${esc(n.sublabel)}</text>`,
   ].join('');
   const linked = href ? `<a href="${esc(href)}" target="_blank" rel="noopener noreferrer">${body}</a>` : body;
   const severity = n.severity ? ` data-severity="${n.severity}"` : '';
@@ -73,7 +76,7 @@ function tags(n: PlacedNode, swatch: Swatch | undefined): string {
     .map((tag) => {
       const colours = tag === 'label' ? NEUTRAL.label : tag === 'affected' || !swatch ? { ink: NEUTRAL.muted, fill: '#f2f4f7' } : swatch;
       const w = tag.length * METRICS.tagPx + METRICS.tagPadding;
-      const pill = `<g class="tag"><rect x="${r(x)}" y="${r(n.y - 9)}" width="${r(w)}" height="18" rx="9" fill="${colours.fill}" stroke="${colours.ink}" stroke-width="1"/><text x="${r(x + w / 2)}" y="${r(n.y + 4)}" font-size="10.5" font-weight="600" text-anchor="middle" fill="${colours.ink}">${esc(tag)}</text></g>`;
+      const pill = `<g class="tag"><rect x="${r(x)}" y="${r(n.y - 9)}" width="${r(w)}" height="17" rx="8.5" fill="${colours.fill}" stroke="${colours.ink}" stroke-width="1"/><text x="${r(x + w / 2)}" y="${r(n.y + 3)}" font-size="10.5" font-weight="600" text-anchor="middle" fill="${colours.ink}">${esc(tag)}</text></g>`;
       x += w + METRICS.tagGap;
       return pill;
     })

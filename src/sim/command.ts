@@ -7,6 +7,7 @@ import { FAULT_KINDS, isFaultKind } from './faults.js';
 import { generateCatalog } from './generate/index.js';
 import { formatIssue, type LoadReport } from './load/index.js';
 import { startSim } from './server.js';
+import { untilSignal } from '../cli/signals.js';
 
 export interface SimCommandDeps {
   /** Default: the project logger on stderr, so stdout carries only the ready line (or a generated catalog). */
@@ -41,17 +42,6 @@ function faultKind(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGTERM', stop);
-      process.off('SIGINT', stop);
-      resolve(signal);
-    };
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
-  });
-}
 
 /** A --catalog path that does not exist is a typo on the command line, not an empty catalog to serve. */
 async function mustExist(paths: string[]): Promise<void> {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/sim/demo/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
@@ -49,6 +52,16 @@ describe.skipIf(!built)('janus trust on the demo catalog', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Argos: session_intent_v1 scores 60/100. Caution.');
     expect(r.stdout).toContain('Job build_stg_sessions failed its latest run');
+  });
+
+  it('writes the Model Impact Report with --report-dir', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-reports-'));
+    const r = await runJanus(['trust', 'fraud_detector_v4', '--report-dir', dir], env);
+    expect(r.code, r.stderr).toBe(0);
+    const html = fs.readFileSync(path.join(dir, 'fraud_detector_v4.html'), 'utf8');
+    expect(html).toContain('<svg');
+    expect(html).toContain('fraud_detector_v4');
+    expect(html).toMatch(/\b80\b/);
   });
 
   it('answers an unknown model with the closest names (exit 2)', async () => {

@@ -4,7 +4,7 @@ import { liveMcpDeps } from '../../mcp/deps.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/stdio.js';
 import { cliContext } from '../context.js';
-import { VERSION } from '../program.js';
+import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
 
 export const mcpCommand = () =>

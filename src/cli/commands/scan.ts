@@ -10,6 +10,7 @@ import { UsageError, WriteBackError } from '../../errors.js';
 import { verdictJson } from '../../render/json.js';
 import { summaryTable } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
+import { writeReports } from '../report-dir.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -21,7 +22,8 @@ export const scanCommand = () =>
     .option('--all', 'every ML model in DataHub')
     .option('--dry-run', 'judge and print the write-back plan; write nothing')
     .option('--json', 'print JSON')
-    .action(async (opts: { model?: string[]; all?: boolean; dryRun?: boolean; json?: boolean }, cmd: Command) => {
+    .option('--report-dir <dir>', 'also write each model\'s Model Impact Report there as <model>.html')
+    .action(async (opts: { model?: string[]; all?: boolean; dryRun?: boolean; json?: boolean; reportDir?: string }, cmd: Command) => {
       if (!opts.all && !opts.model?.length) throw new UsageError('scan needs --model <model> or --all');
       if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
       const ctx = cliContext(cmd);
@@ -40,6 +42,10 @@ export const scanCommand = () =>
           { dryRun: !!opts.dryRun, onJudged: (v) => tty && process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`) },
         );
         if (tty) process.stderr.write('\n');
+        if (opts.reportDir) {
+          const files = writeReports(opts.reportDir, result.verdicts.map((verdict, i) => ({ verdict, graph: result.graphs[i]! })), ctx.config.datahub.uiUrl);
+          ctx.logger.info({ dir: opts.reportDir, reports: files.length }, 'wrote Model Impact Reports');
+        }
         if (redis && !opts.dryRun) await recordHistory(new RedisScanHistory(redis), result.verdicts, ctx.logger);
         out(opts.json ? JSON.stringify(scanJson(result, !!opts.dryRun), null, 2) : scanText(result, !!opts.dryRun));
         if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);

@@ -2,8 +2,14 @@ import { Command, InvalidArgumentError } from 'commander';
 import { janusIncidentsForModel } from '../../app/incidents.js';
 import { judgeModel } from '../../app/judge-model.js';
 import { createJanusServer, listen } from '../../server/index.js';
-import { datahubUiUrlFromEnv } from '../../server/settings.js';
+import { MemoryScanHistory, RedisScanHistory } from '../../history/index.js';
+import { liveMcpDeps } from '../../mcp/deps.js';
+import { createMcpHttpHandler } from '../../mcp/http-transport.js';
+import { createJanusMcpServer } from '../../mcp/server.js';
 import { cliContext } from '../context.js';
+import { VERSION } from '../../version.js';
+import { optionalRedis, reportBaseUrl } from '../redis.js';
+import { untilSignal } from '../signals.js';
 
 export interface ServeCommandDeps {
   env?: Record<string, string | undefined>;
@@ -28,13 +34,28 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
     .action(async (opts: { port?: number; host?: string }, cmd: Command) => {
       const env = deps.env ?? process.env;
       const ctx = cliContext(cmd, env);
-      const datahubUiUrl = datahubUiUrlFromEnv(env);
+      const datahubUiUrl = ctx.config.datahub.uiUrl;
       const judgeDeps = { client: ctx.client, policy: ctx.policy };
       const logger = ctx.logger.child({ unit: 'server' });
+      const redis = ctx.config.mcp.http ? optionalRedis(ctx.config) : undefined;
+      const mounts = ctx.config.mcp.http
+        ? [{
+            path: ctx.config.mcp.httpPath,
+            name: 'mcp',
+            handler: createMcpHttpHandler(
+              () => createJanusMcpServer(liveMcpDeps({
+                client: ctx.client, policy: ctx.policy, history: redis ? new RedisScanHistory(redis) : new MemoryScanHistory(),
+                allowWrites: ctx.config.mcp.allowWrites, logger, version: VERSION, reportBaseUrl: reportBaseUrl(ctx.config), ...(redis ? { redis } : {}),
+              })),
+              { logger },
+            ),
+          }]
+        : [];
       const janus = createJanusServer({
         judge: (ref) => judgeModel(judgeDeps, ref),
         incidents: (urn) => janusIncidentsForModel(judgeDeps, urn),
         logger,
+        mounts,
         ...(datahubUiUrl ? { datahubUiUrl } : {}),
       });
       const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
@@ -44,16 +65,5 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
       const signal = await (deps.untilStopped ?? untilSignal)();
       logger.info({ signal }, 'stopping');
       await running.close();
+      redis?.disconnect();
     });
-
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGTERM', stop);
-      process.off('SIGINT', stop);
-      resolve(signal);
-    };
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
-  });
-}

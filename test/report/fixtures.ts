@@ -1,0 +1,37 @@
+import { DEFAULT_POLICY } from '../../src/core/finding.js';
+import type { UpstreamGraph } from '../../src/core/graph.js';
+import { DEFAULT_BANDS } from '../../src/core/score.js';
+import { assess, verdictOf, type Verdict } from '../../src/core/verdict.js';
+import { graph, HOUR, NOW } from '../core/builder.js';
+
+const policy = { policy: DEFAULT_POLICY, bands: DEFAULT_BANDS, freshness: { byPlatform: {} } };
+
+/**
+ * A deeper supply chain than the render fixtures, for the picture: a failed job whose output is read two hops
+ * away, a stale table folded into it, a deprecated source, and one feature leaking the label by two chains.
+ */
+export function deepCase(): { verdict: Verdict; graph: UpstreamGraph } {
+  const b = graph()
+    .model({ customProperties: { label: 'is_fraud' } })
+    .dataset('raw_chargebacks', { cols: ['txn_id*', 'chargeback_at'], lastUpdated: NOW - HOUR })
+    .dataset('fx_rates', { cols: ['currency', 'rate'], lastUpdated: NOW - HOUR, deprecated: { note: 'use fx_rates_v2' } })
+    .dataset('clean_chargebacks', { cols: ['txn_id*', 'chargeback_at'], lastUpdated: NOW - HOUR })
+    .dataset('daily_agg', { cols: ['txn_id*', 'days_to_chargeback'], lastUpdated: NOW - 30 * HOUR, customProperties: { freshness_sla: 'PT24H' } })
+    .dataset('fraud_features', { cols: ['txn_id*', 'days_to_chargeback', 'rate'], lastUpdated: NOW - HOUR })
+    .dataset('fraud_train', { cols: ['txn_id*', 'is_fraud', 'days_to_chargeback'], lastUpdated: NOW - HOUR })
+    .lineage('clean_chargebacks', 'raw_chargebacks')
+    .lineage('daily_agg', 'clean_chargebacks')
+    .lineage('fraud_features', 'daily_agg', 'fx_rates')
+    .lineage('fraud_train', 'clean_chargebacks')
+    .column('clean_chargebacks.chargeback_at', 'raw_chargebacks.chargeback_at')
+    .column('daily_agg.days_to_chargeback', 'clean_chargebacks.chargeback_at')
+    .column('fraud_features.days_to_chargeback', 'daily_agg.days_to_chargeback')
+    .column('fraud_train.days_to_chargeback', 'clean_chargebacks.chargeback_at')
+    .column('fraud_train.is_fraud', 'clean_chargebacks.chargeback_at')
+    .feature('days_to_chargeback', ['fraud_features'])
+    .training('fraud_train')
+    .job('build_clean', { latestRun: { urn: 'urn:li:dataProcessInstance:run-9', at: NOW - 2 * HOUR, result: 'FAILURE' } }, ['clean_chargebacks'], ['raw_chargebacks']);
+  const a = assess(b.g, NOW, policy);
+  const verdict = verdictOf(b.g, a, Object.fromEntries(a.offending.map((d) => [d, [{ urn: b.g.model, name: 'fraud_model' }]])), { now: NOW, datahub: 'http://datahub.example:8080' });
+  return { verdict, graph: b.g };
+}
