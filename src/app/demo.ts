@@ -1,6 +1,6 @@
 import type { JudgePolicy, Verdict } from '../core/verdict.js';
 import { createDataHubClient } from '../datahub/client.js';
-import { listModels } from '../datahub/queries/list-models.js';
+import { listModels } from '../datahub/queries/search-models.js';
 import type { Logger } from '../log.js';
 import { startSim } from '../sim/index.js';
 import { scanModels } from './scan.js';

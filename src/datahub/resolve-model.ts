@@ -2,7 +2,7 @@ import { UsageError } from '../errors.js';
 import type { ModelRef } from '../core/verdict.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
-import { findModels } from './queries/find-models.js';
+import { findModels } from './queries/search-models.js';
 
 /**
  * A model by urn, or by name through DataHub search: an exact name wins; several exact or only inexact
@@ -10,7 +10,7 @@ import { findModels } from './queries/find-models.js';
  */
 export async function resolveModel(client: DataHubClient, ref: string): Promise<ModelRef> {
   if (ref.startsWith('urn:li:mlModel:')) return { urn: ref, name: shortName(ref) };
-  const found = await search(client, ref, 20);
+  const found = await findModels(client, ref, 20);
   const exact = found.filter((m) => m.name === ref);
   const exactish = exact.length ? exact : found.filter((m) => m.name.toLowerCase() === ref.toLowerCase());
   if (exactish.length === 1) return exactish[0]!;
@@ -18,7 +18,7 @@ export async function resolveModel(client: DataHubClient, ref: string): Promise<
     const candidates = exactish.length > 1 ? exactish : found;
     throw new UsageError(`"${ref}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`);
   }
-  const all = await search(client, '*', 1000);
+  const all = await findModels(client, '*', 1000);
   const closest = all
     .map((m) => ({ m, d: distance(ref.toLowerCase(), m.name.toLowerCase()) }))
     .sort((a, b) => a.d - b.d || a.m.name.localeCompare(b.m.name))
@@ -27,13 +27,6 @@ export async function resolveModel(client: DataHubClient, ref: string): Promise<
   throw new UsageError(`no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.join(', ')}` : ''}`);
 }
 
-async function search(client: DataHubClient, query: string, count: number): Promise<ModelRef[]> {
-  const data = await client.request(findModels, { query, count });
-  return (data.searchAcrossEntities?.searchResults ?? []).map(({ entity }) => ({
-    urn: entity.urn,
-    name: entity.properties?.name ?? entity.name ?? shortName(entity.urn),
-  }));
-}
 
 /** Levenshtein distance, for "closest names". */
 function distance(a: string, b: string): number {

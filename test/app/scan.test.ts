@@ -3,7 +3,7 @@ import { scanModels } from '../../src/app/scan.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
-import { listModels } from '../../src/datahub/queries/list-models.js';
+import { listModels } from '../../src/datahub/queries/search-models.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 
 let sim: RunningSim;

@@ -1,7 +1,7 @@
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { listModels } from '../../src/datahub/queries/list-models.js';
+import { listModels } from '../../src/datahub/queries/search-models.js';
 import { writeBackModels, type WriteBackDeps } from '../../src/app/write-back.js';
 import type { RunningSim } from '../../src/sim/index.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createDataHubClient, type DataHubClientOptions } from '../../src/datahub/client.js';
 import { DataHubError } from '../../src/datahub/errors.js';
 import type { Operation } from '../../src/datahub/operation.js';
-import { findModels } from '../../src/datahub/queries/find-models.js';
+import { searchModels } from '../../src/datahub/queries/search-models.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 
 let sim: RunningSim | undefined;
@@ -31,26 +31,26 @@ const op = <D>(name: string, document: string, schema: z.ZodType<D>, idempotent 
 describe('DataHub client', () => {
   it('reads and parses a response', async () => {
     const client = await setup();
-    const data = await client.request(findModels, { query: 'customer_ltv_v2', count: 5 });
-    expect(data.searchAcrossEntities?.searchResults[0]?.entity.urn).toContain('customer_ltv_v2');
+    const data = await client.request(searchModels, { query: 'customer_ltv_v2', start: 0, count: 5 });
+    expect(data.searchAcrossEntities.searchResults[0]?.entity.urn).toContain('customer_ltv_v2');
   });
 
   it('retries a 5xx with backoff, then reports it with the status (bounded)', async () => {
     const client = await setup({ failRate: 1, faults: ['500'] });
-    const err = await fail(client.request(findModels, { query: 'x', count: 1 }));
-    expect(err).toMatchObject({ code: 'datahub.graphql', status: 500, operation: 'JanusFindModels' });
+    const err = await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }));
+    expect(err).toMatchObject({ code: 'datahub.graphql', status: 500, operation: 'JanusSearchModels' });
     expect(sim!.stats().requests).toBe(3);
   });
 
   it('recovers when a retry succeeds', async () => {
     const client = await setup({ failRate: 0.5, faults: ['500'], seed: 3 }, { retry: { ...fast, retries: 6 } });
-    for (let i = 0; i < 5; i++) await client.request(findModels, { query: 'customer', count: 1 });
+    for (let i = 0; i < 5; i++) await client.request(searchModels, { query: 'customer', start: 0, count: 1 });
     expect(sim!.stats().faults['500']).toBeGreaterThan(0);
   });
 
   it('times out a request that hangs, and retries it', async () => {
     const client = await setup({ failRate: 1, faults: ['timeout'] }, { timeoutMs: 150, retry: { ...fast, retries: 1 } });
-    const err = await fail(client.request(findModels, { query: 'x', count: 1 }));
+    const err = await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }));
     expect(err.code).toBe('datahub.unreachable');
     expect(err.message).toMatch(/timed out/);
     expect(sim!.stats().requests).toBe(2);
@@ -58,18 +58,18 @@ describe('DataHub client', () => {
 
   it('reports a malformed body as such', async () => {
     const client = await setup({ failRate: 1, faults: ['malformed'] });
-    expect((await fail(client.request(findModels, { query: 'x', count: 1 }))).code).toBe('datahub.malformed');
+    expect((await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }))).code).toBe('datahub.malformed');
   });
 
   it('does not retry a refused token', async () => {
     const client = await setup({ token: 'right' }, { token: 'wrong' });
-    expect((await fail(client.request(findModels, { query: 'x', count: 1 }))).code).toBe('datahub.unauthorized');
+    expect((await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }))).code).toBe('datahub.unauthorized');
     expect(sim!.stats().requests).toBe(1);
   });
 
   it('sends the token as a bearer token', async () => {
     const client = await setup({ token: 'right' }, { token: 'right' });
-    await client.request(findModels, { query: 'x', count: 1 });
+    await client.request(searchModels, { query: 'x', start: 0, count: 1 });
   });
 
   it("does not retry a GraphQL error, and keeps DataHub's code", async () => {

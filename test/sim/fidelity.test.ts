@@ -1,32 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { OWNER_FIELDS } from './ops-examples.js';
 
 // Operations written only against DataHub's schema (from the shared reference's examples, verbatim),
 // answered over HTTP from a catalog in DataHub's own file format.
-const OWNER_FIELDS = `
-fragment OwnerFields on Ownership {
-  owners {
-    owner {
-      ... on CorpUser {
-        urn
-        username
-        status
-        properties { active displayName email }
-        editableProperties { displayName email slack }
-      }
-      ... on CorpGroup {
-        urn
-        name
-        properties { displayName email slack }
-        editableProperties { email slack }
-      }
-    }
-    ownershipType { urn info { name } }
-    associatedUrn
-  }
-  lastModified { time actor }
-}`;
-
 const GET_FEATURE = `
 query JanusGetFeature($urn: String!) {
   mlFeature(urn: $urn) {

@@ -1,3 +1,4 @@
+import { OWNER_FIELDS } from './ops-examples.js';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/sim/store.js';
 import { runGraphQL } from '../../src/sim/execute.js';
@@ -135,28 +136,7 @@ query JanusJobRuns($urn: String!) {
   }
 }
 
-fragment OwnerFields on Ownership {
-  owners {
-    owner {
-      ... on CorpUser {
-        urn
-        username
-        status
-        properties { active displayName email }
-        editableProperties { displayName email slack }
-      }
-      ... on CorpGroup {
-        urn
-        name
-        properties { displayName email slack }
-        editableProperties { email slack }
-      }
-    }
-    ownershipType { urn info { name } }
-    associatedUrn
-  }
-  lastModified { time actor }
-}
+${OWNER_FIELDS}
 `;
 
 function setup() {

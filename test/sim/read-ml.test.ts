@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { simHarness } from './harness.js';
+import { OWNER_FIELDS } from './ops-examples.js';
 
 // Operations copied from shared/reference/datahub-ops-examples/model.graphql and fragments.graphql.
-const OWNER_FIELDS = /* GraphQL */ `
-fragment OwnerFields on Ownership {
-  owners {
-    owner {
-      ... on CorpUser {
-        urn
-        username
-        status
-        properties { active displayName email }
-        editableProperties { displayName email slack }
-      }
-      ... on CorpGroup {
-        urn
-        name
-        properties { displayName email slack }
-        editableProperties { email slack }
-      }
-    }
-    ownershipType { urn info { name } }
-    associatedUrn
-  }
-  lastModified { time actor }
-}
-`;
-
 const STRUCTURED_PROPS_FIELDS = /* GraphQL */ `
 fragment StructuredPropsFields on StructuredProperties {
   properties {
