@@ -30,7 +30,8 @@ export interface WriteOutcome {
 
 export interface WriteBackResult {
   verdicts: Verdict[];
-  graphs: UpstreamGraph[];
+  /** Each model's graph, when asked for (`keepGraphs`: the reports need them). */
+  graphs?: UpstreamGraph[];
   plan: PlannedWrite[];
   applied: WriteOutcome[];
   failed: WriteOutcome[];
@@ -45,29 +46,35 @@ export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/
 export async function writeBackModels(
   deps: WriteBackDeps,
   models: string[] | 'all',
-  opts: { dryRun?: boolean; onJudged?: (v: Verdict) => void } = {},
+  opts: { dryRun?: boolean; keepGraphs?: boolean; onJudged?: (v: Verdict) => void } = {},
 ): Promise<WriteBackResult> {
   let cache: EntityCache = deps.cache ?? new Map();
   let verdicts: Verdict[] = [];
-  let graphs: UpstreamGraph[] = [];
+  const graphs: UpstreamGraph[] = [];
+  const upstreamDatasets: Record<string, string[]> = {};
+  const judged = (v: Verdict, g: UpstreamGraph) => {
+    upstreamDatasets[v.model.urn] = Object.values(g.nodes).filter((n) => n.kind === 'dataset').map((n) => n.urn);
+    if (opts.keepGraphs) graphs.push(g);
+    opts.onJudged?.(v);
+  };
   let downstream: (datasets: string[]) => Promise<Record<string, ModelRef[]>> = (d) => readDownstreamModels(deps.client, d);
   if (models === 'all') {
-    const judged = await judgeCatalog({ ...deps, cache }, opts.onJudged);
-    ({ verdicts, graphs, cache } = judged);
-    downstream = async (d) => judged.catalog.downstreamModels(d);
+    const catalog = await judgeCatalog({ ...deps, cache }, judged);
+    ({ verdicts, cache } = catalog);
+    downstream = async (d) => catalog.catalog.downstreamModels(d);
   } else {
     for (const model of models) {
       const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
       verdicts.push(verdict);
-      graphs.push(graph);
-      opts.onJudged?.(verdict);
+      judged(verdict, graph);
     }
   }
-  const plan = await planFor(deps, verdicts, graphs, cache, downstream);
-  if (opts.dryRun) return { verdicts, graphs, plan, applied: [], failed: [] };
+  const plan = await planFor(deps, verdicts, upstreamDatasets, cache, downstream);
+  const kept = opts.keepGraphs ? { graphs } : {};
+  if (opts.dryRun) return { verdicts, ...kept, plan, applied: [], failed: [] };
   const outcomes = await applyPlan(plan, { client: deps.client, ...(deps.redis ? { redis: deps.redis } : {}), ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}) });
   return {
-    verdicts, graphs, plan,
+    verdicts, ...kept, plan,
     applied: outcomes.filter((o) => o.status === 'applied').map(describe),
     failed: outcomes.filter((o) => o.status === 'failed').map(describe),
   };
@@ -76,11 +83,11 @@ export async function writeBackModels(
 async function planFor(
   deps: WriteBackDeps,
   verdicts: Verdict[],
-  graphs: UpstreamGraph[],
+  upstreamDatasets: Record<string, string[]>,
   cache: EntityCache,
   downstreamOf: (datasets: string[]) => Promise<Record<string, ModelRef[]>>,
 ): Promise<PlannedWrite[]> {
-  const evidence = evidenceOnDatasets(graphs, cache);
+  const evidence = evidenceOnDatasets([...new Set(Object.values(upstreamDatasets).flat())], cache);
   const resolving = incidentsToResolve(verdicts, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
   const downstream = resolving.length ? await downstreamOf([...new Set(resolving.map((i) => i.dataset))]) : {};
   const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));
@@ -90,9 +97,6 @@ async function planFor(
     ...Object.values(resolvedDownstream).flat(),
   ];
   const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, scope)) };
-  const upstreamDatasets = Object.fromEntries(
-    graphs.map((g) => [g.model, Object.values(g.nodes).filter((n) => n.kind === 'dataset').map((n) => n.urn)]),
-  );
   const base = deps.reportBaseUrl;
   return planWriteBack({ verdicts, state, resolvedDownstream, upstreamDatasets, ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}) });
 }

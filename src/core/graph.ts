@@ -78,12 +78,50 @@ export interface UpstreamGraph {
   trainingData: string[];
   /** Feature urn → its source datasets (DataHub links features to whole datasets only). */
   featureSources: Record<string, string[]>;
+  /**
+   * Closures shared by every graph built from one catalog read (their upstream edges agree), so a whole-catalog
+   * scan walks each entity's ancestry once, not once per model. Absent: memoised per graph.
+   */
+  closures?: ClosureMemo;
 }
+
+export interface ClosureMemo {
+  lists: Map<string, string[]>;
+  sets: Map<string, Set<string>>;
+}
+
+export const newClosureMemo = (): ClosureMemo => ({ lists: new Map(), sets: new Map() });
 
 export const node = (g: UpstreamGraph, urn: string): EntityNode | undefined => g.nodes[urn];
 
-/** Every entity upstream of `from` (not including it), breadth first; cycles are safe. */
+const perGraph = new WeakMap<UpstreamGraph, ClosureMemo>();
+const memoOf = (g: UpstreamGraph): ClosureMemo => {
+  if (g.closures) return g.closures;
+  let memo = perGraph.get(g);
+  if (!memo) perGraph.set(g, (memo = newClosureMemo()));
+  return memo;
+};
+
+/**
+ * Every entity upstream of `from` (not including it), breadth first; cycles are safe. Memoised per graph (graphs
+ * are not changed once built; a changed graph is a new object), since every detector asks for the same closure.
+ */
 export function upstreamClosure(g: UpstreamGraph, from: string): string[] {
+  const memo = memoOf(g);
+  let order = memo.lists.get(from);
+  if (!order) memo.lists.set(from, (order = walkUpstream(g, from)));
+  return order;
+}
+
+/** The same closure as a set, for membership tests. */
+export function upstreamSet(g: UpstreamGraph, from: string): Set<string> {
+  const memo = memoOf(g);
+  let set = memo.sets.get(from);
+  if (!set) memo.sets.set(from, (set = new Set(upstreamClosure(g, from))));
+  return set;
+}
+
+function walkUpstream(g: UpstreamGraph, from: string): string[] {
   const seen = new Set<string>([from]);
   const order: string[] = [];
   const queue = [from];

@@ -19,7 +19,8 @@ export function withProposedLineage(g: UpstreamGraph, p: ProposedLineage): Upstr
     const list = (columnUpstreams[down] ??= []);
     if (!list.includes(up)) list.push(up);
   }
-  return { ...g, upstreams, columnUpstreams };
+  const { closures: _shared, ...rest } = g; // the closures of the graph before the change no longer hold
+  return { ...rest, upstreams, columnUpstreams };
 }
 
 /** Every dataset the proposal mentions: they must be read from DataHub along with the model's graph. */

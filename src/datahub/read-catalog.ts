@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UpstreamGraph } from '../core/graph.js';
+import { newClosureMemo, type UpstreamGraph } from '../core/graph.js';
 import { shortName } from '../core/names.js';
 import type { ModelRef } from '../core/verdict.js';
 import type { DataHubClient } from './client.js';
@@ -37,6 +37,8 @@ export async function readCatalog(client: DataHubClient, cache: EntityCache, pag
 /** Graph questions answered from a fully read catalog. */
 export class Catalog {
   private readonly down = new Map<string, string[]>();
+  private readonly below = new Map<string, ModelRef[]>();
+  private readonly closures = newClosureMemo();
 
   constructor(private readonly cache: EntityCache) {
     for (const [urn, raw] of cache) for (const up of raw ? upstreamOf(raw) : []) this.edge(up, urn);
@@ -61,7 +63,7 @@ export class Catalog {
         queue.push(up);
       }
     }
-    return buildGraph(model, [...seen], this.cache);
+    return { ...buildGraph(model, [...seen], this.cache), closures: this.closures };
   }
 
   /** Every ML model downstream of each dataset (the blast radius). */
@@ -70,6 +72,14 @@ export class Catalog {
   }
 
   private modelsBelow(dataset: string): ModelRef[] {
+    const hit = this.below.get(dataset);
+    if (hit) return hit;
+    const models = this.walkDown(dataset);
+    this.below.set(dataset, models);
+    return models;
+  }
+
+  private walkDown(dataset: string): ModelRef[] {
     const seen = new Set([dataset]);
     const queue = [dataset];
     const models: ModelRef[] = [];

@@ -65,20 +65,44 @@ export async function readEntities(client: DataHubClient, urns: string[], cache:
   }
 }
 
-/** Assembles the plain graph the detectors read. */
+/** What each raw entity contributes to any graph: computed once, shared by every graph it appears in. */
+interface Derived {
+  node: EntityNode;
+  upstreams: string[];
+  columns: [string, string[]][];
+}
+const derived = new WeakMap<RawEntity, Derived>();
+
+function derive(raw: RawEntity): Derived {
+  let d = derived.get(raw);
+  if (d) return d;
+  const columns = new Map<string, string[]>();
+  for (const fg of [...(raw.fineGrainedLineages ?? []), ...(raw.inputOutput?.fineGrainedLineages ?? [])]) {
+    for (const down of fg.downstreams ?? []) {
+      const list = columns.get(columnUrn(down)) ?? [];
+      for (const up of fg.upstreams ?? []) if (!list.includes(columnUrn(up))) list.push(columnUrn(up));
+      columns.set(columnUrn(down), list);
+    }
+  }
+  const upstreams = [...new Set((raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u))];
+  d = { node: toNode(raw), upstreams, columns: [...columns] };
+  derived.set(raw, d);
+  return d;
+}
+
+/** Assembles the plain graph the detectors read. Nodes and edge lists are shared with other graphs: read only. */
 export function buildGraph(model: string, urns: string[], cache: EntityCache): UpstreamGraph {
   const g: UpstreamGraph = { model, nodes: {}, upstreams: {}, columnUpstreams: {}, features: [], featureTables: [], trainingData: [], featureSources: {} };
   const inGraph = new Set(urns);
   for (const urn of urns) {
     const raw = cache.get(urn);
     if (!raw) continue;
-    g.nodes[urn] = toNode(raw);
-    g.upstreams[urn] = (raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u && inGraph.has(u));
-    for (const fg of [...(raw.fineGrainedLineages ?? []), ...(raw.inputOutput?.fineGrainedLineages ?? [])]) {
-      for (const down of fg.downstreams ?? []) {
-        const list = (g.columnUpstreams[columnUrn(down)] ??= []);
-        for (const up of fg.upstreams ?? []) if (!list.includes(columnUrn(up))) list.push(columnUrn(up));
-      }
+    const d = derive(raw);
+    g.nodes[urn] = d.node;
+    g.upstreams[urn] = d.upstreams.every((u) => inGraph.has(u)) ? d.upstreams : d.upstreams.filter((u) => inGraph.has(u));
+    for (const [down, ups] of d.columns) {
+      const current = g.columnUpstreams[down];
+      g.columnUpstreams[down] = current ? [...new Set([...current, ...ups])] : ups;
     }
   }
   const m = cache.get(model);

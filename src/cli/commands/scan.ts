@@ -39,11 +39,11 @@ export const scanCommand = () =>
             ...(redis ? { redis } : {}), ...crashHook(),
           },
           models,
-          { dryRun: !!opts.dryRun, onJudged: (v) => tty && process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`) },
+          { dryRun: !!opts.dryRun, keepGraphs: !!opts.reportDir, onJudged: (v) => tty && process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`) },
         );
         if (tty) process.stderr.write('\n');
         if (opts.reportDir) {
-          const files = writeReports(opts.reportDir, result.verdicts.map((verdict, i) => ({ verdict, graph: result.graphs[i]! })), ctx.config.datahub.uiUrl);
+          const files = writeReports(opts.reportDir, result.verdicts.map((verdict, i) => ({ verdict, graph: result.graphs![i]! })), ctx.config.datahub.uiUrl);
           ctx.logger.info({ dir: opts.reportDir, reports: files.length }, 'wrote Model Impact Reports');
         }
         if (redis && !opts.dryRun) await recordHistory(new RedisScanHistory(redis), result.verdicts, ctx.logger);

@@ -1,10 +1,14 @@
 import type { Column, UpstreamGraph } from '../graph.js';
 
-/** Every known column by schemaField urn. */
-export function columnIndex(g: UpstreamGraph): Map<string, Column & { dataset: string }> {
-  const index = new Map<string, Column & { dataset: string }>();
-  for (const n of Object.values(g.nodes)) for (const c of n.columns) index.set(c.urn, { ...c, dataset: n.urn });
-  return index;
+/** A column of the graph by schemaField urn (looked up in its dataset), with that dataset's urn. */
+export function columnIndex(g: UpstreamGraph): { get(urn: string): (Column & { dataset: string }) | undefined } {
+  return {
+    get(urn: string) {
+      const dataset = /^urn:li:schemaField:\((urn:li:dataset:\(.*?\)),/.exec(urn)?.[1];
+      const column = dataset ? g.nodes[dataset]?.columns.find((c) => c.urn === urn) : undefined;
+      return column && { ...column, dataset: dataset! };
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Finding } from '../finding.js';
-import { upstreamClosure, type UpstreamGraph } from '../graph.js';
+import { upstreamSet, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
 import { freshnessLag } from './freshness-lag.js';
 import { deprecatedUpstream, removedUpstream } from './lifecycle.js';
@@ -24,15 +24,18 @@ const PROPAGATING = new Set(['freshness_lag', 'upstream_failure']);
  * finding's dataset is folded into that root's evidence (`downstreamEffects`) and deducts nothing itself.
  */
 export function foldRootCauses(g: UpstreamGraph, findings: Finding[]): Finding[] {
-  const propagating = findings.filter((f) => PROPAGATING.has(f.detector));
-  const upstreamOf = new Map(propagating.map((f) => [f.entity, new Set(upstreamClosure(g, f.entity))]));
+  const byEntity = new Map<string, Finding[]>();
+  for (const f of findings) if (PROPAGATING.has(f.detector)) (byEntity.get(f.entity) ?? byEntity.set(f.entity, []).get(f.entity)!).push(f);
+  const entities = [...byEntity.keys()];
   const roots = new Map<Finding, Finding[]>();
   const folded = new Set<Finding>();
-  for (const f of propagating) {
-    const causes = propagating.filter((r) => r !== f && r.entity !== f.entity && upstreamOf.get(f.entity)!.has(r.entity));
+  for (const entity of entities) {
+    const upstream = upstreamSet(g, entity);
+    const causes = entities.filter((other) => other !== entity && upstream.has(other));
     if (!causes.length) continue;
-    folded.add(f);
-    for (const cause of causes) roots.set(cause, [...(roots.get(cause) ?? []), f]);
+    const here = byEntity.get(entity)!;
+    for (const f of here) folded.add(f);
+    for (const cause of causes.flatMap((c) => byEntity.get(c)!)) (roots.get(cause) ?? roots.set(cause, []).get(cause)!).push(...here);
   }
   return findings
     .filter((f) => !folded.has(f))

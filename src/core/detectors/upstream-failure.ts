@@ -12,11 +12,12 @@ export function upstreamFailure(g: UpstreamGraph, ctx: DetectContext): Finding[]
   const datasets = upstream.map((u) => g.nodes[u]).filter((n) => n?.kind === 'dataset');
   const findings: Finding[] = [];
 
-  const jobs = new Set(datasets.flatMap((d) => d!.producers));
-  for (const job of [...jobs].sort()) {
+  const producedBy = new Map<string, string[]>();
+  for (const d of datasets) for (const job of d!.producers) producedBy.set(job, [...(producedBy.get(job) ?? []), d!.urn]);
+  for (const job of [...producedBy.keys()].sort()) {
     const run = g.nodes[job]?.latestRun;
     if (run?.result !== 'FAILURE') continue;
-    const produced = datasets.filter((d) => d!.producers.includes(job)).map((d) => d!.urn).sort();
+    const produced = producedBy.get(job)!.sort();
     const jobName = g.nodes[job]?.name ?? job;
     findings.push(
       finding(ctx.policy, 'upstream_failure', {

@@ -15,21 +15,20 @@ export interface RootCause {
 
 /** Findings on datasets, deduplicated by key across the scan's verdicts. */
 export function rootCauses(verdicts: Verdict[]): RootCause[] {
-  const byKey = new Map<string, RootCause>();
+  const byKey = new Map<string, { finding: RootCause['finding']; models: Map<string, ModelRef>; blastRadius: Map<string, ModelRef> }>();
   for (const v of verdicts) {
     const offending = new Map(v.blastRadius.map((b) => [b.dataset, b.models]));
     for (const f of v.findings) {
       if (!f.entity.startsWith('urn:li:dataset:')) continue;
-      const rc = byKey.get(f.key) ?? { key: f.key, finding: f, dataset: f.entity, models: [], blastRadius: [] };
-      addModel(rc.models, v.model);
-      for (const m of [v.model, ...(offending.get(f.entity) ?? [])]) addModel(rc.blastRadius, m);
-      byKey.set(f.key, rc);
+      let rc = byKey.get(f.key);
+      if (!rc) byKey.set(f.key, (rc = { finding: f, models: new Map(), blastRadius: new Map() }));
+      rc.models.set(v.model.urn, v.model);
+      rc.blastRadius.set(v.model.urn, v.model);
+      for (const m of offending.get(f.entity) ?? []) rc.blastRadius.set(m.urn, m);
     }
   }
-  return [...byKey.values()].sort((a, b) => a.key.localeCompare(b.key));
-}
-
-function addModel(list: ModelRef[], m: ModelRef): void {
-  if (!list.some((x) => x.urn === m.urn)) list.push(m);
-  list.sort((a, b) => a.urn.localeCompare(b.urn));
+  const sorted = (m: Map<string, ModelRef>) => [...m.values()].sort((a, b) => a.urn.localeCompare(b.urn));
+  return [...byKey]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, rc]) => ({ key, finding: rc.finding, dataset: rc.finding.entity, models: sorted(rc.models), blastRadius: sorted(rc.blastRadius) }));
 }

@@ -1,13 +1,12 @@
-import type { UpstreamGraph } from '../../core/graph.js';
-import { AT_RISK_TAG, isJanusAssertion, keyOf, modelsOf, PROPERTIES } from '../../core/writeback/conventions.js';
+import { isJanusAssertion, keyOf, modelsOf, PROPERTIES } from '../../core/writeback/conventions.js';
 import type { CurrentAssertion, CurrentIncident, CurrentModel, WriteBackState } from '../../core/writeback/state.js';
 import type { DataHubClient } from '../client.js';
 import type { EntityCache } from '../read-upstream.js';
 import { writeBackStateOp } from '../queries/write-back-state.js';
 
 /** Janus's incidents and assertions on every dataset the scan read (already in the entity cache: no request). */
-export function evidenceOnDatasets(graphs: UpstreamGraph[], cache: EntityCache): Pick<WriteBackState, 'incidents' | 'assertions' | 'datasets'> {
-  const datasets = [...new Set(graphs.flatMap((g) => Object.values(g.nodes).filter((n) => n.kind === 'dataset').map((n) => n.urn)))].sort();
+export function evidenceOnDatasets(read: string[], cache: EntityCache): Pick<WriteBackState, 'incidents' | 'assertions' | 'datasets'> {
+  const datasets = [...read].sort();
   const incidents: CurrentIncident[] = [];
   const assertions: CurrentAssertion[] = [];
   for (const dataset of datasets) {
@@ -58,5 +57,3 @@ function toModel(m: NonNullable<NonNullable<Awaited<ReturnType<typeof writeBackS
     links: m.institutionalMemory?.elements ?? [],
   };
 }
-
-export const isTagged = (m: CurrentModel) => m.tags.includes(AT_RISK_TAG.urn);
