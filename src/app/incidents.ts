@@ -1,3 +1,4 @@
+import { upstreamDatasets } from '../core/graph.js';
 import { detectorOfKey, keyOf, modelsOf } from '../core/writeback/conventions.js';
 import { datasetsIncidentsOp } from '../datahub/queries/incident.js';
 import { readUpstreamGraph } from '../datahub/read-upstream.js';
@@ -25,7 +26,7 @@ export interface JanusIncident {
 export async function janusIncidentsForModel(deps: JudgeDeps, ref: string): Promise<JanusIncident[]> {
   const model = await resolveModel(deps.client, ref);
   const graph = await readUpstreamGraph(deps.client, model.urn, deps.cache ?? new Map());
-  const datasets = Object.values(graph.nodes).filter((n) => n.kind === 'dataset').map((n) => n.urn);
+  const datasets = upstreamDatasets(graph);
   const out: JanusIncident[] = [];
   for (let i = 0; i < datasets.length; i += 100) {
     const data = await deps.client.request(datasetsIncidentsOp, { urns: datasets.slice(i, i + 100) });

@@ -1,3 +1,4 @@
+import { upstreamDatasets as datasetsUpstreamOf } from '../core/graph.js';
 import type { Redis } from 'ioredis';
 import type { UpstreamGraph } from '../core/graph.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
@@ -53,7 +54,7 @@ export async function writeBackModels(
   const graphs: UpstreamGraph[] = [];
   const upstreamDatasets: Record<string, string[]> = {};
   const judged = (v: Verdict, g: UpstreamGraph) => {
-    upstreamDatasets[v.model.urn] = Object.values(g.nodes).filter((n) => n.kind === 'dataset').map((n) => n.urn);
+    upstreamDatasets[v.model.urn] = datasetsUpstreamOf(g);
     if (opts.keepGraphs) graphs.push(g);
     opts.onJudged?.(v);
   };

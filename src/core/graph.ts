@@ -67,6 +67,7 @@ export interface EntityNode {
 export interface UpstreamGraph {
   /** The model's urn: the root of the walk. */
   model: string;
+  /** Every entity the model's walk may reach, by urn (may hold more: graphs of one catalog share it). */
   nodes: Record<string, EntityNode>;
   /** Entity urn → the urns directly upstream of it (any kinds, including jobs). */
   upstreams: Record<string, string[]>;
@@ -78,6 +79,8 @@ export interface UpstreamGraph {
   trainingData: string[];
   /** Feature urn → its source datasets (DataHub links features to whole datasets only). */
   featureSources: Record<string, string[]>;
+  /** The primary keys of the model's feature tables (their columns are never evidence of a leak). */
+  primaryKeys: string[];
   /**
    * Closures shared by every graph built from one catalog read (their upstream edges agree), so a whole-catalog
    * scan walks each entity's ancestry once, not once per model. Absent: memoised per graph.
@@ -93,6 +96,9 @@ export interface ClosureMemo {
 export const newClosureMemo = (): ClosureMemo => ({ lists: new Map(), sets: new Map() });
 
 export const node = (g: UpstreamGraph, urn: string): EntityNode | undefined => g.nodes[urn];
+
+/** The datasets upstream of the model (`nodes` may hold more than the model's upstream: it can be shared). */
+export const upstreamDatasets = (g: UpstreamGraph): string[] => upstreamClosure(g, g.model).filter((u) => g.nodes[u]?.kind === 'dataset');
 
 const perGraph = new WeakMap<UpstreamGraph, ClosureMemo>();
 const memoOf = (g: UpstreamGraph): ClosureMemo => {

@@ -4,7 +4,7 @@ import { shortName } from '../core/names.js';
 import type { ModelRef } from '../core/verdict.js';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
-import { buildGraph, readEntities, type EntityCache } from './read-upstream.js';
+import { graphRecords, modelGraph, readEntities, type EntityCache, type GraphRecords } from './read-upstream.js';
 
 const pageSchema = z.object({
   scrollAcrossEntities: z.object({
@@ -39,6 +39,7 @@ export class Catalog {
   private readonly down = new Map<string, string[]>();
   private readonly below = new Map<string, ModelRef[]>();
   private readonly closures = newClosureMemo();
+  private records?: GraphRecords;
 
   constructor(private readonly cache: EntityCache) {
     for (const [urn, raw] of cache) for (const up of raw ? upstreamOf(raw) : []) this.edge(up, urn);
@@ -51,19 +52,10 @@ export class Catalog {
       .sort((a, b) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn));
   }
 
-  /** The model's upstream graph, as the lineage walk would read it. */
+  /** The model's upstream graph, as the lineage walk would read it: over records shared by every model. */
   upstreamGraph(model: string): UpstreamGraph {
-    const seen = new Set([model]);
-    const queue = [model];
-    while (queue.length) {
-      const raw = this.cache.get(queue.shift()!);
-      for (const up of raw ? upstreamOf(raw) : []) {
-        if (seen.has(up) || !this.cache.has(up)) continue;
-        seen.add(up);
-        queue.push(up);
-      }
-    }
-    return { ...buildGraph(model, [...seen], this.cache), closures: this.closures };
+    this.records ??= graphRecords(this.cache.keys(), this.cache);
+    return { ...modelGraph(model, this.records, this.cache), closures: this.closures };
   }
 
   /** Every ML model downstream of each dataset (the blast radius). */

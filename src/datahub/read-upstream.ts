@@ -90,25 +90,40 @@ function derive(raw: RawEntity): Derived {
   return d;
 }
 
-/** Assembles the plain graph the detectors read. Nodes and edge lists are shared with other graphs: read only. */
-export function buildGraph(model: string, urns: string[], cache: EntityCache): UpstreamGraph {
-  const g: UpstreamGraph = { model, nodes: {}, upstreams: {}, columnUpstreams: {}, features: [], featureTables: [], trainingData: [], featureSources: {} };
-  const inGraph = new Set(urns);
-  for (const urn of urns) {
+/** The shared part of graphs: nodes, entity edges and column edges. */
+export type GraphRecords = Pick<UpstreamGraph, 'nodes' | 'upstreams' | 'columnUpstreams'>;
+
+/** Records over a set of entities (edges leaving the set are dropped). Node and list objects are shared: read only. */
+export function graphRecords(urns: Iterable<string>, cache: EntityCache): GraphRecords {
+  const r: GraphRecords = { nodes: {}, upstreams: {}, columnUpstreams: {} };
+  const inGraph = urns instanceof Set ? (urns as Set<string>) : new Set(urns);
+  for (const urn of inGraph) {
     const raw = cache.get(urn);
     if (!raw) continue;
     const d = derive(raw);
-    g.nodes[urn] = d.node;
-    g.upstreams[urn] = d.upstreams.every((u) => inGraph.has(u)) ? d.upstreams : d.upstreams.filter((u) => inGraph.has(u));
+    r.nodes[urn] = d.node;
+    r.upstreams[urn] = d.upstreams.every((u) => inGraph.has(u)) ? d.upstreams : d.upstreams.filter((u) => inGraph.has(u));
     for (const [down, ups] of d.columns) {
-      const current = g.columnUpstreams[down];
-      g.columnUpstreams[down] = current ? [...new Set([...current, ...ups])] : ups;
+      const current = r.columnUpstreams[down];
+      r.columnUpstreams[down] = current ? [...new Set([...current, ...ups])] : ups;
     }
   }
+  for (const [urn, raw] of cache) {
+    // a model's training data is one of its inputs for Janus, though DataHub does not call it lineage
+    if (raw?.type === 'MLMODEL' && r.nodes[urn]) {
+      const training = (raw.trainingData ?? []).map((t) => t.dataset).filter((d) => r.nodes[d]);
+      if (training.length) r.upstreams[urn] = [...new Set([...(r.upstreams[urn] ?? []), ...training])];
+    }
+  }
+  return r;
+}
+
+/** One model's graph over shared records: its features, feature tables, primary keys and training data. */
+export function modelGraph(model: string, records: GraphRecords, cache: EntityCache): UpstreamGraph {
   const m = cache.get(model);
+  const g: UpstreamGraph = { model, ...records, features: [], featureTables: [], trainingData: [], featureSources: {}, primaryKeys: [] };
   g.features = (m?.properties?.mlFeatures ?? []).filter((f) => g.nodes[f]);
   g.trainingData = (m?.trainingData ?? []).map((t) => t.dataset).filter((d) => g.nodes[d]);
-  g.upstreams[model] = [...new Set([...(g.upstreams[model] ?? []), ...g.trainingData])];
   for (const f of g.features) {
     const raw = cache.get(f)!;
     g.featureSources[f] = (raw.properties?.sources ?? []).map((s) => s?.urn).filter((u): u is string => !!u);
@@ -117,15 +132,22 @@ export function buildGraph(model: string, urns: string[], cache: EntityCache): U
   return g;
 }
 
+/** Assembles the plain graph the detectors read, from the entities read for one model. */
+export function buildGraph(model: string, urns: string[], cache: EntityCache): UpstreamGraph {
+  return modelGraph(model, graphRecords(urns, cache), cache);
+}
+
 function addFeatureTable(g: UpstreamGraph, table: NonNullable<RawEntity['featureTables']>['relationships'][number]['entity']): void {
-  if (!table || g.nodes[table.urn]) return;
-  g.featureTables.push(table.urn);
-  const node: EntityNode = {
+  if (!table) return;
+  if (!g.featureTables.includes(table.urn)) g.featureTables.push(table.urn);
+  const node: EntityNode = g.nodes[table.urn] ?? {
     urn: table.urn, kind: 'mlFeatureTable', name: table.name ?? table.urn, owners: toOwners(table.ownership), removed: false,
     customProperties: {}, columns: [], assertions: [], producers: [], structuredProperties: {},
   };
-  g.nodes[table.urn] = node;
+  g.nodes[table.urn] ??= node;
   for (const pk of table.properties?.mlPrimaryKeys ?? []) {
-    if (pk && !g.nodes[pk.urn]) g.nodes[pk.urn] = { ...node, urn: pk.urn, kind: 'mlPrimaryKey', name: pk.name, owners: [] };
+    if (!pk) continue;
+    if (!g.primaryKeys.includes(pk.urn)) g.primaryKeys.push(pk.urn);
+    g.nodes[pk.urn] ??= { ...node, urn: pk.urn, kind: 'mlPrimaryKey', name: pk.name, owners: [] };
   }
 }

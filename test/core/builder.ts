@@ -22,7 +22,7 @@ const base = (urn: string, kind: EntityNode['kind'], name: string): EntityNode =
 export function graph() {
   const g: UpstreamGraph = {
     model: MODEL, nodes: { [MODEL]: base(MODEL, 'mlModel', 'fraud_model') }, upstreams: {}, columnUpstreams: {},
-    features: [], featureTables: [], trainingData: [], featureSources: {},
+    features: [], featureTables: [], trainingData: [], featureSources: {}, primaryKeys: [],
   };
   const edge = (down: string, up: string) => {
     const list = (g.upstreams[down] ??= []);
@@ -67,6 +67,7 @@ export function graph() {
     primaryKey(name: string) {
       const urn = `urn:li:mlPrimaryKey:(fraud,${name})`;
       g.nodes[urn] = base(urn, 'mlPrimaryKey', name);
+      g.primaryKeys.push(urn);
       return api;
     },
     training(name: string) {

@@ -29,7 +29,7 @@ export function featureColumns(g: UpstreamGraph, feature: string): string[] {
 
 /** Names that are keys of the model's feature tables (its primary keys): such columns are never evidence of a leak. */
 export function modelKeyNames(g: UpstreamGraph): Set<string> {
-  return new Set(Object.values(g.nodes).filter((n) => n.kind === 'mlPrimaryKey').map((n) => n.name));
+  return new Set(g.primaryKeys.map((k) => g.nodes[k]?.name).filter((n): n is string => !!n));
 }
 
 /**
