@@ -1,10 +1,16 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../config/index.js';
+import type { Logger } from '../log.js';
 
-/** A Redis connection when `REDIS_URL` is configured; commands that can do without Redis get undefined. */
-export function optionalRedis(config: Config): Redis | undefined {
+/**
+ * A Redis connection when `REDIS_URL` is configured; commands that can do without Redis get undefined. A lost
+ * connection fails the commands that need it (a lock, a history write) after two retries, each with its own error.
+ */
+export function optionalRedis(config: Config, logger?: Logger): Redis | undefined {
   if (!config.redis.url) return undefined;
-  return new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+  const redis = new Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  redis.on('error', (err: Error) => logger?.warn({ err: err.message }, 'Redis connection error'));
+  return redis;
 }
 
 export const reportBaseUrl = (config: Config): string => config.server.publicUrl ?? `http://localhost:${config.server.port}`;

@@ -15,8 +15,7 @@ export const mcpCommand = () =>
       const ctx = cliContext(cmd);
       const allowWrites = opts.allowWrites === true || ctx.config.mcp.allowWrites;
       // One Redis connection, when configured: the scan history and the write-back's locks.
-      const redis = optionalRedis(ctx.config);
-      redis?.on('error', (err: Error) => ctx.logger.warn({ err: err.message }, 'Redis connection error'));
+      const redis = optionalRedis(ctx.config, ctx.logger);
       const history = redis ? new RedisScanHistory(redis) : new MemoryScanHistory();
       try {
         const deps = liveMcpDeps({

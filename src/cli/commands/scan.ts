@@ -27,7 +27,7 @@ export const scanCommand = () =>
       if (!opts.all && !opts.model?.length) throw new UsageError('scan needs --model <model> or --all');
       if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
       const ctx = cliContext(cmd);
-      const redis = opts.dryRun ? undefined : optionalRedis(ctx.config);
+      const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
       try {
         const models = opts.all ? 'all' : opts.model!;
         const tty = process.stderr.isTTY === true;

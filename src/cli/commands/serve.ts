@@ -37,7 +37,7 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
       const datahubUiUrl = ctx.config.datahub.uiUrl;
       const judgeDeps = { client: ctx.client, policy: ctx.policy };
       const logger = ctx.logger.child({ unit: 'server' });
-      const redis = ctx.config.mcp.http ? optionalRedis(ctx.config) : undefined;
+      const redis = ctx.config.mcp.http ? optionalRedis(ctx.config, logger) : undefined;
       const mounts = ctx.config.mcp.http
         ? [{
             path: ctx.config.mcp.httpPath,
