@@ -28,3 +28,14 @@ describe.skipIf(!built)('janus scan with Redis', () => {
     expect(Date.parse(latest!.scannedAt)).toBeGreaterThanOrEqual(started - 1000);
   });
 });
+
+describe.skipIf(!built)('janus scan when Redis is unreachable', () => {
+  it('fails the writes that need a lock with a clear error, writes the rest, and exits 1', async () => {
+    const fresh = await startSim({ demo: true, port: 0 });
+    const r = await runJanus(['scan', '--model', 'session_intent_v1'], { DATAHUB_GMS_URL: fresh.url, REDIS_URL: 'redis://127.0.0.1:1' });
+    await fresh.close();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/write-back step\(s\) failed: raiseIncident/);
+    expect(r.stdout).toMatch(/setTrust session_intent_v1/);
+  }, 60_000);
+});
