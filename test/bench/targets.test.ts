@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MEDIUM, SMALL } from '../../bench/catalogs.js';
 import { lowerBound } from '../../bench/lower-bound.js';
 import { janusOperationKinds, splitReadsWrites } from '../../bench/operation-kinds.js';
-import type { CatalogFigures, JanusFigures, OneModelRow } from '../../bench/results.js';
+import type { CatalogFigures, JanusFigures, OneModelRow } from '../../bench/figures.js';
 import { judgeTargets } from '../../bench/targets.js';
 
 const bound = (entities: number) => lowerBound({ entities, pageSize: 1000, batchSize: 250, rttMs: 20, concurrency: 1 });

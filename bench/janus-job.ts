@@ -1,0 +1,44 @@
+/** What the parent asks a Janus child process to do, and what the child reports back over IPC. */
+
+export type JanusJob =
+  /** `janus trust <model>`: judge one model. */
+  | { task: 'trust'; url: string; model: string; now: number }
+  /** `janus scan --all`, with `--dry-run` unless `write`. */
+  | { task: 'scan'; url: string; write: boolean; now: number }
+  /** The read phase alone: Janus's catalog read, or the level-by-level prototype (frontier-read.ts). */
+  | { task: 'read'; url: string; strategy: 'catalog' | 'frontier' };
+
+export interface TrustOutcome {
+  model: string;
+  score: number;
+  band: string;
+  findings: number;
+  upstreamCount: number;
+}
+
+export type ChildMessage =
+  /** After each model judged; `total` 0 when not known up front. */
+  | { kind: 'progress'; done: number; total: number; sent: number; elapsedMs: number; cpuMs: number; maxRssKb: number; firstJudgedMs: number }
+  | {
+      kind: 'done';
+      /** Wall time of the judgment itself (process start and module loading excluded). */
+      ms: number;
+      /** CPU time Janus spent in that time (user + system): the rest is waiting on DataHub. */
+      cpuMs: number;
+      /** Scans: time until the first model was judged (the catalog read). */
+      firstJudgedMs?: number;
+      /** Requests the Janus client sent, by operation (retries included). */
+      sent: Record<string, number>;
+      maxRssKb: number;
+      models: number;
+      trust?: TrustOutcome;
+      /** Scans: writes planned, and (without --dry-run) applied and failed. */
+      writes?: { planned: number; applied: number; failed: number };
+      /** Reads: entities read. */
+      entities?: number;
+    }
+  /** The use case is not implemented yet (write-back before issue 4 lands). */
+  | { kind: 'pending'; reason: string }
+  | { kind: 'error'; message: string };
+
+export const totalSent = (sent: Record<string, number>): number => Object.values(sent).reduce((a, b) => a + b, 0);
