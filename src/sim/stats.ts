@@ -1,4 +1,5 @@
 import {
+  valueFromASTUntyped,
   GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, parse,
   type DocumentNode, type ExecutionResult, type FieldNode, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
@@ -45,7 +46,10 @@ export function summarizeOperation(
   const fragments = new Map<string, SelectionSetNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d.selectionSet);
   const fields = new Map<string, FieldNode>();
-  collectRootFields(operation.selectionSet, fragments, variables ?? {}, fields, new Set());
+  // a variable left out takes its declared default, as execution does (e.g. `$has1: Boolean = false`)
+  const values: Record<string, unknown> = {};
+  for (const v of operation.variableDefinitions ?? []) if (v.defaultValue) values[v.variable.name.value] = valueFromASTUntyped(v.defaultValue);
+  collectRootFields(operation.selectionSet, fragments, { ...values, ...(variables ?? {}) }, fields, new Set());
   return {
     name: operation.name?.value ?? ANONYMOUS_OPERATION,
     kind: operation.operation as OperationSummary['kind'],

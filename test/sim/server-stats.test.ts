@@ -130,3 +130,16 @@ describe('appliedMutations', () => {
     expect(appliedMutations(summarizeOperation('{ a b }')!, { data: { a: 1, b: 2 } })).toBe(0);
   });
 });
+
+describe('root fields behind @include', () => {
+  it("take a left-out variable's declared default, as execution does", () => {
+    const q = `query Q($u: String!, $has1: Boolean = false, $has2: Boolean = true) {
+      a: dataset(urn: $u) { urn }
+      b: dataset(urn: $u) @include(if: $has1) { urn }
+      c: tag(urn: $u) @include(if: $has2) { urn }
+    }`;
+    const names = (v: object) => summarizeOperation(q, 'Q', v)?.rootFields.map((f) => f.name);
+    expect(names({ u: DATASET })).toEqual(['dataset', 'tag']);
+    expect(names({ u: DATASET, has1: true, has2: false })).toEqual(['dataset', 'dataset']);
+  });
+});
