@@ -138,7 +138,7 @@ describe('root fields behind @include', () => {
       b: dataset(urn: $u) @include(if: $has1) { urn }
       c: tag(urn: $u) @include(if: $has2) { urn }
     }`;
-    const names = (v: object) => summarizeOperation(q, 'Q', v)?.rootFields.map((f) => f.name);
+    const names = (v: Record<string, unknown>) => summarizeOperation(q, 'Q', v)?.rootFields.map((f) => f.name);
     expect(names({ u: DATASET })).toEqual(['dataset', 'tag']);
     expect(names({ u: DATASET, has1: true, has2: false })).toEqual(['dataset', 'dataset']);
   });
