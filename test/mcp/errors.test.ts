@@ -1,27 +1,12 @@
 import net from 'node:net';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MemoryScanHistory, type ScanHistory } from '../../src/history/index.js';
 import { WRITES_DISABLED } from '../../src/mcp/tools/scan-model.js';
 import { DEMO } from '../../src/sim/demo/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { call, connect, depsFor, textOf } from './harness.js';
+import { call, demoFixture, textOf } from './harness.js';
 
-let sim: RunningSim;
-const clients: Client[] = [];
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-});
-afterAll(async () => {
-  for (const c of clients) await c.close();
-  await sim.close();
-});
-
-async function client(...args: Parameters<typeof depsFor>): Promise<Client> {
-  const c = await connect(depsFor(...args));
-  clients.push(c);
-  return c;
-}
+const demo = demoFixture();
+const client = demo.client;
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -34,7 +19,7 @@ async function closedPort(): Promise<number> {
 
 describe('tool errors come back as MCP error results', () => {
   it('an ambiguous name lists the candidates with their urns', async () => {
-    const r = await call(await client(sim.url), 'trust_model', { model: 'v2' });
+    const r = await call(await client(demo.sim.url), 'trust_model', { model: 'v2' });
     expect(r.isError).toBe(true);
     expect(r.structuredContent).toBeUndefined();
     expect(textOf(r)).toContain('"v2" matches 2 models; name one by urn');
@@ -43,7 +28,7 @@ describe('tool errors come back as MCP error results', () => {
   });
 
   it('an unknown name says so and offers the closest names', async () => {
-    const r = await call(await client(sim.url), 'trust_model', { model: 'fraud_detektor_v4' });
+    const r = await call(await client(demo.sim.url), 'trust_model', { model: 'fraud_detektor_v4' });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^no model named "fraud_detektor_v4" in DataHub; closest: fraud_detector_v4/);
   });
@@ -68,7 +53,7 @@ describe('tool errors come back as MCP error results', () => {
 
   it('score_history answers from the history alone when DataHub is down', async () => {
     const history = new MemoryScanHistory();
-    const live = await client(sim.url, { history });
+    const live = await client(demo.sim.url, { history });
     await call(live, 'trust_model', { model: DEMO.modelNames.churn });
     const offline = await client(`http://127.0.0.1:${await closedPort()}`, { history });
     const r = await call(offline, 'score_history', { model: DEMO.modelNames.churn });
@@ -80,7 +65,7 @@ describe('tool errors come back as MCP error results', () => {
 
   it('score_history of a model never scanned says so, without failing', async () => {
     const history = new MemoryScanHistory();
-    const c = await client(sim.url, { history });
+    const c = await client(demo.sim.url, { history });
     const empty = await call(c, 'score_history', { model: DEMO.modelNames.churn });
     expect(empty.structuredContent).toMatchObject({ entries: [], note: 'no scans recorded yet; run janus scan with Redis configured (REDIS_URL), or ask trust_model about a model' });
     await call(c, 'trust_model', { model: DEMO.modelNames.fraud });
@@ -89,7 +74,7 @@ describe('tool errors come back as MCP error results', () => {
   });
 
   it('explain_finding with a key the model does not have lists the keys it does have', async () => {
-    const c = await client(sim.url);
+    const c = await client(demo.sim.url);
     const r = await call(c, 'explain_finding', { model: DEMO.modelNames.campaignUplift, key: 'target_leakage' });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain('campaign_uplift_v1 has no finding "target_leakage"; its finding keys:');
@@ -99,7 +84,7 @@ describe('tool errors come back as MCP error results', () => {
   });
 
   it('arguments that break the input schema are error results', async () => {
-    const c = await client(sim.url);
+    const c = await client(demo.sim.url);
     const badDataset = await call(c, 'blast_radius', { dataset: 'stg_chargebacks' });
     expect(badDataset.isError).toBe(true);
     expect(textOf(badDataset)).toContain('expected a dataset urn');
@@ -117,7 +102,7 @@ describe('tool errors come back as MCP error results', () => {
       latest: () => Promise.reject(new Error('Redis is down')),
       close: async () => {},
     };
-    const c = await client(sim.url, { history: broken });
+    const c = await client(demo.sim.url, { history: broken });
     const r = await call(c, 'trust_model', { model: DEMO.modelNames.fraud });
     expect(r.structuredContent).toMatchObject({ score: 80, band: 'at_risk' });
     const list = await call(c, 'list_at_risk_models', {});
@@ -135,7 +120,7 @@ describe('model_incidents', () => {
 
   it('lists the incidents, active first, with state, stage and the dataset by name', async () => {
     const asked: string[] = [];
-    const c = await client(sim.url, {
+    const c = await client(demo.sim.url, {
       incidents: async (ref) => (asked.push(ref), [incident('RESOLVED', 5), incident('ACTIVE', 1)]),
     });
     const r = await call(c, 'model_incidents', { model: DEMO.modelNames.sessionIntent });
@@ -152,7 +137,7 @@ describe('model_incidents', () => {
   });
 
   it('a failing incident reader is an error result', async () => {
-    const c = await client(sim.url, { incidents: () => Promise.reject(new Error('incident search broke')) });
+    const c = await client(demo.sim.url, { incidents: () => Promise.reject(new Error('incident search broke')) });
     const r = await call(c, 'model_incidents', { model: DEMO.modelNames.fraud });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe('model_incidents failed: incident search broke');
@@ -162,7 +147,7 @@ describe('model_incidents', () => {
 describe('scan_model', () => {
   it('is refused while writes are disabled (the default), and writes nothing', async () => {
     let wrote = 0;
-    const c = await client(sim.url, { writeBack: async () => (wrote++, { verdicts: [], graphs: [], plan: [], applied: [], failed: [] }) });
+    const c = await client(demo.sim.url, { writeBack: async () => (wrote++, { verdicts: [], graphs: [], plan: [], applied: [], failed: [] }) });
     const r = await call(c, 'scan_model', { model: DEMO.modelNames.fraud });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(WRITES_DISABLED);

@@ -1,3 +1,5 @@
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { afterAll, beforeAll } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -34,3 +36,25 @@ export const textOf = (r: CallToolResult): string => r.content.map((c) => (c.typ
 export const TOOL_NAMES = [
   'blast_radius', 'explain_finding', 'list_at_risk_models', 'model_incidents', 'scan_model', 'score_history', 'trust_model',
 ];
+
+/** A demo simulator for a test file, and MCP clients linked to it in memory; all closed after the file. */
+export function demoFixture() {
+  const state: { sim?: RunningSim; clients: Client[] } = { clients: [] };
+  beforeAll(async () => {
+    state.sim = await startSim({ demo: true, port: 0 });
+  });
+  afterAll(async () => {
+    for (const c of state.clients) await c.close();
+    await state.sim?.close();
+  });
+  return {
+    get sim(): RunningSim {
+      return state.sim!;
+    },
+    async client(...args: Parameters<typeof depsFor>): Promise<Client> {
+      const c = await connect(depsFor(...args));
+      state.clients.push(c);
+      return c;
+    },
+  };
+}

@@ -1,43 +1,29 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WriteBackResult } from '../../src/app/write-back.js';
 import { MemoryScanHistory } from '../../src/history/index.js';
 import { DEMO } from '../../src/sim/demo/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { call, connect, depsFor, textOf } from './harness.js';
+import { startSim } from '../../src/sim/index.js';
+import { call, demoFixture, depsFor, textOf } from './harness.js';
 
-let sim: RunningSim;
-const clients: Client[] = [];
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-});
-afterAll(async () => {
-  for (const c of clients) await c.close();
-  await sim.close();
-});
-
-async function client(...args: Parameters<typeof depsFor>): Promise<Client> {
-  const c = await connect(depsFor(...args));
-  clients.push(c);
-  return c;
-}
+const demo = demoFixture();
+const client = demo.client;
 
 describe('scan_model with writes allowed', () => {
   it('reports what the write-back applied and what failed, and records the verdict', async () => {
     const history = new MemoryScanHistory();
     const asked: string[][] = [];
-    const judged = await (await client(sim.url)).callTool({ name: 'trust_model', arguments: { model: DEMO.modelNames.sessionIntent } });
+    const judged = await (await client(demo.sim.url)).callTool({ name: 'trust_model', arguments: { model: DEMO.modelNames.sessionIntent } });
     const verdictJsonShape = judged.structuredContent as { model: { urn: string; name: string }; scannedAt: string };
     const fake = async (models: string[]): Promise<WriteBackResult> => {
       asked.push(models);
-      const { verdict } = await depsFor(sim.url).judge(models[0]!);
+      const { verdict } = await depsFor(demo.sim.url).judge(models[0]!);
       return {
         verdicts: [verdict], graphs: [], plan: [],
         applied: [{ kind: 'setTrust', target: verdict.model.urn }],
         failed: [{ kind: 'raiseIncident', target: DEMO.datasets.stgSessions, error: 'DataHub answered 500' }],
       };
     };
-    const c = await client(sim.url, { allowWrites: true, writeBack: fake, history });
+    const c = await client(demo.sim.url, { allowWrites: true, writeBack: fake, history });
     const r = await call(c, 'scan_model', { model: DEMO.modelNames.sessionIntent });
     expect(asked).toEqual([['session_intent_v1']]);
     expect(r.isError).toBeFalsy();

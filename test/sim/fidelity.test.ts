@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { OWNER_FIELDS } from './ops-examples.js';
+import { GET_FEATURE } from './ops-examples.js';
 
 // Operations written only against DataHub's schema (from the shared reference's examples, verbatim),
 // answered over HTTP from a catalog in DataHub's own file format.
-const GET_FEATURE = `
-query JanusGetFeature($urn: String!) {
-  mlFeature(urn: $urn) {
-    urn
-    name
-    featureNamespace
-    dataType
-    properties { description dataType sources { urn name platform { name } } }
-    ownership { ...OwnerFields }
-  }
-}
-${OWNER_FIELDS}`;
-
 let sim: RunningSim;
 beforeAll(async () => {
   sim = await startSim({ catalogs: ['test/fixtures/datahub/fidelity.json'], port: 0 });

@@ -24,3 +24,17 @@ fragment OwnerFields on Ownership {
   lastModified { time actor }
 }
 `;
+
+/** JanusGetFeature, verbatim from shared/reference/datahub-ops-examples/model.graphql. */
+export const GET_FEATURE = /* GraphQL */ `
+query JanusGetFeature($urn: String!) {
+  mlFeature(urn: $urn) {
+    urn
+    name
+    featureNamespace
+    dataType
+    properties { description dataType sources { urn name platform { name } } }
+    ownership { ...OwnerFields }
+  }
+}
+${OWNER_FIELDS}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { simHarness } from './harness.js';
-import { OWNER_FIELDS } from './ops-examples.js';
+import { GET_FEATURE, OWNER_FIELDS } from './ops-examples.js';
 
 // Operations copied from shared/reference/datahub-ops-examples/model.graphql and fragments.graphql.
 const STRUCTURED_PROPS_FIELDS = /* GraphQL */ `
@@ -58,19 +58,6 @@ query JanusGetModel($urn: String!) {
   }
 }
 ${OWNER_FIELDS}${STRUCTURED_PROPS_FIELDS}`;
-
-const GET_FEATURE = /* GraphQL */ `
-query JanusGetFeature($urn: String!) {
-  mlFeature(urn: $urn) {
-    urn
-    name
-    featureNamespace
-    dataType
-    properties { description dataType sources { urn name platform { name } } }
-    ownership { ...OwnerFields }
-  }
-}
-${OWNER_FIELDS}`;
 
 const GET_FEATURE_TABLE = /* GraphQL */ `
 query JanusGetFeatureTable($urn: String!) {

@@ -63,3 +63,10 @@ export function expectDataHubError(
   else if (message) expect(error.message).toMatch(message);
   return error.message;
 }
+
+/** A structured property definition as a metadata file would hold it. */
+export function define(store: Store, urn: string, definition: Record<string, unknown>): void {
+  store.write(urn, 'propertyDefinition', {
+    qualifiedName: urn.split(':').pop(), entityTypes: ['urn:li:entityType:datahub.mlModel'], ...definition,
+  });
+}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/sim/store.js';
-import { ACTOR, DATASET, MISSING_DATASET, MODEL, NOW, expectDataHubError, readSide, seed, writeHarness } from './write-seed.js';
+import { ACTOR, DATASET, define, expectDataHubError, MISSING_DATASET, MODEL, NOW, readSide, seed, writeHarness } from './write-seed.js';
 
 const UPSERT = 'mutation U($input: UpsertStructuredPropertiesInput!) { upsertStructuredProperties(input: $input) { __typename } }';
 const STAMP = { time: NOW, actor: ACTOR };
@@ -13,13 +12,6 @@ function setup(now?: () => number) {
   const h = writeHarness(now);
   seed(h.store);
   return h;
-}
-
-/** A property definition as a metadata file would hold it. */
-function define(store: Store, urn: string, definition: Record<string, unknown>): void {
-  store.write(urn, 'propertyDefinition', {
-    qualifiedName: urn.split(':').pop(), entityTypes: ['urn:li:entityType:datahub.mlModel'], ...definition,
-  });
 }
 
 const setValues = (assetUrn: string, structuredPropertyUrn: string, values: object[]) => ({

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../../src/sim/store.js';
-import { ACTOR, DATASET, NOW, expectDataHubError, readSide, seed, writeHarness } from './write-seed.js';
+import { ACTOR, DATASET, define, expectDataHubError, NOW, readSide, seed, writeHarness } from './write-seed.js';
 
 const CREATE = 'mutation C($input: CreateStructuredPropertyInput!) { createStructuredProperty(input: $input) { urn } }';
 const STAMP = { time: NOW, actor: ACTOR };
@@ -13,13 +12,6 @@ function setup(now?: () => number) {
   const h = writeHarness(now);
   seed(h.store);
   return h;
-}
-
-/** A property definition as a metadata file would hold it. */
-function define(store: Store, urn: string, definition: Record<string, unknown>): void {
-  store.write(urn, 'propertyDefinition', {
-    qualifiedName: urn.split(':').pop(), entityTypes: ['urn:li:entityType:datahub.mlModel'], ...definition,
-  });
 }
 
 describe('createStructuredProperty', () => {
