@@ -1,3 +1,5 @@
+import { lineageIndex, upstreamIds, type LineageIndex } from './lineage-index.js';
+
 /**
  * The upstream graph of one model, as plain data: what the DataHub reader found, before any judgment.
  * Conventions (label, SLA, departed owners) are applied by pure functions in this folder, not by the reader.
@@ -82,63 +84,56 @@ export interface UpstreamGraph {
   /** The primary keys of the model's feature tables (their columns are never evidence of a leak). */
   primaryKeys: string[];
   /**
-   * Closures shared by every graph built from one catalog read (their upstream edges agree), so a whole-catalog
-   * scan walks each entity's ancestry once, not once per model. Absent: memoised per graph.
+   * Facts shared by every graph built from one catalog read (their records agree), so a whole-catalog scan derives
+   * what holds whatever the model (an entity's own findings, which findings fold into which) once, not once per
+   * model. Absent: derived per graph.
    */
-  closures?: ClosureMemo;
+  shared?: SharedMemo;
 }
 
-export interface ClosureMemo {
-  lists: Map<string, string[]>;
-  sets: Map<string, Set<string>>;
+/** What detectors derived for one judging context (policy, SLA defaults, clock), by name. */
+export interface MemoSlot {
+  key: readonly unknown[];
+  values: Map<string, unknown>;
 }
 
-export const newClosureMemo = (): ClosureMemo => ({ lists: new Map(), sets: new Map() });
+export interface SharedMemo {
+  slots: MemoSlot[];
+  index?: LineageIndex;
+}
+
+export const newSharedMemo = (): SharedMemo => ({ slots: [] });
 
 export const node = (g: UpstreamGraph, urn: string): EntityNode | undefined => g.nodes[urn];
 
 /** The datasets upstream of the model (`nodes` may hold more than the model's upstream: it can be shared). */
 export const upstreamDatasets = (g: UpstreamGraph): string[] => upstreamClosure(g, g.model).filter((u) => g.nodes[u]?.kind === 'dataset');
 
-const perGraph = new WeakMap<UpstreamGraph, ClosureMemo>();
-const memoOf = (g: UpstreamGraph): ClosureMemo => {
-  if (g.closures) return g.closures;
-  let memo = perGraph.get(g);
-  if (!memo) perGraph.set(g, (memo = newClosureMemo()));
-  return memo;
-};
+const closures = new WeakMap<UpstreamGraph, Map<string, Int32Array>>();
+const indexes = new WeakMap<UpstreamGraph, LineageIndex>();
+
+/** Integer ids over the graph's edges: shared by the graphs of one catalog read, else one per graph. */
+export function indexOf(g: UpstreamGraph): LineageIndex {
+  if (g.shared) return (g.shared.index ??= lineageIndex(g.upstreams));
+  let index = indexes.get(g);
+  if (!index) indexes.set(g, (index = lineageIndex(g.upstreams)));
+  return index;
+}
 
 /**
- * Every entity upstream of `from` (not including it), breadth first; cycles are safe. Memoised per graph (graphs
- * are not changed once built; a changed graph is a new object), since every detector asks for the same closure.
+ * Ids (in `indexOf(g)`) of every entity upstream of `from`, not including it, breadth first; cycles are safe.
+ * Memoised per graph (graphs are not changed once built; a changed graph is a new object).
  */
+export function upstreamIdsOf(g: UpstreamGraph, from: string): Int32Array {
+  let memo = closures.get(g);
+  if (!memo) closures.set(g, (memo = new Map()));
+  let ids = memo.get(from);
+  if (!ids) memo.set(from, (ids = upstreamIds(indexOf(g), from)));
+  return ids;
+}
+
+/** Every entity upstream of `from` (not including it), breadth first; cycles are safe. */
 export function upstreamClosure(g: UpstreamGraph, from: string): string[] {
-  const memo = memoOf(g);
-  let order = memo.lists.get(from);
-  if (!order) memo.lists.set(from, (order = walkUpstream(g, from)));
-  return order;
-}
-
-/** The same closure as a set, for membership tests. */
-export function upstreamSet(g: UpstreamGraph, from: string): Set<string> {
-  const memo = memoOf(g);
-  let set = memo.sets.get(from);
-  if (!set) memo.sets.set(from, (set = new Set(upstreamClosure(g, from))));
-  return set;
-}
-
-function walkUpstream(g: UpstreamGraph, from: string): string[] {
-  const seen = new Set<string>([from]);
-  const order: string[] = [];
-  const queue = [from];
-  while (queue.length) {
-    const u = queue.shift()!;
-    for (const up of g.upstreams[u] ?? []) {
-      if (seen.has(up)) continue;
-      seen.add(up);
-      order.push(up);
-      queue.push(up);
-    }
-  }
-  return order;
+  const { urns } = indexOf(g);
+  return Array.from(upstreamIdsOf(g, from), (i) => urns[i]!);
 }

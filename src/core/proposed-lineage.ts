@@ -19,7 +19,7 @@ export function withProposedLineage(g: UpstreamGraph, p: ProposedLineage): Upstr
     const list = (columnUpstreams[down] ??= []);
     if (!list.includes(up)) list.push(up);
   }
-  const { closures: _shared, ...rest } = g; // the closures of the graph before the change no longer hold
+  const { shared: _shared, ...rest } = g; // what was derived from the graph before the change no longer holds
   return { ...rest, upstreams, columnUpstreams };
 }
 

@@ -2,7 +2,7 @@ import type { FreshnessDefaults } from './conventions/freshness-sla.js';
 import { resolveLabel, type Label } from './conventions/label.js';
 import { detect } from './detectors/index.js';
 import type { Finding, Policy } from './finding.js';
-import { upstreamClosure, type UpstreamGraph } from './graph.js';
+import { upstreamIdsOf, type UpstreamGraph } from './graph.js';
 import { score, type Band, type BandPolicy, type Deduction } from './score.js';
 
 export interface ModelRef {
@@ -70,7 +70,7 @@ export function verdictOf(
     ...(a.score.capped ? { capped: a.score.capped } : {}),
     blastRadius: a.offending.map((dataset) => ({ dataset, models: downstream[dataset] ?? [] })),
     ...(a.label ? { label: a.label } : {}),
-    upstreamCount: upstreamClosure(graph, graph.model).length,
+    upstreamCount: upstreamIdsOf(graph, graph.model).length,
     scannedAt: new Date(meta.now).toISOString(),
     datahub: meta.datahub,
   };

@@ -1,5 +1,5 @@
 import { finding, type Finding } from '../finding.js';
-import { upstreamClosure, type UpstreamGraph } from '../graph.js';
+import { upstreamClosure, type EntityNode, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
 
 /**
@@ -9,38 +9,49 @@ import type { DetectContext } from './context.js';
  */
 export function upstreamFailure(g: UpstreamGraph, ctx: DetectContext): Finding[] {
   const upstream = upstreamClosure(g, g.model);
-  const datasets = upstream.map((u) => g.nodes[u]).filter((n) => n?.kind === 'dataset');
-  const findings: Finding[] = [];
+  return [...failedJobs(g, ctx, upstream), ...upstream.flatMap((u) => failedAssertionsOf(g.nodes[u], ctx))];
+}
 
+/** The jobs whose latest run failed among those producing a dataset: one finding each, on the first dataset. */
+export function failedJobs(g: UpstreamGraph, ctx: DetectContext, upstream: string[]): Finding[] {
   const producedBy = new Map<string, string[]>();
-  for (const d of datasets) for (const job of d!.producers) producedBy.set(job, [...(producedBy.get(job) ?? []), d!.urn]);
-  for (const job of [...producedBy.keys()].sort()) {
-    const run = g.nodes[job]?.latestRun;
-    if (run?.result !== 'FAILURE') continue;
-    const produced = producedBy.get(job)!.sort();
-    const jobName = g.nodes[job]?.name ?? job;
-    findings.push(
-      finding(ctx.policy, 'upstream_failure', {
-        entity: produced[0]!,
-        key: `upstream_failure:${job}`,
-        message: `The latest run of job ${jobName} failed; it produces ${produced.map((d) => g.nodes[d]?.name ?? d).join(', ')}.`,
-        evidence: { job, run: run.urn, failedAt: run.at, produces: produced },
-      }),
-    );
-  }
-
-  for (const d of datasets) {
-    for (const a of d!.assertions) {
-      if (a.kind !== 'other' || a.latest?.result !== 'FAILURE') continue;
-      findings.push(
-        finding(ctx.policy, 'upstream_failure', {
-          entity: d!.urn,
-          key: `upstream_failure:${a.urn}`,
-          message: `Assertion "${a.description ?? a.urn}" on ${d!.name} failed on its latest run.`,
-          evidence: { assertion: a.urn, failedAt: a.latest.at, dataset: d!.urn },
-        }),
-      );
+  for (const urn of upstream) {
+    for (const job of failedProducers(g, g.nodes[urn])) {
+      const list = producedBy.get(job);
+      if (list) list.push(urn);
+      else producedBy.set(job, [urn]);
     }
   }
-  return findings;
+  return [...producedBy.keys()].sort().map((job) => {
+    const run = g.nodes[job]!.latestRun!;
+    const produced = producedBy.get(job)!.sort();
+    const jobName = g.nodes[job]?.name ?? job;
+    return finding(ctx.policy, 'upstream_failure', {
+      entity: produced[0]!,
+      key: `upstream_failure:${job}`,
+      message: `The latest run of job ${jobName} failed; it produces ${produced.map((d) => g.nodes[d]?.name ?? d).join(', ')}.`,
+      evidence: { job, run: run.urn, failedAt: run.at, produces: produced },
+    });
+  });
+}
+
+/** The jobs producing a dataset whose latest completed run failed. */
+export function failedProducers(g: UpstreamGraph, d: EntityNode | undefined): string[] {
+  if (d?.kind !== 'dataset') return [];
+  return d.producers.filter((job) => g.nodes[job]?.latestRun?.result === 'FAILURE');
+}
+
+/** Failed non-freshness assertions on one dataset, whichever model reaches it. */
+export function failedAssertionsOf(d: EntityNode | undefined, ctx: DetectContext): Finding[] {
+  if (d?.kind !== 'dataset') return [];
+  return d.assertions
+    .filter((a) => a.kind === 'other' && a.latest?.result === 'FAILURE')
+    .map((a) =>
+      finding(ctx.policy, 'upstream_failure', {
+        entity: d.urn,
+        key: `upstream_failure:${a.urn}`,
+        message: `Assertion "${a.description ?? a.urn}" on ${d.name} failed on its latest run.`,
+        evidence: { assertion: a.urn, failedAt: a.latest!.at, dataset: d.urn },
+      }),
+    );
 }
