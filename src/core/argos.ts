@@ -3,6 +3,7 @@ import type { Finding } from './finding.js';
 import { shortName } from './names.js';
 import type { Band } from './score.js';
 import type { Verdict } from './verdict.js';
+import { effectsOf } from './effects.js';
 
 /**
  * Argos, Janus's watchdog: calm, precise, a little dry. Turns a verdict into a few sentences, each grounded in
@@ -57,8 +58,9 @@ function sentence(f: Finding): string {
 }
 
 function downstream(e: Record<string, unknown>): string {
-  const effects = (e.downstreamEffects as { entity: string }[] | undefined) ?? [];
-  return effects.length ? `; it also explains ${effects.map((x) => shortName(x.entity)).join(', ')}` : '';
+  const { listed, unlisted } = effectsOf({ evidence: e });
+  const more = unlisted ? ` and ${unlisted} more` : '';
+  return listed.length ? `; it also explains ${[...new Set(listed.map((x) => shortName(x.entity)))].join(', ')}${more}` : '';
 }
 
 function blastRadiusSentence(v: Verdict): string | undefined {

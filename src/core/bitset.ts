@@ -12,9 +12,9 @@ export function orInto(into: Bits, from: Bits): void {
   for (let w = 0; w < from.length; w++) into[w]! |= from[w]!;
 }
 
-/** Calls `each` for every id set in both, in increasing order. */
-export function forEachCommon(a: Bits, b: Bits, each: (i: number) => void): void {
-  for (let w = 0; w < a.length; w++) {
+/** Calls `each` for every id set in both, in increasing order, until `done()`. */
+export function forEachCommon(a: Bits, b: Bits, each: (i: number) => void, done: () => boolean = () => false): void {
+  for (let w = 0; w < a.length && !done(); w++) {
     let word = a[w]! & b[w]!;
     while (word) {
       const low = word & -word;
@@ -22,4 +22,23 @@ export function forEachCommon(a: Bits, b: Bits, each: (i: number) => void): void
       word ^= low;
     }
   }
+}
+
+export function popcount(word: number): number {
+  word -= (word >>> 1) & 0x55555555;
+  word = (word & 0x33333333) + ((word >>> 2) & 0x33333333);
+  return (((word + (word >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** How many ids are set in both. */
+export function countCommon(a: Bits, b: Bits): number {
+  let n = 0;
+  for (let w = 0; w < a.length; w++) if (a[w]! & b[w]!) n += popcount(a[w]! & b[w]!);
+  return n;
+}
+
+/** Whether any id is set in both. */
+export function anyCommon(a: Bits, b: Bits): boolean {
+  for (let w = 0; w < a.length; w++) if (a[w]! & b[w]!) return true;
+  return false;
 }

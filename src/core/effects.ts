@@ -10,9 +10,13 @@ export interface Effect {
 /** How many folded findings a root cause lists in its evidence (upstream first); the rest are counted. */
 export const LISTED_EFFECTS = 20;
 
-/** The effects a root cause lists, and how many it explains in all. */
-export function effectsOf(f: Pick<Finding, 'evidence'>): { listed: Effect[]; total: number } {
+/**
+ * The folded findings a root cause lists, how many downstream datasets' trouble it explains in all, and how many of
+ * those the list leaves out.
+ */
+export function effectsOf(f: Pick<Finding, 'evidence'>): { listed: Effect[]; datasets: number; unlisted: number } {
   const listed = Array.isArray(f.evidence.downstreamEffects) ? (f.evidence.downstreamEffects as Effect[]) : [];
-  const total = typeof f.evidence.downstreamEffectCount === 'number' ? f.evidence.downstreamEffectCount : listed.length;
-  return { listed, total };
+  const shown = new Set(listed.map((e) => e.entity)).size;
+  const datasets = typeof f.evidence.downstreamDatasets === 'number' ? f.evidence.downstreamDatasets : shown;
+  return { listed, datasets, unlisted: Math.max(0, datasets - shown) };
 }

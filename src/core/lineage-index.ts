@@ -1,5 +1,3 @@
-import type { UpstreamGraph } from './graph.js';
-
 /**
  * The graph's upstream edges over integer ids: a whole-catalog scan walks a closure of thousands of entities per
  * model, and integer walks with a reusable mark array are an order of magnitude cheaper than sets of urns.

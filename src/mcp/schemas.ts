@@ -49,7 +49,8 @@ export const explainOutput = z.object({
   evidence: z.record(z.string(), z.unknown()),
   chains: z.array(chainOutput).describe('target leakage: every column path from the feature through the shared ancestor to the label'),
   lineage: chainOutput.nullable().describe('the lineage path from the offending entity down to the model'),
-  downstreamEffects: z.array(z.object({ key: z.string(), entity: z.string(), message: z.string() })),
+  downstreamEffects: z.array(z.object({ key: z.string(), entity: z.string(), message: z.string() })).describe('the first folded findings this root cause explains, upstream first'),
+  downstreamDatasets: z.number().describe('how many downstream datasets hold trouble this root cause explains'),
   blastRadius: z.array(modelRef).describe('models downstream of the offending entity'),
   advice: z.array(z.string()).describe('what to do about it, step by step'),
 });

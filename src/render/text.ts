@@ -2,6 +2,7 @@ import { narrate } from '../core/argos.js';
 import type { Finding } from '../core/finding.js';
 import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
+import { effectsOf } from '../core/effects.js';
 
 /** A verdict for a terminal: Argos's narration, then the deductions with their evidence. */
 export function verdictText(v: Verdict): string {
@@ -22,7 +23,9 @@ function evidenceLines(f: Finding): string[] {
   const e = f.evidence;
   if (f.detector === 'target_leakage') return (e.chains as string[][]).map((c) => `chain: ${c.map(shortName).join(' → ')}`);
   const out = [f.message];
-  for (const d of (e.downstreamEffects as { entity: string }[] | undefined) ?? []) out.push(`also explains: ${shortName(d.entity)}`);
+  const effects = effectsOf(f);
+  for (const d of effects.listed) out.push(`also explains: ${shortName(d.entity)}`);
+  if (effects.unlisted) out.push(`also explains: ${effects.unlisted} more downstream datasets`);
   return out;
 }
 

@@ -2,6 +2,7 @@ import { formatDuration } from '../core/duration.js';
 import type { Finding } from '../core/finding.js';
 import { shortName } from '../core/names.js';
 import { esc } from './escape.js';
+import { effectsOf } from '../core/effects.js';
 
 /** Renders an entity: its short name, linked to DataHub when the page is known, the urn in the tooltip. */
 export type EntityLink = (urn: string) => string;
@@ -42,8 +43,9 @@ export function evidenceHtml(f: Finding, entity: EntityLink): string {
       facts.push(['Entity', entity(f.entity)]);
       break;
   }
-  const effects = Array.isArray(e.downstreamEffects) ? (e.downstreamEffects as Array<{ entity: string; message: string }>) : [];
-  if (effects.length) facts.push(['Also explains', effects.map((x) => `${entity(x.entity)}: ${esc(x.message)}`).join('<br>')]);
+  const { listed, unlisted } = effectsOf(f);
+  const more = unlisted ? `<br><span class="muted">and ${unlisted} more downstream datasets</span>` : '';
+  if (listed.length) facts.push(['Also explains', listed.map((x) => `${entity(x.entity)}: ${esc(x.message)}`).join('<br>') + more]);
   facts.push(['Finding key', `<code>${esc(f.key)}</code>`]);
   return `<dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>${extra}`;
 }

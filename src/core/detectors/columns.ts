@@ -33,20 +33,28 @@ export function modelKeyNames(g: UpstreamGraph): Set<string> {
 }
 
 /**
- * Walks column lineage upstream from `start` (inclusive), breadth first. Returns, for each reached column,
- * the chain from `start` to it. `stop(col)` ends the walk at a column (it is still reported).
+ * Walks column lineage upstream from `start` (inclusive), breadth first. Returns each reached column with the
+ * column it was reached from (`null` for `start`): `chainTo` reads a chain off it. `stop(col)` ends the walk at a
+ * column (it is still reported).
  */
-export function columnAncestry(g: UpstreamGraph, start: string, stop: (col: string) => boolean = () => false): Map<string, string[]> {
-  const chains = new Map<string, string[]>([[start, [start]]]);
+export function columnAncestry(g: UpstreamGraph, start: string, stop: (col: string) => boolean = () => false): Map<string, string | null> {
+  const from = new Map<string, string | null>([[start, null]]);
   const queue = [start];
-  while (queue.length) {
-    const col = queue.shift()!;
+  for (let i = 0; i < queue.length; i++) {
+    const col = queue[i]!;
     if (col !== start && stop(col)) continue;
     for (const up of g.columnUpstreams[col] ?? []) {
-      if (chains.has(up)) continue;
-      chains.set(up, [...chains.get(col)!, up]);
+      if (from.has(up)) continue;
+      from.set(up, col);
       queue.push(up);
     }
   }
-  return chains;
+  return from;
+}
+
+/** The chain from the walk's start to `col` (both included). */
+export function chainTo(ancestry: Map<string, string | null>, col: string): string[] {
+  const chain: string[] = [];
+  for (let at: string | null | undefined = col; at; at = ancestry.get(at)) chain.push(at);
+  return chain.reverse();
 }

@@ -18,10 +18,11 @@ export function detect(g: UpstreamGraph, ctx: DetectContext): Finding[] {
   const { urns } = indexOf(g);
   const facts = entityFacts(g, ctx);
   const own: Finding[] = [];
-  const produced: string[] = [];
+  const produced: [string, string[]][] = [];
   for (const id of upstreamIdsOf(g, g.model)) {
     for (const f of facts.findings(id)) own.push(f);
-    if (facts.failedProducers(id).length) produced.push(urns[id]!);
+    const jobs = facts.failedProducers(id);
+    if (jobs.length) produced.push([urns[id]!, jobs]);
   }
   const all = [...targetLeakage(g, ctx), ...failedJobs(g, ctx, produced), ...own, ...missingOwner(g, ctx)];
   return foldRootCauses(g, all, ctx).sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key));

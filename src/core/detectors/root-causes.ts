@@ -1,4 +1,4 @@
-import { bits, forEachCommon, orInto, setBit, type Bits } from '../bitset.js';
+import { anyCommon, bits, countCommon, orInto, setBit, type Bits } from '../bitset.js';
 import { components } from '../components.js';
 import { LISTED_EFFECTS } from '../effects.js';
 import type { Finding } from '../finding.js';
@@ -20,50 +20,79 @@ interface Propagation {
   caused: Set<string>;
   /** Troubled entity → the troubled entities strictly downstream of it. */
   below: Map<string, Bits>;
+  /** What folding needs of each finding seen: findings of one entity are the same objects for every model. */
+  seen: Map<Finding, Trouble | null>;
+}
+
+/** A propagating finding's place in the spread. */
+interface Trouble {
+  /** Its sources' troubled ids. */
+  ids: number[];
+  /** Whether every source has a cause further up: the finding is folded. */
+  caused: boolean;
+  /** The troubled entities strictly downstream of its sources. */
+  reach: Bits;
 }
 
 /**
  * One finding per root cause: a freshness or failure finding on a dataset downstream of another such finding's
  * dataset is folded into that root's evidence and deducts nothing itself. The root lists the first
- * `LISTED_EFFECTS` folded findings (upstream first) in `downstreamEffects` and counts them all in
- * `downstreamEffectCount`. Linear in the findings given, plus each root's spread once per catalog read.
+ * `LISTED_EFFECTS` folded findings (upstream first) in `downstreamEffects`, and counts the downstream entities
+ * whose trouble it explains in `downstreamDatasets`. Linear in the findings given, plus each root's spread once per catalog read.
  */
 export function foldRootCauses(g: UpstreamGraph, findings: Finding[], ctx: DetectContext): Finding[] {
   const p = memoized(g, ctx, 'propagation', () => propagation(g, ctx));
-  const folded = findings.filter((f) => PROPAGATING.has(f.detector) && sourcesOf(f).every((s) => p.caused.has(s)));
-  if (!folded.length) return findings;
+  const troubles = findings.map((f) => troubleOf(p, f));
+  const folded: Finding[] = [];
   const foldedAt: number[][] = [];
-  const here = bits(p.id.size);
-  folded.forEach((f, i) => {
-    for (const s of sourcesOf(f)) {
-      const id = p.id.get(s)!;
+  const size = p.id.size;
+  const here = bits(size);
+  findings.forEach((f, k) => {
+    const t = troubles[k];
+    if (!t?.caused) return;
+    for (const id of t.ids) {
       setBit(here, id);
-      (foldedAt[id] ??= []).push(i);
+      (foldedAt[id] ??= []).push(folded.length);
     }
+    folded.push(f);
   });
-  const isFolded = new Set(folded);
-  // counted[i] === round: folded finding i is already counted for the root in hand
-  const counted = new Uint32Array(folded.length);
-  let round = 0;
-  return findings
-    .filter((f) => !isFolded.has(f))
-    .map((f) => {
-      if (!PROPAGATING.has(f.detector)) return f;
-      round++;
-      const listed: Finding[] = [];
-      let total = 0;
-      forEachCommon(spread(p, sourcesOf(f)), here, (id) => {
-        for (const i of foldedAt[id]!) {
-          if (counted[i] === round) continue;
-          counted[i] = round;
-          total++;
-          if (listed.length < LISTED_EFFECTS) listed.push(folded[i]!);
-        }
-      });
-      if (!total) return f;
-      const downstreamEffects = listed.map((e) => ({ key: e.key, entity: e.entity, message: e.message }));
-      return { ...f, evidence: { ...f.evidence, downstreamEffects, downstreamEffectCount: total } };
-    });
+  if (!folded.length) return findings;
+  const out: Finding[] = [];
+  findings.forEach((f, k) => {
+    const t = troubles[k];
+    if (t?.caused) return;
+    if (!t || !anyCommon(t.reach, here)) return void out.push(f);
+    const downstreamEffects = listedEffects(t.reach, here, foldedAt, folded);
+    out.push({ ...f, evidence: { ...f.evidence, downstreamEffects, downstreamDatasets: countCommon(t.reach, here) } });
+  });
+  return out;
+}
+
+/** The first `LISTED_EFFECTS` folded findings a root reaches, upstream first. */
+function listedEffects(reach: Bits, here: Bits, foldedAt: number[][], folded: Finding[]) {
+  const listed = new Set<Finding>();
+  for (let w = 0; w < reach.length && listed.size < LISTED_EFFECTS; w++) {
+    let word = reach[w]! & here[w]!;
+    while (word && listed.size < LISTED_EFFECTS) {
+      const low = word & -word;
+      for (const i of foldedAt[w * 32 + 31 - Math.clz32(low)]!) if (listed.size < LISTED_EFFECTS) listed.add(folded[i]!);
+      word ^= low;
+    }
+  }
+  return [...listed].map((e) => ({ key: e.key, entity: e.entity, message: e.message }));
+}
+
+function troubleOf(p: Propagation, f: Finding): Trouble | null {
+  let t = p.seen.get(f);
+  if (t !== undefined) return t;
+  t = null;
+  if (PROPAGATING.has(f.detector)) {
+    const sources = sourcesOf(f);
+    const ids = sources.map((s) => p.id.get(s)!);
+    t = { ids, caused: sources.every((s) => p.caused.has(s)), reach: spread(p, sources) };
+  }
+  p.seen.set(f, t);
+  return t;
 }
 
 /** The entities a finding's trouble starts from: a failed job's every product, else the finding's entity. */
@@ -99,7 +128,7 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
       if (above || i > 0) caused.add(m);
     });
   });
-  return { id, caused, below: spreadBelow(g, of, members, id) };
+  return { id, caused, below: spreadBelow(g, of, members, id), seen: new Map() };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { finding, type Finding } from '../finding.js';
 import { shortName } from '../names.js';
 import type { UpstreamGraph } from '../graph.js';
-import { columnAncestry, columnIndex, featureColumns, modelKeyNames } from './columns.js';
+import { chainTo, columnAncestry, columnIndex, featureColumns, modelKeyNames } from './columns.js';
 import type { DetectContext } from './context.js';
 
 /**
@@ -25,10 +25,11 @@ export function targetLeakage(g: UpstreamGraph, ctx: DetectContext): Finding[] {
   for (const feature of g.features) {
     const chains: string[][] = [];
     for (const start of featureColumns(g, feature)) {
-      for (const [col, up] of columnAncestry(g, start, meets)) {
+      const ancestry = columnAncestry(g, start, meets);
+      for (const col of ancestry.keys()) {
         if (!meets(col)) continue;
-        const down = [...labelAncestry.get(col)!].reverse().slice(1);
-        chains.push([...up, ...down]);
+        const down = chainTo(labelAncestry, col).reverse().slice(1);
+        chains.push([...chainTo(ancestry, col), ...down]);
       }
     }
     if (!chains.length) continue;

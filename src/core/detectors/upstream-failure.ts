@@ -1,6 +1,7 @@
 import { finding, type Finding } from '../finding.js';
 import { upstreamClosure, type EntityNode, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
+import { memoized } from './memo.js';
 
 /**
  * The latest completed run of a job producing an upstream dataset failed, or the latest run of a
@@ -9,29 +10,43 @@ import type { DetectContext } from './context.js';
  */
 export function upstreamFailure(g: UpstreamGraph, ctx: DetectContext): Finding[] {
   const upstream = upstreamClosure(g, g.model);
-  return [...failedJobs(g, ctx, upstream), ...upstream.flatMap((u) => failedAssertionsOf(g.nodes[u], ctx))];
+  const produced = upstream.map((u) => [u, failedProducers(g, g.nodes[u])] as const).filter(([, jobs]) => jobs.length);
+  return [...failedJobs(g, ctx, produced), ...upstream.flatMap((u) => failedAssertionsOf(g.nodes[u], ctx))];
 }
 
-/** The jobs whose latest run failed among those producing a dataset: one finding each, on the first dataset. */
-export function failedJobs(g: UpstreamGraph, ctx: DetectContext, upstream: string[]): Finding[] {
+/**
+ * The jobs whose latest run failed, from the upstream datasets they produce (each with its failed producers):
+ * one finding each, on the first dataset.
+ */
+export function failedJobs(g: UpstreamGraph, ctx: DetectContext, produced: Iterable<readonly [string, readonly string[]]>): Finding[] {
   const producedBy = new Map<string, string[]>();
-  for (const urn of upstream) {
-    for (const job of failedProducers(g, g.nodes[urn])) {
+  for (const [urn, jobs] of produced) {
+    for (const job of jobs) {
       const list = producedBy.get(job);
       if (list) list.push(urn);
       else producedBy.set(job, [urn]);
     }
   }
+  const made = memoized(g, ctx, 'job-findings', () => new Map<string, { products: string; finding: Finding }>());
   return [...producedBy.keys()].sort().map((job) => {
-    const run = g.nodes[job]!.latestRun!;
     const produced = producedBy.get(job)!.sort();
-    const jobName = g.nodes[job]?.name ?? job;
-    return finding(ctx.policy, 'upstream_failure', {
-      entity: produced[0]!,
-      key: `upstream_failure:${job}`,
-      message: `The latest run of job ${jobName} failed; it produces ${produced.map((d) => g.nodes[d]?.name ?? d).join(', ')}.`,
-      evidence: { job, run: run.urn, failedAt: run.at, produces: produced },
-    });
+    const products = produced.join('\n');
+    const known = made.get(job);
+    if (known?.products === products) return known.finding;
+    const f = jobFinding(g, ctx, job, produced);
+    made.set(job, { products, finding: f });
+    return f;
+  });
+}
+
+function jobFinding(g: UpstreamGraph, ctx: DetectContext, job: string, produced: string[]): Finding {
+  const run = g.nodes[job]!.latestRun!;
+  const jobName = g.nodes[job]?.name ?? job;
+  return finding(ctx.policy, 'upstream_failure', {
+    entity: produced[0]!,
+    key: `upstream_failure:${job}`,
+    message: `The latest run of job ${jobName} failed; it produces ${produced.map((d) => g.nodes[d]?.name ?? d).join(', ')}.`,
+    evidence: { job, run: run.urn, failedAt: run.at, produces: produced },
   });
 }
 

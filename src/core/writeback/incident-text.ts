@@ -2,6 +2,7 @@ import { formatDuration } from '../duration.js';
 import { shortName } from '../names.js';
 import { KEY_LINE, MODELS_LINE } from './conventions.js';
 import type { RootCause } from './root-causes.js';
+import { effectsOf } from '../effects.js';
 
 const TITLES: Record<string, (rc: RootCause) => string> = {
   target_leakage: (rc) => `Target leakage: feature ${shortName(String(rc.finding.evidence.feature))} derives from the label's source ${shortName(rc.finding.evidence.sharedAncestor as string)}`,
@@ -28,7 +29,9 @@ export function incidentDescription(rc: RootCause): string {
   } else if (rc.finding.detector === 'upstream_failure' && e.job) {
     lines.push(`Job: ${String(e.job)}`, `Failed run: ${String(e.run)} at ${new Date(Number(e.failedAt)).toISOString()}`);
   }
-  for (const d of (e.downstreamEffects as { entity: string; message: string }[] | undefined) ?? []) lines.push(`Also explains: ${d.message}`);
+  const effects = effectsOf(rc.finding);
+  for (const d of effects.listed) lines.push(`Also explains: ${d.message}`);
+  if (effects.unlisted) lines.push(`Also explains trouble on ${effects.unlisted} more downstream datasets.`);
   lines.push('', `Models with this finding: ${rc.models.map((m) => m.name).join(', ')}`);
   const others = rc.blastRadius.filter((m) => !rc.models.some((x) => x.urn === m.urn));
   if (others.length) lines.push(`Other models downstream: ${others.map((m) => m.name).join(', ')}`);

@@ -10,6 +10,7 @@ import type { JanusMcpDeps } from '../deps.js';
 import { chainOf, lineagePath, type Chain } from '../lineage-path.js';
 import { answer, guard } from '../result.js';
 import { explainOutput, modelArg } from '../schemas.js';
+import { effectsOf } from '../../core/effects.js';
 
 export function registerExplainFinding(server: McpServer, deps: JanusMcpDeps): void {
   server.registerTool(
@@ -50,7 +51,7 @@ export function pickFinding(v: Verdict, key: string): Finding {
 function explain(v: Verdict, graph: UpstreamGraph, f: Finding) {
   const chains = f.detector === 'target_leakage' ? ((f.evidence.chains as string[][] | undefined) ?? []).map(chainOf) : [];
   const path = lineagePath(graph, f.entity);
-  const effects = (f.evidence.downstreamEffects as { key: string; entity: string; message: string }[] | undefined) ?? [];
+  const effects = effectsOf(f);
   return {
     model: v.model,
     key: f.key,
@@ -62,7 +63,8 @@ function explain(v: Verdict, graph: UpstreamGraph, f: Finding) {
     evidence: f.evidence,
     chains,
     lineage: path ? chainOf(path) : null,
-    downstreamEffects: effects,
+    downstreamEffects: effects.listed,
+    downstreamDatasets: effects.datasets,
     blastRadius: v.blastRadius.find((b) => b.dataset === f.entity)?.models ?? [],
     advice: adviceFor(f, graph),
   };
@@ -75,7 +77,9 @@ function explainText(x: ReturnType<typeof explain>): string {
   ];
   if (x.chains.length) lines.push('', 'Column chains (feature → shared ancestor → label):', ...x.chains.map((c: Chain) => `  ${c.text}`));
   if (x.lineage) lines.push('', `Lineage to the model: ${x.lineage.text}`);
+  const more = x.downstreamDatasets - new Set(x.downstreamEffects.map((e) => e.entity)).size;
   if (x.downstreamEffects.length) lines.push('', 'It also explains:', ...x.downstreamEffects.map((e) => `  ${shortName(e.entity)}: ${e.message}`));
+  if (more > 0) lines.push(`  and ${more} more downstream datasets`);
   const others = x.blastRadius.filter((m) => m.urn !== x.model.urn);
   if (others.length) lines.push('', `It also reaches: ${others.map((m) => m.name).join(', ')}`);
   lines.push('', 'What to do:', ...x.advice.map((a, i) => `  ${i + 1}. ${a}`));
