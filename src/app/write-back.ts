@@ -52,25 +52,31 @@ export async function writeBackModels(
   let cache: EntityCache = deps.cache ?? new Map();
   let verdicts: Verdict[] = [];
   const graphs: UpstreamGraph[] = [];
-  const upstreamDatasets: Record<string, string[]> = {};
-  const judged = (v: Verdict, g: UpstreamGraph) => {
-    upstreamDatasets[v.model.urn] = datasetsUpstreamOf(g);
-    if (opts.keepGraphs) graphs.push(g);
-    opts.onJudged?.(v);
-  };
+  let upstreamDatasets: Record<string, string[]> = {};
+  let read: string[];
   let downstream: (datasets: string[]) => Promise<Record<string, ModelRef[]>> = (d) => readDownstreamModels(deps.client, d);
   if (models === 'all') {
-    const catalog = await judgeCatalog({ ...deps, cache }, judged);
+    const catalog = await judgeCatalog({ ...deps, cache }, (v, g) => {
+      if (opts.keepGraphs) graphs.push(g);
+      opts.onJudged?.(v);
+    });
     ({ verdicts, cache } = catalog);
     downstream = async (d) => catalog.catalog.downstreamModels(d);
+    read = [...cache.values()].filter((r) => r?.type === 'DATASET').map((r) => r!.urn);
+    // a model's whole upstream is thousands of datasets on a big catalog: keep only those the plan asks about
+    const relevant = relevantDatasets(verdicts, evidenceOnDatasets(read, cache));
+    upstreamDatasets = upstreamWithin(catalog.catalog.downstreamModels(relevant));
   } else {
     for (const model of models) {
       const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
       verdicts.push(verdict);
-      judged(verdict, graph);
+      upstreamDatasets[verdict.model.urn] = datasetsUpstreamOf(graph);
+      if (opts.keepGraphs) graphs.push(graph);
+      opts.onJudged?.(verdict);
     }
+    read = [...new Set(Object.values(upstreamDatasets).flat())];
   }
-  const plan = await planFor(deps, verdicts, upstreamDatasets, cache, downstream);
+  const plan = await planFor(deps, verdicts, read, upstreamDatasets, cache, downstream);
   const kept = opts.keepGraphs ? { graphs } : {};
   if (opts.dryRun) return { verdicts, ...kept, plan, applied: [], failed: [] };
   const outcomes = await applyPlan(plan, { client: deps.client, ...(deps.redis ? { redis: deps.redis } : {}), ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}) });
@@ -81,14 +87,28 @@ export async function writeBackModels(
   };
 }
 
+/** Datasets the plan asks "is it upstream of this model?" about: where Janus's evidence is, or should be. */
+function relevantDatasets(verdicts: Verdict[], evidence: ReturnType<typeof evidenceOnDatasets>): string[] {
+  const offending = verdicts.flatMap((v) => v.findings.map((f) => f.entity));
+  return [...new Set([...evidence.incidents.map((i) => i.dataset), ...evidence.assertions.map((a) => a.dataset), ...offending])];
+}
+
+/** Each model's upstream datasets among some, from the models downstream of each. */
+function upstreamWithin(below: Record<string, ModelRef[]>): Record<string, string[]> {
+  const upstream: Record<string, string[]> = {};
+  for (const [dataset, models] of Object.entries(below)) for (const m of models) (upstream[m.urn] ??= []).push(dataset);
+  return upstream;
+}
+
 async function planFor(
   deps: WriteBackDeps,
   verdicts: Verdict[],
+  read: string[],
   upstreamDatasets: Record<string, string[]>,
   cache: EntityCache,
   downstreamOf: (datasets: string[]) => Promise<Record<string, ModelRef[]>>,
 ): Promise<PlannedWrite[]> {
-  const evidence = evidenceOnDatasets([...new Set(Object.values(upstreamDatasets).flat())], cache);
+  const evidence = evidenceOnDatasets(read, cache);
   const resolving = incidentsToResolve(verdicts, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
   const downstream = resolving.length ? await downstreamOf([...new Set(resolving.map((i) => i.dataset))]) : {};
   const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));

@@ -108,26 +108,33 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
 
   // components come upstream first, so each one's upstream components are settled before it
   const { of, members } = components(urns, g.upstreams);
-  const id = new Map<string, number>();
   const troubledAt: boolean[] = [];
   const troubledAbove: boolean[] = [];
+  /** The longest chain of components above: the same in every graph holding the entity (it holds its whole upstream). */
+  const height: number[] = [];
   const caused = new Set<string>();
   members.forEach((component, c) => {
     let above = false;
+    let h = 0;
     for (const m of component) {
       for (const up of g.upstreams[m] ?? []) {
         const uc = of.get(up)!;
-        if (uc !== c && (troubledAt[uc] || troubledAbove[uc])) above = true;
+        if (uc === c) continue;
+        if (troubledAt[uc] || troubledAbove[uc]) above = true;
+        h = Math.max(h, height[uc]! + 1);
       }
     }
     const here = component.filter((m) => troubled.has(m)).sort();
     troubledAt[c] = here.length > 0;
     troubledAbove[c] = above;
+    height[c] = h;
     here.forEach((m, i) => {
-      id.set(m, id.size);
       if (above || i > 0) caused.add(m);
     });
   });
+  // numbered upstream first, in an order every graph holding them agrees on (effects are listed in it)
+  const order = [...troubled].sort((a, b) => height[of.get(a)!]! - height[of.get(b)!]! || (a < b ? -1 : a > b ? 1 : 0));
+  const id = new Map(order.map((u, i) => [u, i]));
   return { id, caused, below: spreadBelow(g, of, members, id), seen: new Map() };
 }
 
