@@ -1,6 +1,6 @@
 import { anyCommon, bits, countCommon, orInto, setBit, type Bits } from '../bitset.js';
 import { components } from '../components.js';
-import { LISTED_EFFECTS } from '../effects.js';
+import { LISTED_EFFECTS, type Effect } from '../effects.js';
 import type { Finding } from '../finding.js';
 import { indexOf, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
@@ -22,6 +22,7 @@ interface Propagation {
   below: Map<string, Bits>;
   /** What folding needs of each finding seen: findings of one entity are the same objects for every model. */
   seen: Map<Finding, Trouble | null>;
+  effects: Map<Finding, Effect>;
 }
 
 /** A propagating finding's place in the spread. */
@@ -62,7 +63,7 @@ export function foldRootCauses(g: UpstreamGraph, findings: Finding[], ctx: Detec
     const t = troubles[k];
     if (t?.caused) return;
     if (!t || !anyCommon(t.reach, here)) return void out.push(f);
-    const downstreamEffects = listedEffects(t.reach, here, foldedAt, folded);
+    const downstreamEffects = listedEffects(t.reach, here, foldedAt, folded).map((e) => effectOf(p, e));
     out.push({ ...f, evidence: { ...f.evidence, downstreamEffects, downstreamDatasets: countCommon(t.reach, here) } });
   });
   return out;
@@ -79,7 +80,14 @@ function listedEffects(reach: Bits, here: Bits, foldedAt: number[][], folded: Fi
       word ^= low;
     }
   }
-  return [...listed].map((e) => ({ key: e.key, entity: e.entity, message: e.message }));
+  return [...listed];
+}
+
+/** One effect object per folded finding, shared by every root and model that lists it. */
+function effectOf(p: Propagation, f: Finding): Effect {
+  let e = p.effects.get(f);
+  if (!e) p.effects.set(f, (e = { key: f.key, entity: f.entity, message: f.message }));
+  return e;
 }
 
 function troubleOf(p: Propagation, f: Finding): Trouble | null {
@@ -135,7 +143,7 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
   // numbered upstream first, in an order every graph holding them agrees on (effects are listed in it)
   const order = [...troubled].sort((a, b) => height[of.get(a)!]! - height[of.get(b)!]! || (a < b ? -1 : a > b ? 1 : 0));
   const id = new Map(order.map((u, i) => [u, i]));
-  return { id, caused, below: spreadBelow(g, of, members, id), seen: new Map() };
+  return { id, caused, below: spreadBelow(g, of, members, id), seen: new Map(), effects: new Map() };
 }
 
 /**
