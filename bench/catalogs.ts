@@ -7,8 +7,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { formatMetadataFile } from '../src/sim/export.js';
-import { generateRecords } from '../src/sim/generate/index.js';
 import { CLI, OUT, ROOT } from './paths.js';
 
 export interface CatalogSpec {
@@ -30,9 +28,7 @@ export const DEPTHS = [2, 6, 12, 20] as const;
 /** Layers 30 datasets wide, so a model's upstream graph grows with the depth. */
 export const depthCatalog = (depth: number): CatalogSpec => ({ name: `depth-${depth}`, models: 20, datasets: 30 * depth, depth, seed: SEED });
 
-/** Records per file of a catalog written as a folder: one JSON text must stay under V8's string limit. */
-const RECORDS_PER_PART = 50_000;
-/** Above this many datasets a catalog is written as a folder of files (the CLI writes one string, which overflows). */
+/** Above this many datasets a catalog is written as a folder of files (`janus sim generate --out <dir>/`): as one file its text would pass V8's string limit. */
 const FOLDER_ABOVE_DATASETS = 30_000;
 
 const exec = promisify(execFile);
@@ -55,7 +51,7 @@ export interface Catalog {
   /** Whether this run generated it (false: reused from bench/out). */
   generated: boolean;
   /** How it was made. */
-  via: 'janus sim generate' | 'generateRecords, written as a folder';
+  via: 'janus sim generate' | 'janus sim generate, as a folder';
   /** Spec and generator version: facts derived from the catalog are cached under it. */
   stamp: string;
 }
@@ -68,36 +64,13 @@ export async function ensureCatalog(spec: CatalogSpec): Promise<Catalog> {
   const target = path.join(dir, asFolder ? spec.name : `${spec.name}.json`);
   const stampFile = path.join(dir, `${spec.name}.stamp.json`);
   const stamp = JSON.stringify({ ...spec, generator: generatorVersion() });
-  const via = asFolder ? 'generateRecords, written as a folder' : 'janus sim generate';
+  const via = asFolder ? 'janus sim generate, as a folder' : 'janus sim generate';
   if (fs.existsSync(target) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) {
     return { spec, path: target, generated: false, via, stamp };
   }
   fs.rmSync(target, { recursive: true, force: true });
-  if (asFolder) writeFolder(spec, target);
-  else {
-    const args = ['sim', 'generate', '--models', spec.models, '--datasets', spec.datasets, '--depth', spec.depth, '--seed', spec.seed, '--out', target];
-    await exec(process.execPath, [CLI, ...args.map(String)], { env: { ...process.env, JANUS_LOG_LEVEL: 'error' }, maxBuffer: 1 << 20 });
-  }
+  const args = ['sim', 'generate', '--models', spec.models, '--datasets', spec.datasets, '--depth', spec.depth, '--seed', spec.seed, '--out', asFolder ? `${target}${path.sep}` : target];
+  await exec(process.execPath, [CLI, ...args.map(String)], { env: { ...process.env, JANUS_LOG_LEVEL: 'error' }, maxBuffer: 1 << 20 });
   fs.writeFileSync(stampFile, stamp);
   return { spec, path: target, generated: true, via, stamp };
-}
-
-/**
- * The same records `janus sim generate` writes, split over numbered files the simulator loads in name order.
- * Needed for the large catalog: as one file its text passes V8's maximum string length.
- */
-function writeFolder(spec: CatalogSpec, folder: string): void {
-  fs.mkdirSync(folder, { recursive: true });
-  let part: unknown[] = [];
-  let n = 0;
-  const flush = () => {
-    if (!part.length) return;
-    fs.writeFileSync(path.join(folder, `part-${String(++n).padStart(4, '0')}.json`), formatMetadataFile(part));
-    part = [];
-  };
-  for (const record of generateRecords(spec)) {
-    part.push(record);
-    if (part.length === RECORDS_PER_PART) flush();
-  }
-  flush();
 }

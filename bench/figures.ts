@@ -61,20 +61,17 @@ export interface CatalogFigures {
   via: string;
   entities: number;
   byType: Record<string, number>;
-  /** Entities of the types Janus's catalog read lists. */
-  listed: number;
   /** Entities a whole-catalog judgment must read: the models and everything upstream of one. */
   needed: number;
   simStartMs?: number;
   simPeakRssMb?: number;
-  lowerBound: { needed: LowerBound; listed: LowerBound };
+  lowerBound: { needed: LowerBound };
   naive?: NaiveFigures;
   dryRun: JanusFigures;
   writeBack: JanusFigures;
   rescan: JanusFigures;
-  /** The read phase alone, when measured: Janus's catalog read, and the prototype (bench/frontier-read.ts). */
+  /** The read phase alone (readCatalog), when measured. */
   catalogRead?: JanusFigures;
-  prototypeRead?: JanusFigures;
 }
 
 export interface Results {
@@ -91,8 +88,39 @@ export interface Results {
   };
   oneModel: OneModelRow[];
   catalogs: CatalogFigures[];
-  slack: JanusFigures;
+  slack: SlackFigures;
   targets: TargetVerdict[];
+}
+
+/** `/janus trust` end to end (signed request sent → reply posted at the fake Slack), one path. */
+export interface SlackPathFigures {
+  catalog: string;
+  /** `scan`: the verdicts were recorded by a scan first; `live`: nothing recorded, every answer judged now. */
+  path: 'scan' | 'live';
+  status: RunStatus;
+  reason?: string;
+  requests: number;
+  /** Distinct models asked about. */
+  models: number;
+  p50Ms?: number;
+  p95Ms?: number;
+  maxMs?: number;
+  /** How the answers said they were made. */
+  fromScan: number;
+  judgedNow: number;
+  /** DataHub requests over all the answers, by operation. */
+  simRequests?: number;
+  byOperation?: Record<string, number>;
+  history?: 'redis' | 'memory';
+  /** The scan that recorded the verdicts (not part of the answers' time). */
+  scan?: { models: number; ms: number };
+}
+
+export interface SlackFigures {
+  status: RunStatus;
+  reason?: string;
+  history?: SlackPathFigures;
+  live?: SlackPathFigures;
 }
 
 export interface TargetVerdict {

@@ -10,7 +10,6 @@ import { judgePolicy, loadConfig } from '../src/config/index.js';
 import { createDataHubClient } from '../src/datahub/client.js';
 import { readCatalog } from '../src/datahub/read-catalog.js';
 import type { EntityCache } from '../src/datahub/read-upstream.js';
-import { readFrontier } from './frontier-read.js';
 import type { ChildMessage, JanusJob } from './janus-job.js';
 import { totalSent } from './janus-job.js';
 import { ROOT } from './paths.js';
@@ -36,10 +35,11 @@ function stopwatch() {
 const NOT_LANDED = /not implemented/i;
 
 async function run(job: JanusJob): Promise<void> {
-  const env = { DATAHUB_GMS_URL: job.url, JANUS_LOG_LEVEL: 'warn', REDIS_URL: process.env.REDIS_URL };
+  // the concurrency may be set for a comparison (bench/read-path.ts); everything else is the default config
+  const env = { DATAHUB_GMS_URL: job.url, JANUS_LOG_LEVEL: 'warn', REDIS_URL: process.env.REDIS_URL, JANUS_DATAHUB_CONCURRENCY: process.env.JANUS_DATAHUB_CONCURRENCY };
   const config = loadConfig({ env, cwd: ROOT });
-  const client = createDataHubClient({ url: config.datahub.url, timeoutMs: config.datahub.timeoutMs, retry: { retries: config.datahub.retries } });
-  if (job.task === 'read') return readOnly(job.strategy, client);
+  const client = createDataHubClient({ url: config.datahub.url, timeoutMs: config.datahub.timeoutMs, retry: { retries: config.datahub.retries }, concurrency: config.datahub.concurrency });
+  if (job.task === 'read') return readOnly(client, job.batch);
   const deps = { client, policy: judgePolicy(config.judge), now: () => job.now };
   const { ms: elapsed, cpuMs } = stopwatch();
   if (job.task === 'trust') {
@@ -70,11 +70,10 @@ async function run(job: JanusJob): Promise<void> {
   }
 }
 
-async function readOnly(strategy: 'catalog' | 'frontier', client: ReturnType<typeof createDataHubClient>): Promise<void> {
+async function readOnly(client: ReturnType<typeof createDataHubClient>, batch?: number): Promise<void> {
   const watch = stopwatch();
   const cache: EntityCache = new Map();
-  if (strategy === 'catalog') await readCatalog(client, cache);
-  else await readFrontier(client, cache);
+  await readCatalog(client, cache, batch ? { batch } : {});
   await send({ kind: 'done', ms: watch.ms(), cpuMs: watch.cpuMs(), sent: client.sent, maxRssKb: maxRssKb(), models: 0, entities: cache.size });
 }
 

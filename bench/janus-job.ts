@@ -5,8 +5,8 @@ export type JanusJob =
   | { task: 'trust'; url: string; model: string; now: number }
   /** `janus scan --all`, with `--dry-run` unless `write`. */
   | { task: 'scan'; url: string; write: boolean; now: number }
-  /** The read phase alone: Janus's catalog read, or the level-by-level prototype (frontier-read.ts). */
-  | { task: 'read'; url: string; strategy: 'catalog' | 'frontier' };
+  /** The read phase alone: Janus's catalog read (readCatalog), at Janus's batch size unless `batch` says. */
+  | { task: 'read'; url: string; batch?: number };
 
 export interface TrustOutcome {
   model: string;

@@ -2,11 +2,12 @@
  * The fewest requests any client of DataHub's API needs to judge a whole catalog: list the entities it must
  * read a page at a time, and read them in batches. Page and batch sizes are Janus's own.
  */
+import { DEFAULT_CONCURRENCY } from '../src/datahub/limiter.js';
 import { ENTITY_BATCH } from '../src/datahub/queries/entities.js';
 import { CATALOG_PAGE } from '../src/datahub/read-catalog.js';
 
-/** Janus sends one request at a time: each read awaits the one before (src/datahub/read-upstream.ts). */
-export const JANUS_CONCURRENCY = 1;
+/** Requests Janus keeps in flight at once (`datahub.concurrency`, by default). */
+export const JANUS_CONCURRENCY = DEFAULT_CONCURRENCY;
 
 /** Janus's page size (entities per page of its catalog scroll) and batch size (entities per batched read). */
 export const JANUS_PAGE = CATALOG_PAGE;

@@ -22,8 +22,6 @@ export interface BenchContext {
 /** The model every one-model measurement judges: model 1 of a generated catalog (it always leaks its label). */
 export const MODEL = modelUrn(1);
 const MODEL_NAME = 'model_00001';
-/** Entity types Janus's catalog read lists (src/datahub/operations/catalog-page.graphql). */
-const LISTED_TYPES = ['mlModel', 'mlFeature', 'mlFeatureTable', 'mlPrimaryKey', 'dataset', 'dataJob'];
 
 const CATALOG_PAGE_DOCUMENT = fs.readFileSync(path.join(ROOT, 'src/datahub/operations/catalog-page.graphql'), 'utf8');
 
@@ -71,8 +69,8 @@ export interface CatalogPlan {
   scanS: number;
   /** Run the write-back and the unchanged rescan (why not, when not). */
   writeBack: true | string;
-  /** Also measure read phases alone: Janus's catalog read, the level-by-level prototype (bench/frontier-read.ts). */
-  readOnly?: ('catalog' | 'frontier')[];
+  /** Also measure the read phase alone (readCatalog). */
+  readOnly?: boolean;
 }
 
 const skipped = (reason: string): JanusFigures => ({ status: 'skipped', reason });
@@ -82,7 +80,6 @@ export async function catalogSection(ctx: BenchContext, plan: CatalogPlan): Prom
   const catalog = await ensureCatalog(plan.spec);
   ctx.log(`  catalog facts: ${plan.spec.name}`);
   const facts = await cachedCatalogFacts(catalog, plan.naiveModels);
-  const listed = LISTED_TYPES.reduce((n, t) => n + (facts.byType[t] ?? 0), 0);
   const scan = (sim: SimProcess, write: boolean) =>
     measureJanus(sim, { task: 'scan', url: sim.url, write, now: GENERATED_NOW }, { budgetMs: plan.scanS * 1000, kinds: ctx.kinds, models: facts.models.length });
   const { result, startMs, peakRssMb } = await withSim(ctx, catalog, async (sim) => {
@@ -101,22 +98,21 @@ export async function catalogSection(ctx: BenchContext, plan: CatalogPlan): Prom
       rescan = writeBack.status === 'done' ? await scan(sim, true) : skipped('no write-back to rescan after');
       if (rescan.status === 'done') ctx.log(`  unchanged rescan: ${rescan.requests} requests, ${rescan.mutations} mutations`);
     }
-    const reads: Partial<Record<'catalog' | 'frontier', JanusFigures>> = {};
-    for (const strategy of plan.readOnly ?? []) {
-      const read = (reads[strategy] = await measureJanus(sim, { task: 'read', url: sim.url, strategy }, { budgetMs: plan.scanS * 1000, kinds: ctx.kinds }));
-      ctx.log(`  read only (${strategy}): ${read.requests} requests, ${read.entities} entities, ${read.ms} ms, peak ${read.peakRssMb} MB`);
+    let read: JanusFigures | undefined;
+    if (plan.readOnly) {
+      read = await measureJanus(sim, { task: 'read', url: sim.url }, { budgetMs: plan.scanS * 1000, kinds: ctx.kinds });
+      ctx.log(`  read only: ${read.requests} requests, ${read.entities} entities, ${read.ms} ms, peak ${read.peakRssMb} MB`);
     }
-    return { one, dryRun, writeBack, rescan, reads };
+    return { one, dryRun, writeBack, rescan, read };
   });
   const naive = naiveCatalog(facts, result.one?.naive);
   const figures: CatalogFigures = {
-    spec: plan.spec, via: catalog.via, entities: facts.entities, byType: facts.byType, listed, needed: facts.needed,
+    spec: plan.spec, via: catalog.via, entities: facts.entities, byType: facts.byType, needed: facts.needed,
     simStartMs: startMs, ...(peakRssMb !== undefined ? { simPeakRssMb: peakRssMb } : {}),
-    lowerBound: { needed: janusLowerBound(facts.needed, ctx.rttMs), listed: janusLowerBound(listed, ctx.rttMs) },
+    lowerBound: { needed: janusLowerBound(facts.needed, ctx.rttMs) },
     ...(naive ? { naive } : {}),
     dryRun: result.dryRun, writeBack: result.writeBack, rescan: result.rescan,
-    ...(result.reads.catalog ? { catalogRead: result.reads.catalog } : {}),
-    ...(result.reads.frontier ? { prototypeRead: result.reads.frontier } : {}),
+    ...(result.read ? { catalogRead: result.read } : {}),
   };
   return { figures, ...(result.one ? { oneModel: result.one } : {}) };
 }

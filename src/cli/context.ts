@@ -21,6 +21,7 @@ export function cliContext(cmd: Command, env: Record<string, string | undefined>
     ...(config.datahub.token ? { token: config.datahub.token } : {}),
     timeoutMs: config.datahub.timeoutMs,
     retry: { retries: config.datahub.retries },
+    concurrency: config.datahub.concurrency,
     logger,
   });
   return { config, logger, client, policy: judgePolicy(config.judge) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
 import { judgeSchema } from './judge.js';
 import { mcpSchema } from './mcp.js';
 
@@ -9,6 +10,8 @@ export const datahubSchema = z.object({
   token: z.string().min(1).optional(),
   timeoutMs: z.coerce.number().int().positive().default(10_000),
   retries: z.coerce.number().int().min(0).max(10).default(3),
+  /** Requests in flight to DataHub at once, at most (batch reads overlap their round trips). */
+  concurrency: z.coerce.number().int().min(1).max(32).default(DEFAULT_CONCURRENCY),
   /** DataHub's web UI (e.g. http://localhost:9002): reports link entities to their pages there. */
   uiUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
@@ -26,6 +29,10 @@ export const redisSchema = z.object({
 export const slackSchema = z.object({
   botToken: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-').optional(),
   signingSecret: z.string().min(1).optional(),
+  /** Slack's Web API base (tests point it at a fake Slack). */
+  apiUrl: z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
+  /** `/janus trust` answers from the latest scan when its verdict is at most this old (ms); older, it judges live. */
+  verdictMaxAgeMs: z.coerce.number().int().min(0).default(60_000),
 });
 
 export const serverSchema = z.object({
@@ -39,7 +46,7 @@ export const configSchema = z.object({
   datahub: datahubSchema.default(datahubSchema.parse({})),
   log: logSchema.default(logSchema.parse({})),
   redis: redisSchema.default({}),
-  slack: slackSchema.default({}),
+  slack: slackSchema.default(slackSchema.parse({})),
   judge: judgeSchema.default(judgeSchema.parse({})),
   server: serverSchema.default(serverSchema.parse({})),
   mcp: mcpSchema.default(mcpSchema.parse({})),

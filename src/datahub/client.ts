@@ -1,6 +1,7 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import type { Logger } from '../log.js';
 import { DataHubError, graphqlError, malformed, unauthorized, unreachable } from './errors.js';
+import { createLimiter, DEFAULT_CONCURRENCY } from './limiter.js';
 import type { Operation } from './operation.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
 
@@ -10,6 +11,8 @@ export interface DataHubClientOptions {
   token?: string;
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Requests in flight at once, at most (`datahub.concurrency`); more wait their turn. */
+  concurrency?: number;
   logger?: Logger;
 }
 
@@ -32,17 +35,20 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
   });
   const sent: Record<string, number> = {};
+  // Each attempt takes a slot, and gives it back before a retry's backoff.
+  const slots = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
 
   async function request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data> {
     const log = options.logger?.child({ operation: op.name });
+    let failed: DataHubError | undefined;
     const data = await withRetries(
       async (attempt) => {
         sent[op.name] = (sent[op.name] ?? 0) + 1;
-        if (attempt > 0) log?.warn({ attempt }, 'retrying DataHub request');
+        if (attempt > 0) log?.warn({ attempt, after: failed?.message }, 'retrying DataHub request');
         try {
-          return await gql.request<unknown>({ document: op.document, variables: variables as Record<string, unknown> });
+          return await slots.run(() => gql.request<unknown>({ document: op.document, variables: variables as Record<string, unknown> }));
         } catch (err) {
-          throw toDataHubError(op.name, err);
+          throw (failed = toDataHubError(op.name, err));
         }
       },
       (err) => classify(err as DataHubError & { retryable?: RetryKind }, op.idempotent),

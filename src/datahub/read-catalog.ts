@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { newClosureMemo, type UpstreamGraph } from '../core/graph.js';
+import { newSharedMemo, type UpstreamGraph } from '../core/graph.js';
+import { modelsBelowIndex } from '../core/blast-radius.js';
 import { shortName } from '../core/names.js';
 import type { ModelRef } from '../core/verdict.js';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
-import { graphRecords, modelGraph, readEntities, type EntityCache, type GraphRecords } from './read-upstream.js';
+import { readNeeded } from './read-needed.js';
+import { graphRecords, modelGraph, type EntityCache, type GraphRecords } from './read-upstream.js';
 
 const pageSchema = z.object({
   scrollAcrossEntities: z.object({
@@ -17,85 +19,72 @@ const catalogPage = defineOperation<{ count: number; scrollId?: string | null },
 
 export const CATALOG_PAGE = 1000;
 
+export interface ReadCatalogOptions {
+  /** Models a page of the scroll (default CATALOG_PAGE). */
+  pageSize?: number;
+  /** Entities a batched read (default ENTITY_BATCH). */
+  batch?: number;
+}
+
 /**
- * The whole catalog in ⌈entities / page⌉ + ⌈entities / batch⌉ requests: scroll every entity Janus walks through,
- * then batch-read them all. Each entity's read carries its one-hop upstream edges, so every model's graph and
- * every blast radius can then be built locally, without one lineage search per model.
+ * What judging the whole catalog needs, in ⌈models / page⌉ + Σ over levels ⌈level / batch⌉ requests: scroll the
+ * ML models, then read level by level upstream from them (read-needed.ts), so no entity that no model needs is
+ * read. Each entity's read carries its one-hop upstream edges, so every model's graph and every blast radius (a
+ * model downstream of a dataset has it upstream, so it was read) are then built locally, without one lineage
+ * search per model.
  */
-export async function readCatalog(client: DataHubClient, cache: EntityCache, pageSize = CATALOG_PAGE): Promise<Catalog> {
-  const urns: string[] = [];
+export async function readCatalog(client: DataHubClient, cache: EntityCache, options: ReadCatalogOptions = {}): Promise<Catalog> {
+  const models: string[] = [];
   let scrollId: string | null | undefined;
   do {
-    const page = (await client.request(catalogPage, { count: pageSize, ...(scrollId ? { scrollId } : {}) })).scrollAcrossEntities;
-    urns.push(...page.searchResults.map((r) => r.entity.urn));
-    scrollId = page.searchResults.length ? page.nextScrollId : null;
+    const page = (await client.request(catalogPage, { count: options.pageSize ?? CATALOG_PAGE, ...(scrollId ? { scrollId } : {}) })).scrollAcrossEntities;
+    models.push(...page.searchResults.map((r) => r.entity.urn));
+    // a full last page still names a next one: the total says there is none
+    scrollId = page.searchResults.length && models.length < page.total ? page.nextScrollId : null;
   } while (scrollId);
-  await readEntities(client, urns, cache);
+  await readNeeded(client, models, cache, options.batch);
   return new Catalog(cache);
 }
 
 /** Graph questions answered from a fully read catalog. */
 export class Catalog {
-  private readonly down = new Map<string, string[]>();
   private readonly below = new Map<string, ModelRef[]>();
-  private readonly closures = newClosureMemo();
+  private readonly shared = newSharedMemo();
   private records?: GraphRecords;
+  private modelsBelow?: (urn: string) => string[];
 
-  constructor(private readonly cache: EntityCache) {
-    for (const [urn, raw] of cache) for (const up of raw ? upstreamOf(raw) : []) this.edge(up, urn);
-  }
+  constructor(private readonly cache: EntityCache) {}
 
   models(): ModelRef[] {
     return [...this.cache.values()]
       .filter((r) => r?.type === 'MLMODEL' && r.exists !== false)
-      .map((r) => ({ urn: r!.urn, name: r!.properties?.name ?? r!.name ?? shortName(r!.urn) }))
-      .sort((a, b) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn));
+      .map((r) => this.ref(r!.urn))
+      .sort(byName);
   }
 
   /** The model's upstream graph, as the lineage walk would read it: over records shared by every model. */
   upstreamGraph(model: string): UpstreamGraph {
-    this.records ??= graphRecords(this.cache.keys(), this.cache);
-    return { ...modelGraph(model, this.records, this.cache), closures: this.closures };
+    return { ...modelGraph(model, this.sharedRecords(), this.cache), shared: this.shared };
   }
 
   /** Every ML model downstream of each dataset (the blast radius). */
   downstreamModels(datasets: string[]): Record<string, ModelRef[]> {
-    return Object.fromEntries(datasets.map((d) => [d, this.modelsBelow(d)]));
-  }
-
-  private modelsBelow(dataset: string): ModelRef[] {
-    const hit = this.below.get(dataset);
-    if (hit) return hit;
-    const models = this.walkDown(dataset);
-    this.below.set(dataset, models);
-    return models;
-  }
-
-  private walkDown(dataset: string): ModelRef[] {
-    const seen = new Set([dataset]);
-    const queue = [dataset];
-    const models: ModelRef[] = [];
-    while (queue.length) {
-      for (const next of this.down.get(queue.shift()!) ?? []) {
-        if (seen.has(next)) continue;
-        seen.add(next);
-        queue.push(next);
-        const raw = this.cache.get(next);
-        if (raw?.type === 'MLMODEL') models.push({ urn: next, name: raw.properties?.name ?? raw.name ?? shortName(next) });
-      }
+    if (!this.modelsBelow) {
+      const r = this.sharedRecords();
+      this.modelsBelow = modelsBelowIndex(Object.keys(r.nodes), r.upstreams, (u) => this.cache.get(u)?.type === 'MLMODEL');
     }
-    return models.sort((a, b) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn));
+    const index = this.modelsBelow;
+    return Object.fromEntries(datasets.map((d) => [d, this.below.get(d) ?? this.below.set(d, index(d).map((m) => this.ref(m)).sort(byName)).get(d)!]));
   }
 
-  private edge(up: string, down: string): void {
-    const list = this.down.get(up);
-    if (list) list.push(down);
-    else this.down.set(up, [down]);
+  private sharedRecords(): GraphRecords {
+    return (this.records ??= graphRecords(this.cache.keys(), this.cache));
+  }
+
+  private ref(urn: string): ModelRef {
+    const raw = this.cache.get(urn);
+    return { urn, name: raw?.properties?.name ?? raw?.name ?? shortName(urn) };
   }
 }
 
-/** One-hop upstream: DataHub's lineage edges, plus a model's training data (Janus treats it as an input). */
-function upstreamOf(raw: NonNullable<ReturnType<EntityCache['get']>>): string[] {
-  const edges = (raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u);
-  return raw.type === 'MLMODEL' ? [...edges, ...(raw.trainingData ?? []).map((t) => t.dataset)] : edges;
-}
+const byName = (a: ModelRef, b: ModelRef) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn);

@@ -11,8 +11,10 @@ export type EntityCache = Map<string, RawEntity | null>;
 
 /**
  * Reads a model's whole upstream graph in a constant number of requests whatever its depth: one multi-hop
- * lineage scroll (the model plus any training dataset DataHub's lineage does not reach), then batched
- * `entities` reads that bring each entity's facts and one-hop upstream edges.
+ * lineage scroll (which reaches the training set through the model's training job, when it names one), then
+ * batched `entities` reads that bring each entity's facts and one-hop upstream edges, sent as scroll pages
+ * arrive. Training sets the lineage did not reach (DataHub's `mlModelTrainingData` is no lineage edge) are
+ * scrolled and read in a second round.
  */
 export async function readUpstreamGraph(
   client: DataHubClient,
@@ -21,48 +23,71 @@ export async function readUpstreamGraph(
   /** More roots to walk from (datasets a proposed lineage change mentions). */
   extraRoots: string[] = [],
 ): Promise<UpstreamGraph> {
-  const reached = new Set([model, ...(await scrollUpstream(client, [model]))]);
-  await readEntities(client, [...reached], cache);
+  const reached = new Set<string>();
+  await readReached(client, [model], reached, cache);
   const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
   const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
-  if (more.length) {
-    for (const urn of [...more, ...(await scrollUpstream(client, more))]) reached.add(urn);
-    await readEntities(client, [...reached], cache);
-  }
+  if (more.length) await readReached(client, more, reached, cache);
   return buildGraph(model, [...reached], cache);
 }
 
-async function scrollUpstream(client: DataHubClient, roots: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (let i = 0; i < roots.length; i += UPSTREAM_SLOTS) {
-    const slot = roots.slice(i, i + UPSTREAM_SLOTS);
+/** Scrolls everything upstream of the roots and reads it (roots included), a full batch as soon as the scroll has one. */
+async function readReached(client: DataHubClient, roots: string[], reached: Set<string>, cache: EntityCache): Promise<void> {
+  const pending: string[] = [];
+  const reads: Promise<void>[] = [];
+  const reach = (urns: string[], last: boolean) => {
+    for (const urn of urns) {
+      if (reached.has(urn)) continue;
+      reached.add(urn);
+      if (!cache.has(urn)) pending.push(urn);
+    }
+    while (pending.length >= ENTITY_BATCH || (last && pending.length)) reads.push(readEntities(client, pending.splice(0, ENTITY_BATCH), cache));
+  };
+  reach(roots, false);
+  await scrollUpstream(client, roots, (urns) => reach(urns, false));
+  reach([], true);
+  await Promise.all(reads);
+}
+
+/** Every entity upstream of the roots, any depth, a page at a time to `onPage`. */
+async function scrollUpstream(client: DataHubClient, roots: string[], onPage: (urns: string[]) => void): Promise<void> {
+  const groups: string[][] = [];
+  for (let i = 0; i < roots.length; i += UPSTREAM_SLOTS) groups.push(roots.slice(i, i + UPSTREAM_SLOTS));
+  await Promise.all(groups.map(async (slot) => {
     const vars: UpstreamVars = { u0: slot[0]! };
     slot.slice(1).forEach((urn, j) => Object.assign(vars, { [`u${j + 1}`]: urn, [`has${j + 1}`]: true }));
     const data = await client.request(upstream, vars);
-    found.push(...urnsOf(data.s0), ...urnsOf(data.s1), ...urnsOf(data.s2), ...urnsOf(data.s3));
-    for (const [k, page] of [[0, data.s0], [1, data.s1], [2, data.s2], [3, data.s3]] as const) {
+    const first = [data.s0, data.s1, data.s2, data.s3] as const;
+    first.forEach((page) => onPage(urnsOf(page)));
+    // each root's further pages follow its own scroll id, one after another; the roots side by side
+    await Promise.all(first.map(async (page, k) => {
       let next = page?.nextScrollId;
       while (next) {
         const more = await client.request(upstream, { u0: slot[k]!, scrollId: next });
-        found.push(...urnsOf(more.s0));
+        onPage(urnsOf(more.s0));
         next = more.s0.nextScrollId;
       }
-    }
-  }
-  return found;
+    }));
+  }));
 }
 
 const urnsOf = (page: LineagePage | null | undefined): string[] => (page?.searchResults ?? []).map((r) => r.entity.urn);
 
-/** Reads the entities not yet in the cache, in batches. */
-export async function readEntities(client: DataHubClient, urns: string[], cache: EntityCache): Promise<void> {
+/**
+ * Reads the entities not yet in the cache, in batches of at most `batch`, split evenly; the batches go out
+ * together (the client keeps at most `datahub.concurrency` in flight).
+ */
+export async function readEntities(client: DataHubClient, urns: string[], cache: EntityCache, batch = ENTITY_BATCH): Promise<void> {
   const missing = [...new Set(urns)].filter((u) => !cache.has(u));
-  for (let i = 0; i < missing.length; i += ENTITY_BATCH) {
-    const batch = missing.slice(i, i + ENTITY_BATCH);
-    const data = await client.request(entities, { urns: batch });
-    for (const urn of batch) cache.set(urn, null);
+  if (!missing.length) return;
+  const size = Math.ceil(missing.length / Math.ceil(missing.length / batch));
+  const batches: string[][] = [];
+  for (let i = 0; i < missing.length; i += size) batches.push(missing.slice(i, i + size));
+  await Promise.all(batches.map(async (b) => {
+    const data = await client.request(entities, { urns: b });
+    for (const urn of b) if (!cache.has(urn)) cache.set(urn, null);
     for (const e of data.entities ?? []) if (e) cache.set(e.urn, e);
-  }
+  }));
 }
 
 /** What each raw entity contributes to any graph: computed once, shared by every graph it appears in. */

@@ -4,6 +4,18 @@ import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { findModels } from './queries/search-models.js';
 
+/** A name that names no model, or several: the candidates (closest first) let a surface offer them. */
+export class UnresolvedModelError extends UsageError {
+  constructor(
+    message: string,
+    readonly ref: string,
+    readonly reason: 'unknown' | 'ambiguous',
+    readonly candidates: ModelRef[],
+  ) {
+    super(message);
+  }
+}
+
 /**
  * A model by urn, or by name through DataHub search: an exact name wins; several exact or only inexact
  * matches → an error listing the candidates with urns; none → an error with the closest names.
@@ -16,15 +28,15 @@ export async function resolveModel(client: DataHubClient, ref: string): Promise<
   if (exactish.length === 1) return exactish[0]!;
   if (exactish.length > 1 || found.length) {
     const candidates = exactish.length > 1 ? exactish : found;
-    throw new UsageError(`"${ref}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`);
+    throw new UnresolvedModelError(`"${ref}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`, ref, 'ambiguous', candidates);
   }
   const all = await findModels(client, '*', 1000);
   const closest = all
     .map((m) => ({ m, d: distance(ref.toLowerCase(), m.name.toLowerCase()) }))
     .sort((a, b) => a.d - b.d || a.m.name.localeCompare(b.m.name))
     .slice(0, 3)
-    .map((x) => x.m.name);
-  throw new UsageError(`no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.join(', ')}` : ''}`);
+    .map((x) => x.m);
+  throw new UnresolvedModelError(`no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.map((m) => m.name).join(', ')}` : ''}`, ref, 'unknown', closest);
 }
 
 

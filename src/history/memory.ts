@@ -9,6 +9,7 @@ export class MemoryScanHistory implements ScanHistory {
   readonly kind = 'memory';
   private readonly entries = new Map<string, ScoreEntry[]>();
   private readonly latestByModel = new Map<string, ModelSummary>();
+  private readonly verdicts = new Map<string, Verdict>();
 
   constructor(private readonly depth = DEFAULT_HISTORY_DEPTH) {}
 
@@ -17,7 +18,10 @@ export class MemoryScanHistory implements ScanHistory {
     const list = [...(this.entries.get(urn) ?? []), entryOf(verdict)].sort(newestFirst).slice(0, this.depth);
     this.entries.set(urn, list);
     const current = this.latestByModel.get(urn);
-    if (!current || current.scannedAt <= verdict.scannedAt) this.latestByModel.set(urn, summaryOf(verdict));
+    if (!current || current.scannedAt <= verdict.scannedAt) {
+      this.latestByModel.set(urn, summaryOf(verdict));
+      this.verdicts.set(urn, verdict);
+    }
   }
 
   async history(modelUrn: string, limit = this.depth): Promise<ScoreEntry[]> {
@@ -26,6 +30,10 @@ export class MemoryScanHistory implements ScanHistory {
 
   async latest(query?: LatestQuery): Promise<ModelSummary[]> {
     return selectLatest(this.latestByModel.values(), query);
+  }
+
+  async latestVerdict(modelUrn: string): Promise<Verdict | undefined> {
+    return this.verdicts.get(modelUrn);
   }
 
   async close(): Promise<void> {}

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { BANDS } from '../core/score.js';
 import type { Verdict } from '../core/verdict.js';
+import { decodeVerdict, encodeVerdict } from './verdict-codec.js';
 import {
   DEFAULT_HISTORY_DEPTH, entryOf, selectLatest, summaryOf,
   type LatestQuery, type ModelSummary, type ScanHistory, type ScoreEntry,
@@ -23,8 +24,9 @@ const summarySchema = entrySchema.extend({ urn: z.string(), name: z.string(), fi
 
 /**
  * One atomic step: add the judgment to the model's sorted set (scored by time), trim it to the newest `depth`,
- * and replace the model's latest summary unless a newer judgment is already there.
- * KEYS: scores zset, latest hash. ARGV: time ms, entry JSON, depth, urn, summary JSON, scannedAt.
+ * and replace the model's latest summary and full verdict unless a newer judgment is already there.
+ * KEYS: scores zset, latest hash, verdict string. ARGV: time ms, entry JSON, depth, urn, summary JSON, scannedAt,
+ * the verdict as verdict-codec.ts stores it.
  */
 const RECORD = `
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
@@ -35,13 +37,15 @@ if current then
   if ok and type(parsed) == 'table' and type(parsed.scannedAt) == 'string' and parsed.scannedAt > ARGV[6] then return 0 end
 end
 redis.call('HSET', KEYS[2], ARGV[4], ARGV[5])
+redis.call('SET', KEYS[3], ARGV[7])
 return 1
 `;
 
 /**
  * Scan history in Redis, under one key prefix:
  * `<prefix>scores:<model urn>` a sorted set of `{scannedAt, score, band}` by time (bounded), and
- * `<prefix>latest` a hash of model urn → its latest summary.
+ * `<prefix>latest` a hash of model urn → its latest summary, and `<prefix>verdict:<model urn>` its latest full
+ * verdict (compressed by verdict-codec.ts; kept apart so listing the summaries never reads the findings).
  */
 export class RedisScanHistory implements ScanHistory {
   readonly kind = 'redis';
@@ -57,6 +61,7 @@ export class RedisScanHistory implements ScanHistory {
   }
 
   private scoresKey = (urn: string) => `${this.prefix}scores:${urn}`;
+  private verdictKey = (urn: string) => `${this.prefix}verdict:${urn}`;
   private get latestKey() {
     return `${this.prefix}latest`;
   }
@@ -65,8 +70,8 @@ export class RedisScanHistory implements ScanHistory {
     const at = Date.parse(v.scannedAt);
     if (Number.isNaN(at)) throw new Error(`cannot record a verdict with scannedAt ${JSON.stringify(v.scannedAt)}`);
     await this.redis.eval(
-      RECORD, 2, this.scoresKey(v.model.urn), this.latestKey,
-      String(at), JSON.stringify(entryOf(v)), String(this.depth), v.model.urn, JSON.stringify(summaryOf(v)), v.scannedAt,
+      RECORD, 3, this.scoresKey(v.model.urn), this.latestKey, this.verdictKey(v.model.urn),
+      String(at), JSON.stringify(entryOf(v)), String(this.depth), v.model.urn, JSON.stringify(summaryOf(v)), v.scannedAt, encodeVerdict(v),
     );
   }
 
@@ -79,6 +84,11 @@ export class RedisScanHistory implements ScanHistory {
   async latest(query?: LatestQuery): Promise<ModelSummary[]> {
     const all = await this.redis.hvals(this.latestKey);
     return selectLatest(all.flatMap((s) => parsed(summarySchema, s)), query);
+  }
+
+  async latestVerdict(modelUrn: string): Promise<Verdict | undefined> {
+    const stored = await this.redis.getBuffer(this.verdictKey(modelUrn));
+    return stored === null ? undefined : decodeVerdict(stored);
   }
 
   async close(): Promise<void> {

@@ -33,6 +33,8 @@ export interface ScanHistory {
   history(modelUrn: string, limit?: number): Promise<ScoreEntry[]>;
   /** The latest judgment per model, lowest score first (then by name); only `band` when given. */
   latest(query?: LatestQuery): Promise<ModelSummary[]>;
+  /** A model's latest full verdict (findings, evidence, blast radius), as recorded; undefined if none. */
+  latestVerdict(modelUrn: string): Promise<Verdict | undefined>;
   close(): Promise<void>;
 }
 

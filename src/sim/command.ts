@@ -1,10 +1,11 @@
-import { access, writeFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { UsageError } from '../errors.js';
 import { createLogger, type Logger } from '../log.js';
 import { formatMetadataFile } from './export.js';
 import { FAULT_KINDS, isFaultKind } from './faults.js';
-import { generateCatalog } from './generate/index.js';
+import { generateCatalog, generateRecords, planCatalog } from './generate/index.js';
+import { isFolderTarget, jsonFilesIn, RECORDS_PER_FILE, writeCatalogFile, writeCatalogFolder } from './generate/write.js';
 import { formatIssue, type LoadReport } from './load/index.js';
 import { startSim } from './server.js';
 import { untilSignal } from '../cli/signals.js';
@@ -112,13 +113,20 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .requiredOption('--datasets <n>', 'number of datasets', integer(0))
     .requiredOption('--depth <n>', 'lineage hops from a model to its deepest source (min 2)', integer(0))
     .option('--seed <n>', 'random seed', integer(Number.MIN_SAFE_INTEGER), 1)
-    .option('--out <file>', 'write to this file instead of stdout')
-    .action(async ({ models, datasets, depth, seed, out }: GenerateOptions) => {
-      const records = generateCatalog({ models, datasets, depth, seed });
-      const text = formatMetadataFile(records);
-      if (!out) return void stdout.write(text);
-      await writeFile(out, text);
-      logger().info({ out, records: records.length }, 'catalog written');
+    .option('--out <file-or-dir>', 'write to this file instead of stdout; a folder (ending in / or existing) gets numbered files of '
+      + `${RECORDS_PER_FILE.toLocaleString('en')} records, for catalogs too large for one file`)
+    .action(({ models, datasets, depth, seed, out }: GenerateOptions) => {
+      const options = { models, datasets, depth, seed };
+      planCatalog(options); // bad options throw before any file is written
+      if (!out) return void stdout.write(formatMetadataFile(generateCatalog(options)));
+      if (isFolderTarget(out)) {
+        const clash = jsonFilesIn(out);
+        if (clash.length) throw new UsageError(`--out: ${out} already holds .json files (${clash[0]}, ...), which the simulator would load too`);
+        const written = writeCatalogFolder(generateRecords(options), out);
+        return void logger().info({ out, ...written }, 'catalog written');
+      }
+      const records = writeCatalogFile(generateRecords(options), out);
+      logger().info({ out, records }, 'catalog written');
     });
   return sim;
 }

@@ -48,9 +48,11 @@ export const exportStoreText = (store: Store): string => formatMetadataFile(expo
  * every non-ASCII character (ensure_ascii), so this does too.
  */
 export function formatMetadataFile(records: readonly unknown[]): string {
-  const body = records.map((r) => JSON.stringify(r, null, 4).replace(/[\u0080-\uffff]/g, asciiEscape)).join(',\n');
-  return `[\n${body}\n]`;
+  return `[\n${records.map(formatRecord).join(',\n')}\n]`;
 }
+
+/** One record as the file sink writes it (see formatMetadataFile). */
+export const formatRecord = (record: unknown): string => JSON.stringify(record, null, 4).replace(/[\u0080-\uffff]/g, asciiEscape);
 
 const asciiEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 

@@ -3,7 +3,9 @@ import { judgeCatalog } from '../../src/app/judge-catalog.js';
 import { scanModels } from '../../src/app/scan.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { ENTITY_BATCH } from '../../src/datahub/queries/entities.js';
-import { CATALOG_PAGE } from '../../src/datahub/read-catalog.js';
+import { inputsOf } from '../../src/datahub/read-needed.js';
+import { readUpstreamGraph } from '../../src/datahub/read-upstream.js';
+import { indexRecords } from '../../src/sim/demo/inspect.js';
 import { generateCatalog, GENERATED_NOW } from '../../src/sim/generate/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { policy } from './write-back-helpers.js';
@@ -29,13 +31,33 @@ describe('a whole-catalog judgment', () => {
     expect(verdicts.map(strip)).toEqual(each.map(strip));
   });
 
-  it('costs the lower bound in requests: ⌈entities / page⌉ + ⌈entities / batch⌉', async () => {
-    sim = await startSim({ records: generateCatalog({ models: 40, datasets: 900, depth: 6, seed: 5 }), port: 0, now: () => GENERATED_NOW });
+  it('reads only what some model needs, level by level from the models: Σ ⌈level / batch⌉ entity requests', async () => {
+    const records = generateCatalog({ models: 20, datasets: 500, depth: 6, seed: 5 });
+    sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
     const client = createDataHubClient({ url: sim.url });
     sim.resetStats();
-    const { cache } = await judgeCatalog({ client, policy, now: () => GENERATED_NOW });
-    const entities = cache.size;
-    const bound = Math.ceil(entities / CATALOG_PAGE) + Math.ceil(entities / ENTITY_BATCH);
-    expect(sim.stats().requests).toBeLessThanOrEqual(bound + 1); // + the empty last scroll page
+    const { cache, catalog } = await judgeCatalog({ client, policy, now: () => GENERATED_NOW });
+    const stats = sim.stats();
+
+    // What DataHub's lineage reaches from each model, read model by model (feature tables and their keys come
+    // inside their features' reads): the same entities, none more. Generated catalogs hold datasets no model reads.
+    const walked = new Set<string>();
+    const shared = new Map();
+    for (const m of catalog.models()) for (const urn of Object.keys((await readUpstreamGraph(client, m.urn, shared)).nodes)) walked.add(urn);
+    const nested = (u: string) => u.startsWith('urn:li:mlFeatureTable:') || u.startsWith('urn:li:mlPrimaryKey:');
+    expect(new Set(cache.keys())).toEqual(new Set([...walked].filter((u) => !nested(u))));
+    const datasets = new Set(indexRecords(records).urns('dataset'));
+    expect([...cache.keys()].filter((u) => datasets.has(u)).length).toBeLessThan(datasets.size);
+
+    // One page of models, then one level at a time: a level's entities in ⌈level / batch⌉ requests.
+    const levels: number[] = [];
+    const seen = new Set<string>();
+    for (let level = catalog.models().map((m) => m.urn); level.length; ) {
+      levels.push(level.length);
+      level.forEach((u) => seen.add(u));
+      level = [...new Set(level.flatMap((u) => (cache.get(u) ? inputsOf(cache.get(u)!) : [])))].filter((u) => !seen.has(u));
+    }
+    expect(levels.length).toBeGreaterThan(3);
+    expect(stats.byOperation).toEqual({ JanusCatalogPage: 1, JanusEntities: levels.reduce((n, l) => n + Math.ceil(l / ENTITY_BATCH), 0) });
   });
 });

@@ -12,10 +12,20 @@ const MODEL_1 = /mlModel:.*model_0*1,/;
 let sim: RunningSim | undefined;
 afterEach(() => sim?.close());
 
-async function requestsToJudge(depth: number) {
-  const records = generateCatalog({ models: 4, datasets: 6 * depth, depth, seed: 7 });
+type Mcp = { entityUrn?: string; aspectName?: string; aspect?: { json?: Record<string, unknown> } };
+
+/** The same catalog as ML ingestion without training jobs writes it: the training set named only by mlModelTrainingData. */
+const withoutTrainingJobs = (records: unknown[]): unknown[] =>
+  (records as Mcp[]).map((r) => {
+    if (r.aspectName !== 'mlModelProperties' || !r.aspect?.json) return r;
+    const { trainingJobs: _, ...props } = r.aspect.json;
+    return { ...r, aspect: { json: props } };
+  });
+
+async function requestsToJudge(depth: number, edit: (records: unknown[]) => unknown[] = (r) => r) {
+  const records = edit(generateCatalog({ models: 4, datasets: 6 * depth, depth, seed: 7 }));
   sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
-  const model = (records as { entityUrn?: string }[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
+  const model = (records as Mcp[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
   const client = createDataHubClient({ url: sim.url });
   sim.resetStats();
   const { verdict } = await judgeModel({ client, policy, now: () => GENERATED_NOW }, model);
@@ -23,20 +33,31 @@ async function requestsToJudge(depth: number) {
   await sim.close();
   sim = undefined;
   const blast = stats.byOperation.JanusDownstreamModels ?? 0;
-  return { requests: stats.requests, walk: stats.requests - blast, blast, byRootField: stats.byRootField, upstream: verdict.upstreamCount };
+  return { requests: stats.requests, walk: stats.requests - blast, blast, byOperation: stats.byOperation, upstream: verdict.upstreamCount, verdict };
 }
 
 describe('one trust costs a constant number of requests', () => {
-  it('is the same from lineage depth 2 to 20, while the graph grows', async () => {
+  it('is the same from lineage depth 2 to 20, while the graph grows: one scroll, one batch, one blast radius', async () => {
     const runs = [];
     for (const depth of [2, 6, 12, 20]) runs.push({ depth, ...(await requestsToJudge(depth)) });
-    // the walk costs the same at every depth; the blast radius, one request when there is anything to blast
-    expect(new Set(runs.map((r) => r.walk)).size, JSON.stringify(runs)).toBe(1);
-    for (const r of runs) expect(r.blast).toBeLessThanOrEqual(1);
-    // lineage scroll and entity batch, the same again from the training set (not a lineage edge in DataHub,
-    // and these generated models have no training job)
-    expect(runs[0]!.walk).toBe(4);
-    expect(runs[0]!.byRootField.entities).toBe(2);
+    // The model's training job (TrainedBy, a lineage edge) brings its training set into the one lineage scroll,
+    // and every graph fits one entity batch: two requests to read, whatever the depth (four before the
+    // training jobs, with batches of 250).
+    const summary = runs.map((r) => ({ depth: r.depth, scrolls: r.byOperation.JanusUpstream, batches: r.byOperation.JanusEntities, blast: r.blast }));
+    for (const r of summary) expect(r, JSON.stringify(summary)).toMatchObject({ scrolls: 1, batches: 1 });
+    // the blast radius, one request when there is anything to blast: three at most in all
+    for (const r of summary) expect(r.blast).toBeLessThanOrEqual(1);
     expect(runs.at(-1)!.upstream).toBeGreaterThan(runs[0]!.upstream * 3);
+  });
+
+  it('scrolls the training set in a second round when DataHub lineage does not reach it, with the same verdict', async () => {
+    const withJob = await requestsToJudge(6);
+    const without = await requestsToJudge(6, withoutTrainingJobs);
+    // mlModelTrainingData is no lineage edge: a second scroll from the training set, and its entities
+    expect(without.byOperation).toMatchObject({ JanusUpstream: 2, JanusEntities: 2 });
+    expect(withJob.byOperation).toMatchObject({ JanusUpstream: 1, JanusEntities: 1 });
+    const findings = (v: typeof withJob.verdict) => v.findings.map((f) => f.key).sort();
+    expect(findings(without.verdict)).toEqual(findings(withJob.verdict));
+    expect(without.verdict.score).toBe(withJob.verdict.score);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MEDIUM, SMALL } from '../../bench/catalogs.js';
 import { lowerBound } from '../../bench/lower-bound.js';
 import { janusOperationKinds, splitReadsWrites } from '../../bench/operation-kinds.js';
-import type { CatalogFigures, JanusFigures, OneModelRow } from '../../bench/figures.js';
+import type { CatalogFigures, JanusFigures, OneModelRow, SlackPathFigures } from '../../bench/figures.js';
 import { judgeTargets } from '../../bench/targets.js';
 
 const bound = (entities: number) => lowerBound({ entities, pageSize: 1000, batchSize: 250, rttMs: 20, concurrency: 1 });
@@ -10,8 +10,8 @@ const skipped: JanusFigures = { status: 'skipped', reason: 'not run' };
 
 function catalog(over: Partial<CatalogFigures> & Pick<CatalogFigures, 'spec'>): CatalogFigures {
   return {
-    via: 'janus sim generate', entities: 30_000, byType: {}, listed: 27_290, needed: 20_632,
-    lowerBound: { needed: bound(20_632), listed: bound(27_290) }, naive: { exactRequests: 30_000_000 },
+    via: 'janus sim generate', entities: 30_000, byType: {}, needed: 20_632,
+    lowerBound: { needed: bound(20_632) }, naive: { exactRequests: 30_000_000 },
     dryRun: { status: 'done', requests: 120, ms: 12_000 }, writeBack: skipped, rescan: skipped, ...over,
   };
 }
@@ -56,6 +56,17 @@ describe('targets', () => {
 
   it('Slack: not measurable until there is a handler', () => {
     expect(find(judgeTargets({ oneModel: [], catalogs: [], slack }), '`/janus trust`')).toMatchObject({ holds: null, detail: slack.reason });
+  });
+
+  it('Slack: judged on the medium catalog\'s answers from the scan history', () => {
+    const path = (over: Partial<SlackPathFigures>): SlackPathFigures => ({
+      catalog: 'medium', path: 'scan', status: 'done', requests: 40, models: 40, p50Ms: 90, p95Ms: 140, maxMs: 200, fromScan: 40, judgedNow: 0, ...over,
+    });
+    const judged = (history: SlackPathFigures) => find(judgeTargets({ oneModel: [], catalogs: [], slack: { status: 'done', history } }), '`/janus trust`');
+    expect(judged(path({}))).toMatchObject({ holds: true, detail: expect.stringContaining('p95 140 ms') });
+    expect(judged(path({ p95Ms: 1_600 })).holds).toBe(false);
+    expect(judged(path({ fromScan: 39, judgedNow: 1 })).holds).toBe(false);
+    expect(judged(path({ catalog: 'small' })).holds).toBeNull();
   });
 });
 

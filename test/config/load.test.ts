@@ -39,6 +39,12 @@ describe('loadConfig', () => {
     expect(c.log.level).toBe('debug');
   });
 
+  it('reads how many DataHub requests may be in flight at once, 4 by default, at least 1', () => {
+    expect(loadConfig({ env: {}, cwd: tmp() }).datahub.concurrency).toBe(4);
+    expect(loadConfig({ env: { JANUS_DATAHUB_CONCURRENCY: '2' }, cwd: tmp() }).datahub.concurrency).toBe(2);
+    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_CONCURRENCY: '0' }, cwd: tmp() }))[0]).toMatch(/datahub\.concurrency.*JANUS_DATAHUB_CONCURRENCY/);
+  });
+
   it('reads an explicit --config file and fails clearly when it is missing', () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'other.yaml'), 'datahub:\n  url: http://other:1\n');

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDataHubClient, type DataHubClientOptions } from '../../src/datahub/client.js';
@@ -98,5 +100,39 @@ describe('DataHub client', () => {
     const offline = createDataHubClient({ url: closed, retry: fast });
     expect((await fail(offline.request(write, {}))).code).toBe('datahub.unreachable');
     expect(offline.sent.Write).toBe(3);
+  });
+
+  it('keeps at most `concurrency` requests in flight, and times a request from when it is sent, not queued', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    let delayMs = 200;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      peak = Math.max(peak, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ data: { entityExists: true } }));
+      }, delayMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const exists = op('Exists', 'query Exists { entityExists(urn: "urn:li:corpuser:datahub") }', z.object({ entityExists: z.boolean() }));
+      const three = createDataHubClient({ url, retry: fast, concurrency: 3 });
+      await Promise.all(Array.from({ length: 12 }, () => three.request(exists, {})));
+      expect(peak).toBe(3);
+      // 40 requests one at a time take far longer than the timeout; each, once sent, takes far less
+      peak = 0;
+      delayMs = 40;
+      const one = createDataHubClient({ url, retry: { ...fast, retries: 0 }, concurrency: 1, timeoutMs: 1000 });
+      const answers = await Promise.all(Array.from({ length: 40 }, () => one.request(exists, {})));
+      expect(answers.every((a) => a.entityExists)).toBe(true);
+      expect(peak).toBe(1);
+      expect(one.sent.Exists).toBe(40);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

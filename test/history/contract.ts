@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScanHistory } from '../../src/history/index.js';
+import { troubledVerdict } from '../render/verdicts.js';
 import { at, modelUrn, verdict } from './verdicts.js';
 
 /** What every ScanHistory must do; run against each implementation. `make(depth)` gives a fresh, empty one. */
@@ -55,6 +56,21 @@ export function scanHistoryContract(make: (depth?: number) => Promise<ScanHistor
       expect((await h.latest({ band: 'caution' })).map((s) => s.name)).toEqual(['b', 'a']);
       expect((await h.latest({ limit: 2 })).map((s) => s.name)).toEqual(['c', 'b']);
       expect(await h.latest({ band: 'at_risk', limit: 5 })).toHaveLength(1);
+    });
+
+    it("keeps each model's latest full verdict, evidence and all; an older one recorded late does not replace it", async () => {
+      const h = await make();
+      const full = troubledVerdict();
+      expect(await h.latestVerdict(full.model.urn)).toBeUndefined();
+      await h.record(full);
+      expect(await h.latestVerdict(full.model.urn)).toEqual(full);
+      const older = { ...full, score: 10, scannedAt: new Date(Date.parse(full.scannedAt) - 60_000).toISOString() };
+      await h.record(older);
+      expect(await h.latestVerdict(full.model.urn)).toEqual(full);
+      const newer = { ...full, score: 55, findings: full.findings.slice(0, 1), scannedAt: new Date(Date.parse(full.scannedAt) + 60_000).toISOString() };
+      await h.record(newer);
+      expect(await h.latestVerdict(full.model.urn)).toEqual(newer);
+      expect(await h.latestVerdict(modelUrn('never-scanned'))).toBeUndefined();
     });
   });
 }

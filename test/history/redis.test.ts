@@ -33,7 +33,7 @@ describe('the Redis scan history', () => {
     const prefix = freshPrefix();
     const h = new RedisScanHistory(redis, { prefix });
     await h.record(verdict('fraud', 80, 'at_risk', at(1)));
-    expect((await redis.keys(`${prefix}*`)).sort()).toEqual([`${prefix}latest`, `${prefix}scores:${modelUrn('fraud')}`]);
+    expect((await redis.keys(`${prefix}*`)).sort()).toEqual([`${prefix}latest`, `${prefix}scores:${modelUrn('fraud')}`, `${prefix}verdict:${modelUrn('fraud')}`]);
     expect(await redis.type(`${prefix}scores:${modelUrn('fraud')}`)).toBe('zset');
     expect(await redis.zscore(`${prefix}scores:${modelUrn('fraud')}`, JSON.stringify({ scannedAt: at(1), score: 80, band: 'at_risk' }))).toBe(
       String(Date.parse(at(1))),
@@ -56,8 +56,10 @@ describe('the Redis scan history', () => {
     await h.record(verdict('fraud', 80, 'at_risk', at(1)));
     await redis.zadd(`${prefix}scores:${modelUrn('fraud')}`, Date.parse(at(2)), 'not json');
     await redis.hset(`${prefix}latest`, modelUrn('odd'), JSON.stringify({ urn: 'x' }));
+    await redis.set(`${prefix}verdict:${modelUrn('odd')}`, JSON.stringify({ model: { urn: 'x' } }));
     expect(await h.history(modelUrn('fraud'))).toEqual([{ scannedAt: at(1), score: 80, band: 'at_risk' }]);
     expect((await h.latest()).map((s) => s.name)).toEqual(['fraud']);
+    expect(await h.latestVerdict(modelUrn('odd'))).toBeUndefined();
   });
 
   it('fails a command with an error, not a hang, when Redis is not there', async () => {

@@ -100,6 +100,7 @@ describe('tool errors come back as MCP error results', () => {
       record: () => Promise.reject(new Error('Redis is down')),
       history: () => Promise.reject(new Error('Redis is down')),
       latest: () => Promise.reject(new Error('Redis is down')),
+      latestVerdict: () => Promise.reject(new Error('Redis is down')),
       close: async () => {},
     };
     const c = await client(demo.sim.url, { history: broken });

@@ -156,6 +156,21 @@ describe('janus sim generate', () => {
     expect(fs.readFileSync(out, 'utf8')).toBe(formatMetadataFile(generateCatalog(options)));
   });
 
+  it('writes a folder of numbered files with --out DIR/: one file, the same text, for a catalog this small', async () => {
+    const out = path.join(dir, 'generated-folder');
+    const big = ['generate', '--models', '20', '--datasets', '300', '--depth', '4', '--seed', '3'];
+    const sim = run([...big, '--out', `${out}${path.sep}`]);
+    await sim.done;
+    expect(fs.readdirSync(out)).toEqual(['part-0001.json']);
+    const single = path.join(dir, 'generated-single.json');
+    await run([...big, '--out', single]).done;
+    expect(fs.readFileSync(path.join(out, 'part-0001.json'), 'utf8')).toBe(fs.readFileSync(single, 'utf8'));
+    // an existing folder is a folder too; one that already holds .json files would mix them in
+    const again = run([...big, '--out', out]);
+    await expect(again.done).rejects.toBeInstanceOf(UsageError);
+    await expect(again.done).rejects.toThrow(/already holds \.json files/);
+  });
+
   it('rejects a count that is not a whole number', async () => {
     const error = await usageError(['generate', '--models', 'two', '--datasets', '5', '--depth', '2']);
     expect(error.exitCode).toBe(2);

@@ -5,8 +5,10 @@ import { aspectWrites, indexRecords, type RecordIndex } from '../../src/sim/demo
 import {
   GENERATED_NOW, generateCatalog, generateRecords, LABEL_SOURCE_COLUMN, type GenerateOptions,
 } from '../../src/sim/generate/index.js';
+import { modelUrn } from '../../src/sim/generate/plan.js';
 import { loadRecords } from '../../src/sim/load/index.js';
 import { Store } from '../../src/sim/store.js';
+import { simHarness } from './harness.js';
 
 const MEDIUM: GenerateOptions = { models: 200, datasets: 2000, depth: 5, seed: 42 };
 const medium = generateCatalog(MEDIUM);
@@ -171,6 +173,40 @@ describe('generateCatalog: what the detectors will find', () => {
     expect(leaky.length).toBeLessThan(models.length * 0.15);
     expect(leaky.flat().every((f) => f.endsWith(`,${LABEL_SOURCE_COLUMN})`))).toBe(true);
     for (const m of models) expect(mediumIdx.aspect(c.trainingSetsOf(m)[0]!, 'schemaMetadata'), m).toBeDefined();
+  });
+});
+
+describe('generateCatalog: training jobs', () => {
+  const trainingSetsOf = (idx: RecordIndex, m: string) =>
+    ((idx.aspect(m, 'mlModelTrainingData')?.trainingData ?? []) as Array<{ dataset: string }>).map((t) => t.dataset);
+
+  it('gives every model a training job whose only input is its training set, as ML ingestion writes it', () => {
+    for (const m of mediumIdx.urns('mlModel')) {
+      const jobs = mediumIdx.aspect(m, 'mlModelProperties')!.trainingJobs as string[];
+      expect(jobs, m).toHaveLength(1);
+      expect(mediumIdx.aspect(jobs[0]!, 'dataJobInputOutput'), m).toMatchObject({ inputDatasets: trainingSetsOf(mediumIdx, m), outputDatasets: [] });
+      expect(mediumIdx.aspect(jobs[0]!, 'dataJobInfo')?.name).toMatch(/^train_model_\d{5}$/);
+    }
+  });
+
+  it("so DataHub's lineage reaches the training set from the model: training job at hop 1, training set at hop 2", async () => {
+    const { store, data } = simHarness();
+    const records = generateCatalog({ models: 3, datasets: 30, depth: 4, seed: 2 });
+    loadRecords(store, records, 'generated');
+    const model = modelUrn(1);
+    const [trainingSet] = trainingSetsOf(indexRecords(records), model);
+    const r = await data<{ scrollAcrossLineage: { searchResults: Array<{ degree: number; entity: { urn: string; type: string } }> } }>(
+      `query ($urn: String!) {
+        scrollAcrossLineage(input: { urn: $urn, direction: UPSTREAM, query: "*", count: 1000, orFilters: [{ and: [{ field: "degree", values: ["1", "2", "3+"] }] }] }) {
+          searchResults { degree entity { urn type } }
+        }
+      }`,
+      { urn: model },
+    );
+    const hit = (urn: string) => r.scrollAcrossLineage.searchResults.find((x) => x.entity.urn === urn);
+    const job = (indexRecords(records).aspect(model, 'mlModelProperties')!.trainingJobs as string[])[0]!;
+    expect(hit(job)).toMatchObject({ degree: 1, entity: { type: 'DATA_JOB' } });
+    expect(hit(trainingSet!)).toMatchObject({ degree: 2, entity: { type: 'DATASET' } });
   });
 });
 

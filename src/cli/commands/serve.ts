@@ -1,11 +1,12 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { janusIncidentsForModel } from '../../app/incidents.js';
 import { judgeModel } from '../../app/judge-model.js';
-import { createJanusServer, listen } from '../../server/index.js';
+import { createJanusServer, listen, type Mount } from '../../server/index.js';
 import { MemoryScanHistory, RedisScanHistory } from '../../history/index.js';
 import { liveMcpDeps } from '../../mcp/deps.js';
 import { createMcpHttpHandler } from '../../mcp/http-transport.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
+import { slackEnabled, slackMount } from '../../slack/mount.js';
 import { cliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
@@ -28,7 +29,7 @@ const port = (value: string): number => {
 /** `janus serve`: the Model Impact Report, judged live from DataHub on each request, plus health and metrics. */
 export const serveCommand = (deps: ServeCommandDeps = {}) =>
   new Command('serve')
-    .description('serve Model Impact Reports over HTTP: /reports/<model urn or name>, /healthz, /metrics (docs/report.md)')
+    .description('serve Model Impact Reports over HTTP: /reports/<model urn or name>, /healthz, /metrics (docs/report.md); Slack\'s /janus at /slack/events when configured (docs/slack.md)')
     .option('--port <n>', 'port to listen on, 0 picks a free one (default: PORT, else 3000)', port)
     .option('--host <host>', 'address to listen on (default: JANUS_HOST, else 0.0.0.0)')
     .action(async (opts: { port?: number; host?: string }, cmd: Command) => {
@@ -37,8 +38,8 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
       const datahubUiUrl = ctx.config.datahub.uiUrl;
       const judgeDeps = { client: ctx.client, policy: ctx.policy };
       const logger = ctx.logger.child({ unit: 'server' });
-      const redis = ctx.config.mcp.http ? optionalRedis(ctx.config, logger) : undefined;
-      const mounts = ctx.config.mcp.http
+      const redis = ctx.config.mcp.http || slackEnabled(ctx.config.slack) ? optionalRedis(ctx.config, logger) : undefined;
+      const mounts: Mount[] = ctx.config.mcp.http
         ? [{
             path: ctx.config.mcp.httpPath,
             name: 'mcp',
@@ -51,6 +52,13 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
             ),
           }]
         : [];
+      let publicUrl = reportBaseUrl(ctx.config);
+      const history = redis ? new RedisScanHistory(redis) : new MemoryScanHistory();
+      const slack = await slackMount({ config: ctx.config, judge: judgeDeps, history, logger, reportBaseUrl: () => publicUrl }).catch((err: unknown) => {
+        redis?.disconnect();
+        throw err;
+      });
+      if (slack) mounts.push(slack);
       const janus = createJanusServer({
         judge: (ref) => judgeModel(judgeDeps, ref),
         incidents: (urn) => janusIncidentsForModel(judgeDeps, urn),
@@ -59,7 +67,8 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
         ...(datahubUiUrl ? { datahubUiUrl } : {}),
       });
       const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
-      const publicUrl = ctx.config.server.publicUrl ?? `http://localhost:${running.port}`;
+      publicUrl = ctx.config.server.publicUrl ?? `http://localhost:${running.port}`;
+      if (slack && !ctx.config.server.publicUrl) logger.warn({ publicUrl }, 'JANUS_PUBLIC_URL is not set: the report links Slack shows point at this machine');
       logger.info({ url: running.url, publicUrl, datahub: ctx.client.url }, 'serving Model Impact Reports');
       (deps.stdout ?? process.stdout).write(`janus serve ready ${running.url}\n`);
       const signal = await (deps.untilStopped ?? untilSignal)();

@@ -2,13 +2,16 @@
  * Generated feature tables (each reading one top-layer dataset; features named after its columns) and
  * models consuming features of two tables, trained on a training set whose `label` column derives from
  * the `score` column of a top-layer dataset. Leaky models also consume that `score` column as a feature.
+ * Each model names its training job (`trainingJobs`, DataHub's TrainedBy lineage edge), an Airflow task
+ * whose input is the training set, as ML ingestion writes it (SageMaker: trainingJobs → dataJob inputs):
+ * so DataHub's lineage reaches the training set, which `mlModelTrainingData` alone does not.
  */
-import { HOUR_MS, ownership } from '../demo/aspects.js';
+import { dataJobInfo, dataJobInputOutput, HOUR_MS, ownership, runRecords } from '../demo/aspects.js';
 import { mcp, type MetadataRecord } from '../demo/records.js';
 import type { Rng } from './prng.js';
 import {
   FEATURE_COLUMNS, featureTableSource, featureTableUrn, featureUrn, GENERATED_NOW, groupUrn, LABEL_COLUMN,
-  LABEL_SOURCE_COLUMN, modelUrn, primaryKeyUrn, trainingSetUrn, userUrn, type Plan,
+  LABEL_SOURCE_COLUMN, modelUrn, primaryKeyUrn, trainingFlowUrn, trainingJobUrn, trainingSetUrn, userUrn, type Plan,
 } from './plan.js';
 
 const DATA_TYPE: Record<(typeof FEATURE_COLUMNS)[number], string> = {
@@ -17,6 +20,7 @@ const DATA_TYPE: Record<(typeof FEATURE_COLUMNS)[number], string> = {
 const SAFE_COLUMNS = FEATURE_COLUMNS.filter((c) => c !== LABEL_SOURCE_COLUMN);
 const SHARE = { leaky: 0.03, unowned: 0.03 };
 const CREATED = GENERATED_NOW - 200 * 24 * HOUR_MS;
+const TRAINING_RUN_MS = 45 * 60_000;
 
 function* featureTableRecords(plan: Plan, i: number): Generator<MetadataRecord> {
   const source = featureTableSource(plan, i);
@@ -63,9 +67,11 @@ function* modelRecords(plan: Plan, j: number, rng: Rng): Generator<MetadataRecor
     trainingMetrics: [{ name: 'auc', value: (0.6 + 0.4 * rng.next()).toFixed(3) }],
     mlFeatures: features,
     tags: [],
+    ...(trainingSet !== undefined ? { trainingJobs: [trainingJobUrn(j)] } : {}),
   });
   if (trainingSet !== undefined) {
     yield mcp(urn, 'mlModelTrainingData', { trainingData: [{ dataset: trainingSetUrn(trainingSet) }] });
+    yield* trainingJobRecords(plan, j, trainingSetUrn(trainingSet), trainedAt);
   }
   if (!rng.chance(SHARE.unowned)) {
     yield mcp(urn, 'ownership', ownership([
@@ -74,7 +80,26 @@ function* modelRecords(plan: Plan, j: number, rng: Rng): Generator<MetadataRecor
   }
 }
 
+/** Model `j`'s training task: reads the training set, with two successful runs, the latest ending at `trainedAt`. */
+function* trainingJobRecords(plan: Plan, j: number, trainingSet: string, trainedAt: number): Generator<MetadataRecord> {
+  const job = trainingJobUrn(j);
+  const jobId = `train_model_${String(j).padStart(5, '0')}`;
+  yield mcp(job, 'dataJobInfo', dataJobInfo(jobId, trainingFlowUrn(), `Trains model ${j}.`));
+  yield mcp(job, 'dataJobInputOutput', dataJobInputOutput([trainingSet], []));
+  yield mcp(job, 'ownership', ownership([[groupUrn(j % plan.groups), 'TECHNICAL_OWNER']], CREATED));
+  for (const [n, end] of [trainedAt - 7 * 24 * HOUR_MS, trainedAt].entries()) {
+    const start = end - TRAINING_RUN_MS;
+    yield* runRecords({
+      id: `gen.train_models.${jobId}.run_${n}`, job, name: `scheduled__${new Date(start).toISOString()}`,
+      start, durationMs: TRAINING_RUN_MS, result: 'SUCCESS', inputs: [trainingSet], outputs: [],
+    });
+  }
+}
+
 export function* mlRecords(plan: Plan, models: number, rng: Rng): Generator<MetadataRecord> {
   for (let i = 0; i < plan.featureTables; i++) yield* featureTableRecords(plan, i);
+  if (models > 0 && plan.trainingSets > 0) {
+    yield mcp(trainingFlowUrn(), 'dataFlowInfo', { customProperties: {}, name: 'train_models', env: 'PROD' });
+  }
   for (let j = 0; j < models; j++) yield* modelRecords(plan, j, rng);
 }

@@ -13,9 +13,10 @@ export interface GenerateOptions {
   /** Datasets in all, training sets included. */
   datasets: number;
   /**
-   * Lineage hops from a model to its deepest source table: model → feature → feature source table, then
-   * `depth - 2` upstreamLineage hops down the layers. Values below 2 behave as 2; fewer datasets than
-   * layers cap it.
+   * Lineage hops from a model to its deepest source table through its features: model → feature → feature
+   * source table, then `depth - 2` upstreamLineage hops down the layers. Values below 2 behave as 2; fewer
+   * datasets than layers cap it. The training route (model → training job → training set → a top-layer
+   * table) is one hop longer.
    */
   depth: number;
   seed: number;
@@ -97,3 +98,6 @@ export const userUrn = (u: number): string => corpUserUrn(`user_${pad(u, 4)}`);
 export const groupUrn = (g: number): string => corpGroupUrn(`team_${pad(g, 3)}`);
 export const flowUrn = (layer: number): string => dataFlowUrn('airflow', `build_layer_${layer}`);
 export const jobUrn = (layer: number, j: number): string => dataJobUrn(flowUrn(layer), `job_${pad(j)}`);
+/** The Airflow DAG whose tasks train the models, one task a model. */
+export const trainingFlowUrn = (): string => dataFlowUrn('airflow', 'train_models');
+export const trainingJobUrn = (j: number): string => dataJobUrn(trainingFlowUrn(), `train_model_${pad(j)}`);

@@ -1,0 +1,41 @@
+import type { DataHubClient } from './client.js';
+import type { RawEntity } from './queries/entities.js';
+import { readEntities, type EntityCache } from './read-upstream.js';
+
+/**
+ * Reads what judging every listed model needs, level by level: the models, then every entity one hop upstream
+ * of the last level, until nothing new is reached. Each entity's batched read brings its one-hop upstream
+ * edges, so the walk costs Σ ⌈level / batch⌉ requests and reads no entity that no model needs. Feature tables
+ * and their primary keys come inside their features' reads.
+ */
+export async function readNeeded(
+  client: DataHubClient,
+  models: string[],
+  cache: EntityCache,
+  batch?: number,
+): Promise<{ levels: number }> {
+  let level = [...new Set(models)];
+  let levels = 0;
+  while (level.length) {
+    levels++;
+    await readEntities(client, level, cache, batch);
+    const next = new Set<string>();
+    for (const urn of level) {
+      const raw = cache.get(urn);
+      for (const up of raw ? inputsOf(raw) : []) if (!cache.has(up)) next.add(up);
+    }
+    level = [...next];
+  }
+  return { levels };
+}
+
+/**
+ * What an entity's judgment reads one hop upstream of it: DataHub's lineage edges (at most 1,000 a read),
+ * a model's training sets (not lineage in DataHub, an input for Janus), and a feature's sources.
+ */
+export function inputsOf(raw: RawEntity): string[] {
+  const inputs = (raw.upstream?.relationships ?? []).flatMap((r) => (r.entity?.urn ? [r.entity.urn] : []));
+  if (raw.type === 'MLMODEL') inputs.push(...(raw.trainingData ?? []).map((t) => t.dataset));
+  if (raw.type === 'MLFEATURE') inputs.push(...(raw.properties?.sources ?? []).flatMap((s) => (s?.urn ? [s.urn] : [])));
+  return inputs;
+}

@@ -1,0 +1,117 @@
+import type { types } from '@slack/bolt';
+import { narrate } from '../core/argos.js';
+import { severityRank, type Severity } from '../core/finding.js';
+import { shortName } from '../core/names.js';
+import type { Band } from '../core/score.js';
+import type { Verdict } from '../core/verdict.js';
+
+export type Block = types.KnownBlock;
+
+/** A message for `respond()` / `chat.postMessage`: blocks, and the text notifications show. */
+export interface SlackMessage {
+  response_type?: 'in_channel' | 'ephemeral';
+  text: string;
+  blocks: Block[];
+}
+
+/** Block Kit's limits (docs: reference/block-kit/blocks), and the caps Janus keeps well inside them. */
+export const LIMITS = { blocks: 50, sectionText: 3000, fields: 10, fieldText: 2000, headerText: 150 } as const;
+/** Findings shown one by one; the rest are counted ("and N more"). Generated catalogs give thousands. */
+export const MAX_FINDINGS = 10;
+/** One finding's text: a few sentences, not a wall (Slack also caps a message's blocks at about 12k characters). */
+const MAX_FINDING_CHARS = 600;
+const MAX_BLAST_NAMES = 10;
+
+export interface VerdictBlocksOptions {
+  /** Where the verdict came from: the latest scan, or judged for this question. */
+  source: { kind: 'scan'; scannedAt: string } | { kind: 'live' };
+  /** The Model Impact Report (`server.publicUrl` + `/reports/<model>`). */
+  reportUrl?: string;
+  /** The model's page in DataHub's UI, when `datahub.uiUrl` is configured. */
+  datahubUrl?: string;
+}
+
+const BAND_ICON: Record<Band, string> = { trusted: ':large_green_circle:', caution: ':large_yellow_circle:', at_risk: ':red_circle:' };
+const BAND_WORD: Record<Band, string> = { trusted: 'Trusted', caution: 'Caution', at_risk: 'At risk' };
+const SEVERITY_ICON: Record<Severity, string> = { critical: ':red_circle:', high: ':large_orange_circle:', medium: ':large_yellow_circle:', low: ':white_circle:' };
+
+/** Slack mrkdwn: only `&`, `<` and `>` are escaped, so DataHub's names cannot inject mentions or links. */
+export const mrkdwn = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Cut to `max` characters, saying so with an ellipsis. */
+export const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } });
+const context = (text: string): Block => ({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] });
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+/** One verdict as Block Kit, in Argos's voice: the same verdict always gives the same message. */
+export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMessage {
+  // Worst first, so what is cut ("and N more") is the least of it; a critical leak outranks heavier failures.
+  const shown = [...v.findings].sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || b.weight - a.weight).slice(0, MAX_FINDINGS);
+  // Argos narrates only what is shown: one sentence per finding, and the dry line when there is none.
+  const [opening, ...sentences] = narrate({ ...v, findings: shown, blastRadius: [] });
+  const blocks: Block[] = [
+    { type: 'header', text: { type: 'plain_text', text: clip(`${v.model.name}: ${v.score}/100, ${BAND_WORD[v.band].toLowerCase()}`, LIMITS.headerText), emoji: true } },
+    section(`*Argos:* ${mrkdwn(opening!)}`),
+    { type: 'section', fields: fields(v).map((text) => ({ type: 'mrkdwn' as const, text: clip(text, LIMITS.fieldText) })) },
+  ];
+  if (shown.length) {
+    blocks.push({ type: 'divider' });
+    shown.forEach((f, i) => {
+      const head = `${SEVERITY_ICON[f.severity]} *${f.severity}* · −${f.weight} · ${f.detector.replace(/_/g, ' ')}`;
+      blocks.push(section(clip(`${head}\n${mrkdwn(sentences[i] ?? f.message)}`, MAX_FINDING_CHARS)));
+    });
+    const more = v.findings.length - shown.length;
+    if (more > 0) blocks.push(context(`…and ${plural(more, 'more finding', 'more findings')}. ${opts.reportUrl ? 'The Model Impact Report lists every one.' : `\`janus trust ${mrkdwn(v.model.name)}\` lists every one.`}`));
+  } else if (sentences[0]) {
+    blocks.push(section(mrkdwn(sentences[0])));
+  }
+  const reach = blastRadiusLine(v);
+  if (reach) blocks.push(section(reach));
+  const links = buttons(opts);
+  if (links) blocks.push(links);
+  blocks.push(context(sourceLine(v, opts.source)));
+  return { response_type: 'in_channel', text: mrkdwn(opening!), blocks };
+}
+
+function fields(v: Verdict): string[] {
+  const bySeverity = (['critical', 'high', 'medium', 'low'] as const)
+    .map((s) => [s, v.findings.filter((f) => f.severity === s).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${count(n)} ${s}`);
+  const out = [
+    `*Score*\n${v.score}/100`,
+    `*Band*\n${BAND_ICON[v.band]} ${BAND_WORD[v.band]}${v.capped ? ` (held down by a ${mrkdwn(v.capped.severity)} finding)` : ''}`,
+    `*Findings*\n${v.findings.length ? `${count(v.findings.length)} (${bySeverity.join(', ')})` : 'none'}`,
+    `*Upstream*\n${plural(v.upstreamCount, 'entity', 'entities')}`,
+  ];
+  if (v.label) out.push(`*Label*\n\`${mrkdwn(shortName(v.label.column))}\``);
+  return out.slice(0, LIMITS.fields);
+}
+
+/** Argos's blast-radius sentence, with the names capped. */
+function blastRadiusLine(v: Verdict): string | undefined {
+  const others = [...new Set(v.blastRadius.flatMap((b) => b.models.map((m) => m.name)).filter((n) => n !== v.model.name))].sort();
+  if (!others.length) return undefined;
+  const named = others.slice(0, MAX_BLAST_NAMES).map(mrkdwn).join(', ');
+  const rest = others.length - MAX_BLAST_NAMES;
+  return `The same trouble reaches ${plural(others.length, 'other model', 'other models')}: ${named}${rest > 0 ? ` and ${count(rest)} more` : ''}.`;
+}
+
+function buttons(opts: VerdictBlocksOptions): Block | undefined {
+  const elements = [
+    opts.reportUrl && { type: 'button' as const, action_id: 'open_report', text: { type: 'plain_text' as const, text: 'Model Impact Report' }, url: opts.reportUrl },
+    opts.datahubUrl && { type: 'button' as const, action_id: 'open_datahub', text: { type: 'plain_text' as const, text: 'Open in DataHub' }, url: opts.datahubUrl },
+  ].filter((e) => !!e);
+  return elements.length ? { type: 'actions', elements } : undefined;
+}
+
+/** "As of the scan at 12:00:03" or "Judged now": Slack shows the time in the reader's own time zone. */
+function sourceLine(v: Verdict, source: VerdictBlocksOptions['source']): string {
+  const at = source.kind === 'scan' ? source.scannedAt : v.scannedAt;
+  const ms = Date.parse(at);
+  const time = Number.isNaN(ms) ? mrkdwn(at) : `<!date^${Math.floor(ms / 1000)}^{time_secs}|${at.slice(11, 19)} UTC>`;
+  return source.kind === 'scan' ? `As of the scan at ${time}` : `Judged now (${time}) from DataHub`;
+}

@@ -1,0 +1,94 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { App, HTTPReceiver, HTTPReceiverDeferredRequestError, type webApi } from '@slack/bolt';
+import { registerListeners, type HandlerDeps } from '../../handlers/index.js';
+import { JanusError } from '../errors.js';
+import type { Logger } from '../log.js';
+import { boltLogger } from './logger.js';
+
+/** Where Slack posts slash commands and interactivity (one Bolt endpoint for everything). */
+export const SLACK_PATH = '/slack/events';
+
+/**
+ * The WebClient's retries: a 429 waits the Retry-After Slack gives, then tries again; other failures back off
+ * briefly. Bounded, so a request never waits minutes (the default policy retries for about 30).
+ */
+export const SLACK_RETRY: webApi.RetryOptions = { retries: 3, factor: 2, minTimeout: 250, maxTimeout: 2000 };
+
+/** Slack's payloads are a few kB: anything far larger is refused before it is read. */
+const MAX_BODY_BYTES = 1 << 20;
+
+export interface SlackAppOptions {
+  botToken: string;
+  signingSecret: string;
+  /** Slack's Web API base (`slack.apiUrl`); tests point it at a fake Slack. */
+  apiUrl?: string;
+  logger: Logger;
+  handlers: Omit<HandlerDeps, 'logger'>;
+}
+
+export interface SlackApp {
+  app: App;
+  /** Answers requests to SLACK_PATH: mount it on Janus's HTTP server. Never throws. */
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  /** Checks the bot token with Slack (`auth.test`); call once before serving. */
+  init(): Promise<void>;
+}
+
+/** Slack could not be reached, or refused the token, when the app started. */
+export class SlackStartError extends JanusError {
+  constructor(message: string) {
+    super(message, 'slack.start');
+  }
+}
+
+/** Janus's Slack app in HTTP mode, side-effect free until `init()`: Bolt with its HTTPReceiver and the handlers. */
+export function createSlackApp(opts: SlackAppOptions): SlackApp {
+  const log = opts.logger.child({ unit: 'slack' });
+  const logger = boltLogger(log);
+  const receiver = new HTTPReceiver({ signingSecret: opts.signingSecret, endpoints: SLACK_PATH, logger });
+  const app = new App({
+    token: opts.botToken,
+    receiver,
+    logger,
+    deferInitialization: true,
+    clientOptions: { ...(opts.apiUrl ? { slackApiUrl: opts.apiUrl } : {}), retryConfig: SLACK_RETRY, timeout: 10_000 },
+  });
+  registerListeners(app, { ...opts.handlers, logger: log });
+  app.error(async (error) => {
+    log.error({ err: error.message, code: (error as { code?: string }).code }, 'Slack request failed');
+    throw error;
+  });
+
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return reply(res, 413);
+    try {
+      receiver.requestListener(req, res);
+    } catch (err) {
+      if (!(err instanceof HTTPReceiverDeferredRequestError)) {
+        log.error({ err: err instanceof Error ? err.message : String(err) }, 'Slack request not handled');
+        return reply(res, 500);
+      }
+      if (req.method !== 'POST') return reply(res, 405, { allow: 'POST' });
+      reply(res, 404);
+    }
+  };
+
+  const init = async () => {
+    try {
+      await app.init();
+    } catch (err) {
+      const code = (err as { data?: { error?: string } }).data?.error;
+      throw new SlackStartError(
+        code
+          ? `Slack refused the bot token (auth.test: ${code}): check SLACK_BOT_TOKEN`
+          : `Slack could not be reached at ${opts.apiUrl ?? 'https://slack.com/api/'} (auth.test): ${(err as Error).message}`,
+      );
+    }
+  };
+  return { app, handler, init };
+}
+
+function reply(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-length': 0, ...headers });
+  res.end();
+}

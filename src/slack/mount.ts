@@ -1,0 +1,47 @@
+import type { JudgeDeps } from '../app/judge-model.js';
+import { currentVerdict } from '../app/current-verdict.js';
+import { reportUrlFor } from '../app/write-back.js';
+import type { Config } from '../config/index.js';
+import type { ScanHistory } from '../history/index.js';
+import type { Logger } from '../log.js';
+import { entityUrl } from '../report/datahub-links.js';
+import type { Mount } from '../server/index.js';
+import { createSlackApp, SLACK_PATH } from './app.js';
+
+/** Slack is on only when both the bot token and the signing secret are set. */
+export const slackEnabled = (slack: Config['slack']): boolean => !!(slack.botToken && slack.signingSecret);
+
+export interface SlackMountDeps {
+  config: Pick<Config, 'slack' | 'datahub'>;
+  judge: JudgeDeps;
+  history: ScanHistory;
+  logger: Logger;
+  /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
+  reportBaseUrl: () => string;
+}
+
+/** The Slack app for `janus serve`, its token checked with Slack, mounted at /slack/events; undefined when off (and says which). */
+export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefined> {
+  const { slack, datahub } = deps.config;
+  if (!slack.botToken || !slack.signingSecret) {
+    const missing = [!slack.botToken && 'SLACK_BOT_TOKEN', !slack.signingSecret && 'SLACK_SIGNING_SECRET'].filter(Boolean);
+    deps.logger.info({ missing }, 'Slack off: /janus needs both SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET');
+    return undefined;
+  }
+  const app = createSlackApp({
+    botToken: slack.botToken,
+    signingSecret: slack.signingSecret,
+    apiUrl: slack.apiUrl,
+    logger: deps.logger,
+    handlers: {
+      verdict: (ref) => currentVerdict({ ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger }, ref),
+      links: (v) => {
+        const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
+        return { reportUrl: reportUrlFor(deps.reportBaseUrl(), v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
+      },
+    },
+  });
+  await app.init();
+  deps.logger.info({ path: SLACK_PATH, history: deps.history.kind, verdictMaxAgeMs: slack.verdictMaxAgeMs }, 'Slack on: answering /janus');
+  return { path: SLACK_PATH, name: 'slack', handler: app.handler };
+}

@@ -1,0 +1,56 @@
+import { judgeModel } from '../../src/app/judge-model.js';
+import { judgePolicy, loadConfig } from '../../src/config/index.js';
+import { createDataHubClient } from '../../src/datahub/client.js';
+import { MemoryScanHistory, type ScanHistory } from '../../src/history/index.js';
+import { createLogger } from '../../src/log.js';
+import { createJanusServer, listen } from '../../src/server/index.js';
+import { SLACK_PATH } from '../../src/slack/app.js';
+import { slackMount } from '../../src/slack/mount.js';
+import type { FakeSlack } from './fake-slack.js';
+
+export const SECRET = 'test-signing-secret-8f742231b10e';
+
+export interface JanusWithSlack {
+  url: string;
+  /** Where Slack posts: `<url>/slack/events`. */
+  endpoint: string;
+  history: ScanHistory;
+  /** Janus's log lines (JSON). */
+  logs: () => Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+/**
+ * Janus's HTTP server with the Slack app mounted, wired as `janus serve` wires it (config from env, the same
+ * mount), against a DataHub (the simulator) and a fake Slack; listening on a free port.
+ */
+export async function startJanusWithSlack(opts: { datahub: string; slack: FakeSlack; history?: ScanHistory; env?: Record<string, string> }): Promise<JanusWithSlack> {
+  const config = loadConfig({
+    env: {
+      DATAHUB_GMS_URL: opts.datahub, SLACK_BOT_TOKEN: 'xoxb-test-token', SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: opts.slack.apiUrl,
+      JANUS_DATAHUB_UI_URL: 'http://datahub-ui.test:9002', ...opts.env,
+    },
+    cwd: '/nonexistent',
+  });
+  const lines: string[] = [];
+  const logger = createLogger({ level: 'debug', format: 'json', destination: { write: (l: string) => void lines.push(l) } });
+  const client = createDataHubClient({ url: config.datahub.url, timeoutMs: config.datahub.timeoutMs, retry: { retries: config.datahub.retries } });
+  const judge = { client, policy: judgePolicy(config.judge) };
+  const history = opts.history ?? new MemoryScanHistory();
+  let base = '';
+  const mount = await slackMount({ config, judge, history, logger, reportBaseUrl: () => base });
+  if (!mount) throw new Error('Slack did not start');
+  const janus = createJanusServer({ judge: (ref) => judgeModel(judge, ref), logger, mounts: [mount] });
+  const running = await listen(janus.server, 0, '127.0.0.1');
+  base = running.url;
+  return {
+    url: running.url,
+    endpoint: `${running.url}${SLACK_PATH}`,
+    history,
+    logs: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
+    close: () => {
+      janus.server.closeAllConnections();
+      return running.close();
+    },
+  };
+}
