@@ -1,6 +1,12 @@
 import { narrate } from '../core/argos.js';
 import type { Verdict } from '../core/verdict.js';
 
+/**
+ * Models listed per offending dataset: on a catalog where one table feeds every model, a verdict listing them all
+ * for each of its hundreds of datasets runs to megabytes; `modelCount` then says how many there are in all.
+ */
+export const LISTED_MODELS = 50;
+
 /** The stable JSON form of a verdict (docs/json-output.md). Field order is part of the contract. */
 export function verdictJson(v: Verdict): Record<string, unknown> {
   return {
@@ -12,7 +18,7 @@ export function verdictJson(v: Verdict): Record<string, unknown> {
     })),
     deductions: v.deductions,
     ...(v.capped ? { capped: v.capped } : {}),
-    blastRadius: v.blastRadius,
+    blastRadius: v.blastRadius.map((b) => (b.models.length > LISTED_MODELS ? { dataset: b.dataset, models: b.models.slice(0, LISTED_MODELS), modelCount: b.models.length } : b)),
     label: v.label ?? null,
     summary: narrate(v),
     upstreamCount: v.upstreamCount,
