@@ -1,6 +1,6 @@
 import type { DataHubClient } from './client.js';
 import type { RawEntity } from './queries/entities.js';
-import { readEntities, type EntityCache } from './read-upstream.js';
+import { lineageUpstreams, readEntities, settle, type EntityCache } from './read-upstream.js';
 
 /**
  * Reads what judging every listed model needs, level by level: the models, then every entity one hop upstream
@@ -23,6 +23,7 @@ export async function readNeeded(
     for (const urn of level) {
       const raw = cache.get(urn);
       for (const up of raw ? inputsOf(raw) : []) if (!cache.has(up)) next.add(up);
+      if (raw) settle(raw);
     }
     level = [...next];
   }
@@ -34,7 +35,7 @@ export async function readNeeded(
  * a model's training sets (not lineage in DataHub, an input for Janus), and a feature's sources.
  */
 export function inputsOf(raw: RawEntity): string[] {
-  const inputs = (raw.upstream?.relationships ?? []).flatMap((r) => (r.entity?.urn ? [r.entity.urn] : []));
+  const inputs = [...lineageUpstreams(raw)];
   if (raw.type === 'MLMODEL') inputs.push(...(raw.trainingData ?? []).map((t) => t.dataset));
   if (raw.type === 'MLFEATURE') inputs.push(...(raw.properties?.sources ?? []).flatMap((s) => (s?.urn ? [s.urn] : [])));
   return inputs;

@@ -115,6 +115,21 @@ function derive(raw: RawEntity): Derived {
   return d;
 }
 
+/** The entity's one-hop upstream lineage (DataHub's edges), whether or not its read was settled. */
+export const lineageUpstreams = (raw: RawEntity): string[] => derive(raw).upstreams;
+
+/** What only the derived node and edges need from a read: big on a catalog, so dropped once they are derived. */
+const DERIVED_ONLY = ['fineGrainedLineages', 'upstream', 'schemaMetadata', 'editableSchemaMetadata', 'ownership', 'datasetProperties', 'runs', 'operations', 'inputOutput'] as const;
+
+/**
+ * Derives the entity's node and edges now and drops the fields only they needed, so a whole-catalog read holds
+ * each entity about once rather than as its read plus its node. Graphs built later reuse what was derived.
+ */
+export function settle(raw: RawEntity): void {
+  derive(raw);
+  for (const field of DERIVED_ONLY) delete raw[field];
+}
+
 /** The shared part of graphs: nodes, entity edges and column edges. */
 export type GraphRecords = Pick<UpstreamGraph, 'nodes' | 'upstreams' | 'columnUpstreams'>;
 
