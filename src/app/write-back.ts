@@ -112,12 +112,11 @@ async function planFor(
   const resolving = incidentsToResolve(verdicts, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
   const downstream = resolving.length ? await downstreamOf([...new Set(resolving.map((i) => i.dataset))]) : {};
   const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));
-  const scope = [
-    ...verdicts.map((v) => v.model.urn),
-    ...verdicts.flatMap((v) => v.blastRadius.flatMap((b) => b.models.map((m) => m.urn))),
-    ...Object.values(resolvedDownstream).flat(),
-  ];
-  const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, scope)) };
+  const scope = new Set([...verdicts.map((v) => v.model.urn), ...Object.values(resolvedDownstream).flat()]);
+  // each offending dataset once: its downstream models are the same list in every verdict that names it
+  const offending = new Map(verdicts.flatMap((v) => v.blastRadius.map((b) => [b.dataset, b.models] as const)));
+  for (const models of offending.values()) for (const m of models) scope.add(m.urn);
+  const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, [...scope])) };
   const base = deps.reportBaseUrl;
   return planWriteBack({ verdicts, state, resolvedDownstream, upstreamDatasets, ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}) });
 }
