@@ -23,7 +23,7 @@ export async function readNeeded(
     for (const urn of level) {
       const raw = cache.get(urn);
       for (const up of raw ? inputsOf(raw) : []) if (!cache.has(up)) next.add(up);
-      if (raw) settle(raw);
+      if (raw) cache.set(urn, settle(raw));
     }
     level = [...next];
   }
