@@ -5,17 +5,16 @@ export const bits = (size: number): Bits => new Uint32Array(Math.ceil(size / 32)
 export const setBit = (b: Bits, i: number): void => {
   b[i >>> 5]! |= 1 << (i & 31);
 };
-export const hasBit = (b: Bits, i: number): boolean => (b[i >>> 5]! & (1 << (i & 31))) !== 0;
 
 /** `into |= from`. */
 export function orInto(into: Bits, from: Bits): void {
   for (let w = 0; w < from.length; w++) into[w]! |= from[w]!;
 }
 
-/** Calls `each` for every id set in both, in increasing order, until `done()`. */
-export function forEachCommon(a: Bits, b: Bits, each: (i: number) => void, done: () => boolean = () => false): void {
-  for (let w = 0; w < a.length && !done(); w++) {
-    let word = a[w]! & b[w]!;
+/** Calls `each` for every id set, in increasing order. */
+export function forEachBit(b: Bits, each: (i: number) => void): void {
+  for (let w = 0; w < b.length; w++) {
+    let word = b[w]!;
     while (word) {
       const low = word & -word;
       each(w * 32 + 31 - Math.clz32(low));

@@ -1,4 +1,4 @@
-import { bits, forEachCommon, orInto, setBit, type Bits } from './bitset.js';
+import { bits, forEachBit, orInto, setBit, type Bits } from './bitset.js';
 import { components } from './components.js';
 
 /**
@@ -26,7 +26,6 @@ export function modelsBelowIndex(urns: string[], upstreams: Record<string, strin
       }
     }
   }
-  const all = bits(models.length).fill(~0);
   return (urn) => {
     const c = of.get(urn);
     if (c === undefined) return [];
@@ -34,7 +33,7 @@ export function modelsBelowIndex(urns: string[], upstreams: Record<string, strin
     const reach = bits(models.length);
     orInto(reach, below[c]!);
     orInto(reach, within[c]!);
-    forEachCommon(reach, all, (i) => {
+    forEachBit(reach, (i) => {
       if (models[i] !== urn) found.push(models[i]!);
     });
     return found;
