@@ -1,7 +1,7 @@
 import type { Finding } from '../finding.js';
 import { indexOf, upstreamIdsOf, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
-import { entityFacts } from './entity-findings.js';
+import { entityFacts } from './entity-facts.js';
 import { missingOwner } from './missing-owner.js';
 import { foldRootCauses } from './root-causes.js';
 import { targetLeakage } from './target-leakage.js';

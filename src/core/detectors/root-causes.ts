@@ -4,7 +4,7 @@ import { LISTED_EFFECTS, type Effect } from '../effects.js';
 import type { Finding } from '../finding.js';
 import { indexOf, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
-import { entityFacts } from './entity-findings.js';
+import { entityFacts } from './entity-facts.js';
 import { memoized } from './memo.js';
 
 const PROPAGATING = new Set(['freshness_lag', 'upstream_failure']);
