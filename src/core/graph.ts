@@ -1,3 +1,4 @@
+import { indexComponents, type IndexComponents } from './index-components.js';
 import { lineageIndex, upstreamIds, type LineageIndex } from './lineage-index.js';
 
 /**
@@ -100,6 +101,9 @@ export interface MemoSlot {
 export interface SharedMemo {
   slots: MemoSlot[];
   index?: LineageIndex;
+  components?: IndexComponents;
+  /** Column lineage (`columnUpstreams`) over integer ids. */
+  columns?: LineageIndex;
 }
 
 export const newSharedMemo = (): SharedMemo => ({ slots: [] });
@@ -118,6 +122,26 @@ export function indexOf(g: UpstreamGraph): LineageIndex {
   let index = indexes.get(g);
   if (!index) indexes.set(g, (index = lineageIndex(g.upstreams)));
   return index;
+}
+
+const columnIndexes = new WeakMap<UpstreamGraph, LineageIndex>();
+
+/** Integer ids over the graph's column lineage: shared like `indexOf(g)`. */
+export function columnLineageOf(g: UpstreamGraph): LineageIndex {
+  if (g.shared) return (g.shared.columns ??= lineageIndex(g.columnUpstreams));
+  let index = columnIndexes.get(g);
+  if (!index) columnIndexes.set(g, (index = lineageIndex(g.columnUpstreams)));
+  return index;
+}
+
+const componentsByGraph = new WeakMap<UpstreamGraph, IndexComponents>();
+
+/** The strongly connected components over `indexOf(g)`: shared like the index. */
+export function componentsOf(g: UpstreamGraph): IndexComponents {
+  if (g.shared) return (g.shared.components ??= indexComponents(indexOf(g)));
+  let c = componentsByGraph.get(g);
+  if (!c) componentsByGraph.set(g, (c = indexComponents(indexOf(g))));
+  return c;
 }
 
 /**

@@ -11,6 +11,8 @@ export interface LineageIndex {
   /** Walk marks: entity i was seen in the walk numbered `mark[i]`. */
   mark: Uint32Array;
   walks: number;
+  /** Walk positions (`walkUpstream`), allocated on first use. */
+  at?: Int32Array;
 }
 
 export function lineageIndex(upstreams: Record<string, string[]>): LineageIndex {
@@ -63,4 +65,41 @@ export function upstreamIds(index: LineageIndex, from: string): Int32Array {
     }
   }
   return order.subarray(0, size);
+}
+
+/** A breadth-first walk's result: the ids reached, in order, and the id each was reached from. */
+export interface Walk {
+  /** Reached ids, the start first. */
+  order: Int32Array;
+  /** The id `order[k]` was reached from (-1 for the start). */
+  from: Int32Array;
+  /** Position in `order` of a reached id, else -1. */
+  position(id: number): number;
+}
+
+/**
+ * Breadth first from `root` (included), upstream; `stop(id)` ends the walk at an id (it is still reported).
+ * Uses the index's scratch marks: read the result before the next walk of the same index.
+ */
+export function walkUpstream(index: LineageIndex, root: number, stop: (id: number) => boolean = () => false): Walk {
+  const walk = ++index.walks;
+  const { start, ups, mark } = index;
+  const at = (index.at ??= new Int32Array(index.urns.length));
+  const order: number[] = [root];
+  const from: number[] = [-1];
+  mark[root] = walk;
+  at[root] = 0;
+  for (let i = 0; i < order.length; i++) {
+    const next = order[i]!;
+    if (i > 0 && stop(next)) continue;
+    for (let e = start[next]!; e < start[next + 1]!; e++) {
+      const up = ups[e]!;
+      if (mark[up] === walk) continue;
+      mark[up] = walk;
+      at[up] = order.length;
+      order.push(up);
+      from.push(next);
+    }
+  }
+  return { order: Int32Array.from(order), from: Int32Array.from(from), position: (id) => (mark[id] === walk ? at[id]! : -1) };
 }

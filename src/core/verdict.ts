@@ -1,8 +1,8 @@
 import type { FreshnessDefaults } from './conventions/freshness-sla.js';
 import { resolveLabel, type Label } from './conventions/label.js';
-import { detect } from './detectors/index.js';
+import { detect, placeOf } from './detectors/index.js';
 import type { Finding, Policy } from './finding.js';
-import { upstreamIdsOf, type UpstreamGraph } from './graph.js';
+import type { UpstreamGraph } from './graph.js';
 import { score, type Band, type BandPolicy, type Deduction } from './score.js';
 
 export interface ModelRef {
@@ -44,13 +44,17 @@ export interface Assessment {
   score: ReturnType<typeof score>;
   /** Datasets holding a finding: where evidence is written, and whose downstream models are the blast radius. */
   offending: string[];
+  /** How many entities are upstream of the model. */
+  upstreamCount: number;
 }
 
 /** Detect and score. Pure. */
 export function assess(graph: UpstreamGraph, now: number, p: JudgePolicy): Assessment {
   const label = resolveLabel(graph);
-  const findings = detect(graph, { policy: p.policy, now, freshness: p.freshness, label });
-  return { ...(label ? { label } : {}), findings, score: score(findings, p.bands), offending: offendingDatasets(graph, findings) };
+  const ctx = { policy: p.policy, now, freshness: p.freshness, label };
+  const findings = detect(graph, ctx);
+  const offending = offendingDatasets(graph, findings);
+  return { ...(label ? { label } : {}), findings, score: score(findings, p.bands), offending, upstreamCount: placeOf(graph, ctx).upstreamCount };
 }
 
 /** The verdict, once the models downstream of each offending dataset have been read. */
@@ -70,7 +74,7 @@ export function verdictOf(
     ...(a.score.capped ? { capped: a.score.capped } : {}),
     blastRadius: a.offending.map((dataset) => ({ dataset, models: downstream[dataset] ?? [] })),
     ...(a.label ? { label: a.label } : {}),
-    upstreamCount: upstreamIdsOf(graph, graph.model).length,
+    upstreamCount: a.upstreamCount,
     scannedAt: new Date(meta.now).toISOString(),
     datahub: meta.datahub,
   };

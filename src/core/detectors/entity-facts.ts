@@ -4,12 +4,17 @@ import type { DetectContext } from './context.js';
 import { freshnessLagOf } from './freshness-lag.js';
 import { deprecatedOf, removedOf } from './lifecycle.js';
 import { memoized } from './memo.js';
+import { PROPAGATING } from './propagating.js';
 import { failedAssertionsOf, failedProducers } from './upstream-failure.js';
 
 /** What holds for an entity whatever model reaches it, by id in `indexOf(g)`. */
 export interface EntityFacts {
   /** Its own findings: freshness, failed assertions, deprecated, removed. */
   findings(id: number): Finding[];
+  /** Those of its own findings whose trouble travels downstream (freshness, failures). */
+  propagating(id: number): Finding[];
+  /** The rest of its own findings (deprecated, removed). */
+  standing(id: number): Finding[];
   /** The jobs producing it whose latest run failed. */
   failedProducers(id: number): string[];
 }
@@ -22,7 +27,19 @@ export function entityFacts(g: UpstreamGraph, ctx: DetectContext): EntityFacts {
     const { urns } = indexOf(g);
     const findings: (Finding[] | undefined)[] = [];
     const failed: (string[] | undefined)[] = [];
-    return {
+    const split: ([Finding[], Finding[]] | undefined)[] = [];
+    const parts = (id: number) => {
+      let found = split[id];
+      if (!found) {
+        const all = facts.findings(id);
+        const travels = all.filter((f) => PROPAGATING.has(f.detector));
+        split[id] = found = [travels.length ? travels : NONE, travels.length === all.length ? NONE : all.filter((f) => !PROPAGATING.has(f.detector))];
+      }
+      return found;
+    };
+    const facts: EntityFacts = {
+      propagating: (id) => parts(id)[0],
+      standing: (id) => parts(id)[1],
       findings(id) {
         let found = findings[id];
         if (!found) {
@@ -41,5 +58,6 @@ export function entityFacts(g: UpstreamGraph, ctx: DetectContext): EntityFacts {
         return found;
       },
     };
+    return facts;
   });
 }

@@ -1,14 +1,16 @@
 import type { Finding } from '../finding.js';
-import { indexOf, upstreamIdsOf, type UpstreamGraph } from '../graph.js';
+import { indexOf, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
 import { entityFacts } from './entity-facts.js';
 import { missingOwner } from './missing-owner.js';
+import { placeOf } from './reach.js';
 import { foldRootCauses } from './root-causes.js';
 import { targetLeakage } from './target-leakage.js';
 import { failedJobs } from './upstream-failure.js';
 
 export type { DetectContext } from './context.js';
 export { foldRootCauses } from './root-causes.js';
+export { placeOf } from './reach.js';
 
 /**
  * Runs every detector, then folds findings that share a root cause. Sorted: heaviest first, then by key.
@@ -17,13 +19,16 @@ export { foldRootCauses } from './root-causes.js';
 export function detect(g: UpstreamGraph, ctx: DetectContext): Finding[] {
   const { urns } = indexOf(g);
   const facts = entityFacts(g, ctx);
-  const own: Finding[] = [];
+  const standing: Finding[] = [];
+  const entities: number[] = [];
   const produced: [string, string[]][] = [];
-  for (const id of upstreamIdsOf(g, g.model)) {
-    for (const f of facts.findings(id)) own.push(f);
+  for (const id of placeOf(g, ctx).troubled) {
+    if (facts.propagating(id).length) entities.push(id);
+    for (const f of facts.standing(id)) standing.push(f);
     const jobs = facts.failedProducers(id);
     if (jobs.length) produced.push([urns[id]!, jobs]);
   }
-  const all = [...targetLeakage(g, ctx), ...failedJobs(g, ctx, produced), ...own, ...missingOwner(g, ctx)];
-  return foldRootCauses(g, all, ctx).sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key));
+  const jobs = failedJobs(g, ctx, produced);
+  const roots = foldRootCauses(g, { entities, ownAt: facts.propagating, jobs }, ctx);
+  return [...targetLeakage(g, ctx), ...roots, ...standing, ...missingOwner(g, ctx)].sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key));
 }

@@ -6,82 +6,113 @@ import { indexOf, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
 import { entityFacts } from './entity-facts.js';
 import { memoized } from './memo.js';
-
-const PROPAGATING = new Set(['freshness_lag', 'upstream_failure']);
+import { PROPAGATING } from './propagating.js';
 
 /**
  * Where trouble that travels downstream (staleness, failures) starts and where it spreads. It holds whatever the
  * model: a graph holds every upstream entity of each of its entities, so it is derived once per catalog read.
+ * Troubled entities (a freshness or failure finding, or produced by a job whose latest run failed) are numbered
+ * upstream first: their "troubled ids".
  */
 interface Propagation {
-  /** Troubled entities (a freshness or failure finding, or produced by a job whose latest run failed), numbered upstream first. */
+  /** Troubled entity urn → its troubled id. */
   id: Map<string, number>;
-  /** Troubled entities with a cause further up: troubled upstream, or a smaller urn troubled in the same cycle. */
-  caused: Set<string>;
-  /** Troubled entity → the troubled entities strictly downstream of it. */
-  below: Map<string, Bits>;
-  /** What folding needs of each finding seen: findings of one entity are the same objects for every model. */
-  seen: Map<Finding, Trouble | null>;
+  /** Entity id (in `indexOf(g)`) → its troubled id, or -1. */
+  idOfEntity: Int32Array;
+  /** Troubled id → 1 when it has a cause further up: troubled upstream, or a smaller urn troubled in the same cycle. */
+  caused: Uint8Array;
+  /** Troubled id → the troubled ids strictly downstream of it. */
+  below: Bits[];
+  /** Troubled id → its entity id. */
+  entityOf: Int32Array;
+  /** Folding facts of the job findings seen: the same objects for every model with the same products. */
+  seen: Map<Finding, Trouble>;
   effects: Map<Finding, Effect>;
 }
 
-/** A propagating finding's place in the spread. */
+/** A job finding's place in the spread: its products are its sources. */
 interface Trouble {
-  /** Its sources' troubled ids. */
   ids: number[];
-  /** Whether every source has a cause further up: the finding is folded. */
+  /** Every product has a cause further up: the finding is folded. */
   caused: boolean;
-  /** The troubled entities strictly downstream of its sources. */
+  /** The troubled ids strictly downstream of any product. */
   reach: Bits;
 }
 
+/** The trouble one model sees: propagating findings, by where they start. */
+export interface TroubleSeen {
+  /** Entity ids (in `indexOf(g)`) whose own propagating findings the model sees. */
+  entities: number[];
+  /** An entity's own propagating findings. */
+  ownAt(entity: number): Finding[];
+  /** Findings on failed jobs, each naming its products (`evidence.produces`). */
+  jobs: Finding[];
+}
+
 /**
- * One finding per root cause: a freshness or failure finding on a dataset downstream of another such finding's
- * dataset is folded into that root's evidence and deducts nothing itself. The root lists the first
- * `LISTED_EFFECTS` folded findings (upstream first) in `downstreamEffects`, and counts the downstream entities
- * whose trouble it explains in `downstreamDatasets`. Linear in the findings given, plus each root's spread once per catalog read.
+ * One finding per root cause: a freshness or failure finding downstream of another such finding is folded into
+ * that root's evidence and deducts nothing itself. The root lists the first `LISTED_EFFECTS` folded findings
+ * (upstream first) in `downstreamEffects`, and counts the downstream entities whose trouble it explains in
+ * `downstreamDatasets`. Costs the model's troubled entities plus its roots' bit sets, not its closure.
  */
-export function foldRootCauses(g: UpstreamGraph, findings: Finding[], ctx: DetectContext): Finding[] {
+export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectContext): Finding[] {
   const p = memoized(g, ctx, 'propagation', () => propagation(g, ctx));
-  const troubles = findings.map((f) => troubleOf(p, f));
-  const folded: Finding[] = [];
-  const foldedAt: number[][] = [];
-  const size = p.id.size;
-  const here = bits(size);
-  findings.forEach((f, k) => {
-    const t = troubles[k];
-    if (!t?.caused) return;
+  const here = bits(p.below.length);
+  const jobsAt = new Map<number, Finding[]>();
+  const jobRoots: [Finding, Trouble][] = [];
+  for (const f of seen.jobs) {
+    const t = troubleOf(p, f);
+    if (!t.caused) {
+      jobRoots.push([f, t]);
+      continue;
+    }
     for (const id of t.ids) {
       setBit(here, id);
-      (foldedAt[id] ??= []).push(folded.length);
+      const at = jobsAt.get(id);
+      if (at) at.push(f);
+      else jobsAt.set(id, [f]);
     }
-    folded.push(f);
-  });
-  if (!folded.length) return findings;
-  const out: Finding[] = [];
-  findings.forEach((f, k) => {
-    const t = troubles[k];
-    if (t?.caused) return;
-    if (!t || !anyCommon(t.reach, here)) return void out.push(f);
-    const downstreamEffects = listedEffects(t.reach, here, foldedAt, folded).map((e) => effectOf(p, e));
-    out.push({ ...f, evidence: { ...f.evidence, downstreamEffects, downstreamDatasets: countCommon(t.reach, here) } });
-  });
-  return out;
+  }
+  const ownRoots: number[] = [];
+  for (const e of seen.entities) {
+    const id = p.idOfEntity[e]!;
+    if (p.caused[id]) setBit(here, id);
+    else ownRoots.push(e);
+  }
+  const foldedAt = (id: number, each: (f: Finding) => void) => {
+    if (jobsAt.size) for (const f of jobsAt.get(id) ?? NONE) each(f);
+    if (p.caused[id]) for (const f of seen.ownAt(p.entityOf[id]!)) each(f);
+  };
+  const withEffects = (f: Finding, reach: Bits): Finding => {
+    if (!anyCommon(reach, here)) return f;
+    const downstreamEffects = listedEffects(reach, here, foldedAt).map((e) => effectOf(p, e));
+    return { ...f, evidence: { ...f.evidence, downstreamEffects, downstreamDatasets: countCommon(reach, here) } };
+  };
+  const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
+  for (const e of ownRoots) {
+    const reach = p.below[p.idOfEntity[e]!]!;
+    for (const f of seen.ownAt(e)) roots.push(withEffects(f, reach));
+  }
+  return roots;
 }
 
 /** The first `LISTED_EFFECTS` folded findings a root reaches, upstream first. */
-function listedEffects(reach: Bits, here: Bits, foldedAt: number[][], folded: Finding[]) {
-  const listed = new Set<Finding>();
-  for (let w = 0; w < reach.length && listed.size < LISTED_EFFECTS; w++) {
+function listedEffects(reach: Bits, here: Bits, foldedAt: (id: number, each: (f: Finding) => void) => void): Finding[] {
+  const listed: Finding[] = [];
+  // a job folded at several of its products is listed once
+  const add = (f: Finding) => void (listed.length < LISTED_EFFECTS && !listed.includes(f) && listed.push(f));
+  for (let w = 0; w < reach.length && listed.length < LISTED_EFFECTS; w++) {
     let word = reach[w]! & here[w]!;
-    while (word && listed.size < LISTED_EFFECTS) {
+    while (word && listed.length < LISTED_EFFECTS) {
       const low = word & -word;
-      for (const i of foldedAt[w * 32 + 31 - Math.clz32(low)]!) if (listed.size < LISTED_EFFECTS) listed.add(folded[i]!);
+      foldedAt(w * 32 + 31 - Math.clz32(low), add);
       word ^= low;
     }
   }
-  return [...listed];
+  return listed;
 }
+
+const NONE: never[] = [];
 
 /** One effect object per folded finding, shared by every root and model that lists it. */
 function effectOf(p: Propagation, f: Finding): Effect {
@@ -90,23 +121,16 @@ function effectOf(p: Propagation, f: Finding): Effect {
   return e;
 }
 
-function troubleOf(p: Propagation, f: Finding): Trouble | null {
+function troubleOf(p: Propagation, f: Finding): Trouble {
   let t = p.seen.get(f);
-  if (t !== undefined) return t;
-  t = null;
-  if (PROPAGATING.has(f.detector)) {
-    const sources = sourcesOf(f);
-    const ids = sources.map((s) => p.id.get(s)!);
-    t = { ids, caused: sources.every((s) => p.caused.has(s)), reach: spread(p, sources) };
-  }
+  if (t) return t;
+  const products = f.evidence.produces as string[];
+  const ids = products.map((s) => p.id.get(s)!);
+  const reach = bits(p.below.length);
+  for (const id of ids) orInto(reach, p.below[id]!);
+  t = { ids, caused: ids.every((id) => p.caused[id]), reach };
   p.seen.set(f, t);
   return t;
-}
-
-/** The entities a finding's trouble starts from: a failed job's every product, else the finding's entity. */
-function sourcesOf(f: Finding): string[] {
-  const produces = f.evidence.produces;
-  return Array.isArray(produces) && produces.length ? (produces as string[]) : [f.entity];
 }
 
 function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
@@ -143,7 +167,17 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
   // numbered upstream first, in an order every graph holding them agrees on (effects are listed in it)
   const order = [...troubled].sort((a, b) => height[of.get(a)!]! - height[of.get(b)!]! || (a < b ? -1 : a > b ? 1 : 0));
   const id = new Map(order.map((u, i) => [u, i]));
-  return { id, caused, below: spreadBelow(g, of, members, id), seen: new Map(), effects: new Map() };
+  const index = indexOf(g);
+  const idOfEntity = new Int32Array(urns.length).fill(-1);
+  order.forEach((u, i) => (idOfEntity[index.id.get(u)!] = i));
+  const below = spreadBelow(g, of, members, id);
+  return {
+    id, idOfEntity,
+    entityOf: Int32Array.from(order, (u) => index.id.get(u)!),
+    caused: Uint8Array.from(order, (u) => (caused.has(u) ? 1 : 0)),
+    below: order.map((u) => below.get(u) ?? bits(order.length)),
+    seen: new Map(), effects: new Map(),
+  };
 }
 
 /**
@@ -178,13 +212,4 @@ function spreadBelow(g: UpstreamGraph, of: Map<string, number>, members: string[
     }
   }
   return below;
-}
-
-/** The troubled entities strictly downstream of any of `from`. */
-function spread(p: Propagation, from: string[]): Bits {
-  const empty = () => bits(p.id.size);
-  if (from.length === 1) return p.below.get(from[0]!) ?? empty();
-  const all = empty();
-  for (const s of from) orInto(all, p.below.get(s) ?? empty());
-  return all;
 }

@@ -1,6 +1,7 @@
 import { finding, type Finding } from '../finding.js';
 import { shortName } from '../names.js';
-import type { UpstreamGraph } from '../graph.js';
+import { columnLineageOf, type UpstreamGraph } from '../graph.js';
+import { walkUpstream, type LineageIndex, type Walk } from '../lineage-index.js';
 import { chainTo, columnAncestry, columnIndex, featureColumns, modelKeyNames } from './columns.js';
 import type { DetectContext } from './context.js';
 
@@ -20,16 +21,25 @@ export function targetLeakage(g: UpstreamGraph, ctx: DetectContext): Finding[] {
   };
   const labelAncestry = columnAncestry(g, label.column);
   const meets = (col: string) => labelAncestry.has(col) && !isKey(col);
+  const lineage = columnLineageOf(g);
+  const labelIds = new Set([...labelAncestry.keys()].map((c) => lineage.id.get(c)));
+  const meetsId = (id: number) => labelIds.has(id) && !isKey(lineage.urns[id]!);
 
   const findings: Finding[] = [];
   for (const feature of g.features) {
     const chains: string[][] = [];
     for (const start of featureColumns(g, feature)) {
-      const ancestry = columnAncestry(g, start, meets);
-      for (const col of ancestry.keys()) {
-        if (!meets(col)) continue;
-        const down = chainTo(labelAncestry, col).reverse().slice(1);
-        chains.push([...chainTo(ancestry, col), ...down]);
+      const root = lineage.id.get(start);
+      if (root === undefined) {
+        // no column lineage: only the column itself can meet the label's
+        if (meets(start)) chains.push([start, ...chainTo(labelAncestry, start).reverse().slice(1)]);
+        continue;
+      }
+      const walk = walkUpstream(lineage, root, meetsId);
+      for (const id of walk.order) {
+        if (!meetsId(id)) continue;
+        const down = chainTo(labelAncestry, lineage.urns[id]!).reverse().slice(1);
+        chains.push([...walkedChain(lineage, walk, id), ...down]);
       }
     }
     if (!chains.length) continue;
@@ -48,6 +58,13 @@ export function targetLeakage(g: UpstreamGraph, ctx: DetectContext): Finding[] {
     );
   }
   return findings;
+}
+
+/** The chain from the walk's start to `id` (both included), as urns. */
+function walkedChain(lineage: LineageIndex, walk: Walk, id: number): string[] {
+  const chain: string[] = [];
+  for (let at = id; at !== -1; at = walk.from[walk.position(at)]!) chain.push(lineage.urns[at]!);
+  return chain.reverse();
 }
 
 /** A chain that only extends another (it passes through the other's start) adds nothing: drop it, in place. */

@@ -1,6 +1,7 @@
 import { finding, type Finding } from '../finding.js';
-import { upstreamClosure, type EntityNode, type UpstreamGraph } from '../graph.js';
+import { indexOf, upstreamClosure, type EntityNode, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
+import { entityFacts } from './entity-facts.js';
 import { memoized } from './memo.js';
 
 /**
@@ -27,16 +28,34 @@ export function failedJobs(g: UpstreamGraph, ctx: DetectContext, produced: Itera
       else producedBy.set(job, [urn]);
     }
   }
-  const made = memoized(g, ctx, 'job-findings', () => new Map<string, { products: string; finding: Finding }>());
+  const all = memoized(g, ctx, 'job-products', () => productsOfFailedJobs(g, ctx));
+  const made = memoized(g, ctx, 'job-findings', () => new Map<string, Finding>());
   return [...producedBy.keys()].sort().map((job) => {
-    const produced = producedBy.get(job)!.sort();
-    const products = produced.join('\n');
-    const known = made.get(job);
-    if (known?.products === products) return known.finding;
-    const f = jobFinding(g, ctx, job, produced);
-    made.set(job, { products, finding: f });
+    const seen = producedBy.get(job)!;
+    // most models see every product of a job: one finding per job, and no sorting per model
+    const every = all.get(job);
+    const products = every && seen.length === every.length ? every : seen.sort();
+    const key = products === every ? job : `${job}\n${products.join('\n')}`;
+    let f = made.get(key);
+    if (!f) made.set(key, (f = jobFinding(g, ctx, job, products)));
     return f;
   });
+}
+
+/** Every product of each job whose latest run failed, sorted: what a model that sees them all is told. */
+function productsOfFailedJobs(g: UpstreamGraph, ctx: DetectContext): Map<string, string[]> {
+  const facts = entityFacts(g, ctx);
+  const { urns } = indexOf(g);
+  const products = new Map<string, string[]>();
+  urns.forEach((urn, id) => {
+    for (const job of facts.failedProducers(id)) {
+      const list = products.get(job);
+      if (list) list.push(urn);
+      else products.set(job, [urn]);
+    }
+  });
+  for (const list of products.values()) list.sort();
+  return products;
 }
 
 function jobFinding(g: UpstreamGraph, ctx: DetectContext, job: string, produced: string[]): Finding {

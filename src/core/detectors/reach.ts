@@ -1,0 +1,28 @@
+import { componentsOf, indexOf, type UpstreamGraph } from '../graph.js';
+import { markedAbove, modelReach, type ModelReach } from '../model-reach.js';
+import type { DetectContext } from './context.js';
+import { entityFacts } from './entity-facts.js';
+import { memoized } from './memo.js';
+
+/** Where the model sits among the catalog's models: how much is upstream of it, and which of that has findings. */
+export interface ModelPlace {
+  upstreamCount: number;
+  /** Ids (in `indexOf(g)`) of the upstream entities with findings of their own or a failed producer, ascending. */
+  troubled: number[];
+}
+
+/** Derived for every model of the graph's catalog in one pass, once per catalog read and context. */
+export function placeOf(g: UpstreamGraph, ctx: DetectContext): ModelPlace {
+  const reach = memoized(g, ctx, 'reach', () => troubledReach(g, ctx));
+  const slot = reach.slot.get(indexOf(g).id.get(g.model) ?? -1);
+  if (slot === undefined) return { upstreamCount: 0, troubled: [] };
+  return { upstreamCount: reach.upstreamCount[slot]!, troubled: markedAbove(reach, slot) };
+}
+
+function troubledReach(g: UpstreamGraph, ctx: DetectContext): ModelReach {
+  const facts = entityFacts(g, ctx);
+  const { urns } = indexOf(g);
+  const isModel = (id: number) => g.nodes[urns[id]!]?.kind === 'mlModel';
+  const isTroubled = (id: number) => facts.findings(id).length > 0 || facts.failedProducers(id).length > 0;
+  return modelReach(indexOf(g), componentsOf(g), isModel, isTroubled);
+}

@@ -1,0 +1,85 @@
+import { forEachBit, type Bits } from './bitset.js';
+import type { IndexComponents } from './index-components.js';
+import type { LineageIndex } from './lineage-index.js';
+
+/**
+ * Which models each entity of a catalog is upstream of, found in one pass instead of one closure walk per model:
+ * what judging a whole catalog needs to cost each model its findings, not its thousands of upstream entities.
+ */
+export interface ModelReach {
+  /** Model → its slot in the bit sets (undefined: not a model of the index). */
+  slot: Map<number, number>;
+  /** Per slot: how many entities are strictly upstream of the model. */
+  upstreamCount: Int32Array;
+  /** The marked entities' ids, ascending. */
+  marked: Int32Array;
+  /** Per marked entity (same order): the slots of the models it is strictly upstream of. */
+  modelsBelow: Bits[];
+}
+
+/**
+ * One pass over the components, downstream first, carrying the bit set of models below each one upstream; a
+ * component's set is dropped once it is passed on. Linear in edges × models / 32.
+ */
+export function modelReach(index: LineageIndex, comps: IndexComponents, isModel: (id: number) => boolean, isMarked: (id: number) => boolean): ModelReach {
+  const n = index.urns.length;
+  const slot = new Map<number, number>();
+  for (let i = 0; i < n; i++) if (isModel(i)) slot.set(i, slot.size);
+  const words = Math.ceil(slot.size / 32);
+  const upstreamCount = new Int32Array(slot.size);
+  const marked: number[] = [];
+  const modelsBelow: Bits[] = [];
+  const open: (Bits | undefined)[] = new Array(comps.count);
+  const { start, members, of } = comps;
+  for (let c = comps.count - 1; c >= 0; c--) {
+    const below = open[c];
+    open[c] = undefined;
+    const first = start[c]!;
+    const end = start[c + 1]!;
+    const size = end - first;
+    if (below) forEachBit(below, (m) => (upstreamCount[m]! += size));
+    let passed = below;
+    for (let k = first; k < end; k++) {
+      const s = slot.get(members[k]!);
+      if (s === undefined) continue;
+      upstreamCount[s]! += size - 1; // the rest of its cycle is upstream of it
+      passed = passed === below ? copy(below, words) : passed;
+      passed![s >>> 5]! |= 1 << (s & 31);
+    }
+    for (let k = first; k < end; k++) {
+      const e = members[k]!;
+      if (!isMarked(e)) continue;
+      const mine = copy(below, words);
+      for (let j = first; j < end; j++) {
+        const s = j === k ? undefined : slot.get(members[j]!);
+        if (s !== undefined) mine[s >>> 5]! |= 1 << (s & 31);
+      }
+      marked.push(e);
+      modelsBelow.push(mine);
+    }
+    if (!passed) continue;
+    for (let k = first; k < end; k++) {
+      const e = members[k]!;
+      for (let x = index.start[e]!; x < index.start[e + 1]!; x++) {
+        const uc = of[index.ups[x]!]!;
+        if (uc === c) continue;
+        const into = (open[uc] ??= new Uint32Array(words));
+        for (let w = 0; w < words; w++) into[w]! |= passed[w]!;
+      }
+    }
+  }
+  const byId = marked.map((_, i) => i).sort((a, b) => marked[a]! - marked[b]!);
+  return { slot, upstreamCount, marked: Int32Array.from(byId, (i) => marked[i]!), modelsBelow: byId.map((i) => modelsBelow[i]!) };
+}
+
+/** The marked entities strictly upstream of the model in `slot`, ascending. */
+export function markedAbove(reach: ModelReach, slot: number): number[] {
+  const word = slot >>> 5;
+  const bit = 1 << (slot & 31);
+  const out: number[] = [];
+  for (let k = 0; k < reach.marked.length; k++) if (reach.modelsBelow[k]![word]! & bit) out.push(reach.marked[k]!);
+  return out;
+}
+
+const copy = (b: Bits | undefined, words: number): Bits => (b ? b.slice() : new Uint32Array(words));
+
