@@ -36,8 +36,9 @@ export function splitTuple(inner: string): string[] {
 
 export const entityTypeOf = (urn: string): string | undefined => parseUrn(urn)?.entityType;
 
+/** Built by `join`, a flat string: a template literal makes a rope that keeps its parts (the dataset urn) alive. */
 export const schemaFieldUrn = (datasetUrn: string, fieldPath: string): string =>
-  `urn:li:schemaField:(${datasetUrn},${fieldPath})`;
+  ['urn:li:schemaField:(', datasetUrn, ',', fieldPath, ')'].join('');
 
 /** `urn:li:schemaField:(<parent>,<fieldPath>)` → parent and field path. */
 export function parseSchemaFieldUrn(urn: string): { parent: string; fieldPath: string } | undefined {

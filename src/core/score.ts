@@ -29,11 +29,17 @@ export interface Score {
   capped?: { by: string; severity: Severity };
 }
 
+/** One deduction per finding object: the models of a catalog that share a root cause share its deduction. */
+const deductionOf = new WeakMap<Finding, Deduction>();
+function deductionFor(f: Finding): Deduction {
+  let d = deductionOf.get(f);
+  if (!d) deductionOf.set(f, (d = { key: f.key, detector: f.detector, weight: f.weight, reason: f.message }));
+  return d;
+}
+
 /** `max(0, 100 - Σ weight)`, each deduction naming its finding, then the band. */
 export function score(findings: Finding[], bands: BandPolicy = DEFAULT_BANDS): Score {
-  const deductions = findings
-    .filter((f) => f.weight > 0)
-    .map((f) => ({ key: f.key, detector: f.detector, weight: f.weight, reason: f.message }));
+  const deductions = findings.filter((f) => f.weight > 0).map(deductionFor);
   const value = Math.max(0, 100 - deductions.reduce((sum, d) => sum + d.weight, 0));
   const byScore: Band = value >= bands.trusted ? 'trusted' : value >= bands.caution ? 'caution' : 'at_risk';
   const cap = bands.capAt === 'none' ? undefined : findings.find((f) => severityRank(f.severity) >= severityRank(bands.capAt as Severity));

@@ -72,12 +72,21 @@ export function verdictOf(
     findings: a.findings,
     deductions: a.score.deductions,
     ...(a.score.capped ? { capped: a.score.capped } : {}),
-    blastRadius: a.offending.map((dataset) => ({ dataset, models: downstream[dataset] ?? [] })),
+    blastRadius: a.offending.map((dataset) => blastEntry(dataset, downstream[dataset])),
     ...(a.label ? { label: a.label } : {}),
     upstreamCount: a.upstreamCount,
     scannedAt: new Date(meta.now).toISOString(),
     datahub: meta.datahub,
   };
+}
+
+/** One entry per dataset's list of models: the verdicts of a catalog scan name the same lists. */
+const entries = new WeakMap<ModelRef[], BlastRadius>();
+function blastEntry(dataset: string, models: ModelRef[] | undefined): BlastRadius {
+  if (!models) return { dataset, models: [] };
+  let entry = entries.get(models);
+  if (entry?.dataset !== dataset) entries.set(models, (entry = { dataset, models }));
+  return entry;
 }
 
 /**

@@ -4,16 +4,17 @@ import { isJanusAssertion } from '../core/writeback/conventions.js';
 import { schemaFieldUrn } from '../urn.js';
 import { labelNames, toRecord } from './queries/common.js';
 import type { RawAssertion, RawEntity } from './queries/entities.js';
+import { asIs, type UrnPool } from './urn-pool.js';
 
 const KINDS: Record<string, EntityKind> = {
   MLMODEL: 'mlModel', MLFEATURE: 'mlFeature', MLFEATURE_TABLE: 'mlFeatureTable', MLPRIMARY_KEY: 'mlPrimaryKey', DATASET: 'dataset', DATA_JOB: 'dataJob',
 };
 
 /** DataHub's answer about one entity → the plain node the detectors read. */
-export function toNode(raw: RawEntity): EntityNode {
+export function toNode(raw: RawEntity, pool: UrnPool = asIs): EntityNode {
   const kind = KINDS[raw.type] ?? 'other';
   return {
-    urn: raw.urn,
+    urn: pool(raw.urn),
     kind,
     name: raw.datasetProperties?.name ?? raw.jobProperties?.name ?? raw.properties?.name ?? raw.name ?? raw.jobId ?? shortName(raw.urn),
     ...(raw.platform ? { platform: raw.platform.urn } : {}),
@@ -21,12 +22,12 @@ export function toNode(raw: RawEntity): EntityNode {
     ...(raw.deprecation?.deprecated ? { deprecated: { ...(raw.deprecation.note ? { note: raw.deprecation.note } : {}) } } : {}),
     removed: raw.status?.removed ?? false,
     customProperties: toRecord(raw.datasetProperties?.customProperties ?? raw.jobProperties?.customProperties ?? raw.properties?.customProperties),
-    columns: toColumns(raw),
+    columns: toColumns(raw, pool),
     ...lastUpdated(raw),
     // Janus's own guarding assertions report Janus's findings: judging them would feed Janus its own output
     assertions: (raw.assertions?.assertions ?? []).filter((a) => !isJanusAssertion(a.urn)).map(toAssertion),
     ...latestRun(raw),
-    producers: (raw.upstream?.relationships ?? []).filter((r) => r.entity?.type === 'DATA_JOB').map((r) => r.entity!.urn),
+    producers: (raw.upstream?.relationships ?? []).filter((r) => r.entity?.type === 'DATA_JOB').map((r) => pool(r.entity!.urn)),
     structuredProperties: Object.fromEntries(
       (raw.structuredProperties?.properties ?? []).map((p) => [
         p.structuredProperty.definition?.qualifiedName ?? p.structuredProperty.urn.replace('urn:li:structuredProperty:', ''),
@@ -48,13 +49,13 @@ export function toOwners(ownership: RawEntity['ownership']): Owner[] {
   });
 }
 
-function toColumns(raw: RawEntity): Column[] {
+function toColumns(raw: RawEntity, pool: UrnPool): Column[] {
   const schema = raw.schemaMetadata;
   if (!schema) return [];
   const keys = new Set(schema.primaryKeys ?? []);
   const editable = new Map((raw.editableSchemaMetadata?.editableSchemaFieldInfo ?? []).map((f) => [f.fieldPath, labelNames(f)]));
   return schema.fields.map((f) => ({
-    urn: schemaFieldUrn(raw.urn, f.fieldPath),
+    urn: pool(schemaFieldUrn(raw.urn, f.fieldPath)),
     path: f.fieldPath,
     isKey: !!f.isPartOfKey || keys.has(f.fieldPath),
     labels: [...labelNames(f), ...(editable.get(f.fieldPath) ?? [])],

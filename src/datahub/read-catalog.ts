@@ -49,6 +49,7 @@ export async function readCatalog(client: DataHubClient, cache: EntityCache, opt
 /** Graph questions answered from a fully read catalog. */
 export class Catalog {
   private readonly below = new Map<string, ModelRef[]>();
+  private readonly refs = new Map<string, ModelRef>();
   private readonly shared = newSharedMemo();
   private records?: GraphRecords;
   private modelsBelow?: (urn: string) => string[];
@@ -81,9 +82,14 @@ export class Catalog {
     return (this.records ??= graphRecords(this.cache.keys(), this.cache));
   }
 
+  /** One ref per model, shared by every blast radius that names it. */
   private ref(urn: string): ModelRef {
-    const raw = this.cache.get(urn);
-    return { urn, name: raw?.properties?.name ?? raw?.name ?? shortName(urn) };
+    let ref = this.refs.get(urn);
+    if (!ref) {
+      const raw = this.cache.get(urn);
+      this.refs.set(urn, (ref = { urn, name: raw?.properties?.name ?? raw?.name ?? shortName(urn) }));
+    }
+    return ref;
   }
 }
 

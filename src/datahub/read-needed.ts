@@ -1,6 +1,7 @@
 import type { DataHubClient } from './client.js';
 import type { RawEntity } from './queries/entities.js';
 import { lineageUpstreams, readEntities, settle, type EntityCache } from './read-upstream.js';
+import { urnPool } from './urn-pool.js';
 
 /**
  * Reads what judging every listed model needs, level by level: the models, then every entity one hop upstream
@@ -14,7 +15,8 @@ export async function readNeeded(
   cache: EntityCache,
   batch?: number,
 ): Promise<{ levels: number }> {
-  let level = [...new Set(models)];
+  const pool = urnPool();
+  let level = [...new Set(models.map(pool))];
   let levels = 0;
   while (level.length) {
     levels++;
@@ -22,8 +24,10 @@ export async function readNeeded(
     const next = new Set<string>();
     for (const urn of level) {
       const raw = cache.get(urn);
-      for (const up of raw ? inputsOf(raw) : []) if (!cache.has(up)) next.add(up);
-      if (raw) cache.set(urn, settle(raw));
+      if (!raw) continue;
+      const kept = settle(raw, pool);
+      cache.set(urn, kept);
+      for (const up of inputsOf(kept)) if (!cache.has(up)) next.add(pool(up));
     }
     level = [...next];
   }

@@ -2,6 +2,7 @@ import type { EntityNode, UpstreamGraph } from '../core/graph.js';
 import type { DataHubClient } from './client.js';
 import { toNode, toOwners } from './map-entity.js';
 import { columnUrn } from './queries/common.js';
+import { asIs, type UrnPool } from './urn-pool.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
 import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
@@ -98,19 +99,23 @@ interface Derived {
 }
 const derived = new WeakMap<RawEntity, Derived>();
 
-function derive(raw: RawEntity): Derived {
+function derive(raw: RawEntity, pool: UrnPool = asIs): Derived {
   let d = derived.get(raw);
   if (d) return d;
   const columns = new Map<string, string[]>();
   for (const fg of [...(raw.fineGrainedLineages ?? []), ...(raw.inputOutput?.fineGrainedLineages ?? [])]) {
-    for (const down of fg.downstreams ?? []) {
-      const list = columns.get(columnUrn(down)) ?? [];
-      for (const up of fg.upstreams ?? []) if (!list.includes(columnUrn(up))) list.push(columnUrn(up));
-      columns.set(columnUrn(down), list);
+    for (const ref of fg.downstreams ?? []) {
+      const down = pool(columnUrn(ref));
+      const list = columns.get(down) ?? [];
+      for (const up of fg.upstreams ?? []) {
+        const urn = pool(columnUrn(up));
+        if (!list.includes(urn)) list.push(urn);
+      }
+      columns.set(down, list);
     }
   }
-  const upstreams = [...new Set((raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u))];
-  d = { node: toNode(raw), upstreams, columns: [...columns] };
+  const upstreams = [...new Set((raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u))].map(pool);
+  d = { node: toNode(raw, pool), upstreams, columns: [...columns] };
   derived.set(raw, d);
   return d;
 }
@@ -126,8 +131,8 @@ export const lineageUpstreams = (raw: RawEntity): string[] => derive(raw).upstre
  */
 const DERIVED_ONLY = new Set(['fineGrainedLineages', 'upstream', 'schemaMetadata', 'editableSchemaMetadata', 'ownership', 'datasetProperties', 'runs', 'operations', 'inputOutput']);
 
-export function settle(raw: RawEntity): RawEntity {
-  const d = derive(raw);
+export function settle(raw: RawEntity, pool: UrnPool = asIs): RawEntity {
+  const d = derive(raw, pool);
   const kept = Object.fromEntries(Object.entries(raw).filter(([field]) => !DERIVED_ONLY.has(field))) as RawEntity;
   derived.set(kept, d);
   return kept;

@@ -27,7 +27,9 @@ interface Propagation {
   entityOf: Int32Array;
   /** Folding facts of the job findings seen: the same objects for every model with the same products. */
   seen: Map<Finding, Trouble>;
-  effects: Map<Finding, Effect>;
+  effects: Map<Finding, { id: number; effect: Effect }>;
+  /** Each root's variants with effects, by a hash of the effects seen. */
+  roots: Map<Finding, Map<number, Finding[]>>;
 }
 
 /** A job finding's place in the spread: its products are its sources. */
@@ -83,11 +85,8 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
     if (jobsAt.size) for (const f of jobsAt.get(id) ?? NONE) each(f);
     if (p.caused[id]) for (const f of seen.ownAt(p.entityOf[id]!)) each(f);
   };
-  const withEffects = (f: Finding, reach: Bits): Finding => {
-    if (!anyCommon(reach, here)) return f;
-    const downstreamEffects = listedEffects(reach, here, foldedAt).map((e) => effectOf(p, e));
-    return { ...f, evidence: { ...f.evidence, downstreamEffects, downstreamDatasets: countCommon(reach, here) } };
-  };
+  const withEffects = (f: Finding, reach: Bits): Finding =>
+    anyCommon(reach, here) ? rootWithEffects(p, f, listedEffects(reach, here, foldedAt), countCommon(reach, here)) : f;
   const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
   for (const e of ownRoots) {
     const reach = p.below[p.idOfEntity[e]!]!;
@@ -114,10 +113,32 @@ function listedEffects(reach: Bits, here: Bits, foldedAt: (id: number, each: (f:
 
 const NONE: never[] = [];
 
+/**
+ * The root with its effects: one object for every model that sees the same effects, so a catalog's verdicts
+ * share their roots rather than each holding a copy (thousands of models, hundreds of roots each).
+ */
+function rootWithEffects(p: Propagation, f: Finding, listed: Finding[], count: number): Finding {
+  const effects = listed.map((e) => effectOf(p, e));
+  let hash = count;
+  for (const e of effects) hash = Math.imul(hash ^ e.id, 16777619) >>> 0;
+  let variants = p.roots.get(f);
+  if (!variants) p.roots.set(f, (variants = new Map()));
+  const same = variants.get(hash);
+  const known = same?.find((r) => r.evidence.downstreamDatasets === count && sameEffects(r.evidence.downstreamEffects as Effect[], effects));
+  if (known) return known;
+  const downstreamEffects = effects.map((e) => e.effect);
+  const root = { ...f, evidence: { ...f.evidence, downstreamEffects, downstreamDatasets: count } };
+  if (same) same.push(root);
+  else variants.set(hash, [root]);
+  return root;
+}
+
+const sameEffects = (a: Effect[], b: { effect: Effect }[]) => a.length === b.length && a.every((e, i) => e === b[i]!.effect);
+
 /** One effect object per folded finding, shared by every root and model that lists it. */
-function effectOf(p: Propagation, f: Finding): Effect {
+function effectOf(p: Propagation, f: Finding): { id: number; effect: Effect } {
   let e = p.effects.get(f);
-  if (!e) p.effects.set(f, (e = { key: f.key, entity: f.entity, message: f.message }));
+  if (!e) p.effects.set(f, (e = { id: p.effects.size, effect: { key: f.key, entity: f.entity, message: f.message } }));
   return e;
 }
 
@@ -176,7 +197,7 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
     entityOf: Int32Array.from(order, (u) => index.id.get(u)!),
     caused: Uint8Array.from(order, (u) => (caused.has(u) ? 1 : 0)),
     below: order.map((u) => below.get(u) ?? bits(order.length)),
-    seen: new Map(), effects: new Map(),
+    seen: new Map(), effects: new Map(), roots: new Map(),
   };
 }
 

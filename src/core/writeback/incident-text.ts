@@ -33,7 +33,8 @@ export function incidentDescription(rc: RootCause): string {
   for (const d of effects.listed) lines.push(`Also explains: ${d.message}`);
   if (effects.unlisted) lines.push(`Also explains trouble on ${effects.unlisted} more downstream datasets.`);
   lines.push('', `Models with this finding: ${rc.models.map((m) => m.name).join(', ')}`);
-  const others = rc.blastRadius.filter((m) => !rc.models.some((x) => x.urn === m.urn));
+  const withIt = new Set(rc.models.map((m) => m.urn));
+  const others = rc.blastRadius.filter((m) => !withIt.has(m.urn));
   if (others.length) lines.push(`Other models downstream: ${others.map((m) => m.name).join(', ')}`);
   lines.push('', 'Raised by Janus; Janus resolves it when the finding clears.', `${KEY_LINE}${rc.key}`, `${MODELS_LINE}${rc.models.map((m) => m.urn).join(' ')}`);
   return lines.join('\n');

@@ -111,13 +111,20 @@ function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentInci
     ...state.incidents.filter((i) => !resolved.has(i.key)),
   ];
   // a leak puts at risk only the models that have it; any other trouble, every model downstream
-  const reaches = (i: { key: string; dataset: string; models: string[] }, model: string, upstream: Set<string>) =>
-    detectorOfKey(i.key) === 'target_leakage' ? i.models.includes(model) : upstream.has(i.dataset);
+  const leaks = open.filter((i) => detectorOfKey(i.key) === 'target_leakage').map((i) => ({ reason: incidentReason(i.key), models: new Set(i.models) }));
+  const byDataset = new Map<string, string[]>();
+  for (const i of open) {
+    if (detectorOfKey(i.key) === 'target_leakage') continue;
+    const reasons = byDataset.get(i.dataset);
+    if (reasons) reasons.push(incidentReason(i.key));
+    else byDataset.set(i.dataset, [incidentReason(i.key)]);
+  }
 
   const desired = new Map<string, Set<string>>();
   for (const v of verdicts) {
-    const upstream = new Set(input.upstreamDatasets[v.model.urn] ?? []);
-    const reasons = new Set(open.filter((i) => reaches(i, v.model.urn, upstream)).map((i) => incidentReason(i.key)));
+    const reasons = new Set<string>();
+    for (const d of new Set(input.upstreamDatasets[v.model.urn] ?? [])) for (const r of byDataset.get(d) ?? []) reasons.add(r);
+    for (const leak of leaks) if (leak.models.has(v.model.urn)) reasons.add(leak.reason);
     if (v.band === 'at_risk') reasons.add(bandReason);
     desired.set(v.model.urn, reasons);
   }

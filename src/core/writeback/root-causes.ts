@@ -13,8 +13,19 @@ export interface RootCause {
   blastRadius: ModelRef[];
 }
 
-/** Findings on datasets, deduplicated by key across the scan's verdicts. */
+const found = new WeakMap<Verdict[], RootCause[]>();
+
+/**
+ * Findings on datasets, deduplicated by key across the scan's verdicts. Pure; kept per verdicts array, since
+ * planning asks more than once and a catalog has thousands of verdicts (callers never change the array).
+ */
 export function rootCauses(verdicts: Verdict[]): RootCause[] {
+  let causes = found.get(verdicts);
+  if (!causes) found.set(verdicts, (causes = rootCausesOf(verdicts)));
+  return causes;
+}
+
+function rootCausesOf(verdicts: Verdict[]): RootCause[] {
   const byKey = new Map<string, { finding: RootCause['finding']; models: Map<string, ModelRef>; blastRadius: Map<string, ModelRef>; datasets: Set<string> }>();
   for (const v of verdicts) {
     const offending = new Map(v.blastRadius.map((b) => [b.dataset, b.models]));

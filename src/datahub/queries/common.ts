@@ -1,3 +1,4 @@
+import { schemaFieldUrn } from '../../urn.js';
 import { z } from 'zod';
 
 /** Shared response pieces, parsed leniently: DataHub may omit or null anything that is not `!` in its schema. */
@@ -41,7 +42,7 @@ export const fineGrainedSchema = z.array(z.object({ upstreams: z.array(fieldRef)
 
 /** DataHub's SchemaFieldRef carries the dataset urn and the field path; Janus keys columns by schemaField urn. */
 export const columnUrn = (ref: { urn: string; path: string }): string =>
-  ref.urn.startsWith('urn:li:schemaField:') ? ref.urn : `urn:li:schemaField:(${ref.urn},${ref.path})`;
+  ref.urn.startsWith('urn:li:schemaField:') ? ref.urn : schemaFieldUrn(ref.urn, ref.path);
 
 export const toRecord = (entries: z.infer<typeof customPropertiesSchema>): Record<string, string> =>
   Object.fromEntries((entries ?? []).map((e) => [e.key, e.value ?? '']));
