@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newSharedMemo, type UpstreamGraph } from '../core/graph.js';
 import { modelsBelowIndex } from '../core/blast-radius.js';
+import { lineageIndex } from '../core/lineage-index.js';
 import { shortName } from '../core/names.js';
 import type { ModelRef } from '../core/verdict.js';
 import type { DataHubClient } from './client.js';
@@ -72,10 +73,10 @@ export class Catalog {
   downstreamModels(datasets: string[]): Record<string, ModelRef[]> {
     if (!this.modelsBelow) {
       const r = this.sharedRecords();
-      this.modelsBelow = modelsBelowIndex(Object.keys(r.nodes), r.upstreams, (u) => this.cache.get(u)?.type === 'MLMODEL');
+      this.modelsBelow = modelsBelowIndex((this.shared.index ??= lineageIndex(r.upstreams)), this.models().map((m) => m.urn));
     }
     const index = this.modelsBelow;
-    return Object.fromEntries(datasets.map((d) => [d, this.below.get(d) ?? this.below.set(d, index(d).map((m) => this.ref(m)).sort(byName)).get(d)!]));
+    return Object.fromEntries(datasets.map((d) => [d, this.below.get(d) ?? this.below.set(d, index(d).map((m) => this.ref(m))).get(d)!]));
   }
 
   private sharedRecords(): GraphRecords {

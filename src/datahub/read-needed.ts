@@ -20,14 +20,11 @@ export async function readNeeded(
   let levels = 0;
   while (level.length) {
     levels++;
-    await readEntities(client, level, cache, batch);
+    await readEntities(client, level, cache, batch, (raw) => settle(raw, pool));
     const next = new Set<string>();
     for (const urn of level) {
       const raw = cache.get(urn);
-      if (!raw) continue;
-      const kept = settle(raw, pool);
-      cache.set(urn, kept);
-      for (const up of inputsOf(kept)) if (!cache.has(up)) next.add(pool(up));
+      for (const up of raw ? inputsOf(raw) : []) if (!cache.has(up)) next.add(pool(up));
     }
     level = [...next];
   }

@@ -78,7 +78,14 @@ const urnsOf = (page: LineagePage | null | undefined): string[] => (page?.search
  * Reads the entities not yet in the cache, in batches of at most `batch`, split evenly; the batches go out
  * together (the client keeps at most `datahub.concurrency` in flight).
  */
-export async function readEntities(client: DataHubClient, urns: string[], cache: EntityCache, batch = ENTITY_BATCH): Promise<void> {
+export async function readEntities(
+  client: DataHubClient,
+  urns: string[],
+  cache: EntityCache,
+  batch = ENTITY_BATCH,
+  /** What to keep of each entity read (a whole-catalog read settles each batch as it lands, holding no level whole). */
+  keep: (raw: RawEntity) => RawEntity = (raw) => raw,
+): Promise<void> {
   const missing = [...new Set(urns)].filter((u) => !cache.has(u));
   if (!missing.length) return;
   const size = Math.ceil(missing.length / Math.ceil(missing.length / batch));
@@ -87,7 +94,11 @@ export async function readEntities(client: DataHubClient, urns: string[], cache:
   await Promise.all(batches.map(async (b) => {
     const data = await client.request(entities, { urns: b });
     for (const urn of b) if (!cache.has(urn)) cache.set(urn, null);
-    for (const e of data.entities ?? []) if (e) cache.set(e.urn, e);
+    for (const e of data.entities ?? []) {
+      if (!e) continue;
+      const kept = keep(e);
+      cache.set(kept.urn, kept);
+    }
   }));
 }
 
@@ -134,6 +145,7 @@ const DERIVED_ONLY = new Set(['fineGrainedLineages', 'upstream', 'schemaMetadata
 export function settle(raw: RawEntity, pool: UrnPool = asIs): RawEntity {
   const d = derive(raw, pool);
   const kept = Object.fromEntries(Object.entries(raw).filter(([field]) => !DERIVED_ONLY.has(field))) as RawEntity;
+  kept.urn = d.node.urn;
   derived.set(kept, d);
   return kept;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelsBelowIndex } from '../../src/core/blast-radius.js';
 import { components } from '../../src/core/components.js';
+import { lineageIndex } from '../../src/core/lineage-index.js';
 import { detect } from '../../src/core/detectors/index.js';
 import { effectsOf, LISTED_EFFECTS } from '../../src/core/effects.js';
 import { newSharedMemo, type UpstreamGraph } from '../../src/core/graph.js';
@@ -94,7 +95,7 @@ describe('graphs of one catalog sharing what holds whatever the model', () => {
   it('lists every model downstream of a dataset, through cycles too', () => {
     const { g, m2 } = catalog();
     g.upstreams[ds('t0')] = [ds('t2')]; // t0 ← t2 closes a loop t0 → t1 → t2 → t0
-    const below = modelsBelowIndex(Object.keys(g.upstreams), g.upstreams, (u) => u.startsWith('urn:li:mlModel'));
+    const below = modelsBelowIndex(lineageIndex(g.upstreams), [MODEL, m2]);
     expect(below(ds('t2')).sort()).toEqual([MODEL, m2].sort());
     expect(below(MODEL)).toEqual([]);
   });

@@ -191,12 +191,15 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
   const index = indexOf(g);
   const idOfEntity = new Int32Array(urns.length).fill(-1);
   order.forEach((u, i) => (idOfEntity[index.id.get(u)!] = i));
-  const below = spreadBelow(g, of, members, id);
+  // only a root's spread, or a failed job's product's, is ever asked for: on a big catalog most troubled tables are neither
+  const asked = (u: string) => !caused.has(u) || facts.failedProducers(index.id.get(u)!).length > 0;
+  const below = spreadBelow(g, of, members, id, asked);
+  const none = bits(order.length);
   return {
     id, idOfEntity,
     entityOf: Int32Array.from(order, (u) => index.id.get(u)!),
     caused: Uint8Array.from(order, (u) => (caused.has(u) ? 1 : 0)),
-    below: order.map((u) => below.get(u) ?? bits(order.length)),
+    below: order.map((u) => below.get(u) ?? none),
     seen: new Map(), effects: new Map(), roots: new Map(),
   };
 }
@@ -205,7 +208,7 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
  * For each troubled entity, the troubled entities strictly downstream of it: one pass over the components,
  * downstream first, or-ing bit sets upstream. A component's set is dropped once passed on, unless it is troubled.
  */
-function spreadBelow(g: UpstreamGraph, of: Map<string, number>, members: string[][], id: Map<string, number>): Map<string, Bits> {
+function spreadBelow(g: UpstreamGraph, of: Map<string, number>, members: string[][], id: Map<string, number>, keep: (urn: string) => boolean): Map<string, Bits> {
   const open: (Bits | undefined)[] = [];
   const below = new Map<string, Bits>();
   for (let c = members.length - 1; c >= 0; c--) {
@@ -218,6 +221,7 @@ function spreadBelow(g: UpstreamGraph, of: Map<string, number>, members: string[
       if (under) orInto(passed, under);
       for (const m of here) setBit(passed, id.get(m)!);
       for (const m of here) {
+        if (!keep(m)) continue;
         const mine = bits(id.size);
         if (under) orInto(mine, under);
         for (const other of here) if (other !== m) setBit(mine, id.get(other)!);
