@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelsBelowIndex } from '../../src/core/blast-radius.js';
-import { components } from '../../src/core/components.js';
+import { indexComponents } from '../../src/core/index-components.js';
 import { lineageIndex } from '../../src/core/lineage-index.js';
 import { detect } from '../../src/core/detectors/index.js';
 import { effectsOf, LISTED_EFFECTS } from '../../src/core/effects.js';
@@ -25,8 +25,9 @@ describe('root causes in lineage cycles', () => {
 
   it('orders components upstream first', () => {
     const up = { c: ['b'], b: ['a', 'c2'], c2: ['b'], a: [] };
-    const { members } = components(['c', 'b', 'c2', 'a'], up);
-    const at = (u: string) => members.findIndex((m) => m.includes(u));
+    const index = lineageIndex(up);
+    const { of } = indexComponents(index);
+    const at = (u: string) => of[index.id.get(u)!]!;
     expect(at('a')).toBeLessThan(at('b'));
     expect(at('b')).toBe(at('c2'));
     expect(at('b')).toBeLessThan(at('c'));

@@ -1,12 +1,10 @@
 import { anyCommon, bits, countCommon, orInto, setBit, type Bits } from '../bitset.js';
-import { components } from '../components.js';
 import { LISTED_EFFECTS, type Effect } from '../effects.js';
 import type { Finding } from '../finding.js';
-import { indexOf, type UpstreamGraph } from '../graph.js';
+import { componentsOf, indexOf, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
 import { entityFacts } from './entity-facts.js';
 import { memoized } from './memo.js';
-import { PROPAGATING } from './propagating.js';
 
 /**
  * Where trouble that travels downstream (staleness, failures) starts and where it spreads. It holds whatever the
@@ -156,85 +154,80 @@ function troubleOf(p: Propagation, f: Finding): Trouble {
 
 function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
   const facts = entityFacts(g, ctx);
-  const { urns } = indexOf(g);
-  const troubled = new Set(urns.filter((_, i) => facts.findings(i).some((f) => PROPAGATING.has(f.detector)) || facts.failedProducers(i).length));
+  const index = indexOf(g);
+  const { urns } = index;
+  const comps = componentsOf(g);
+  const membersOf = (c: number) => comps.members.subarray(comps.start[c]!, comps.start[c + 1]!);
+  const upsOf = (e: number) => index.ups.subarray(index.start[e]!, index.start[e + 1]!);
+  const isTroubled = (e: number) => facts.propagating(e).length > 0 || facts.failedProducers(e).length > 0;
 
   // components come upstream first, so each one's upstream components are settled before it
-  const { of, members } = components(urns, g.upstreams);
-  const troubledAt: boolean[] = [];
-  const troubledAbove: boolean[] = [];
+  const troubledAt = new Uint8Array(comps.count);
+  const troubledAbove = new Uint8Array(comps.count);
   /** The longest chain of components above: the same in every graph holding the entity (it holds its whole upstream). */
-  const height: number[] = [];
-  const caused = new Set<string>();
-  members.forEach((component, c) => {
+  const height = new Int32Array(comps.count);
+  const caused = new Uint8Array(urns.length);
+  const troubled: number[] = [];
+  for (let c = 0; c < comps.count; c++) {
     let above = false;
     let h = 0;
-    for (const m of component) {
-      for (const up of g.upstreams[m] ?? []) {
-        const uc = of.get(up)!;
+    for (const m of membersOf(c)) {
+      for (const up of upsOf(m)) {
+        const uc = comps.of[up]!;
         if (uc === c) continue;
         if (troubledAt[uc] || troubledAbove[uc]) above = true;
         h = Math.max(h, height[uc]! + 1);
       }
     }
-    const here = component.filter((m) => troubled.has(m)).sort();
-    troubledAt[c] = here.length > 0;
-    troubledAbove[c] = above;
+    const here = Array.from(membersOf(c)).filter(isTroubled).sort((a, b) => byUrn(urns[a]!, urns[b]!));
+    troubledAt[c] = here.length ? 1 : 0;
+    troubledAbove[c] = above ? 1 : 0;
     height[c] = h;
     here.forEach((m, i) => {
-      if (above || i > 0) caused.add(m);
+      if (above || i > 0) caused[m] = 1;
+      troubled.push(m);
     });
-  });
+  }
   // numbered upstream first, in an order every graph holding them agrees on (effects are listed in it)
-  const order = [...troubled].sort((a, b) => height[of.get(a)!]! - height[of.get(b)!]! || (a < b ? -1 : a > b ? 1 : 0));
-  const id = new Map(order.map((u, i) => [u, i]));
-  const index = indexOf(g);
+  const order = troubled.sort((a, b) => height[comps.of[a]!]! - height[comps.of[b]!]! || byUrn(urns[a]!, urns[b]!));
   const idOfEntity = new Int32Array(urns.length).fill(-1);
-  order.forEach((u, i) => (idOfEntity[index.id.get(u)!] = i));
+  order.forEach((e, i) => (idOfEntity[e] = i));
   // only a root's spread, or a failed job's product's, is ever asked for: on a big catalog most troubled tables are neither
-  const asked = (u: string) => !caused.has(u) || facts.failedProducers(index.id.get(u)!).length > 0;
-  const below = spreadBelow(g, of, members, id, asked);
-  const none = bits(order.length);
+  const asked = (e: number) => !caused[e] || facts.failedProducers(e).length > 0;
+  const below: Bits[] = new Array(order.length).fill(bits(order.length));
+  const open: (Bits | undefined)[] = new Array(comps.count);
+  // downstream first, or-ing each component's troubled set into the components upstream of it; a set is dropped once passed
+  for (let c = comps.count - 1; c >= 0; c--) {
+    const under = open[c];
+    open[c] = undefined;
+    const here = Array.from(membersOf(c)).filter((m) => idOfEntity[m] !== -1);
+    let passed = under;
+    if (here.length) {
+      passed = under ? under.slice() : bits(order.length);
+      for (const m of here) setBit(passed, idOfEntity[m]!);
+      for (const m of here) {
+        if (!asked(m)) continue;
+        const mine = under ? under.slice() : bits(order.length);
+        for (const other of here) if (other !== m) setBit(mine, idOfEntity[other]!);
+        below[idOfEntity[m]!] = mine;
+      }
+    }
+    if (!passed) continue;
+    for (const m of membersOf(c)) {
+      for (const up of upsOf(m)) {
+        const uc = comps.of[up]!;
+        if (uc !== c) orInto((open[uc] ??= bits(order.length)), passed);
+      }
+    }
+  }
   return {
-    id, idOfEntity,
-    entityOf: Int32Array.from(order, (u) => index.id.get(u)!),
-    caused: Uint8Array.from(order, (u) => (caused.has(u) ? 1 : 0)),
-    below: order.map((u) => below.get(u) ?? none),
+    id: new Map(order.map((e, i) => [urns[e]!, i])),
+    idOfEntity,
+    entityOf: Int32Array.from(order),
+    caused: Uint8Array.from(order, (e) => caused[e]!),
+    below,
     seen: new Map(), effects: new Map(), roots: new Map(),
   };
 }
 
-/**
- * For each troubled entity, the troubled entities strictly downstream of it: one pass over the components,
- * downstream first, or-ing bit sets upstream. A component's set is dropped once passed on, unless it is troubled.
- */
-function spreadBelow(g: UpstreamGraph, of: Map<string, number>, members: string[][], id: Map<string, number>, keep: (urn: string) => boolean): Map<string, Bits> {
-  const open: (Bits | undefined)[] = [];
-  const below = new Map<string, Bits>();
-  for (let c = members.length - 1; c >= 0; c--) {
-    const under = open[c];
-    open[c] = undefined;
-    const here = members[c]!.filter((m) => id.has(m));
-    let passed = under;
-    if (here.length) {
-      passed = bits(id.size);
-      if (under) orInto(passed, under);
-      for (const m of here) setBit(passed, id.get(m)!);
-      for (const m of here) {
-        if (!keep(m)) continue;
-        const mine = bits(id.size);
-        if (under) orInto(mine, under);
-        for (const other of here) if (other !== m) setBit(mine, id.get(other)!);
-        below.set(m, mine);
-      }
-    }
-    if (!passed) continue;
-    for (const m of members[c]!) {
-      for (const up of g.upstreams[m] ?? []) {
-        const uc = of.get(up)!;
-        if (uc !== c) orInto((open[uc] ??= bits(id.size)), passed);
-      }
-    }
-  }
-  return below;
-}
+const byUrn = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
