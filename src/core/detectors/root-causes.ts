@@ -25,9 +25,17 @@ interface Propagation {
   entityOf: Int32Array;
   /** Folding facts of the job findings seen: the same objects for every model with the same products. */
   seen: Map<Finding, Trouble>;
-  effects: Map<Finding, { id: number; effect: Effect }>;
+  effects: Map<Finding, Listed>;
+  /** Troubled id → its own propagating findings as listed effects (the same for every model that folds them). */
+  ownListed: (Listed[] | undefined)[];
   /** Each root's variants with effects, by a hash of the effects seen. */
   roots: Map<Finding, Map<number, Finding[]>>;
+}
+
+/** A folded finding as a root lists it: one effect object per finding, numbered for hashing. */
+interface Listed {
+  id: number;
+  effect: Effect;
 }
 
 /** A job finding's place in the spread: its products are its sources. */
@@ -58,7 +66,7 @@ export interface TroubleSeen {
 export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectContext): Finding[] {
   const p = memoized(g, ctx, 'propagation', () => propagation(g, ctx));
   const here = bits(p.below.length);
-  const jobsAt = new Map<number, Finding[]>();
+  const jobsAt = new Map<number, Listed[]>();
   const jobRoots: [Finding, Trouble][] = [];
   for (const f of seen.jobs) {
     const t = troubleOf(p, f);
@@ -66,11 +74,12 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
       jobRoots.push([f, t]);
       continue;
     }
+    const listed = effectOf(p, f);
     for (const id of t.ids) {
       setBit(here, id);
       const at = jobsAt.get(id);
-      if (at) at.push(f);
-      else jobsAt.set(id, [f]);
+      if (at) at.push(listed);
+      else jobsAt.set(id, [listed]);
     }
   }
   const ownRoots: number[] = [];
@@ -79,10 +88,10 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
     if (p.caused[id]) setBit(here, id);
     else ownRoots.push(e);
   }
-  const foldedAt = (id: number, each: (f: Finding) => void) => {
-    if (jobsAt.size) for (const f of jobsAt.get(id) ?? NONE) each(f);
-    if (p.caused[id]) for (const f of seen.ownAt(p.entityOf[id]!)) each(f);
-  };
+  const foldedAt = (id: number): FoldedAt => ({
+    jobs: jobsAt.size ? jobsAt.get(id) : undefined,
+    own: p.caused[id] ? (p.ownListed[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined,
+  });
   const withEffects = (f: Finding, reach: Bits): Finding =>
     anyCommon(reach, here) ? rootWithEffects(p, f, listedEffects(reach, here, foldedAt), countCommon(reach, here)) : f;
   const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
@@ -93,17 +102,23 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
   return roots;
 }
 
+interface FoldedAt {
+  jobs: Listed[] | undefined;
+  own: Listed[] | undefined;
+}
+
 /** The first `LISTED_EFFECTS` folded findings a root reaches, upstream first. */
-function listedEffects(reach: Bits, here: Bits, foldedAt: (id: number, each: (f: Finding) => void) => void): Finding[] {
-  const listed: Finding[] = [];
-  // a job folded at several of its products is listed once
-  const add = (f: Finding) => void (listed.length < LISTED_EFFECTS && !listed.includes(f) && listed.push(f));
-  for (let w = 0; w < reach.length && listed.length < LISTED_EFFECTS; w++) {
+function listedEffects(reach: Bits, here: Bits, foldedAt: (id: number) => FoldedAt): Listed[] {
+  const listed: Listed[] = [];
+  for (let w = 0; w < reach.length; w++) {
     let word = reach[w]! & here[w]!;
-    while (word && listed.length < LISTED_EFFECTS) {
+    while (word) {
       const low = word & -word;
-      foldedAt(w * 32 + 31 - Math.clz32(low), add);
       word ^= low;
+      const { jobs, own } = foldedAt(w * 32 + 31 - Math.clz32(low));
+      // a job folded at several of its products is listed once
+      for (const e of jobs ?? NONE) if (!listed.includes(e) && listed.push(e) === LISTED_EFFECTS) return listed;
+      for (const e of own ?? NONE) if (listed.push(e) === LISTED_EFFECTS) return listed;
     }
   }
   return listed;
@@ -115,8 +130,7 @@ const NONE: never[] = [];
  * The root with its effects: one object for every model that sees the same effects, so a catalog's verdicts
  * share their roots rather than each holding a copy (thousands of models, hundreds of roots each).
  */
-function rootWithEffects(p: Propagation, f: Finding, listed: Finding[], count: number): Finding {
-  const effects = listed.map((e) => effectOf(p, e));
+function rootWithEffects(p: Propagation, f: Finding, effects: Listed[], count: number): Finding {
   let hash = count;
   for (const e of effects) hash = Math.imul(hash ^ e.id, 16777619) >>> 0;
   let variants = p.roots.get(f);
@@ -131,10 +145,10 @@ function rootWithEffects(p: Propagation, f: Finding, listed: Finding[], count: n
   return root;
 }
 
-const sameEffects = (a: Effect[], b: { effect: Effect }[]) => a.length === b.length && a.every((e, i) => e === b[i]!.effect);
+const sameEffects = (a: Effect[], b: Listed[]) => a.length === b.length && a.every((e, i) => e === b[i]!.effect);
 
 /** One effect object per folded finding, shared by every root and model that lists it. */
-function effectOf(p: Propagation, f: Finding): { id: number; effect: Effect } {
+function effectOf(p: Propagation, f: Finding): Listed {
   let e = p.effects.get(f);
   if (!e) p.effects.set(f, (e = { id: p.effects.size, effect: { key: f.key, entity: f.entity, message: f.message } }));
   return e;
@@ -226,7 +240,7 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
     entityOf: Int32Array.from(order),
     caused: Uint8Array.from(order, (e) => caused[e]!),
     below,
-    seen: new Map(), effects: new Map(), roots: new Map(),
+    seen: new Map(), effects: new Map(), ownListed: [], roots: new Map(),
   };
 }
 
