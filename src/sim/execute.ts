@@ -1,5 +1,7 @@
-import { execute, parse, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { runCompiled } from './compiled-queries.js';
 import type { SimContext } from './context.js';
+import { prepareDocument } from './prepared-documents.js';
 import { simResolvers } from './resolvers/index.js';
 import { buildSimSchema } from './schema.js';
 
@@ -18,19 +20,11 @@ export const simSchema = (): GraphQLSchema => (cached ??= buildSimSchema(simReso
  */
 export async function runGraphQL(request: GraphQLRequest, ctx: SimContext): Promise<ExecutionResult> {
   const schema = simSchema();
-  let document;
-  try {
-    document = parse(request.query);
-  } catch (e) {
-    return { errors: [e as never] };
-  }
-  const invalid = validate(schema, document);
-  if (invalid.length) return { errors: invalid };
-  return execute({
-    schema,
-    document,
-    variableValues: request.variables ?? undefined,
-    operationName: request.operationName ?? undefined,
-    contextValue: ctx,
-  });
+  const { document, errors } = prepareDocument(schema, request.query);
+  if (errors) return { errors };
+  const variableValues = request.variables ?? undefined;
+  const operationName = request.operationName ?? undefined;
+  const compiled = await runCompiled(schema, document, operationName, variableValues, ctx);
+  if (compiled) return compiled;
+  return execute({ schema, document, variableValues, operationName, contextValue: ctx });
 }

@@ -24,6 +24,7 @@ export class GraphIndex {
   private readonly in = new Map<string, GraphEdge[]>();
   private readonly assertionOutcomes = new Map<string, Map<string, AssertionOutcome>>();
   private readonly fieldPathsByParent = new Map<string, Set<string>>();
+  private readonly liveness = new Map<string, boolean>();
   edgeCount = 0;
 
   constructor(
@@ -84,9 +85,16 @@ export class GraphIndex {
     return !!field && this.store.aspect<{ removed?: unknown }>(field.parent, 'status')?.removed === true;
   }
 
-  /** exists and not soft-deleted: what GMS search and `exists(urn, includeSoftDeleted=false)` return. */
+  /**
+   * exists and not soft-deleted: what GMS search and `exists(urn, includeSoftDeleted=false)` return. Lineage
+   * asks this of the same few entities over and over; answers are kept while the store is the one the
+   * index was built from (every write moves its version).
+   */
   isLive(urn: string): boolean {
-    return this.exists(urn) && !this.isRemoved(urn);
+    if (this.store.version !== this.version) return this.exists(urn) && !this.isRemoved(urn);
+    let live = this.liveness.get(urn);
+    if (live === undefined) this.liveness.set(urn, (live = this.exists(urn) && !this.isRemoved(urn)));
+    return live;
   }
 
   entityType(urn: string): string | undefined {

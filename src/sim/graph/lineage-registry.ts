@@ -86,17 +86,59 @@ export const edgeInfoKey = (entityType: string, type: string, direction: EdgeDir
  */
 export class LineageEdgeFilter {
   private readonly perType = new Map<string, Set<string>>();
+  /** Answers by entity type, then edge direction, then `type\0opposing`: walks ask the same few questions. */
+  private readonly answers = new Map<string, Record<EdgeDirection, Map<string, boolean>>>();
+  /** mayAllow's answers by entity type, then edge direction, then edge type. */
+  private readonly prefixAnswers = new Map<string, Record<EdgeDirection, Map<string, boolean>>>();
 
   constructor(
     readonly direction: LineageDirection,
     private readonly allowedTypes: Set<string>,
   ) {}
 
+  /** The filter of a walk from an entity of `startType`; it depends on nothing else, so walks share it. */
   static forStart(startType: string, direction: LineageDirection): LineageEdgeFilter {
-    return new LineageEdgeFilter(direction, walkableEntityTypes(startType));
+    const key = `${direction}\u0000${startType}`;
+    let filter = SHARED_FILTERS.get(key);
+    if (!filter) {
+      if (SHARED_FILTERS.size >= MAX_SHARED_FILTERS) SHARED_FILTERS.clear(); // urns of made-up types
+      SHARED_FILTERS.set(key, (filter = new LineageEdgeFilter(direction, walkableEntityTypes(startType))));
+    }
+    return filter;
   }
 
   allows(entityType: string, type: string, direction: EdgeDirection, opposing: string): boolean {
+    let byDirection = this.answers.get(entityType);
+    if (!byDirection) this.answers.set(entityType, (byDirection = { OUTGOING: new Map(), INCOMING: new Map() }));
+    const answers = byDirection[direction];
+    const key = `${type}\u0000${opposing}`;
+    let answer = answers.get(key);
+    if (answer === undefined) answers.set(key, (answer = this.decide(entityType, type, direction, opposing)));
+    return answer;
+  }
+
+  /**
+   * False when no opposing type at all makes the hop allowed, so a walk can pass over an edge without
+   * reading the urn at its other end (most of an entity's edges lead the other way or are not lineage).
+   */
+  mayAllow(entityType: string, type: string, direction: EdgeDirection): boolean {
+    let byDirection = this.prefixAnswers.get(entityType);
+    if (!byDirection) this.prefixAnswers.set(entityType, (byDirection = { OUTGOING: new Map(), INCOMING: new Map() }));
+    const answers = byDirection[direction];
+    let answer = answers.get(type);
+    if (answer === undefined) {
+      const prefix = edgeInfoKey(entityType, type, direction, '');
+      answer = [...this.keysFor(entityType)].some((key) => key.startsWith(prefix));
+      answers.set(type, answer);
+    }
+    return answer;
+  }
+
+  private decide(entityType: string, type: string, direction: EdgeDirection, opposing: string): boolean {
+    return this.keysFor(entityType).has(edgeInfoKey(entityType, type, direction, opposing));
+  }
+
+  private keysFor(entityType: string): Set<string> {
     let keys = this.perType.get(entityType);
     if (!keys) {
       keys = new Set(
@@ -106,6 +148,9 @@ export class LineageEdgeFilter {
       );
       this.perType.set(entityType, keys);
     }
-    return keys.has(edgeInfoKey(entityType, type, direction, opposing));
+    return keys;
   }
 }
+
+const SHARED_FILTERS = new Map<string, LineageEdgeFilter>();
+const MAX_SHARED_FILTERS = 256;

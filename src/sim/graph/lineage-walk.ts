@@ -4,7 +4,9 @@ import { urnTypeOf } from './aspect-values.js';
 import type { GraphEdge } from './edges.js';
 import type { GraphIndex } from './graph-index.js';
 import { LineagePaths, viaPaths } from './lineage-paths.js';
+import { oneHop } from './lineage-one-hop.js';
 import { LineageEdgeFilter, type EdgeDirection, type LineageDirection } from './lineage-registry.js';
+import { inTimeWindow, timeWindowOf, type TimeWindow } from './lineage-time-window.js';
 
 /** One entity reached by a lineage walk: DataHub's `LineageRelationship`. */
 export interface LineageHit {
@@ -62,9 +64,20 @@ interface Candidate {
  * multi-path an entity is reached once (first route wins), so cycles end the walk.
  */
 export function walkLineage(index: GraphIndex, start: string, opts: WalkOptions): WalkResult {
+  if (isPlainOneHop(opts)) return { hits: oneHop(index, start, opts.direction, timeWindowOf(opts)) };
+  return walkEveryHop(index, start, opts);
+}
+
+/** The level-order walk itself, whatever the options (walkLineage takes a shortcut for a plain single hop). */
+export function walkEveryHop(index: GraphIndex, start: string, opts: WalkOptions): WalkResult {
   const walk = new Walk(index, start, opts);
   return { hits: walk.run() };
 }
+
+/** One hop with none of the options that make a hop depend on more than the start's own edges. */
+const isPlainOneHop = (opts: WalkOptions) =>
+  opts.maxHops === 1 && !opts.multiPath && opts.entitiesExploredPerHopLimit === undefined && !opts.ignoreAsHops?.length &&
+  opts.maxRelations === undefined;
 
 class Walk {
   private readonly filter: LineageEdgeFilter;
@@ -72,6 +85,7 @@ class Walk {
   private readonly visited: Set<string>;
   private readonly viaSeen = new Set<string>();
   private readonly paths = new LineagePaths();
+  private readonly window: TimeWindow | undefined;
 
   constructor(
     private readonly index: GraphIndex,
@@ -80,6 +94,7 @@ class Walk {
   ) {
     this.filter = LineageEdgeFilter.forStart(urnTypeOf(start) ?? '', opts.direction);
     this.visited = new Set([start]);
+    this.window = timeWindowOf(opts);
   }
 
   run(): LineageHit[] {
@@ -156,23 +171,11 @@ class Walk {
       (c) =>
         c.other !== parent &&
         this.filter.allows(type, c.edge.type, c.direction, urnTypeOf(c.other) ?? '') &&
-        this.inTimeWindow(c.edge),
+        inTimeWindow(c.edge, this.window),
     );
     // The per-hop limit keeps the first neighbours in GMS's edge order: newest updatedOn/createdOn first.
     if (this.opts.entitiesExploredPerHopLimit !== undefined) valid.sort(byRecency);
     return valid;
-  }
-
-  /** GraphFilterUtils.getEdgeTimeFilterQuery: overlap, no timestamps at all, or manual lineage. */
-  private inTimeWindow(edge: GraphEdge): boolean {
-    const { startTimeMillis: start, endTimeMillis: end } = this.opts;
-    if (start === undefined || end === undefined) return true;
-    if (edge.isManual) return true;
-    const created = edge.createdOn || undefined;
-    const updated = edge.updatedOn || undefined;
-    if (created === undefined && updated === undefined) return true;
-    const within = (t: number | undefined) => t !== undefined && t >= start && t <= end;
-    return within(created) || within(updated) || (created !== undefined && updated !== undefined && created <= start && updated >= end);
   }
 
   private ignoredAsHop(urn: string): boolean {

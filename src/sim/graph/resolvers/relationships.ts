@@ -1,6 +1,5 @@
 import type { SimContext } from '../../context.js';
-import { entityRef } from '../../entity-ref.js';
-import { ENTITY_KINDS } from '../../entity-types.js';
+import { entityRef, type EntityRef } from '../../entity-ref.js';
 import type { ResolverMap } from '../../schema.js';
 import { entityTypeOf } from '../../urn.js';
 import { urnTypeOfEntityType } from '../entity-facts.js';
@@ -77,7 +76,9 @@ function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimCon
   const start = intArg(input.start, 0);
   const count = intArg(input.count, 100);
   const page = hits.slice(start, start + count);
-  const kept = page.filter((h) => ENTITY_KINDS[entityTypeOf(h.urn) ?? ''] && (input.includeGhostEntities === true || graph.isLive(h.urn)));
+  // Every route starts at the source and ends at its hit: one ref per urn serves them all.
+  const ref = entityRefs();
+  const kept = page.filter((h) => ref(h.urn) !== null && (input.includeGhostEntities === true || graph.isLive(h.urn)));
   return {
     start,
     count,
@@ -85,13 +86,23 @@ function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimCon
     filtered: page.length - kept.length,
     relationships: kept.map((h) => ({
       type: h.type,
-      entity: entityRef(h.urn),
+      entity: ref(h.urn),
       degree: h.degree,
       createdOn: h.createdOn ?? null,
       updatedOn: h.updatedOn ?? null,
       isManual: h.isManual,
-      paths: entityPaths(h.paths),
+      paths: entityPaths(h.paths, ref),
     })),
+  };
+}
+
+/** entityRef, answering a urn asked again with the same (read-only) ref. */
+function entityRefs(): (urn: string) => EntityRef | null {
+  const known = new Map<string, EntityRef | null>();
+  return (urn) => {
+    let ref = known.get(urn);
+    if (ref === undefined) known.set(urn, (ref = entityRef(urn)));
+    return ref;
   };
 }
 

@@ -3,8 +3,10 @@ import { entityRef, type EntityRef } from '../../entity-ref.js';
 /** GraphQL shapes shared by the graph resolvers. */
 
 /** `EntityPath {path: [Entity]!}`: urns the simulator cannot type (queries, ...) are left out of the route. */
-export function entityPaths(paths: readonly string[][]): { path: EntityRef[] }[] {
-  return paths.map((route) => ({ path: route.map(entityRef).filter((e): e is EntityRef => e !== null) }));
+export function entityPaths(
+  paths: readonly string[][], ref: (urn: string) => EntityRef | null = entityRef,
+): { path: EntityRef[] }[] {
+  return paths.map((route) => ({ path: route.map((urn) => ref(urn)).filter((e): e is EntityRef => e !== null) }));
 }
 
 export const refs = (urns: readonly string[]): EntityRef[] =>
