@@ -88,12 +88,12 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
     if (p.caused[id]) setBit(here, id);
     else ownRoots.push(e);
   }
-  const foldedAt = (id: number): FoldedAt => ({
-    jobs: jobsAt.size ? jobsAt.get(id) : undefined,
-    own: p.caused[id] ? (p.ownListed[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined,
-  });
+  const folded: Folded = {
+    jobsAt: (id) => (jobsAt.size ? jobsAt.get(id) : undefined),
+    ownAt: (id) => (p.caused[id] ? (p.ownListed[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined),
+  };
   const withEffects = (f: Finding, reach: Bits): Finding =>
-    anyCommon(reach, here) ? rootWithEffects(p, f, listedEffects(reach, here, foldedAt), countCommon(reach, here)) : f;
+    anyCommon(reach, here) ? rootWithEffects(p, f, listedEffects(reach, here, folded), countCommon(reach, here)) : f;
   const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
   for (const e of ownRoots) {
     const reach = p.below[p.idOfEntity[e]!]!;
@@ -102,26 +102,30 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
   return roots;
 }
 
-interface FoldedAt {
-  jobs: Listed[] | undefined;
-  own: Listed[] | undefined;
+/** The folded findings at a troubled id, as listed effects: failed jobs' (this model's), then the table's own. */
+interface Folded {
+  jobsAt(id: number): Listed[] | undefined;
+  ownAt(id: number): Listed[] | undefined;
 }
 
-/** The first `LISTED_EFFECTS` folded findings a root reaches, upstream first. */
-function listedEffects(reach: Bits, here: Bits, foldedAt: (id: number) => FoldedAt): Listed[] {
-  const listed: Listed[] = [];
+/** Reused by every root of every model: a root's list is copied only when it makes a new variant. */
+const scratch: Listed[] = [];
+
+/** The first `LISTED_EFFECTS` folded findings a root reaches, upstream first (in `scratch`, until the next call). */
+function listedEffects(reach: Bits, here: Bits, folded: Folded): Listed[] {
+  scratch.length = 0;
   for (let w = 0; w < reach.length; w++) {
     let word = reach[w]! & here[w]!;
     while (word) {
       const low = word & -word;
       word ^= low;
-      const { jobs, own } = foldedAt(w * 32 + 31 - Math.clz32(low));
+      const id = w * 32 + 31 - Math.clz32(low);
       // a job folded at several of its products is listed once
-      for (const e of jobs ?? NONE) if (!listed.includes(e) && listed.push(e) === LISTED_EFFECTS) return listed;
-      for (const e of own ?? NONE) if (listed.push(e) === LISTED_EFFECTS) return listed;
+      for (const e of folded.jobsAt(id) ?? NONE) if (!scratch.includes(e) && scratch.push(e) === LISTED_EFFECTS) return scratch;
+      for (const e of folded.ownAt(id) ?? NONE) if (scratch.push(e) === LISTED_EFFECTS) return scratch;
     }
   }
-  return listed;
+  return scratch;
 }
 
 const NONE: never[] = [];
