@@ -7,11 +7,16 @@ export const TIMESERIES_ASPECTS = new Set([
   'datahubIngestionRunSummary', 'datahubIngestionCheckpoint',
 ]);
 
+/** How many recent writes the store remembers by urn (enough for indexes to catch up on a write burst). */
+const JOURNAL_LIMIT = 8192;
+
 export type Aspect = Record<string, unknown>;
 
 export interface StoredEntity {
   urn: string;
   entityType: string;
+  /** Creation order: the store lists entities by it (a deleted and re-created entity comes last). */
+  seq: number;
   /** Versioned aspects by name: the latest write wins. */
   aspects: Map<string, Aspect>;
   /** Timeseries aspects by name, newest first (by timestampMillis). */
@@ -25,16 +30,43 @@ export interface StoredEntity {
  */
 export class Store {
   private readonly entities = new Map<string, StoredEntity>();
-  /** Bumped on every write; derived indexes (lineage, search) rebuild when it moves. */
-  version = 0;
+  private created = 0;
+  /** The urn each recent version bump touched: `journal[i]` moved the version from `journalStart + i`. */
+  private journal: string[] = [];
+  private journalStart = 0;
+  /** Bumped on every write; derived indexes (lineage, search) rebuild or catch up when it moves. */
+  private current = 0;
+
+  get version(): number {
+    return this.current;
+  }
+
+  /**
+   * The distinct urns written since `version`, or undefined when the journal no longer reaches back that
+   * far (a caller then rebuilds whatever it derived from the store).
+   */
+  changedSince(version: number): string[] | undefined {
+    if (version < this.journalStart || version > this.current) return undefined;
+    return [...new Set(this.journal.slice(version - this.journalStart))];
+  }
+
+  private touch(urn: string): void {
+    this.current++;
+    this.journal.push(urn);
+    if (this.journal.length > JOURNAL_LIMIT) {
+      const drop = this.journal.length - JOURNAL_LIMIT / 2;
+      this.journal.splice(0, drop);
+      this.journalStart += drop;
+    }
+  }
 
   /** Registers an entity that is only referenced (DataHub keeps these as key-only entities). */
   ensure(urn: string, entityType = entityTypeOf(urn) ?? 'unknown'): StoredEntity {
     let e = this.entities.get(urn);
     if (!e) {
-      e = { urn, entityType, aspects: new Map(), timeseries: new Map() };
+      e = { urn, entityType, seq: this.created++, aspects: new Map(), timeseries: new Map() };
       this.entities.set(urn, e);
-      this.version++;
+      this.touch(urn);
     }
     return e;
   }
@@ -43,7 +75,7 @@ export class Store {
   write(urn: string, aspectName: string, value: Aspect, entityType?: string): void {
     if (TIMESERIES_ASPECTS.has(aspectName)) return this.append(urn, aspectName, value, entityType);
     this.ensure(urn, entityType).aspects.set(aspectName, value);
-    this.version++;
+    this.touch(urn);
   }
 
   /**
@@ -58,16 +90,16 @@ export class Store {
     const at = list.findIndex((v) => Number(v.timestampMillis ?? 0) <= ts);
     list.splice(at === -1 ? list.length : at, 0, value);
     e.timeseries.set(aspectName, list);
-    this.version++;
+    this.touch(urn);
   }
 
   deleteAspect(urn: string, aspectName: string): void {
-    if (this.entities.get(urn)?.aspects.delete(aspectName)) this.version++;
+    if (this.entities.get(urn)?.aspects.delete(aspectName)) this.touch(urn);
   }
 
   /** Removes an entity and all its aspects (what deleting its key aspect does in DataHub). */
   deleteEntity(urn: string): void {
-    if (this.entities.delete(urn)) this.version++;
+    if (this.entities.delete(urn)) this.touch(urn);
   }
 
   get(urn: string): StoredEntity | undefined {

@@ -1,49 +1,82 @@
-import type { Store } from '../store.js';
+import type { Store, StoredEntity } from '../store.js';
 import { parseSchemaFieldUrn } from '../urn.js';
-import { asNumber, asString, at, isObject, objects, urnTypeOf } from './aspect-values.js';
+import { asString, at, objects, urnTypeOf } from './aspect-values.js';
+import { AssertionOutcomes, type AssertionOutcome } from './assertion-outcomes.js';
+import { EdgeLists } from './edge-lists.js';
 import { edgesOf, type GraphEdge } from './edges.js';
 import { walkLineage, type LineageHit } from './lineage-walk.js';
 
+export type { AssertionOutcome } from './assertion-outcomes.js';
 export type { GraphEdge } from './edges.js';
 export type { LineageHit } from './lineage-walk.js';
 
-/** The latest COMPLETE run of one assertion against one assertee (what EntityHealthResolver aggregates). */
-export interface AssertionOutcome {
-  assertionUrn: string;
-  timestampMillis: number;
-  /** `result.type` (SUCCESS, FAILURE, ERROR, INIT), absent when the event has no result. */
-  resultType?: string;
-}
-
 /**
- * The relationship graph GMS would hold for the store's aspects, built once per store version in one pass
- * over the entities (O(aspects + edges)). Other parts of the simulator reach it through `graphOf(store)`.
+ * The relationship graph GMS would hold for the store's aspects, built in one pass over the entities
+ * (O(aspects + edges)) and then kept up to date entity by entity as writes come in (`catchUp`). Other parts
+ * of the simulator reach it through `graphOf(store)`.
  */
 export class GraphIndex {
-  private readonly out = new Map<string, GraphEdge[]>();
-  private readonly in = new Map<string, GraphEdge[]>();
-  private readonly assertionOutcomes = new Map<string, Map<string, AssertionOutcome>>();
+  private readonly out = new EdgeLists();
+  private readonly in = new EdgeLists();
+  /** Each entity's distinct edges, so a write can take back the ones its old aspects produced. */
+  private readonly owned = new Map<string, GraphEdge[]>();
+  private readonly outcomes: AssertionOutcomes;
   private readonly fieldPathsByParent = new Map<string, Set<string>>();
   private readonly liveness = new Map<string, boolean>();
+  /** Column urns with a kept liveness answer, by dataset: their answers follow the dataset's aspects. */
+  private readonly livenessOfColumns = new Map<string, Set<string>>();
   edgeCount = 0;
 
   constructor(
     readonly store: Store,
-    readonly version: number,
+    public version: number,
   ) {
+    this.outcomes = new AssertionOutcomes(store);
     for (const entity of store.all()) {
-      // One graph document per (source, type, destination, via) among the edges this entity's aspects own.
-      const seen = new Set<string>();
-      for (const edge of edgesOf(entity)) {
-        const key = `${edge.source}\u0000${edge.type}\u0000${edge.destination}\u0000${edge.via ?? ''}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        push(this.out, edge.source, edge);
-        push(this.in, edge.destination, edge);
-        this.edgeCount++;
-      }
-      if (entity.entityType === 'assertion') this.indexAssertionRuns(entity.urn, entity.timeseries.get('assertionRunEvent') ?? []);
+      this.addEdges(entity);
+      if (entity.entityType === 'assertion') this.outcomes.add(entity);
     }
+  }
+
+  /** Brings the index to the store's `version` after writes to `urns`: only what those entities own is redone. */
+  catchUp(urns: readonly string[], version: number): void {
+    for (const urn of urns) {
+      const stale = this.owned.get(urn) ?? [];
+      for (const edge of stale) {
+        this.out.remove(edge.source, edge);
+        this.in.remove(edge.destination, edge);
+      }
+      this.edgeCount -= stale.length;
+      this.owned.delete(urn);
+      const entity = this.store.get(urn);
+      if (entity) this.addEdges(entity);
+      this.outcomes.update(urn);
+      this.forgetAnswers(urn);
+    }
+    this.version = version;
+  }
+
+  private addEdges(entity: StoredEntity): void {
+    // One graph document per (source, type, destination, via) among the edges this entity's aspects own.
+    const seen = new Set<string>();
+    const edges: GraphEdge[] = [];
+    for (const edge of edgesOf(entity)) {
+      const key = `${edge.source}\u0000${edge.type}\u0000${edge.destination}\u0000${edge.via ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      edges.push(edge);
+      this.out.add(edge.source, edge, entity.seq);
+      this.in.add(edge.destination, edge, entity.seq);
+    }
+    if (edges.length > 0) this.owned.set(entity.urn, edges);
+    this.edgeCount += edges.length;
+  }
+
+  private forgetAnswers(urn: string): void {
+    this.liveness.delete(urn);
+    this.fieldPathsByParent.delete(urn);
+    for (const column of this.livenessOfColumns.get(urn) ?? []) this.liveness.delete(column);
+    this.livenessOfColumns.delete(urn);
   }
 
   /** Edges whose source is `urn` (OUTGOING), optionally only of the given relationship types. */
@@ -87,13 +120,21 @@ export class GraphIndex {
 
   /**
    * exists and not soft-deleted: what GMS search and `exists(urn, includeSoftDeleted=false)` return. Lineage
-   * asks this of the same few entities over and over; answers are kept while the store is the one the
-   * index was built from (every write moves its version).
+   * asks this of the same few entities over and over; an answer is kept until a write reaches the entity
+   * (or, for a column, its dataset), and is not kept while the index lags behind the store.
    */
   isLive(urn: string): boolean {
     if (this.store.version !== this.version) return this.exists(urn) && !this.isRemoved(urn);
     let live = this.liveness.get(urn);
-    if (live === undefined) this.liveness.set(urn, (live = this.exists(urn) && !this.isRemoved(urn)));
+    if (live === undefined) {
+      this.liveness.set(urn, (live = this.exists(urn) && !this.isRemoved(urn)));
+      const field = parseSchemaFieldUrn(urn);
+      if (field) {
+        const columns = this.livenessOfColumns.get(field.parent);
+        if (columns) columns.add(urn);
+        else this.livenessOfColumns.set(field.parent, new Set([urn]));
+      }
+    }
     return live;
   }
 
@@ -103,7 +144,7 @@ export class GraphIndex {
 
   /** Latest COMPLETE run per assertion whose `asserteeUrn` is `urn`. */
   assertionOutcomesFor(urn: string): Map<string, AssertionOutcome> {
-    return this.assertionOutcomes.get(urn) ?? new Map();
+    return this.outcomes.for(urn);
   }
 
   private fieldPaths(parent: string): Set<string> {
@@ -114,29 +155,6 @@ export class GraphIndex {
     }
     return paths;
   }
-
-  private indexAssertionRuns(assertionUrn: string, events: unknown[]): void {
-    // Timeseries lists are newest first, so the first COMPLETE event per (assertee, assertion) is the latest.
-    for (const event of events) {
-      if (!isObject(event) || event.status !== 'COMPLETE') continue;
-      const assertee = asString(event.asserteeUrn);
-      if (!assertee) continue;
-      const urn = asString(event.assertionUrn) ?? assertionUrn;
-      let perAssertee = this.assertionOutcomes.get(assertee);
-      if (!perAssertee) this.assertionOutcomes.set(assertee, (perAssertee = new Map()));
-      const ts = asNumber(event.timestampMillis) ?? 0;
-      const known = perAssertee.get(urn);
-      if (!known || ts > known.timestampMillis) {
-        perAssertee.set(urn, { assertionUrn: urn, timestampMillis: ts, resultType: asString(at(event, 'result.type')) });
-      }
-    }
-  }
-}
-
-function push(map: Map<string, GraphEdge[]>, key: string, edge: GraphEdge): void {
-  const list = map.get(key);
-  if (list) list.push(edge);
-  else map.set(key, [edge]);
 }
 
 function byTypes(edges: GraphEdge[] | undefined, types?: readonly string[]): GraphEdge[] {
@@ -147,10 +165,18 @@ function byTypes(edges: GraphEdge[] | undefined, types?: readonly string[]): Gra
 
 const cache = new WeakMap<Store, GraphIndex>();
 
-/** The store's graph, rebuilt only when the store's version has moved since the last build. */
+/**
+ * The store's graph. When the store has moved since, the cached index catches up on the entities written
+ * meanwhile; it is rebuilt only when the store no longer remembers them all.
+ */
 export function graphOf(store: Store): GraphIndex {
   const cached = cache.get(store);
   if (cached && cached.version === store.version) return cached;
+  const changed = cached && store.changedSince(cached.version);
+  if (cached && changed) {
+    cached.catchUp(changed, store.version);
+    return cached;
+  }
   const index = new GraphIndex(store, store.version);
   cache.set(store, index);
   return index;
