@@ -29,7 +29,7 @@ const mode = args.quick ? 'quick' : 'full';
  */
 const BUDGETS = {
   quick: { trustS: 30, catalogTrustS: 30, naiveOneS: 5, naiveDepthS: 0, smallScanS: 30, mediumScanS: 0, largeScanS: 0 },
-  full: { trustS: 120, catalogTrustS: 45, naiveOneS: 20, naiveDepthS: 45, smallScanS: 60, mediumScanS: 90, largeScanS: 180 },
+  full: { trustS: 120, catalogTrustS: 45, naiveOneS: 20, naiveDepthS: 45, smallScanS: 60, mediumScanS: 150, largeScanS: 180 },
 }[mode];
 
 const plans: CatalogPlan[] = [
