@@ -114,35 +114,24 @@ export const node = (g: UpstreamGraph, urn: string): EntityNode | undefined => g
 export const upstreamDatasets = (g: UpstreamGraph): string[] => upstreamClosure(g, g.model).filter((u) => g.nodes[u]?.kind === 'dataset');
 
 const closures = new WeakMap<UpstreamGraph, Map<string, Int32Array>>();
-const indexes = new WeakMap<UpstreamGraph, LineageIndex>();
+const ownMemos = new WeakMap<UpstreamGraph, SharedMemo>();
+
+/** Where what is derived from a graph's records is kept: its catalog's memo when shared, else its own. */
+export function memoOf(g: UpstreamGraph): SharedMemo {
+  if (g.shared) return g.shared;
+  let memo = ownMemos.get(g);
+  if (!memo) ownMemos.set(g, (memo = newSharedMemo()));
+  return memo;
+}
 
 /** Integer ids over the graph's edges: shared by the graphs of one catalog read, else one per graph. */
-export function indexOf(g: UpstreamGraph): LineageIndex {
-  if (g.shared) return (g.shared.index ??= lineageIndex(g.upstreams));
-  let index = indexes.get(g);
-  if (!index) indexes.set(g, (index = lineageIndex(g.upstreams)));
-  return index;
-}
-
-const columnIndexes = new WeakMap<UpstreamGraph, LineageIndex>();
+export const indexOf = (g: UpstreamGraph): LineageIndex => (memoOf(g).index ??= lineageIndex(g.upstreams));
 
 /** Integer ids over the graph's column lineage: shared like `indexOf(g)`. */
-export function columnLineageOf(g: UpstreamGraph): LineageIndex {
-  if (g.shared) return (g.shared.columns ??= lineageIndex(g.columnUpstreams));
-  let index = columnIndexes.get(g);
-  if (!index) columnIndexes.set(g, (index = lineageIndex(g.columnUpstreams)));
-  return index;
-}
-
-const componentsByGraph = new WeakMap<UpstreamGraph, IndexComponents>();
+export const columnLineageOf = (g: UpstreamGraph): LineageIndex => (memoOf(g).columns ??= lineageIndex(g.columnUpstreams));
 
 /** The strongly connected components over `indexOf(g)`: shared like the index. */
-export function componentsOf(g: UpstreamGraph): IndexComponents {
-  if (g.shared) return (g.shared.components ??= indexComponents(indexOf(g)));
-  let c = componentsByGraph.get(g);
-  if (!c) componentsByGraph.set(g, (c = indexComponents(indexOf(g))));
-  return c;
-}
+export const componentsOf = (g: UpstreamGraph): IndexComponents => (memoOf(g).components ??= indexComponents(indexOf(g)));
 
 /**
  * Ids (in `indexOf(g)`) of every entity upstream of `from`, not including it, breadth first; cycles are safe.

@@ -1,7 +1,6 @@
-import { newSharedMemo, type SharedMemo, type UpstreamGraph } from '../graph.js';
+import { memoOf, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
 
-const perGraph = new WeakMap<UpstreamGraph, SharedMemo>();
 /** Contexts kept per memo: a scan judges at one clock; keep a second for a caller that alternates. */
 const SLOTS = 2;
 
@@ -10,8 +9,7 @@ const SLOTS = 2;
  * by every graph of one catalog read (`g.shared`), else kept per graph. Only for facts that hold whatever the model.
  */
 export function memoized<T>(g: UpstreamGraph, ctx: DetectContext, name: string, build: () => T): T {
-  let memo = g.shared ?? perGraph.get(g);
-  if (!memo) perGraph.set(g, (memo = newSharedMemo()));
+  const memo = memoOf(g);
   const key = [ctx.policy, ctx.freshness, ctx.now] as const;
   let slot = memo.slots.find((s) => s.key.every((k, i) => k === key[i]));
   if (!slot) {
