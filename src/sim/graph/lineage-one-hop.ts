@@ -3,6 +3,7 @@ import type { GraphEdge } from './edges.js';
 import type { GraphIndex } from './graph-index.js';
 import { LineageEdgeFilter, type EdgeDirection, type LineageDirection } from './lineage-registry.js';
 import { inTimeWindow, type TimeWindow } from './lineage-time-window.js';
+import { lineageHit } from './lineage-hit.js';
 import type { LineageHit } from './lineage-walk.js';
 
 /**
@@ -23,33 +24,15 @@ export function oneHop(index: GraphIndex, start: string, direction: LineageDirec
     if (!inTimeWindow(edge, window) || reached.has(other)) return;
     reached.add(other);
     const via = edge.via;
-    hits.set(other, hitOf(edge, other, via ? [start, via, other] : [start, other]));
+    hits.set(other, lineageHit(edge, other, 1, [via ? [start, via, other] : [start, other]]));
     if (via && !vias.has(via)) {
       vias.add(via);
       // the via entity's route ends at its first place on the route (viaPaths)
       const route = [start, via, other];
-      hits.set(via, hitOf(edge, via, route.slice(0, route.indexOf(via) + 1)));
+      hits.set(via, lineageHit(edge, via, 1, [route.slice(0, route.indexOf(via) + 1)]));
     }
   };
   for (const edge of index.outgoing(start)) follow(edge, edge.destination, 'OUTGOING');
   for (const edge of index.incoming(start)) follow(edge, edge.source, 'INCOMING');
   return [...hits.values()];
-}
-
-function hitOf(edge: GraphEdge, urn: string, route: string[]): LineageHit {
-  return {
-    urn,
-    type: edge.type,
-    degree: 1,
-    degrees: [1],
-    paths: [route],
-    explored: false,
-    truncatedChildren: false,
-    ignoredAsHop: false,
-    createdOn: edge.createdOn,
-    createdActor: edge.createdActor,
-    updatedOn: edge.updatedOn,
-    updatedActor: edge.updatedActor,
-    isManual: edge.isManual,
-  };
 }

@@ -4,6 +4,7 @@ import { urnTypeOf } from './aspect-values.js';
 import type { GraphEdge } from './edges.js';
 import type { GraphIndex } from './graph-index.js';
 import { LineagePaths, viaPaths } from './lineage-paths.js';
+import { lineageHit } from './lineage-hit.js';
 import { oneHop } from './lineage-one-hop.js';
 import { LineageEdgeFilter, type EdgeDirection, type LineageDirection } from './lineage-registry.js';
 import { inTimeWindow, timeWindowOf, type TimeWindow } from './lineage-time-window.js';
@@ -144,11 +145,11 @@ class Walk {
         if (!this.opts.multiPath && this.visited.has(c.other)) continue;
         this.visited.add(c.other);
         if (!this.paths.add(parent, c.edge.via, c.other)) continue;
-        found.set(c.other, this.hit(c.edge, c.other, hop, this.paths.get(c.other)));
+        found.set(c.other, lineageHit(c.edge, c.other, hop, this.paths.get(c.other)));
         const via = c.edge.via;
         if (via && !this.viaSeen.has(via)) {
           this.viaSeen.add(via);
-          found.set(via, this.hit(c.edge, via, hop, viaPaths(this.paths.get(c.other), via)));
+          found.set(via, lineageHit(c.edge, via, hop, viaPaths(this.paths.get(c.other), via)));
         }
       }
       if (limit !== undefined && discovered.size >= limit) {
@@ -183,24 +184,6 @@ class Walk {
     return (this.opts.ignoreAsHops ?? []).some(
       (rule) => rule.entityType === type && (rule.platforms.length === 0 || rule.platforms.includes(platformOf(urn) ?? '')),
     );
-  }
-
-  private hit(edge: GraphEdge, urn: string, hop: number, routes: readonly string[][]): LineageHit {
-    return {
-      urn,
-      type: edge.type,
-      degree: hop,
-      degrees: [hop],
-      paths: routes.map((r) => [...r]),
-      explored: false,
-      truncatedChildren: false,
-      ignoredAsHop: false,
-      createdOn: edge.createdOn,
-      createdActor: edge.createdActor,
-      updatedOn: edge.updatedOn,
-      updatedActor: edge.updatedActor,
-      isManual: edge.isManual,
-    };
   }
 
   /** mergeLineageRelationships: the smallest degree, every degree, the union of routes. */
