@@ -1,6 +1,7 @@
 /**
- * The graph's upstream edges over integer ids: a whole-catalog scan walks a closure of thousands of entities per
- * model, and integer walks with a reusable mark array are an order of magnitude cheaper than sets of urns.
+ * A graph's upstream edges (entities' or columns') over integer ids, in compressed rows: the whole-catalog passes
+ * and the column walks run over it, and integer walks with a reusable mark array are an order of magnitude
+ * cheaper than sets of urns.
  */
 export interface LineageIndex {
   id: Map<string, number>;
@@ -44,27 +45,7 @@ export function lineageIndex(upstreams: Record<string, string[]>): LineageIndex 
 /** Ids upstream of `from` (not including it), breadth first; cycles are safe. */
 export function upstreamIds(index: LineageIndex, from: string): Int32Array {
   const root = index.id.get(from);
-  if (root === undefined) return new Int32Array(0);
-  const walk = ++index.walks;
-  const { start, ups, mark } = index;
-  mark[root] = walk;
-  let order = new Int32Array(64);
-  let size = 0;
-  let next = root;
-  for (let i = -1; i < size; next = order[++i]!) {
-    for (let e = start[next]!; e < start[next + 1]!; e++) {
-      const up = ups[e]!;
-      if (mark[up] === walk) continue;
-      mark[up] = walk;
-      if (size === order.length) {
-        const grown = new Int32Array(size * 2);
-        grown.set(order);
-        order = grown;
-      }
-      order[size++] = up;
-    }
-  }
-  return order.subarray(0, size);
+  return root === undefined ? new Int32Array(0) : walkUpstream(index, root).order.subarray(1);
 }
 
 /** A breadth-first walk's result: the ids reached, in order, and the id each was reached from. */
