@@ -29,3 +29,10 @@ export function cliContext(cmd: Command, env: Record<string, string | undefined>
 
 /** Writes command output; stdout is reserved for it. */
 export const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+
+/** Writes text in pieces, each once the last is flushed (a pipe's reader sets the pace), then a newline. */
+export async function writePieces(pieces: Iterable<string>): Promise<void> {
+  const write = (text: string) => new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
+  for (const piece of pieces) await write(piece);
+  await write('\n');
+}

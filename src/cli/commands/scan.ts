@@ -8,8 +8,9 @@ import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import { UsageError, WriteBackError } from '../../errors.js';
 import { verdictJson } from '../../render/json.js';
+import { prettyJsonPieces } from '../../render/json-pieces.js';
 import { summaryTable } from '../../render/text.js';
-import { cliContext, out } from '../context.js';
+import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
 
@@ -47,7 +48,8 @@ export const scanCommand = () =>
           ctx.logger.info({ dir: opts.reportDir, reports: files.length }, 'wrote Model Impact Reports');
         }
         if (redis && !opts.dryRun) await recordHistory(new RedisScanHistory(redis), result.verdicts, ctx.logger);
-        out(opts.json ? JSON.stringify(scanJson(result, !!opts.dryRun), null, 2) : scanText(result, !!opts.dryRun));
+        if (opts.json) await writePieces(prettyJsonPieces(scanJson(result, !!opts.dryRun)));
+        else out(scanText(result, !!opts.dryRun));
         if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);
       } finally {
         redis?.disconnect();
