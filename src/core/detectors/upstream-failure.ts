@@ -1,7 +1,6 @@
 import { finding, type Finding } from '../finding.js';
 import { indexOf, upstreamClosure, type EntityNode, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
-import { entityFacts } from './entity-facts.js';
 import { memoized } from './memo.js';
 
 /**
@@ -28,7 +27,7 @@ export function failedJobs(g: UpstreamGraph, ctx: DetectContext, produced: Itera
       else producedBy.set(job, [urn]);
     }
   }
-  const all = memoized(g, ctx, 'job-products', () => productsOfFailedJobs(g, ctx));
+  const all = memoized(g, ctx, 'job-products', () => productsOfFailedJobs(g));
   const made = memoized(g, ctx, 'job-findings', () => new Map<string, Finding>());
   return [...producedBy.keys()].sort().map((job) => {
     const seen = producedBy.get(job)!;
@@ -43,12 +42,10 @@ export function failedJobs(g: UpstreamGraph, ctx: DetectContext, produced: Itera
 }
 
 /** Every product of each job whose latest run failed, sorted: what a model that sees them all is told. */
-function productsOfFailedJobs(g: UpstreamGraph, ctx: DetectContext): Map<string, string[]> {
-  const facts = entityFacts(g, ctx);
-  const { urns } = indexOf(g);
+function productsOfFailedJobs(g: UpstreamGraph): Map<string, string[]> {
   const products = new Map<string, string[]>();
-  urns.forEach((urn, id) => {
-    for (const job of facts.failedProducers(id)) {
+  indexOf(g).urns.forEach((urn) => {
+    for (const job of failedProducers(g, g.nodes[urn])) {
       const list = products.get(job);
       if (list) list.push(urn);
       else products.set(job, [urn]);
