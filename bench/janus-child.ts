@@ -55,13 +55,14 @@ async function run(job: JanusJob): Promise<void> {
   try {
     const result = await writeBackModels({ ...deps, reportBaseUrl: reportBaseUrl(config), ...(redis ? { redis } : {}) }, 'all', {
       dryRun: !job.write,
+      keepVerdicts: false,
       onJudged: () => {
         if (++judged === 1) firstJudgedMs = elapsed();
         void send({ kind: 'progress', done: judged, total: 0, sent: totalSent(client.sent), elapsedMs: elapsed(), cpuMs: cpuMs(), maxRssKb: maxRssKb(), firstJudgedMs });
       },
     });
     const writes = { planned: result.plan.length, applied: result.applied.length, failed: result.failed.length };
-    await send({ kind: 'done', ms: elapsed(), cpuMs: cpuMs(), firstJudgedMs, sent: client.sent, maxRssKb: maxRssKb(), models: result.verdicts.length, writes });
+    await send({ kind: 'done', ms: elapsed(), cpuMs: cpuMs(), firstJudgedMs, sent: client.sent, maxRssKb: maxRssKb(), models: result.judged.length, writes });
   } catch (e) {
     if (!NOT_LANDED.test((e as Error).message)) throw e;
     await send({ kind: 'pending', reason: job.write ? 'write-back not landed' : 'scan not landed' });

@@ -4,24 +4,25 @@ import { readCatalog, type Catalog } from '../datahub/read-catalog.js';
 import type { EntityCache } from '../datahub/read-upstream.js';
 import type { JudgeDeps } from './judge-model.js';
 
+/** Sees each verdict as it is judged; a promise it returns is awaited before the next model (backpressure). */
+export type OnJudged = (v: Verdict, graph: UpstreamGraph) => void | Promise<void>;
+
 /**
- * Every model in the catalog, judged from one catalog-wide read (no lineage search per model). Each graph goes to
- * `onJudged` and is then dropped, so memory holds the catalog once, not once per model.
+ * Every model in the catalog, judged from one catalog-wide read (no lineage search per model). Each verdict and
+ * graph goes to `onJudged` and is then dropped: memory holds the catalog once, and no verdict longer than the
+ * caller keeps it (a large catalog's verdicts, hundreds of findings each, do not fit in memory together).
  */
-export async function judgeCatalog(
-  deps: JudgeDeps,
-  onJudged?: (v: Verdict, graph: UpstreamGraph) => void,
-): Promise<{ verdicts: Verdict[]; cache: EntityCache; catalog: Catalog }> {
+export async function judgeCatalog(deps: JudgeDeps, onJudged: OnJudged): Promise<{ models: number; cache: EntityCache; catalog: Catalog }> {
   const now = (deps.now ?? Date.now)();
   const cache: EntityCache = deps.cache ?? new Map();
   const catalog = await readCatalog(deps.client, cache);
-  const verdicts: Verdict[] = [];
+  let models = 0;
   for (const model of catalog.models()) {
     const graph = catalog.upstreamGraph(model.urn);
     const a = assess(graph, now, deps.policy);
-    const verdict = verdictOf(graph, a, catalog.downstreamModels(a.offending), { now, datahub: deps.client.url });
-    verdicts.push(verdict);
-    onJudged?.(verdict, graph);
+    const done = onJudged(verdictOf(graph, a, catalog.downstreamModels(a.offending), { now, datahub: deps.client.url }), graph);
+    if (done) await done;
+    models++;
   }
-  return { verdicts, cache, catalog };
+  return { models, cache, catalog };
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { UpstreamGraph } from '../core/graph.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
 import { incidentsToResolve, planWriteBack, type PlannedWrite } from '../core/writeback/plan.js';
+import { RootCauseCollector, type JudgedModel, type RootCause } from '../core/writeback/root-causes.js';
 import type { WriteBackState } from '../core/writeback/state.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import type { EntityCache } from '../datahub/read-upstream.js';
@@ -10,7 +11,7 @@ import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
 import type { Logger } from '../log.js';
 import { reportPath } from '../report/paths.js';
-import { judgeCatalog } from './judge-catalog.js';
+import { judgeCatalog, type OnJudged } from './judge-catalog.js';
 import { judgeModel, type JudgeDeps } from './judge-model.js';
 
 export interface WriteBackDeps extends JudgeDeps {
@@ -30,7 +31,10 @@ export interface WriteOutcome {
 }
 
 export interface WriteBackResult {
+  /** The verdicts (none kept when `keepVerdicts` is false: `onJudged` saw each). */
   verdicts: Verdict[];
+  /** Every judged model's score and band, kept even when its verdict is not. */
+  judged: JudgedModel[];
   /** Each model's graph, when asked for (`keepGraphs`: the reports need them). */
   graphs?: UpstreamGraph[];
   plan: PlannedWrite[];
@@ -38,59 +42,68 @@ export interface WriteBackResult {
   failed: WriteOutcome[];
 }
 
+export interface WriteBackOptions {
+  /** Stop after planning. */
+  dryRun?: boolean;
+  keepGraphs?: boolean;
+  /**
+   * Keep every verdict in the result (default true). A whole-catalog scan of thousands of models, hundreds of
+   * findings each, passes `false` and renders each verdict in `onJudged`: planning needs only root causes and scores.
+   */
+  keepVerdicts?: boolean;
+  onJudged?: OnJudged;
+}
+
 export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/+$/, '')}${reportPath(model)}`;
 
 /**
  * Read → judge (pure) → plan the write-back (pure) → apply, for some models or the whole catalog (`'all'`: one
- * catalog-wide read instead of one lineage walk per model). `dryRun` stops after planning.
+ * catalog-wide read instead of one lineage walk per model). Each verdict is folded into the plan's root causes as
+ * it is judged, so a scan holds verdicts only as long as the caller does.
  */
-export async function writeBackModels(
-  deps: WriteBackDeps,
-  models: string[] | 'all',
-  opts: { dryRun?: boolean; keepGraphs?: boolean; onJudged?: (v: Verdict) => void } = {},
-): Promise<WriteBackResult> {
+export async function writeBackModels(deps: WriteBackDeps, models: string[] | 'all', opts: WriteBackOptions = {}): Promise<WriteBackResult> {
   let cache: EntityCache = deps.cache ?? new Map();
-  let verdicts: Verdict[] = [];
+  const verdicts: Verdict[] = [];
+  const judged: JudgedModel[] = [];
   const graphs: UpstreamGraph[] = [];
+  const collector = new RootCauseCollector();
+  const onJudged = (v: Verdict, graph: UpstreamGraph) => {
+    collector.add(v);
+    judged.push({ model: v.model, score: v.score, band: v.band });
+    if (opts.keepVerdicts !== false) verdicts.push(v);
+    if (opts.keepGraphs) graphs.push(graph);
+    return opts.onJudged?.(v, graph);
+  };
   let upstreamDatasets: Record<string, string[]> = {};
   let read: string[];
   let downstream: (datasets: string[]) => Promise<Record<string, ModelRef[]>> = (d) => readDownstreamModels(deps.client, d);
   if (models === 'all') {
-    const catalog = await judgeCatalog({ ...deps, cache }, (v, g) => {
-      if (opts.keepGraphs) graphs.push(g);
-      opts.onJudged?.(v);
-    });
-    ({ verdicts, cache } = catalog);
-    downstream = async (d) => catalog.catalog.downstreamModels(d);
+    const scan = await judgeCatalog({ ...deps, cache }, onJudged);
+    cache = scan.cache;
+    downstream = async (d) => scan.catalog.downstreamModels(d);
     read = [...cache.values()].filter((r) => r?.type === 'DATASET').map((r) => r!.urn);
     // a model's whole upstream is thousands of datasets on a big catalog: keep only those the plan asks about
-    const relevant = relevantDatasets(verdicts, evidenceOnDatasets(read, cache));
-    upstreamDatasets = upstreamWithin(catalog.catalog.downstreamModels(relevant));
+    const evidence = evidenceOnDatasets(read, cache);
+    const relevant = [...new Set([...evidence.incidents.map((i) => i.dataset), ...evidence.assertions.map((a) => a.dataset), ...collector.datasets()])];
+    upstreamDatasets = upstreamWithin(scan.catalog.downstreamModels(relevant));
   } else {
     for (const model of models) {
       const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
-      verdicts.push(verdict);
       upstreamDatasets[verdict.model.urn] = datasetsUpstreamOf(graph);
-      if (opts.keepGraphs) graphs.push(graph);
-      opts.onJudged?.(verdict);
+      const done = onJudged(verdict, graph);
+      if (done) await done;
     }
     read = [...new Set(Object.values(upstreamDatasets).flat())];
   }
-  const plan = await planFor(deps, verdicts, read, upstreamDatasets, cache, downstream);
+  const plan = await planFor(deps, judged, collector.list(), read, upstreamDatasets, cache, downstream);
   const kept = opts.keepGraphs ? { graphs } : {};
-  if (opts.dryRun) return { verdicts, ...kept, plan, applied: [], failed: [] };
+  if (opts.dryRun) return { verdicts, judged, ...kept, plan, applied: [], failed: [] };
   const outcomes = await applyPlan(plan, { client: deps.client, ...(deps.redis ? { redis: deps.redis } : {}), ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}) });
   return {
-    verdicts, ...kept, plan,
+    verdicts, judged, ...kept, plan,
     applied: outcomes.filter((o) => o.status === 'applied').map(describe),
     failed: outcomes.filter((o) => o.status === 'failed').map(describe),
   };
-}
-
-/** Datasets the plan asks "is it upstream of this model?" about: where Janus's evidence is, or should be. */
-function relevantDatasets(verdicts: Verdict[], evidence: ReturnType<typeof evidenceOnDatasets>): string[] {
-  const offending = verdicts.flatMap((v) => v.findings.map((f) => f.entity));
-  return [...new Set([...evidence.incidents.map((i) => i.dataset), ...evidence.assertions.map((a) => a.dataset), ...offending])];
 }
 
 /** Each model's upstream datasets among some, from the models downstream of each. */
@@ -102,23 +115,22 @@ function upstreamWithin(below: Record<string, ModelRef[]>): Record<string, strin
 
 async function planFor(
   deps: WriteBackDeps,
-  verdicts: Verdict[],
+  judged: JudgedModel[],
+  causes: RootCause[],
   read: string[],
   upstreamDatasets: Record<string, string[]>,
   cache: EntityCache,
   downstreamOf: (datasets: string[]) => Promise<Record<string, ModelRef[]>>,
 ): Promise<PlannedWrite[]> {
   const evidence = evidenceOnDatasets(read, cache);
-  const resolving = incidentsToResolve(verdicts, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
+  const resolving = incidentsToResolve(judged, causes, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
   const downstream = resolving.length ? await downstreamOf([...new Set(resolving.map((i) => i.dataset))]) : {};
   const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));
-  const scope = new Set([...verdicts.map((v) => v.model.urn), ...Object.values(resolvedDownstream).flat()]);
-  // each offending dataset once: its downstream models are the same list in every verdict that names it
-  const offending = new Map(verdicts.flatMap((v) => v.blastRadius.map((b) => [b.dataset, b.models] as const)));
-  for (const models of offending.values()) for (const m of models) scope.add(m.urn);
+  const scope = new Set([...judged.map((v) => v.model.urn), ...Object.values(resolvedDownstream).flat()]);
+  for (const rc of causes) for (const m of rc.blastRadius) scope.add(m.urn);
   const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, [...scope])) };
   const base = deps.reportBaseUrl;
-  return planWriteBack({ verdicts, state, resolvedDownstream, upstreamDatasets, ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}) });
+  return planWriteBack({ judged, causes, state, resolvedDownstream, upstreamDatasets, ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}) });
 }
 
 function describe(o: ApplyOutcome): WriteOutcome {

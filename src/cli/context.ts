@@ -30,9 +30,9 @@ export function cliContext(cmd: Command, env: Record<string, string | undefined>
 /** Writes command output; stdout is reserved for it. */
 export const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 
-/** Writes text in pieces, each once the last is flushed (a pipe's reader sets the pace), then a newline. */
-export async function writePieces(pieces: Iterable<string>): Promise<void> {
+/** Writes text in pieces, each once the last is flushed (a pipe's reader sets the pace), then `last` (a newline). */
+export async function writePieces(pieces: Iterable<string>, last = '\n'): Promise<void> {
   const write = (text: string) => new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
   for (const piece of pieces) await write(piece);
-  await write('\n');
+  if (last) await write(last);
 }

@@ -6,6 +6,29 @@ export function* prettyJsonPieces(value: Record<string, unknown>): Generator<str
   const keys = Object.keys(value).filter((k) => value[k] !== undefined);
   if (!keys.length) return yield '{}';
   yield '{\n';
+  yield* members(value, keys);
+  yield '}';
+}
+
+/**
+ * The same text for `{ [key]: items, ...rest }` when the items arrive one at a time (a scan's verdicts, as each is
+ * judged) and the rest only after the last: no item is held once its piece is written.
+ */
+export function prettyJsonStream(key: string) {
+  let count = 0;
+  const open = `{\n  ${JSON.stringify(key)}: [`;
+  return {
+    item: (v: unknown): string => `${count++ ? ',' : open}\n    ${nested(v, '    ')}`,
+    *end(rest: Record<string, unknown>): Generator<string> {
+      const keys = Object.keys(rest).filter((k) => rest[k] !== undefined && k !== key);
+      yield `${count ? '\n  ]' : `${open}]`}${keys.length ? ',' : ''}\n`;
+      yield* members(rest, keys);
+      yield '}';
+    },
+  };
+}
+
+function* members(value: Record<string, unknown>, keys: string[]): Generator<string> {
   for (const [i, key] of keys.entries()) {
     const v = value[key];
     const end = i < keys.length - 1 ? ',\n' : '\n';
@@ -15,7 +38,6 @@ export function* prettyJsonPieces(value: Record<string, unknown>): Generator<str
       yield `  ]${end}`;
     } else yield `  ${JSON.stringify(key)}: ${nested(v, '  ')}${end}`;
   }
-  yield '}';
 }
 
 /** Raw newlines only separate JSON's own lines (strings escape theirs), so indenting them nests the text. */

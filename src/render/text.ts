@@ -29,11 +29,20 @@ function evidenceLines(f: Finding): string[] {
   return out;
 }
 
+/** What the summary table shows of a verdict: a scan keeps this, not the verdict. */
+export interface SummaryRow {
+  name: string;
+  score: number;
+  band: string;
+  detectors: string;
+}
+
+export const summaryRow = (v: Verdict): SummaryRow => ({ name: v.model.name, score: v.score, band: v.band, detectors: v.findings.map((f) => f.detector).join(', ') });
+
 /** One line per model, for scans and the demo's summary. */
-export function summaryTable(verdicts: Verdict[]): string {
-  const width = Math.max(5, ...verdicts.map((v) => v.model.name.length));
-  const rows = verdicts.map(
-    (v) => `  ${v.model.name.padEnd(width)}  ${String(v.score).padStart(5)}  ${v.band.padEnd(8)}  ${v.findings.map((f) => f.detector).join(', ') || '-'}`,
-  );
-  return [`  ${'model'.padEnd(width)}  score  band      findings`, ...rows].join('\n');
+export function summaryTable(judged: (Verdict | SummaryRow)[]): string {
+  const rows = judged.map((v) => ('model' in v ? summaryRow(v) : v));
+  const width = rows.reduce((w, r) => Math.max(w, r.name.length), 5);
+  const lines = rows.map((r) => `  ${r.name.padEnd(width)}  ${String(r.score).padStart(5)}  ${r.band.padEnd(8)}  ${r.detectors || '-'}`);
+  return [`  ${'model'.padEnd(width)}  score  band      findings`, ...lines].join('\n');
 }

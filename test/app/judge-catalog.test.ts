@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { judgeCatalog } from '../../src/app/judge-catalog.js';
+import type { Verdict } from '../../src/core/verdict.js';
 import { scanModels } from '../../src/app/scan.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { ENTITY_BATCH } from '../../src/datahub/queries/entities.js';
@@ -25,7 +26,8 @@ describe('a whole-catalog judgment', () => {
   ] as const)('gives every model the verdict a per-model walk gives (%s)', async (_, opts, now) => {
     sim = await startSim({ ...opts, port: 0, now: () => now });
     const client = createDataHubClient({ url: sim.url });
-    const { verdicts } = await judgeCatalog({ client, policy, now: () => now });
+    const verdicts: Verdict[] = [];
+    await judgeCatalog({ client, policy, now: () => now }, (v) => void verdicts.push(v));
     const each = await scanModels({ client, policy, now: () => now }, { models: verdicts.map((v) => v.model.urn) });
     expect(verdicts.length).toBeGreaterThan(4);
     expect(verdicts.map(strip)).toEqual(each.map(strip));
@@ -36,7 +38,7 @@ describe('a whole-catalog judgment', () => {
     sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
     const client = createDataHubClient({ url: sim.url });
     sim.resetStats();
-    const { cache, catalog } = await judgeCatalog({ client, policy, now: () => GENERATED_NOW });
+    const { cache, catalog } = await judgeCatalog({ client, policy, now: () => GENERATED_NOW }, () => {});
     const stats = sim.stats();
 
     // What DataHub's lineage reaches from each model, read model by model (feature tables and their keys come

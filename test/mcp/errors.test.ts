@@ -148,7 +148,7 @@ describe('model_incidents', () => {
 describe('scan_model', () => {
   it('is refused while writes are disabled (the default), and writes nothing', async () => {
     let wrote = 0;
-    const c = await client(demo.sim.url, { writeBack: async () => (wrote++, { verdicts: [], graphs: [], plan: [], applied: [], failed: [] }) });
+    const c = await client(demo.sim.url, { writeBack: async () => (wrote++, { verdicts: [], judged: [], graphs: [], plan: [], applied: [], failed: [] }) });
     const r = await call(c, 'scan_model', { model: DEMO.modelNames.fraud });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(WRITES_DISABLED);

@@ -18,7 +18,7 @@ describe('scan_model with writes allowed', () => {
       asked.push(models);
       const { verdict } = await depsFor(demo.sim.url).judge(models[0]!);
       return {
-        verdicts: [verdict], graphs: [], plan: [],
+        verdicts: [verdict], judged: [verdict], graphs: [], plan: [],
         applied: [{ kind: 'setTrust', target: verdict.model.urn }],
         failed: [{ kind: 'raiseIncident', target: DEMO.datasets.stgSessions, error: 'DataHub answered 500' }],
       };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prettyJsonPieces } from '../../src/render/json-pieces.js';
+import { prettyJsonPieces, prettyJsonStream } from '../../src/render/json-pieces.js';
 
 const whole = (v: Record<string, unknown>) => [...prettyJsonPieces(v)].join('');
 
@@ -17,5 +17,29 @@ describe('prettyJsonPieces', () => {
   it('gives each element of a top-level array its own piece, so no piece holds the whole', () => {
     const pieces = [...prettyJsonPieces({ models: ['a', 'b', 'c'], plan: [] })];
     expect(pieces.filter((p) => /"[abc]"/.test(p))).toHaveLength(3);
+  });
+});
+
+describe('prettyJsonStream', () => {
+  const streamed = (key: string, items: unknown[], rest: Record<string, unknown>) => {
+    const stream = prettyJsonStream(key);
+    return [...items.map((v) => stream.item(v)), ...stream.end(rest)].join('');
+  };
+
+  it('writes the items as they come, then the rest, as exactly JSON.stringify({ [key]: items, ...rest }, null, 2)', () => {
+    const cases: [unknown[], Record<string, unknown>][] = [
+      [[{ name: 'a', findings: [{ message: 'line one\nline two' }] }, { name: 'b', findings: [] }], { plan: [{ kind: 'addTag' }], applied: [], failed: [] }],
+      [[], { plan: [] }],
+      [['only'], {}],
+      [[], {}],
+      [[1, undefined, 'two'], { skipped: undefined, plan: [{ kind: 'x' }] }],
+    ];
+    for (const [items, rest] of cases) expect(streamed('models', items, rest)).toBe(JSON.stringify({ models: items, ...rest }, null, 2));
+  });
+
+  it('gives each item one piece, written before the next arrives', () => {
+    const stream = prettyJsonStream('models');
+    expect(stream.item('a')).toContain('"a"');
+    expect(stream.item('b')).toBe(',\n    "b"');
   });
 });

@@ -8,8 +8,8 @@ import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import { UsageError, WriteBackError } from '../../errors.js';
 import { verdictJson } from '../../render/json.js';
-import { prettyJsonPieces } from '../../render/json-pieces.js';
-import { summaryTable } from '../../render/text.js';
+import { prettyJsonStream } from '../../render/json-pieces.js';
+import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js';
 import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
@@ -29,27 +29,39 @@ export const scanCommand = () =>
       if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
       const ctx = cliContext(cmd);
       const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
+      const history = redis ? new RedisScanHistory(redis) : undefined;
       try {
         const models = opts.all ? 'all' : opts.model!;
         const tty = process.stderr.isTTY === true;
         let done = 0;
         const total = () => (models === 'all' ? '?' : models.length);
+        // each verdict is rendered as it is judged and then dropped: a whole catalog's verdicts do not fit in memory
+        const json = opts.json ? prettyJsonStream('models') : undefined;
+        const narration: string[] = [];
+        const rows: SummaryRow[] = [];
         const result = await writeBackModels(
           {
             client: ctx.client, policy: ctx.policy, logger: ctx.logger, reportBaseUrl: reportBaseUrl(ctx.config),
             ...(redis ? { redis } : {}), ...crashHook(),
           },
           models,
-          { dryRun: !!opts.dryRun, keepGraphs: !!opts.reportDir, onJudged: (v) => tty && process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`) },
+          {
+            dryRun: !!opts.dryRun,
+            keepVerdicts: false,
+            onJudged: async (v, graph) => {
+              if (tty) process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`);
+              if (opts.reportDir) writeReports(opts.reportDir, [{ verdict: v, graph }], ctx.config.datahub.uiUrl);
+              if (history) await recordHistory(history, v, ctx.logger);
+              if (json) return writePieces([json.item(verdictJson(v))], '');
+              narration.push(`Argos: ${narrate(v)[0]}`);
+              rows.push(summaryRow(v));
+            },
+          },
         );
         if (tty) process.stderr.write('\n');
-        if (opts.reportDir) {
-          const files = writeReports(opts.reportDir, result.verdicts.map((verdict, i) => ({ verdict, graph: result.graphs![i]! })), ctx.config.datahub.uiUrl);
-          ctx.logger.info({ dir: opts.reportDir, reports: files.length }, 'wrote Model Impact Reports');
-        }
-        if (redis && !opts.dryRun) await recordHistory(new RedisScanHistory(redis), result.verdicts, ctx.logger);
-        if (opts.json) await writePieces(prettyJsonPieces(scanJson(result, !!opts.dryRun)));
-        else out(scanText(result, !!opts.dryRun));
+        if (opts.reportDir) ctx.logger.info({ dir: opts.reportDir, reports: result.judged.length }, 'wrote Model Impact Reports');
+        if (json) await writePieces(json.end(scanJson(result, !!opts.dryRun)));
+        else out(scanText(narration, rows, result, !!opts.dryRun));
         if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);
       } finally {
         redis?.disconnect();
@@ -57,10 +69,8 @@ export const scanCommand = () =>
     });
 
 /** The scan history (for MCP's list_at_risk_models and score_history): a failure to record is logged, not fatal. */
-async function recordHistory(history: ScanHistory, verdicts: Verdict[], logger: Logger): Promise<void> {
-  for (const v of verdicts) {
-    await history.record(v).catch((err: Error) => logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'));
-  }
+async function recordHistory(history: ScanHistory, v: Verdict, logger: Logger): Promise<void> {
+  await history.record(v).catch((err: Error) => logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'));
 }
 
 /** JANUS_TEST_CRASH_AFTER_WRITES=k kills the process right after the k-th accepted write (crash-safety tests). */
@@ -69,12 +79,13 @@ function crashHook(): { afterWrite?: (n: number) => void } {
   return Number.isInteger(k) && k > 0 ? { afterWrite: (n) => n === k && process.kill(process.pid, 'SIGKILL') } : {};
 }
 
+/** What follows the streamed models in `scan --json`. */
 function scanJson(r: WriteBackResult, dryRun: boolean) {
-  return { models: r.verdicts.map(verdictJson), plan: r.plan, ...(dryRun ? {} : { applied: r.applied, failed: r.failed }) };
+  return { plan: r.plan, ...(dryRun ? {} : { applied: r.applied, failed: r.failed }) };
 }
 
-function scanText(r: WriteBackResult, dryRun: boolean): string {
-  const lines = [...r.verdicts.map((v) => `Argos: ${narrate(v)[0]}`), '', summaryTable(r.verdicts), ''];
+function scanText(narration: string[], rows: SummaryRow[], r: WriteBackResult, dryRun: boolean): string {
+  const lines = [...narration, '', summaryTable(rows), ''];
   if (dryRun) {
     lines.push(r.plan.length ? `Write-back plan (${r.plan.length} write${r.plan.length === 1 ? '' : 's'}, nothing written):` : 'Write-back plan: DataHub already matches; nothing to write.');
     lines.push(...r.plan.map((w) => `  ${describeWrite(w)}`));

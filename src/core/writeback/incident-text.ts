@@ -1,6 +1,7 @@
 import { formatDuration } from '../duration.js';
 import { shortName } from '../names.js';
-import { KEY_LINE, MODELS_LINE } from './conventions.js';
+import type { ModelRef } from '../verdict.js';
+import { DATASET_FACTS, KEY_LINE, MODELS_LINE } from './conventions.js';
 import type { RootCause } from './root-causes.js';
 import { effectsOf } from '../effects.js';
 
@@ -32,13 +33,26 @@ export function incidentDescription(rc: RootCause): string {
   const effects = effectsOf(rc.finding);
   for (const d of effects.listed) lines.push(`Also explains: ${d.message}`);
   if (effects.unlisted) lines.push(`Also explains trouble on ${effects.unlisted} more downstream datasets.`);
-  lines.push('', `Models with this finding: ${rc.models.map((m) => m.name).join(', ')}`);
+  lines.push('', `Models with this finding: ${named(rc.models)}`);
   const withIt = new Set(rc.models.map((m) => m.urn));
   const others = rc.blastRadius.filter((m) => !withIt.has(m.urn));
-  if (others.length) lines.push(`Other models downstream: ${others.map((m) => m.name).join(', ')}`);
-  lines.push('', 'Raised by Janus; Janus resolves it when the finding clears.', `${KEY_LINE}${rc.key}`, `${MODELS_LINE}${rc.models.map((m) => m.urn).join(' ')}`);
+  if (others.length) lines.push(`Other models downstream: ${named(others)}`);
+  lines.push('', 'Raised by Janus; Janus resolves it when the finding clears.', `${KEY_LINE}${rc.key}`);
+  // only a leak needs its models recorded: it clears per model, where the rest clear with their dataset
+  if (!DATASET_FACTS.has(rc.finding.detector)) lines.push(`${MODELS_LINE}${rc.models.map((m) => m.urn).join(' ')}`);
   return lines.join('\n');
 }
+
+/**
+ * How many models an incident names. A table near the sources of a big catalog feeds thousands of models: the
+ * incident names the first few and counts the rest (every model in the blast radius carries the model-at-risk tag).
+ */
+export const NAMED_MODELS = 25;
+
+const named = (models: ModelRef[]): string => {
+  const names = models.slice(0, NAMED_MODELS).map((m) => m.name).join(', ');
+  return models.length > NAMED_MODELS ? `${names} and ${models.length - NAMED_MODELS} more (${models.length} in all)` : names;
+};
 
 /** What the resolution message says cleared. */
 export function clearedMessage(key: string, dataset: string): string {

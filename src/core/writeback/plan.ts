@@ -1,11 +1,10 @@
 import type { Band } from '../score.js';
-import type { Verdict } from '../verdict.js';
 import {
   AT_RISK_TAG, assertionUrnFor, bandReason, DATASET_FACTS, detectorOfKey, INCIDENT_TYPE, incidentReason, PRIORITY,
   REPORT_LINK_LABEL, type PropertyName,
 } from './conventions.js';
 import { clearedMessage, incidentDescription, incidentTitle } from './incident-text.js';
-import { rootCauses, type RootCause } from './root-causes.js';
+import type { JudgedModel, RootCause } from './root-causes.js';
 import type { CurrentIncident, WriteBackState } from './state.js';
 
 export type PlannedWrite =
@@ -23,7 +22,10 @@ export type PlannedWrite =
   | { kind: 'removeLink'; model: string; url: string };
 
 export interface PlanInput {
-  verdicts: Verdict[];
+  /** The judged models (verdicts, or what a catalog scan keeps of them). */
+  judged: JudgedModel[];
+  /** Their root causes (root-causes.ts). */
+  causes: RootCause[];
   state: WriteBackState;
   /** Models downstream of each dataset whose incident is being resolved (they lose that reason). */
   resolvedDownstream: Record<string, string[]>;
@@ -34,9 +36,9 @@ export interface PlanInput {
 }
 
 /** Incidents whose finding is gone, among those this scan can judge. Pure. */
-export function incidentsToResolve(verdicts: Verdict[], state: WriteBackState): CurrentIncident[] {
-  const live = new Set(rootCauses(verdicts).map((rc) => rc.key));
-  const judged = new Set(verdicts.map((v) => v.model.urn));
+export function incidentsToResolve(judgedModels: JudgedModel[], causes: RootCause[], state: WriteBackState): CurrentIncident[] {
+  const live = new Set(causes.map((rc) => rc.key));
+  const judged = new Set(judgedModels.map((v) => v.model.urn));
   const read = new Set(state.datasets);
   return state.incidents.filter(
     (i) => !live.has(i.key) && read.has(i.dataset) && (DATASET_FACTS.has(detectorOfKey(i.key)) || i.models.some((m) => judged.has(m))),
@@ -49,25 +51,25 @@ export function incidentsToResolve(verdicts: Verdict[], state: WriteBackState): 
  * and the tag removed before its reason is dropped), so any prefix of the plan converges on the next run.
  */
 export function planWriteBack(input: PlanInput): PlannedWrite[] {
-  const { verdicts, state } = input;
-  const causes = rootCauses(verdicts);
-  const resolving = incidentsToResolve(verdicts, state);
+  const { judged, causes, state } = input;
+  const resolving = incidentsToResolve(judged, causes, state);
   const plan: PlannedWrite[] = [];
 
   if (!state.tagExists) plan.push({ kind: 'createTag' });
   for (const p of ['score', 'band', 'reasons'] as const) if (!state.propertiesExist[p]) plan.push({ kind: 'createProperty', property: p });
 
-  for (const rc of causes) if (!state.incidents.some((i) => i.key === rc.key)) plan.push(raise(rc));
+  const raised = new Set(state.incidents.map((i) => i.key));
+  for (const rc of causes) if (!raised.has(rc.key)) plan.push(raise(rc));
   for (const i of resolving) plan.push({ kind: 'resolveIncident', urn: i.urn, key: i.key, dataset: i.dataset, message: clearedMessage(i.key, i.dataset) });
 
   plan.push(...assertionWrites(causes, resolving, state));
 
-  for (const v of verdicts) {
+  for (const v of judged) {
     const m = state.models[v.model.urn];
     if (m?.score !== v.score || m?.band !== v.band) plan.push({ kind: 'setTrust', model: v.model.urn, score: v.score, band: v.band });
   }
   plan.push(...tagWrites(input, causes, resolving));
-  if (input.reportUrl) plan.push(...linkWrites(verdicts, state, input.reportUrl));
+  if (input.reportUrl) plan.push(...linkWrites(judged, state, input.reportUrl));
   return plan;
 }
 
@@ -81,17 +83,19 @@ function raise(rc: RootCause): PlannedWrite {
 
 function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], state: WriteBackState): PlannedWrite[] {
   const writes: PlannedWrite[] = [];
+  const existing = new Map(state.assertions.map((a) => [a.urn, a]));
   for (const rc of causes) {
     const urn = assertionUrnFor(rc.key);
-    const current = state.assertions.find((a) => a.urn === urn);
+    const current = existing.get(urn);
     if (!current) writes.push({ kind: 'upsertAssertion', urn, key: rc.key, dataset: rc.dataset, description: `Janus guard: ${incidentTitle(rc).replace('[Janus] ', '')}` });
     if (current?.latest !== 'FAILURE') writes.push({ kind: 'reportAssertion', urn, key: rc.key, dataset: rc.dataset, result: 'FAILURE', reason: rc.finding.message });
   }
   const live = new Set(causes.map((rc) => rc.key));
   const cleared = new Set(resolving.map((i) => i.key));
+  const read = new Set(state.datasets);
   for (const a of state.assertions) {
     if (live.has(a.key) || a.latest === 'SUCCESS') continue;
-    const judgeable = cleared.has(a.key) || (state.datasets.includes(a.dataset) && DATASET_FACTS.has(detectorOfKey(a.key)));
+    const judgeable = cleared.has(a.key) || (read.has(a.dataset) && DATASET_FACTS.has(detectorOfKey(a.key)));
     if (judgeable) writes.push({ kind: 'reportAssertion', urn: a.urn, key: a.key, dataset: a.dataset, result: 'SUCCESS', reason: clearedMessage(a.key, a.dataset) });
   }
   return writes;
@@ -104,7 +108,7 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
  * reasons this scan raised and loses the ones it resolved.
  */
 function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentIncident[]): PlannedWrite[] {
-  const { verdicts, state } = input;
+  const { judged, state } = input;
   const resolved = new Set(resolving.map((i) => i.key));
   const open = [
     ...causes.map((rc) => ({ key: rc.key, dataset: rc.dataset, models: rc.models.map((m) => m.urn) })),
@@ -121,7 +125,7 @@ function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentInci
   }
 
   const desired = new Map<string, Set<string>>();
-  for (const v of verdicts) {
+  for (const v of judged) {
     const reasons = new Set<string>();
     for (const d of new Set(input.upstreamDatasets[v.model.urn] ?? [])) for (const r of byDataset.get(d) ?? []) reasons.add(r);
     for (const leak of leaks) if (leak.models.has(v.model.urn)) reasons.add(leak.reason);
@@ -150,9 +154,9 @@ function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentInci
   return writes;
 }
 
-function linkWrites(verdicts: Verdict[], state: WriteBackState, reportUrl: (model: string) => string): PlannedWrite[] {
+function linkWrites(judged: JudgedModel[], state: WriteBackState, reportUrl: (model: string) => string): PlannedWrite[] {
   const writes: PlannedWrite[] = [];
-  for (const v of verdicts) {
+  for (const v of judged) {
     const url = reportUrl(v.model.urn);
     const links = state.models[v.model.urn]?.links.filter((l) => l.label === REPORT_LINK_LABEL) ?? [];
     if (links.some((l) => l.url === url)) continue;

@@ -13,37 +13,62 @@ export interface RootCause {
   blastRadius: ModelRef[];
 }
 
-const found = new WeakMap<Verdict[], RootCause[]>();
+/** What planning keeps of a verdict once its root causes are collected: a catalog scan holds no verdict whole. */
+export type JudgedModel = Pick<Verdict, 'model' | 'score' | 'band'>;
 
-/**
- * Findings on datasets, deduplicated by key across the scan's verdicts. Pure; kept per verdicts array, since
- * planning asks more than once and a catalog has thousands of verdicts (callers never change the array).
- */
-export function rootCauses(verdicts: Verdict[]): RootCause[] {
-  let causes = found.get(verdicts);
-  if (!causes) found.set(verdicts, (causes = rootCausesOf(verdicts)));
-  return causes;
+interface Draft {
+  finding: Finding;
+  models: ModelRef[];
+  /** Lists of models downstream of the finding's dataset (shared by every verdict that names it). */
+  below: ModelRef[][];
+  datasets: Set<string>;
 }
 
-function rootCausesOf(verdicts: Verdict[]): RootCause[] {
-  const byKey = new Map<string, { finding: RootCause['finding']; models: Map<string, ModelRef>; blastRadius: Map<string, ModelRef>; datasets: Set<string> }>();
-  for (const v of verdicts) {
-    const offending = new Map(v.blastRadius.map((b) => [b.dataset, b.models]));
+/**
+ * Findings on datasets, deduplicated by key, collected one verdict at a time: a whole-catalog scan feeds it each
+ * verdict as it is judged and keeps only this, not thousands of verdicts of hundreds of findings each. Pure.
+ */
+export class RootCauseCollector {
+  private readonly byKey = new Map<string, Draft>();
+
+  add(v: Verdict): void {
+    let offending: Map<string, ModelRef[]> | undefined;
     for (const f of v.findings) {
       if (!f.entity.startsWith('urn:li:dataset:')) continue;
-      let rc = byKey.get(f.key);
-      if (!rc) byKey.set(f.key, (rc = { finding: f, models: new Map(), blastRadius: new Map(), datasets: new Set() }));
-      rc.models.set(v.model.urn, v.model);
-      rc.blastRadius.set(v.model.urn, v.model);
-      // the models below a dataset are the same in every verdict: on a catalog where one table feeds a thousand
-      // models, adding them once per dataset rather than once per verdict is the difference that matters
+      let rc = this.byKey.get(f.key);
+      if (!rc) this.byKey.set(f.key, (rc = { finding: f, models: [], below: [], datasets: new Set() }));
+      // a verdict names a key once; the check keeps a verdict fed twice from counting its model twice
+      if (rc.models.at(-1) !== v.model) rc.models.push(v.model);
+      // the models below a dataset are the same in every verdict: added once per dataset, not once per verdict
       if (rc.datasets.has(f.entity)) continue;
       rc.datasets.add(f.entity);
-      for (const m of offending.get(f.entity) ?? []) rc.blastRadius.set(m.urn, m);
+      offending ??= new Map(v.blastRadius.map((b) => [b.dataset, b.models]));
+      const below = offending.get(f.entity);
+      if (below?.length) rc.below.push(below);
     }
   }
-  const sorted = (m: Map<string, ModelRef>) => [...m.values()].sort((a, b) => a.urn.localeCompare(b.urn));
-  return [...byKey]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([key, rc]) => ({ key, finding: rc.finding, dataset: rc.finding.entity, models: sorted(rc.models), blastRadius: sorted(rc.blastRadius) }));
+
+  /** Datasets holding a root cause. */
+  datasets(): string[] {
+    return [...new Set([...this.byKey.values()].map((rc) => rc.finding.entity))];
+  }
+
+  /** The root causes, by key; models and blast radius by urn. */
+  list(): RootCause[] {
+    return [...this.byKey]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, rc]) => ({ key, finding: rc.finding, dataset: rc.finding.entity, models: byUrn(rc.models), blastRadius: byUrn([...rc.models, ...rc.below.flat()]) }));
+  }
+}
+
+/** The root causes of some verdicts. */
+export function rootCauses(verdicts: Verdict[]): RootCause[] {
+  const collector = new RootCauseCollector();
+  for (const v of verdicts) collector.add(v);
+  return collector.list();
+}
+
+function byUrn(models: ModelRef[]): ModelRef[] {
+  const unique = new Map(models.map((m) => [m.urn, m]));
+  return [...unique.values()].sort((a, b) => a.urn.localeCompare(b.urn));
 }
