@@ -9,6 +9,7 @@ import { optionalRedis, reportBaseUrl } from '../src/cli/redis.js';
 import { judgePolicy, loadConfig } from '../src/config/index.js';
 import { createDataHubClient } from '../src/datahub/client.js';
 import { readCatalog } from '../src/datahub/read-catalog.js';
+import { tuneGarbageCollection } from '../src/runtime/gc-tuning.js';
 import type { EntityCache } from '../src/datahub/read-upstream.js';
 import type { ChildMessage, JanusJob } from './janus-job.js';
 import { totalSent } from './janus-job.js';
@@ -78,6 +79,8 @@ async function readOnly(client: ReturnType<typeof createDataHubClient>, batch?: 
   await send({ kind: 'done', ms: watch.ms(), cpuMs: watch.cpuMs(), sent: client.sent, maxRssKb: maxRssKb(), models: 0, entities: cache.size });
 }
 
+// as the CLI's entry does
+tuneGarbageCollection();
 run(JSON.parse(process.argv[2] ?? '{}') as JanusJob)
   .catch((e: unknown) => send({ kind: 'error', message: e instanceof Error ? e.message : String(e) }))
   .finally(() => process.disconnect?.());

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { buildProgram } from './cli/program.js';
 import { exitFor } from './cli/exit-code.js';
+import { tuneGarbageCollection } from './runtime/gc-tuning.js';
+
+tuneGarbageCollection();
 
 // The one top-level catch of the CLI process: every command's error becomes an exit code here.
 buildProgram()

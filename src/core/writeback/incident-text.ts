@@ -33,10 +33,9 @@ export function incidentDescription(rc: RootCause): string {
   const effects = effectsOf(rc.finding);
   for (const d of effects.listed) lines.push(`Also explains: ${d.message}`);
   if (effects.unlisted) lines.push(`Also explains trouble on ${effects.unlisted} more downstream datasets.`);
-  lines.push('', `Models with this finding: ${named(rc.models)}`);
-  const withIt = new Set(rc.models.map((m) => m.urn));
-  const others = rc.blastRadius.filter((m) => !withIt.has(m.urn));
-  if (others.length) lines.push(`Other models downstream: ${named(others)}`);
+  lines.push('', `Models with this finding: ${named(rc.models, rc.models.length)}`);
+  const others = rc.blastRadius.length - rc.models.length;
+  if (others) lines.push(`Other models downstream: ${named(firstOthers(rc), others)}`);
   lines.push('', 'Raised by Janus; Janus resolves it when the finding clears.', `${KEY_LINE}${rc.key}`);
   // only a leak needs its models recorded: it clears per model, where the rest clear with their dataset
   if (!DATASET_FACTS.has(rc.finding.detector)) lines.push(`${MODELS_LINE}${rc.models.map((m) => m.urn).join(' ')}`);
@@ -49,10 +48,21 @@ export function incidentDescription(rc: RootCause): string {
  */
 export const NAMED_MODELS = 25;
 
-const named = (models: ModelRef[]): string => {
-  const names = models.slice(0, NAMED_MODELS).map((m) => m.name).join(', ');
-  return models.length > NAMED_MODELS ? `${names} and ${models.length - NAMED_MODELS} more (${models.length} in all)` : names;
+const named = (first: ModelRef[], count: number): string => {
+  const names = first.slice(0, NAMED_MODELS).map((m) => m.name).join(', ');
+  return count > NAMED_MODELS ? `${names} and ${count - NAMED_MODELS} more (${count} in all)` : names;
 };
+
+/** The first models of the blast radius without the finding: both lists are in the same order, so one merge walk. */
+function firstOthers(rc: RootCause): ModelRef[] {
+  const first: ModelRef[] = [];
+  let j = 0;
+  for (const m of rc.blastRadius) {
+    if (rc.models[j]?.urn === m.urn) j++;
+    else if (first.push(m) === NAMED_MODELS) break;
+  }
+  return first;
+}
 
 /** What the resolution message says cleared. */
 export function clearedMessage(key: string, dataset: string): string {

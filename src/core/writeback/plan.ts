@@ -110,49 +110,65 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
 function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentIncident[]): PlannedWrite[] {
   const { judged, state } = input;
   const resolved = new Set(resolving.map((i) => i.key));
-  const open = [
-    ...causes.map((rc) => ({ key: rc.key, dataset: rc.dataset, models: rc.models.map((m) => m.urn) })),
-    ...state.incidents.filter((i) => !resolved.has(i.key)),
-  ];
+  const isLeak = (key: string) => detectorOfKey(key) === 'target_leakage';
+  const standing = state.incidents.filter((i) => !resolved.has(i.key));
   // a leak puts at risk only the models that have it; any other trouble, every model downstream
-  const leaks = open.filter((i) => detectorOfKey(i.key) === 'target_leakage').map((i) => ({ reason: incidentReason(i.key), models: new Set(i.models) }));
+  const leaks = [
+    ...causes.filter((rc) => isLeak(rc.key)).map((rc) => ({ reason: incidentReason(rc.key), models: new Set(rc.models.map((m) => m.urn)) })),
+    ...standing.filter((i) => isLeak(i.key)).map((i) => ({ reason: incidentReason(i.key), models: new Set(i.models) })),
+  ];
   const byDataset = new Map<string, string[]>();
-  for (const i of open) {
-    if (detectorOfKey(i.key) === 'target_leakage') continue;
+  for (const i of [...causes, ...standing]) {
+    if (isLeak(i.key)) continue;
     const reasons = byDataset.get(i.dataset);
     if (reasons) reasons.push(incidentReason(i.key));
     else byDataset.set(i.dataset, [incidentReason(i.key)]);
   }
 
-  const desired = new Map<string, Set<string>>();
+  // judged models: recomputed in full, one at a time (a catalog's 5,000 models have hundreds of reasons each)
+  const changes: [string, PlannedWrite[]][] = [];
+  const judgedUrns = new Set<string>();
   for (const v of judged) {
-    const reasons = new Set<string>();
-    for (const d of new Set(input.upstreamDatasets[v.model.urn] ?? [])) for (const r of byDataset.get(d) ?? []) reasons.add(r);
-    for (const leak of leaks) if (leak.models.has(v.model.urn)) reasons.add(leak.reason);
-    if (v.band === 'at_risk') reasons.add(bandReason);
-    desired.set(v.model.urn, reasons);
+    judgedUrns.add(v.model.urn);
+    const reasons: string[] = [];
+    for (const d of input.upstreamDatasets[v.model.urn] ?? []) for (const r of byDataset.get(d) ?? []) reasons.push(r);
+    for (const leak of leaks) if (leak.models.has(v.model.urn)) reasons.push(leak.reason);
+    if (v.band === 'at_risk') reasons.push(bandReason);
+    changes.push([v.model.urn, reasonWrites(state, v.model.urn, reasons)]);
   }
-  const others = (model: string) => desired.get(model) ?? desired.set(model, new Set(state.models[model]?.reasons ?? [])).get(model)!;
-  for (const rc of causes) for (const m of rc.blastRadius) others(m.urn).add(incidentReason(rc.key));
-  for (const i of resolving) for (const m of input.resolvedDownstream[i.dataset] ?? []) others(m).delete(incidentReason(i.key));
+  // any other model gains the reasons this scan raised and loses the ones it resolved
+  const others = new Map<string, Set<string>>();
+  const other = (model: string) => others.get(model) ?? others.set(model, new Set(state.models[model]?.reasons ?? [])).get(model)!;
+  for (const rc of causes) for (const m of rc.blastRadius) if (!judgedUrns.has(m.urn)) other(m.urn).add(incidentReason(rc.key));
+  for (const i of resolving) for (const m of input.resolvedDownstream[i.dataset] ?? []) if (!judgedUrns.has(m)) other(m).delete(incidentReason(i.key));
+  for (const [model, reasons] of others) changes.push([model, reasonWrites(state, model, [...reasons])]);
 
+  return changes
+    .filter(([, writes]) => writes.length)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([, writes]) => writes);
+}
+
+/** The writes that give a model these reasons (and the tag with them), if it has other ones. */
+function reasonWrites(state: WriteBackState, model: string, wanted: string[]): PlannedWrite[] {
+  const current = state.models[model];
+  if (!current) return [];
+  const reasons = sortedUnique(wanted);
+  const had = sortedUnique(current.reasons);
+  const tagged = current.tags.includes(AT_RISK_TAG.urn);
   const writes: PlannedWrite[] = [];
-  for (const [model, reasonSet] of [...desired].sort(([a], [b]) => a.localeCompare(b))) {
-    const current = state.models[model];
-    if (!current) continue;
-    const reasons = [...reasonSet].sort();
-    const had = [...current.reasons].sort();
-    const tagged = current.tags.includes(AT_RISK_TAG.urn);
-    if (reasons.length) {
-      if (reasons.join('\n') !== had.join('\n')) writes.push({ kind: 'setReasons', model, reasons });
-      if (!tagged) writes.push({ kind: 'addTag', model });
-    } else if (had.length) {
-      if (tagged) writes.push({ kind: 'removeTag', model });
-      writes.push({ kind: 'setReasons', model, reasons: [] });
-    }
+  if (reasons.length) {
+    if (!sameList(reasons, had)) writes.push({ kind: 'setReasons', model, reasons });
+    if (!tagged) writes.push({ kind: 'addTag', model });
+  } else if (had.length) {
+    if (tagged) writes.push({ kind: 'removeTag', model });
+    writes.push({ kind: 'setReasons', model, reasons: [] });
   }
   return writes;
 }
+
+const sortedUnique = (list: string[]) => [...list].sort().filter((r, i, all) => i === 0 || r !== all[i - 1]);
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function linkWrites(judged: JudgedModel[], state: WriteBackState, reportUrl: (model: string) => string): PlannedWrite[] {
   const writes: PlannedWrite[] = [];

@@ -7,11 +7,17 @@ export interface RootCause {
   finding: Finding;
   /** The dataset the evidence belongs on. */
   dataset: string;
-  /** Judged models that have this finding. */
+  /** Judged models that have this finding, by name (`byModelName`). */
   models: ModelRef[];
-  /** The models its incident puts at risk: every model downstream of the dataset (for a leak, the leaking models). */
+  /**
+   * The models its incident puts at risk: every model downstream of the dataset (for a leak, the leaking models),
+   * by name. Holds every one of `models`. Often the catalog's own list of the models below the dataset, shared.
+   */
   blastRadius: ModelRef[];
 }
+
+/** Models by name, then urn: the order the catalog lists them and DataHub's downstream search is sorted into. */
+export const byModelName = (a: ModelRef, b: ModelRef) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn);
 
 /** What planning keeps of a verdict once its root causes are collected: a catalog scan holds no verdict whole. */
 export type JudgedModel = Pick<Verdict, 'model' | 'score' | 'band'>;
@@ -30,15 +36,24 @@ interface Draft {
  */
 export class RootCauseCollector {
   private readonly byKey = new Map<string, Draft>();
+  /** Judged model urn → its place in the judging order. */
+  private readonly judged = new Map<string, number>();
+  private last?: ModelRef;
+  /** Whether models were judged in name order (a catalog scan's are): then each key's models already are. */
+  private inNameOrder = true;
 
   add(v: Verdict): void {
+    if (!this.judged.has(v.model.urn)) {
+      this.judged.set(v.model.urn, this.judged.size);
+      if (this.last && byModelName(this.last, v.model) > 0) this.inNameOrder = false;
+      this.last = v.model;
+    }
     let offending: Map<string, ModelRef[]> | undefined;
     for (const f of v.findings) {
       if (!f.entity.startsWith('urn:li:dataset:')) continue;
       let rc = this.byKey.get(f.key);
       if (!rc) this.byKey.set(f.key, (rc = { finding: f, models: [], below: [], datasets: new Set() }));
-      // a verdict names a key once; the check keeps a verdict fed twice from counting its model twice
-      if (rc.models.at(-1) !== v.model) rc.models.push(v.model);
+      rc.models.push(v.model);
       // the models below a dataset are the same in every verdict: added once per dataset, not once per verdict
       if (rc.datasets.has(f.entity)) continue;
       rc.datasets.add(f.entity);
@@ -53,11 +68,43 @@ export class RootCauseCollector {
     return [...new Set([...this.byKey.values()].map((rc) => rc.finding.entity))];
   }
 
-  /** The root causes, by key; models and blast radius by urn. */
+  /** The root causes, by key. */
   list(): RootCause[] {
+    // per key, which judged models have it: a stamp per judged model, no set per key
+    const mark = new Int32Array(this.judged.size).fill(-1);
     return [...this.byKey]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([key, rc]) => ({ key, finding: rc.finding, dataset: rc.finding.entity, models: byUrn(rc.models), blastRadius: byUrn([...rc.models, ...rc.below.flat()]) }));
+      .map(([key, rc], k) => {
+        const models = this.distinct(rc.models, mark, k);
+        return { key, finding: rc.finding, dataset: rc.finding.entity, models, blastRadius: this.blastRadius(models, rc.below, mark, k) };
+      });
+  }
+
+  /** A key's models once each, by name, each marked with the key's stamp. */
+  private distinct(models: ModelRef[], mark: Int32Array, stamp: number): ModelRef[] {
+    const once = models.filter((m) => {
+      const i = this.judged.get(m.urn)!;
+      if (mark[i] === stamp) return false;
+      mark[i] = stamp;
+      return true;
+    });
+    return this.inNameOrder ? once : once.sort(byModelName);
+  }
+
+  /** The models with the key and those below its dataset: the one list below it, when that holds them all (it does in a catalog scan). */
+  private blastRadius(models: ModelRef[], below: ModelRef[][], mark: Int32Array, stamp: number): ModelRef[] {
+    if (!below.length) return models;
+    if (below.length === 1) {
+      let held = 0;
+      for (const m of below[0]!) {
+        const i = this.judged.get(m.urn);
+        if (i !== undefined && mark[i] === stamp) held++;
+      }
+      if (held === models.length) return below[0]!;
+    }
+    const all = new Map(models.map((m) => [m.urn, m]));
+    for (const list of below) for (const m of list) if (!all.has(m.urn)) all.set(m.urn, m);
+    return [...all.values()].sort(byModelName);
   }
 }
 
@@ -66,9 +113,4 @@ export function rootCauses(verdicts: Verdict[]): RootCause[] {
   const collector = new RootCauseCollector();
   for (const v of verdicts) collector.add(v);
   return collector.list();
-}
-
-function byUrn(models: ModelRef[]): ModelRef[] {
-  const unique = new Map(models.map((m) => [m.urn, m]));
-  return [...unique.values()].sort((a, b) => a.urn.localeCompare(b.urn));
 }
