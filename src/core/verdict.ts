@@ -80,12 +80,14 @@ export function verdictOf(
   };
 }
 
-/** One entry per dataset's list of models: the verdicts of a catalog scan name the same lists. */
-const entries = new WeakMap<ModelRef[], BlastRadius>();
+/** One entry per dataset and list of models: the verdicts of a catalog scan name the same lists (datasets can share one). */
+const entries = new WeakMap<ModelRef[], Map<string, BlastRadius>>();
 function blastEntry(dataset: string, models: ModelRef[] | undefined): BlastRadius {
   if (!models) return { dataset, models: [] };
-  let entry = entries.get(models);
-  if (entry?.dataset !== dataset) entries.set(models, (entry = { dataset, models }));
+  let byDataset = entries.get(models);
+  if (!byDataset) entries.set(models, (byDataset = new Map()));
+  let entry = byDataset.get(dataset);
+  if (!entry) byDataset.set(dataset, (entry = { dataset, models }));
   return entry;
 }
 

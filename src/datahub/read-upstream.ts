@@ -106,9 +106,12 @@ export async function readEntities(
 interface Derived {
   node: EntityNode;
   upstreams: string[];
-  columns: [string, string[]][];
+  /** Column lineage: each of `columnDowns` derives from the columns at the same place in `columnUps`. */
+  columnDowns: string[];
+  columnUps: string[][];
 }
 const derived = new WeakMap<RawEntity, Derived>();
+const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 function derive(raw: RawEntity, pool: UrnPool = asIs): Derived {
   let d = derived.get(raw);
@@ -126,7 +129,12 @@ function derive(raw: RawEntity, pool: UrnPool = asIs): Derived {
     }
   }
   const upstreams = [...new Set((raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u))].map(pool);
-  d = { node: toNode(raw, pool), upstreams, columns: [...columns] };
+  d = {
+    node: toNode(raw, pool),
+    upstreams: upstreams.length ? upstreams : NONE,
+    columnDowns: columns.size ? [...columns.keys()] : NONE,
+    columnUps: columns.size ? [...columns.values()] : NONE,
+  };
   derived.set(raw, d);
   return d;
 }
@@ -135,19 +143,22 @@ function derive(raw: RawEntity, pool: UrnPool = asIs): Derived {
 export const lineageUpstreams = (raw: RawEntity): string[] => derive(raw).upstreams;
 
 /**
- * The entity's read, once its node and edges are derived, without the fields only they needed (lineage, schema,
- * owners, runs): a whole-catalog read then holds each entity about once rather than as its read plus its node.
- * Graphs built later reuse what was derived. A new object, not fields deleted in place (which would leave V8 a
- * slower, larger dictionary object).
+ * The entity's read, once its node and edges are derived, with only what is still read from it afterwards (what a
+ * model's graph and the catalog's inputs are built from, and Janus's own incidents and assertions for the
+ * write-back): a whole-catalog read then holds each entity about once rather than as its read plus its node.
+ * A new object, not fields deleted in place (which would leave V8 a slower, larger dictionary object).
  */
-const DERIVED_ONLY = new Set(['fineGrainedLineages', 'upstream', 'schemaMetadata', 'editableSchemaMetadata', 'ownership', 'datasetProperties', 'runs', 'operations', 'inputOutput']);
+const KEPT = ['urn', 'type', 'exists', 'name', 'properties', 'trainingData', 'featureTables'] as const;
 
 export function settle(raw: RawEntity, pool: UrnPool = asIs): RawEntity {
   const d = derive(raw, pool);
-  const kept = Object.fromEntries(Object.entries(raw).filter(([field]) => !DERIVED_ONLY.has(field))) as RawEntity;
+  const kept: Record<string, unknown> = {};
+  for (const field of KEPT) if (raw[field] !== undefined && raw[field] !== null) kept[field] = raw[field];
   kept.urn = d.node.urn;
-  derived.set(kept, d);
-  return kept;
+  if (raw.incidents?.incidents.length) kept.incidents = raw.incidents;
+  if (raw.assertions?.assertions.length) kept.assertions = raw.assertions;
+  derived.set(kept as RawEntity, d);
+  return kept as RawEntity;
 }
 
 /** The shared part of graphs: nodes, entity edges and column edges. */
@@ -163,10 +174,11 @@ export function graphRecords(urns: Iterable<string>, cache: EntityCache): GraphR
     const d = derive(raw);
     r.nodes[urn] = d.node;
     r.upstreams[urn] = d.upstreams.every((u) => inGraph.has(u)) ? d.upstreams : d.upstreams.filter((u) => inGraph.has(u));
-    for (const [down, ups] of d.columns) {
+    d.columnDowns.forEach((down, i) => {
+      const ups = d.columnUps[i]!;
       const current = r.columnUpstreams[down];
       r.columnUpstreams[down] = current ? [...new Set([...current, ...ups])] : ups;
-    }
+    });
   }
   for (const [urn, raw] of cache) {
     // a model's training data is one of its inputs for Janus, though DataHub does not call it lineage
