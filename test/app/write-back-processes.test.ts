@@ -43,7 +43,9 @@ describe.skipIf(!built)('write-back across processes', () => {
       const sim = await freshSim();
       const crashed = await scan(sim, { JANUS_TEST_CRASH_AFTER_WRITES: String(k) });
       expect(crashed.code, `scan killed after write ${k}`).toBeNull();
-      expect(sim.stats().mutations).toBe(k);
+      // entities are written side by side: the writes in flight when the k-th was accepted may land too
+      expect(sim.stats().mutations).toBeGreaterThanOrEqual(k);
+      expect(sim.stats().mutations).toBeLessThanOrEqual(ref.writes);
       const rescan = await scan(sim);
       expect(rescan.code, rescan.stderr).toBe(0);
       if (JSON.stringify(await normalisedExport(sim)) !== JSON.stringify(ref.store)) diverged.push(k);

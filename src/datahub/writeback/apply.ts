@@ -34,36 +34,67 @@ const prerequisite = (w: PlannedWrite): string | undefined => {
 };
 const idOf = (w: PlannedWrite) => (w.kind === 'createProperty' ? `createProperty:${w.property}` : w.kind === 'upsertAssertion' ? `upsertAssertion:${w.urn}` : w.kind);
 
+/** Entities written side by side: the client still keeps at most `datahub.concurrency` requests in flight. */
+export const APPLY_LANES = 16;
+
+/** The entity a write changes: its writes keep their plan order among themselves. Definitions have none. */
+const laneOf = (w: PlannedWrite): string | undefined => ('model' in w ? w.model : 'dataset' in w ? w.dataset : undefined);
+
 /**
- * Applies a plan in order. A failed write is reported with the write that failed and does not stop the
- * independent writes after it. Raising an incident and reporting an assertion result re-read DataHub first
- * (under a Redis lock when Redis is configured), so concurrent or retried scans never duplicate them.
+ * Applies a plan: the definitions first, one after another; then each dataset's incidents and assertions; then each
+ * model's trust, tags and links. Within a stage, entities go side by side (a catalog's first write-back is thousands
+ * of writes), each entity's writes in plan order, so whatever a crash leaves, every entity holds a prefix of its
+ * writes and the next run converges (docs/write-back.md). A failed write is reported with the write that failed and
+ * does not stop the independent writes after it. Raising an incident and reporting an assertion result re-read
+ * DataHub first (under a Redis lock when Redis is configured), so concurrent or retried scans never duplicate them.
  */
 export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<ApplyOutcome[]> {
   const failed = new Set<string>();
-  const outcomes: ApplyOutcome[] = [];
+  const outcomes: ApplyOutcome[] = new Array(plan.length);
   let writes = 0;
   const mutate = async <V>(op: Parameters<DataHubClient['request']>[0], vars: V) => {
     await deps.client.request(op, vars as never);
     deps.afterWrite?.(++writes);
   };
-  for (const w of plan) {
+  const apply = async (i: number) => {
+    const w = plan[i]!;
     const blockedBy = prerequisite(w)?.split('|').find((p) => failed.has(p));
     if (blockedBy) {
-      outcomes.push({ write: w, status: 'skipped', detail: `${blockedBy} failed` });
-      continue;
+      outcomes[i] = { write: w, status: 'skipped', detail: `${blockedBy} failed` };
+      return;
     }
     try {
       const done = await applyOne(w, deps, mutate);
-      outcomes.push({ write: w, status: done ? 'applied' : 'skipped', ...(done ? {} : { detail: 'already in DataHub' }) });
+      outcomes[i] = { write: w, status: done ? 'applied' : 'skipped', ...(done ? {} : { detail: 'already in DataHub' }) };
     } catch (err) {
       failed.add(idOf(w));
       const detail = err instanceof Error ? err.message : String(err);
       deps.logger?.warn({ write: w.kind, err: detail }, 'write-back step failed');
-      outcomes.push({ write: w, status: 'failed', detail });
+      outcomes[i] = { write: w, status: 'failed', detail };
     }
-  }
+  };
+  const definitions: number[] = [];
+  const stages = [new Map<string, number[]>(), new Map<string, number[]>()];
+  plan.forEach((w, i) => {
+    const lane = laneOf(w);
+    if (lane === undefined) return definitions.push(i);
+    const stage = stages['model' in w ? 1 : 0]!;
+    const list = stage.get(lane);
+    if (list) list.push(i);
+    else stage.set(lane, [i]);
+  });
+  for (const i of definitions) await apply(i);
+  for (const stage of stages) await inLanes([...stage.values()], apply);
   return outcomes;
+}
+
+/** Each lane's writes in order, up to APPLY_LANES lanes at once. */
+async function inLanes(lanes: number[][], apply: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < lanes.length) for (const i of lanes[next++]!) await apply(i);
+  };
+  await Promise.all(Array.from({ length: Math.min(APPLY_LANES, lanes.length) }, worker));
 }
 
 type Mutate = <V>(op: Parameters<DataHubClient['request']>[0], vars: V) => Promise<void>;
