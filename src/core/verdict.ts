@@ -10,6 +10,9 @@ export interface ModelRef {
   name: string;
 }
 
+/** Models by name, then urn: how the catalog lists them, and the order of every list of models below a dataset. */
+export const byModelName = (a: ModelRef, b: ModelRef) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn);
+
 export interface BlastRadius {
   dataset: string;
   models: ModelRef[];

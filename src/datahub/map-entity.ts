@@ -14,7 +14,7 @@ const KINDS: Record<string, EntityKind> = {
  * One empty list and one empty record for every node that has none: a catalog's 65,000 nodes and 234,000 columns
  * would otherwise hold about 600,000 empty arrays of their own (19 MB). Frozen: nodes are read-only.
  */
-const NONE: never[] = Object.freeze([]) as unknown as never[];
+export const NONE: never[] = Object.freeze([]) as unknown as never[];
 const NO_RECORD: Record<string, never> = Object.freeze({});
 const orNone = <T>(list: T[]): T[] => (list.length ? list : NONE);
 const orNoRecord = <T>(record: Record<string, T>): Record<string, T> => (Object.keys(record).length ? record : NO_RECORD);

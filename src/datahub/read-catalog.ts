@@ -3,7 +3,7 @@ import { newSharedMemo, type UpstreamGraph } from '../core/graph.js';
 import { modelsBelowIndex } from '../core/blast-radius.js';
 import { lineageIndex } from '../core/lineage-index.js';
 import { shortName } from '../core/names.js';
-import type { ModelRef } from '../core/verdict.js';
+import { byModelName, type ModelRef } from '../core/verdict.js';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
 import { readNeeded } from './read-needed.js';
@@ -62,7 +62,7 @@ export class Catalog {
     return [...this.cache.values()]
       .filter((r) => r?.type === 'MLMODEL' && r.exists !== false)
       .map((r) => this.ref(r!.urn))
-      .sort(byName);
+      .sort(byModelName);
   }
 
   /** The model's upstream graph, as the lineage walk would read it: over records shared by every model. */
@@ -109,5 +109,3 @@ export class Catalog {
     return ref;
   }
 }
-
-const byName = (a: ModelRef, b: ModelRef) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn);

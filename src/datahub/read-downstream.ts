@@ -1,4 +1,4 @@
-import type { ModelRef } from '../core/verdict.js';
+import { byModelName, type ModelRef } from '../core/verdict.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { DOWNSTREAM_SLOTS, downstreamModels, downstreamVars } from './queries/downstream-models.js';
@@ -14,7 +14,7 @@ export async function readDownstreamModels(client: DataHubClient, datasets: stri
       const models = (data[`m${j}`]?.searchResults ?? [])
         .filter((r) => r.entity.type === 'MLMODEL')
         .map((r) => ({ urn: r.entity.urn, name: r.entity.name ?? shortName(r.entity.urn) }));
-      out[dataset] = models.sort((a, b) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn));
+      out[dataset] = models.sort(byModelName);
     });
   }));
   return Object.fromEntries(datasets.filter((d) => out[d]).map((d) => [d, out[d]!]));

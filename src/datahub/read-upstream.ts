@@ -1,6 +1,6 @@
 import type { EntityNode, UpstreamGraph } from '../core/graph.js';
 import type { DataHubClient } from './client.js';
-import { toNode, toOwners } from './map-entity.js';
+import { NONE, toNode, toOwners } from './map-entity.js';
 import { columnUrn } from './queries/common.js';
 import { asIs, type UrnPool } from './urn-pool.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
@@ -111,7 +111,6 @@ interface Derived {
   columnUps: string[][];
 }
 const derived = new WeakMap<RawEntity, Derived>();
-const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 function derive(raw: RawEntity, pool: UrnPool = asIs): Derived {
   let d = derived.get(raw);

@@ -1,5 +1,5 @@
 import type { Finding } from '../finding.js';
-import type { ModelRef, Verdict } from '../verdict.js';
+import { byModelName, type ModelRef, type Verdict } from '../verdict.js';
 
 /** One root cause across every model of a scan: the finding, the models that have it, and its blast radius. */
 export interface RootCause {
@@ -15,9 +15,6 @@ export interface RootCause {
    */
   blastRadius: ModelRef[];
 }
-
-/** Models by name, then urn: the order the catalog lists them and DataHub's downstream search is sorted into. */
-export const byModelName = (a: ModelRef, b: ModelRef) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn);
 
 /** What planning keeps of a verdict once its root causes are collected: a catalog scan holds no verdict whole. */
 export type JudgedModel = Pick<Verdict, 'model' | 'score' | 'band'>;
