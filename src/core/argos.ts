@@ -4,6 +4,10 @@ import { shortName } from './names.js';
 import type { Band } from './score.js';
 import type { Verdict } from './verdict.js';
 import { effectsOf } from './effects.js';
+import { otherModels } from './other-models.js';
+
+/** How many of the other models a blast-radius sentence names; the rest are counted. */
+export const NAMED_OTHER_MODELS = 5;
 
 /**
  * Argos, Janus's watchdog: calm, precise, a little dry. Turns a verdict into a few sentences, each grounded in
@@ -20,7 +24,8 @@ export function narrate(v: Verdict): string[] {
 
 const BAND_WORDS: Record<Band, string> = { trusted: 'Trusted', caution: 'Caution', at_risk: 'At risk' };
 
-function opening(v: Verdict): string {
+/** Argos's first sentence: the score and band (what a catalog scan prints per model). */
+export function opening(v: Pick<Verdict, 'model' | 'score' | 'band' | 'capped'>): string {
   const capped = v.capped ? `, held down by a ${v.capped.severity} finding` : '';
   return `${v.model.name} scores ${v.score}/100. ${BAND_WORDS[v.band]}${capped}.`;
 }
@@ -64,9 +69,10 @@ function downstream(e: Record<string, unknown>): string {
 }
 
 function blastRadiusSentence(v: Verdict): string | undefined {
-  const others = [...new Set(v.blastRadius.flatMap((b) => b.models.map((m) => m.name)).filter((n) => n !== v.model.name))].sort();
-  if (!others.length) return undefined;
-  return `The same trouble reaches ${others.length} other ${plural(others.length, 'model', 'models')}: ${others.join(', ')}.`;
+  const { count, listed } = otherModels(v, NAMED_OTHER_MODELS);
+  if (!count) return undefined;
+  const rest = count - listed.length;
+  return `The same trouble reaches ${count} other ${plural(count, 'model', 'models')}: ${listed.map((m) => m.name).join(', ')}${rest > 0 ? ` and ${rest} more` : ''}.`;
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);

@@ -4,6 +4,7 @@ import { modelsBelowIndex } from '../core/blast-radius.js';
 import { lineageIndex } from '../core/lineage-index.js';
 import { shortName } from '../core/names.js';
 import { byModelName, type ModelRef } from '../core/verdict.js';
+import { ModelListPool } from './model-list-pool.js';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
 import { readNeeded } from './read-needed.js';
@@ -50,7 +51,7 @@ export async function readCatalog(client: DataHubClient, cache: EntityCache, opt
 /** Graph questions answered from a fully read catalog. */
 export class Catalog {
   private readonly below = new Map<string, ModelRef[]>();
-  private readonly lists = new Map<string, ModelRef[][]>();
+  private readonly lists = new ModelListPool();
   private readonly refs = new Map<string, ModelRef>();
   private readonly shared = newSharedMemo();
   private records?: GraphRecords;
@@ -77,22 +78,7 @@ export class Catalog {
       this.modelsBelow = modelsBelowIndex((this.shared.index ??= lineageIndex(r.upstreams)), this.models().map((m) => m.urn));
     }
     const index = this.modelsBelow;
-    return Object.fromEntries(datasets.map((d) => [d, this.below.get(d) ?? this.below.set(d, this.interned(index(d).map((m) => this.ref(m)))).get(d)!]));
-  }
-
-  /**
-   * One array for every dataset with the same models below it: tables in a chain feed the same models, and on the
-   * 5,000-model benchmark catalog all 490 offending tables feed every model (20 MB of lists as copies).
-   */
-  private interned(list: ModelRef[]): ModelRef[] {
-    if (!list.length) return list;
-    const key = `${list.length}\n${list[0]!.urn}\n${list.at(-1)!.urn}`;
-    const same = this.lists.get(key);
-    const known = same?.find((l) => l.every((m, i) => m === list[i]));
-    if (known) return known;
-    if (same) same.push(list);
-    else this.lists.set(key, [list]);
-    return list;
+    return Object.fromEntries(datasets.map((d) => [d, this.below.get(d) ?? this.below.set(d, this.lists.intern(index(d).map((m) => this.ref(m)))).get(d)!]));
   }
 
   private sharedRecords(): GraphRecords {

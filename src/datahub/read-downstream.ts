@@ -1,21 +1,35 @@
 import { byModelName, type ModelRef } from '../core/verdict.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
-import { DOWNSTREAM_SLOTS, downstreamModels, downstreamVars } from './queries/downstream-models.js';
+import type { LineagePage } from './queries/lineage-page.js';
+import { downstreamModels } from './queries/downstream-models.js';
+import { ModelListPool } from './model-list-pool.js';
 
-/** The blast radius: every ML model downstream of each dataset (any hops), DOWNSTREAM_SLOTS datasets a request, the requests side by side. */
+/**
+ * The blast radius: every ML model downstream of each dataset (any hops). One aliased scroll per dataset, all of
+ * them in one request (up to DOWNSTREAM_PER_REQUEST); a dataset with more models than a page follows its scroll.
+ * Equal lists come back as one array (ModelListPool).
+ */
 export async function readDownstreamModels(client: DataHubClient, datasets: string[]): Promise<Record<string, ModelRef[]>> {
+  const unique = [...new Set(datasets)];
   const out: Record<string, ModelRef[]> = {};
-  const slots: string[][] = [];
-  for (let i = 0; i < datasets.length; i += DOWNSTREAM_SLOTS) slots.push(datasets.slice(i, i + DOWNSTREAM_SLOTS));
-  await Promise.all(slots.map(async (slot) => {
-    const data = await client.request(downstreamModels, downstreamVars(slot));
-    slot.forEach((dataset, j) => {
-      const models = (data[`m${j}`]?.searchResults ?? [])
-        .filter((r) => r.entity.type === 'MLMODEL')
-        .map((r) => ({ urn: r.entity.urn, name: r.entity.name ?? shortName(r.entity.urn) }));
-      out[dataset] = models.sort(byModelName);
-    });
+  const lists = new ModelListPool();
+  const chunks: string[][] = [];
+  for (let i = 0; i < unique.length; i += downstreamModels.max) chunks.push(unique.slice(i, i + downstreamModels.max));
+  await Promise.all(chunks.map(async (chunk) => {
+    const vars = Object.assign({}, ...chunk.map((d, i) => downstreamModels.slotVars(i, { d })));
+    const data = await client.request(downstreamModels.forSlots(chunk.length), vars);
+    await Promise.all(chunk.map(async (dataset, i) => {
+      const pages = [data[downstreamModels.alias(i)]];
+      for (let next = pages[0]?.nextScrollId; next; next = pages.at(-1)?.nextScrollId) {
+        const more = await client.request(downstreamModels.forSlots(1), downstreamModels.slotVars(0, { d: dataset, scrollId: next }));
+        pages.push(more[downstreamModels.alias(0)]);
+      }
+      out[dataset] = lists.intern(pages.flatMap(modelsOf).sort(byModelName));
+    }));
   }));
-  return Object.fromEntries(datasets.filter((d) => out[d]).map((d) => [d, out[d]!]));
+  return Object.fromEntries(unique.map((d) => [d, out[d]!]));
 }
+
+const modelsOf = (page: LineagePage | null | undefined): ModelRef[] =>
+  (page?.searchResults ?? []).filter((r) => r.entity.type === 'MLMODEL').map((r) => ({ urn: r.entity.urn, name: r.entity.name ?? shortName(r.entity.urn) }));

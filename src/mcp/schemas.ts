@@ -28,12 +28,15 @@ export const verdictOutput = z.object({
   findings: z.array(findingOutput),
   deductions: z.array(z.object({ key: z.string(), detector: z.string(), weight: z.number(), reason: z.string() })),
   capped: z.object({ by: z.string(), severity: z.string() }).optional(),
-  blastRadius: z.array(z.object({ dataset: z.string(), models: z.array(modelRef) })).describe('per offending dataset, every model downstream of it'),
+  blastRadius: z
+    .array(z.object({ dataset: z.string(), modelCount: z.number(), modelSet: z.string() }))
+    .describe('per offending dataset, how many models are downstream of it and which: the id of one of modelSets'),
   label: z.object({ column: z.string(), source: z.string() }).nullable(),
   summary: z.array(z.string()).describe("Argos's narration, one sentence a line"),
   upstreamCount: z.number(),
   scannedAt: z.string(),
   datahub: z.string(),
+  modelSets: z.record(z.string(), z.array(modelRef)).describe('the lists of models the blast radius names, each once'),
 });
 
 export const chainOutput = z.object({ urns: z.array(z.string()), text: z.string() });

@@ -1,4 +1,5 @@
 import type { types } from '@slack/bolt';
+import { otherModels } from '../core/other-models.js';
 import { narrate } from '../core/argos.js';
 import { severityRank, type Severity } from '../core/finding.js';
 import { shortName } from '../core/names.js';
@@ -93,11 +94,10 @@ function fields(v: Verdict): string[] {
 
 /** Argos's blast-radius sentence, with the names capped. */
 function blastRadiusLine(v: Verdict): string | undefined {
-  const others = [...new Set(v.blastRadius.flatMap((b) => b.models.map((m) => m.name)).filter((n) => n !== v.model.name))].sort();
-  if (!others.length) return undefined;
-  const named = others.slice(0, MAX_BLAST_NAMES).map(mrkdwn).join(', ');
-  const rest = others.length - MAX_BLAST_NAMES;
-  return `The same trouble reaches ${plural(others.length, 'other model', 'other models')}: ${named}${rest > 0 ? ` and ${count(rest)} more` : ''}.`;
+  const { count: others, listed } = otherModels(v, MAX_BLAST_NAMES);
+  if (!others) return undefined;
+  const rest = others - listed.length;
+  return `The same trouble reaches ${plural(others, 'other model', 'other models')}: ${listed.map((m) => mrkdwn(m.name)).join(', ')}${rest > 0 ? ` and ${count(rest)} more` : ''}.`;
 }
 
 function buttons(opts: VerdictBlocksOptions): Block | undefined {

@@ -1,14 +1,14 @@
 import { narrate } from '../core/argos.js';
 import type { Verdict } from '../core/verdict.js';
+import { ModelSets } from './model-sets.js';
 
 /**
- * Models listed per offending dataset: on a catalog where one table feeds every model, a verdict listing them all
- * for each of its hundreds of datasets runs to megabytes; `modelCount` then says how many there are in all.
+ * The stable JSON form of a verdict (docs/json-output.md). Field order is part of the contract. Each offending
+ * dataset's models are one of the document's `modelSets`, named by id: a document of many verdicts passes one
+ * `ModelSets` to all of them and lists it once after them; a verdict on its own carries its `modelSets` last.
  */
-export const LISTED_MODELS = 50;
-
-/** The stable JSON form of a verdict (docs/json-output.md). Field order is part of the contract. */
-export function verdictJson(v: Verdict): Record<string, unknown> {
+export function verdictJson(v: Verdict, shared?: ModelSets): Record<string, unknown> {
+  const sets = shared ?? new ModelSets();
   return {
     model: { urn: v.model.urn, name: v.model.name },
     score: v.score,
@@ -18,11 +18,18 @@ export function verdictJson(v: Verdict): Record<string, unknown> {
     })),
     deductions: v.deductions,
     ...(v.capped ? { capped: v.capped } : {}),
-    blastRadius: v.blastRadius.map((b) => (b.models.length > LISTED_MODELS ? { dataset: b.dataset, models: b.models.slice(0, LISTED_MODELS), modelCount: b.models.length } : b)),
+    blastRadius: v.blastRadius.map((b) => ({ dataset: b.dataset, modelCount: b.models.length, modelSet: sets.idOf(b.models) })),
     label: v.label ?? null,
     summary: narrate(v),
     upstreamCount: v.upstreamCount,
     scannedAt: v.scannedAt,
     datahub: v.datahub,
+    ...(shared ? {} : { modelSets: sets.sets }),
   };
+}
+
+/** `{ models: [...], modelSets }` for a document of several verdicts (demo, gate). */
+export function verdictsJson<T>(items: T[], verdictOf: (item: T) => Verdict, extra: (item: T) => Record<string, unknown> = () => ({})) {
+  const sets = new ModelSets();
+  return { models: items.map((item) => ({ ...verdictJson(verdictOf(item), sets), ...extra(item) })), modelSets: sets.sets };
 }

@@ -37,7 +37,14 @@ export interface SummaryRow {
   detectors: string;
 }
 
-export const summaryRow = (v: Verdict): SummaryRow => ({ name: v.model.name, score: v.score, band: v.band, detectors: v.findings.map((f) => f.detector).join(', ') });
+export const summaryRow = (v: Verdict): SummaryRow => ({ name: v.model.name, score: v.score, band: v.band, detectors: detectorCounts(v) });
+
+/** The detectors that found something, in finding order, each once: `freshness_lag ×1,118` where it found many. */
+function detectorCounts(v: Verdict): string {
+  const counts = new Map<string, number>();
+  for (const f of v.findings) counts.set(f.detector, (counts.get(f.detector) ?? 0) + 1);
+  return [...counts].map(([d, n]) => (n > 1 ? `${d} ×${n.toLocaleString('en-US')}` : d)).join(', ');
+}
 
 /** One line per model, for scans and the demo's summary. */
 export function summaryTable(judged: (Verdict | SummaryRow)[]): string {

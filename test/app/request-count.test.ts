@@ -50,6 +50,22 @@ describe('one trust costs a constant number of requests', () => {
     expect(runs.at(-1)!.upstream).toBeGreaterThan(runs[0]!.upstream * 3);
   });
 
+  it('asks for the blast radius of ten offending datasets and more in one request: three in all by urn', async () => {
+    // judged long after the catalog's date: every table is late, and each top table is a root cause of its own
+    const stale = GENERATED_NOW + 365 * 24 * 3600_000;
+    const records = generateCatalog({ models: 4, datasets: 60, depth: 4, seed: 7 });
+    sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
+    const model = (records as Mcp[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
+    sim.resetStats();
+    const { verdict } = await judgeModel({ client: createDataHubClient({ url: sim.url }), policy, now: () => stale }, model);
+    const stats = sim.stats();
+    expect(verdict.blastRadius.length).toBeGreaterThanOrEqual(10);
+    expect(stats.byOperation.JanusDownstreamModels).toBe(1);
+    expect(stats.requests).toBeLessThanOrEqual(3);
+    // each dataset's lookup is its own lineage search in that one document
+    expect(stats.byRootField.scrollAcrossLineage).toBe(1 + verdict.blastRadius.length);
+  });
+
   it('scrolls the training set in a second round when DataHub lineage does not reach it, with the same verdict', async () => {
     const withJob = await requestsToJudge(6);
     const without = await requestsToJudge(6, withoutTrainingJobs);

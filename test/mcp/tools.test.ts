@@ -66,9 +66,11 @@ describe('the Janus MCP server', () => {
 
   it('trust_model: a failed job reaches every model downstream of what it produces (the blast radius)', async () => {
     const r = await call(client, 'trust_model', { model: DEMO.modelNames.sessionIntent });
-    const v = r.structuredContent as { blastRadius: { dataset: string; models: { name: string }[] }[] };
+    const v = r.structuredContent as { blastRadius: { dataset: string; modelCount: number; modelSet: string }[]; modelSets: Record<string, { name: string }[]> };
     expect(v.blastRadius.map((b) => b.dataset)).toEqual([DEMO.datasets.stgSessions]);
-    expect(v.blastRadius[0]!.models.map((m) => m.name)).toContain('session_intent_v1');
+    const models = v.modelSets[v.blastRadius[0]!.modelSet]!;
+    expect(models.map((m) => m.name)).toContain('session_intent_v1');
+    expect(v.blastRadius[0]!.modelCount).toBe(models.length);
   });
 
   it('trust_model judges every demo model as the demo catalog plants it, by urn', async () => {

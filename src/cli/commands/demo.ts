@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { runDemo } from '../../app/demo.js';
 import { judgePolicy, loadConfig } from '../../config/index.js';
 import { createLogger } from '../../log.js';
-import { verdictJson } from '../../render/json.js';
+import { verdictsJson } from '../../render/json.js';
 import { summaryTable, verdictText } from '../../render/text.js';
 import { out } from '../context.js';
 
@@ -15,7 +15,7 @@ export const demoCommand = () =>
       const config = loadConfig({ ...(file ? { file } : {}) });
       const logger = createLogger({ ...config.log, level: config.log.level === 'info' ? 'warn' : config.log.level });
       const { verdicts, datahub } = await runDemo(judgePolicy(config.judge), logger);
-      if (opts.json) return void out(JSON.stringify({ models: verdicts.map(verdictJson) }, null, 2));
+      if (opts.json) return void out(JSON.stringify(verdictsJson(verdicts, (v) => v), null, 2));
       out(
         [
           `Janus demo: ${verdicts.length} models in the bundled catalog, judged on a DataHub simulator at ${datahub}.`,

@@ -5,7 +5,7 @@ import { judgeModel } from '../../app/judge-model.js';
 import { readLineageFile } from '../../datahub/lineage-file.js';
 import type { EntityCache } from '../../datahub/read-upstream.js';
 import { BlockedError } from '../../errors.js';
-import { verdictJson } from '../../render/json.js';
+import { verdictsJson } from '../../render/json.js';
 import { gateJunit, type GateResult } from '../../render/junit.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
@@ -55,7 +55,7 @@ function render(results: GateResult[], format: GateOptions['format']): string {
   if (format === 'junit') return gateJunit(results);
   if (format === 'json') {
     return JSON.stringify(
-      { pass: !results.some(isBlocked), models: results.map((r) => ({ ...verdictJson(r.verdict), blocked: isBlocked(r), blocking: r.blocking.map((f) => f.key), reasons: r.reasons })) },
+      { pass: !results.some(isBlocked), ...verdictsJson(results, (r) => r.verdict, (r) => ({ blocked: isBlocked(r), blocking: r.blocking.map((f) => f.key), reasons: r.reasons })) },
       null,
       2,
     );

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { writeBackModels, type WriteBackResult } from '../../app/write-back.js';
-import { narrate } from '../../core/argos.js';
+import { opening } from '../../core/argos.js';
 import type { Verdict } from '../../core/verdict.js';
 import { RedisScanHistory, type ScanHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
@@ -8,6 +8,7 @@ import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import { UsageError, WriteBackError } from '../../errors.js';
 import { verdictJson } from '../../render/json.js';
+import { ModelSets } from '../../render/model-sets.js';
 import { prettyJsonStream } from '../../render/json-pieces.js';
 import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js';
 import { cliContext, out, writePieces } from '../context.js';
@@ -37,6 +38,7 @@ export const scanCommand = () =>
         const total = () => (models === 'all' ? '?' : models.length);
         // each verdict is rendered as it is judged and then dropped: a whole catalog's verdicts do not fit in memory
         const json = opts.json ? prettyJsonStream('models') : undefined;
+        const modelSets = new ModelSets();
         const narration: string[] = [];
         const rows: SummaryRow[] = [];
         const result = await writeBackModels(
@@ -52,15 +54,15 @@ export const scanCommand = () =>
               if (tty) process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`);
               if (opts.reportDir) writeReports(opts.reportDir, [{ verdict: v, graph }], ctx.config.datahub.uiUrl);
               if (history) await recordHistory(history, v, ctx.logger);
-              if (json) return writePieces([json.item(verdictJson(v))], '');
-              narration.push(`Argos: ${narrate(v)[0]}`);
+              if (json) return writePieces([json.item(verdictJson(v, modelSets))], '');
+              narration.push(`Argos: ${opening(v)}`);
               rows.push(summaryRow(v));
             },
           },
         );
         if (tty) process.stderr.write('\n');
         if (opts.reportDir) ctx.logger.info({ dir: opts.reportDir, reports: result.judged.length }, 'wrote Model Impact Reports');
-        if (json) await writePieces(json.end(scanJson(result, !!opts.dryRun)));
+        if (json) await writePieces(json.end({ modelSets: modelSets.sets, ...scanJson(result, !!opts.dryRun) }));
         else out(scanText(narration, rows, result, !!opts.dryRun));
         if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);
       } finally {
@@ -105,10 +107,13 @@ export function describeWrite(w: PlannedWrite): string {
     case 'upsertAssertion': return `upsert guarding assertion ${w.urn} on ${shortName(w.dataset)}`;
     case 'reportAssertion': return `report ${w.result} on ${w.urn}`;
     case 'setTrust': return `set trust of ${shortName(w.model)}: ${w.score} ${w.band}`;
-    case 'setReasons': return `set risk reasons of ${shortName(w.model)}: ${w.reasons.join(', ') || '(none)'}`;
+    case 'setReasons': return `set risk reasons of ${shortName(w.model)}: ${listed(w.reasons, 3) || '(none)'}`;
     case 'addTag': return `tag ${shortName(w.model)} model-at-risk`;
     case 'removeTag': return `untag ${shortName(w.model)} model-at-risk`;
     case 'upsertLink': return `link ${shortName(w.model)} to ${w.url}`;
     case 'removeLink': return `remove link ${w.url} from ${shortName(w.model)}`;
   }
 }
+
+/** The first `n` items, and how many more. */
+const listed = (items: string[], n: number) => (items.length > n ? `${items.slice(0, n).join(', ')} and ${(items.length - n).toLocaleString('en-US')} more` : items.join(', '));

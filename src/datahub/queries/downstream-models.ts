@@ -1,24 +1,8 @@
-import { z } from 'zod';
-import { defineOperation } from '../operation.js';
+import { defineAliasedOperation } from '../aliased.js';
 import { lineagePageSchema } from './lineage-page.js';
 
-export const DOWNSTREAM_SLOTS = 8;
-const slots = Array.from({ length: DOWNSTREAM_SLOTS }, (_, i) => i);
+/** Datasets whose downstream models one request asks for, at most. */
+export const DOWNSTREAM_PER_REQUEST = 2048;
 
-const schema = z.object(Object.fromEntries(slots.map((i) => [`m${i}`, i === 0 ? lineagePageSchema : lineagePageSchema.nullish()])));
-
-/** ML models downstream of up to eight datasets (the blast radius), any depth. */
-export const downstreamModels = defineOperation<Record<string, string | boolean | number>, Record<string, z.infer<typeof lineagePageSchema> | null | undefined>>(
-  'downstream-models',
-  schema as unknown as z.ZodType<Record<string, z.infer<typeof lineagePageSchema> | null | undefined>>,
-);
-
-/** Variables filling the first `datasets.length` slots. */
-export function downstreamVars(datasets: string[]): Record<string, string | boolean> {
-  const vars: Record<string, string | boolean> = {};
-  datasets.forEach((d, i) => {
-    vars[`d${i}`] = d;
-    if (i > 0) vars[`has${i}`] = true;
-  });
-  return vars;
-}
+/** ML models downstream of many datasets (the blast radius), any depth: one aliased scroll per dataset. */
+export const downstreamModels = defineAliasedOperation('downstream-models', lineagePageSchema, DOWNSTREAM_PER_REQUEST);
