@@ -20,7 +20,7 @@ export async function judgeCatalog(deps: JudgeDeps, onJudged: OnJudged): Promise
   for (const model of catalog.models()) {
     const graph = catalog.upstreamGraph(model.urn);
     const a = assess(graph, now, deps.policy);
-    const done = onJudged(verdictOf(graph, a, catalog.downstreamModels(a.offending), { now, datahub: deps.client.url }), graph);
+    const done = onJudged(verdictOf(graph, a, (d) => catalog.modelsBelowDataset(d), { now, datahub: deps.client.url }), graph);
     if (done) await done;
     models++;
   }

@@ -29,13 +29,8 @@ export interface Score {
   capped?: { by: string; severity: Severity };
 }
 
-/** One deduction per finding object: the models of a catalog that share a root cause share its deduction. */
-const deductionOf = new WeakMap<Finding, Deduction>();
-function deductionFor(f: Finding): Deduction {
-  let d = deductionOf.get(f);
-  if (!d) deductionOf.set(f, (d = { key: f.key, detector: f.detector, weight: f.weight, reason: f.message }));
-  return d;
-}
+/** A deduction per finding and verdict: a memo by finding (a WeakMap) cost more than it saved once scans stopped keeping verdicts. */
+const deductionFor = (f: Finding): Deduction => ({ key: f.key, detector: f.detector, weight: f.weight, reason: f.message });
 
 /** `max(0, 100 - Σ weight)`, each deduction naming its finding, then the band. */
 export function score(findings: Finding[], bands: BandPolicy = DEFAULT_BANDS): Score {

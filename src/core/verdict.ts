@@ -64,10 +64,12 @@ export function assess(graph: UpstreamGraph, now: number, p: JudgePolicy): Asses
 export function verdictOf(
   graph: UpstreamGraph,
   a: Assessment,
-  downstream: Record<string, ModelRef[]>,
+  /** The models below each offending dataset: read for this verdict, or the catalog's (a lookup, not a record a model). */
+  downstream: Record<string, ModelRef[]> | ((dataset: string) => ModelRef[] | undefined),
   meta: { now: number; datahub: string },
 ): Verdict {
   const model = graph.nodes[graph.model]!;
+  const below = typeof downstream === 'function' ? downstream : (d: string) => downstream[d];
   return {
     model: { urn: model.urn, name: model.name },
     score: a.score.score,
@@ -75,7 +77,7 @@ export function verdictOf(
     findings: a.findings,
     deductions: a.score.deductions,
     ...(a.score.capped ? { capped: a.score.capped } : {}),
-    blastRadius: a.offending.map((dataset) => blastEntry(dataset, downstream[dataset])),
+    blastRadius: a.offending.map((dataset) => blastEntry(dataset, below(dataset))),
     ...(a.label ? { label: a.label } : {}),
     upstreamCount: a.upstreamCount,
     scannedAt: new Date(meta.now).toISOString(),

@@ -73,12 +73,20 @@ export class Catalog {
 
   /** Every ML model downstream of each dataset (the blast radius). */
   downstreamModels(datasets: string[]): Record<string, ModelRef[]> {
+    return Object.fromEntries(datasets.map((d) => [d, this.modelsBelowDataset(d)]));
+  }
+
+  /** The models below one dataset, by name: one array for every dataset with the same models below it. */
+  modelsBelowDataset(dataset: string): ModelRef[] {
+    const known = this.below.get(dataset);
+    if (known) return known;
     if (!this.modelsBelow) {
       const r = this.sharedRecords();
       this.modelsBelow = modelsBelowIndex((this.shared.index ??= lineageIndex(r.upstreams)), this.models().map((m) => m.urn));
     }
-    const index = this.modelsBelow;
-    return Object.fromEntries(datasets.map((d) => [d, this.below.get(d) ?? this.below.set(d, this.lists.intern(index(d).map((m) => this.ref(m)))).get(d)!]));
+    const list = this.lists.intern(this.modelsBelow(dataset).map((m) => this.ref(m)));
+    this.below.set(dataset, list);
+    return list;
   }
 
   private sharedRecords(): GraphRecords {

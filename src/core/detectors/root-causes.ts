@@ -29,6 +29,10 @@ interface Propagation {
   effects: Map<Finding, Effect>;
   /** Troubled id → its own propagating findings as listed effects (the same for every model that folds them). */
   ownEffects: (Effect[] | undefined)[];
+  /** Scratch for the model being folded: troubled id → its failed jobs' effects, valid where `jobsStamp` is the model's. */
+  jobsAt: Effect[][];
+  jobsStamp: Int32Array;
+  stamp: number;
 }
 
 /** A job finding's place in the spread: its products are its sources. */
@@ -59,7 +63,9 @@ export interface TroubleSeen {
 export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectContext): Finding[] {
   const p = memoized(g, ctx, 'propagation', () => propagation(g, ctx));
   const here = bits(p.below.length);
-  const jobsAt = new Map<number, Effect[]>();
+  // a Map per model cost a second a stale medium scan: thousands of products a model, set and read once each
+  const stamp = ++p.stamp;
+  let jobsFolded = false;
   const jobRoots: [Finding, Trouble][] = [];
   for (const f of seen.jobs) {
     const t = troubleOf(p, f);
@@ -68,11 +74,14 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
       continue;
     }
     const listed = effectOf(p, f);
+    jobsFolded = true;
     for (const id of t.ids) {
       setBit(here, id);
-      const at = jobsAt.get(id);
-      if (at) at.push(listed);
-      else jobsAt.set(id, [listed]);
+      if (p.jobsStamp[id] === stamp) p.jobsAt[id]!.push(listed);
+      else {
+        p.jobsStamp[id] = stamp;
+        p.jobsAt[id] = [listed];
+      }
     }
   }
   const ownRoots: number[] = [];
@@ -82,7 +91,7 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
     else ownRoots.push(e);
   }
   const folded: Folded = {
-    jobsAt: (id) => (jobsAt.size ? jobsAt.get(id) : undefined),
+    jobsAt: (id) => (jobsFolded && p.jobsStamp[id] === stamp ? p.jobsAt[id] : undefined),
     ownAt: (id) => (p.caused[id] ? (p.ownEffects[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined),
   };
   const withEffects = (f: Finding, reach: Bits): Finding =>
@@ -226,7 +235,10 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
     entityOf: Int32Array.from(order),
     caused: Uint8Array.from(order, (e) => caused[e]!),
     below,
-    seen: new Map(), effects: new Map(), ownEffects: [],
+    seen: new Map(), effects: new Map(),
+    // filled, not holey: written at scattered ids, a holey array turns into a slow dictionary
+    ownEffects: new Array<Effect[] | undefined>(order.length).fill(undefined),
+    jobsAt: new Array<Effect[]>(order.length).fill(NONE), jobsStamp: new Int32Array(order.length), stamp: 0,
   };
 }
 
