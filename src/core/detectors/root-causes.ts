@@ -5,6 +5,7 @@ import { componentsOf, indexOf, type UpstreamGraph } from '../graph.js';
 import type { DetectContext } from './context.js';
 import { entityFacts } from './entity-facts.js';
 import { memoized } from './memo.js';
+import { RootEvidence } from './root-evidence.js';
 
 /**
  * Where trouble that travels downstream (staleness, failures) starts and where it spreads. It holds whatever the
@@ -29,10 +30,6 @@ interface Propagation {
   effects: Map<Finding, Effect>;
   /** Troubled id → its own propagating findings as listed effects (the same for every model that folds them). */
   ownEffects: (Effect[] | undefined)[];
-  /** Scratch for the model being folded: troubled id → its failed jobs' effects, valid where `jobsStamp` is the model's. */
-  jobsAt: Effect[][];
-  jobsStamp: Int32Array;
-  stamp: number;
 }
 
 /** A job finding's place in the spread: its products are its sources. */
@@ -63,26 +60,16 @@ export interface TroubleSeen {
 export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectContext): Finding[] {
   const p = memoized(g, ctx, 'propagation', () => propagation(g, ctx));
   const here = bits(p.below.length);
-  // a Map per model cost a second a stale medium scan: thousands of products a model, set and read once each
-  const stamp = ++p.stamp;
-  let jobsFolded = false;
   const jobRoots: [Finding, Trouble][] = [];
+  const foldedJobs: [Effect, number[]][] = [];
   for (const f of seen.jobs) {
     const t = troubleOf(p, f);
     if (!t.caused) {
       jobRoots.push([f, t]);
       continue;
     }
-    const listed = effectOf(p, f);
-    jobsFolded = true;
-    for (const id of t.ids) {
-      setBit(here, id);
-      if (p.jobsStamp[id] === stamp) p.jobsAt[id]!.push(listed);
-      else {
-        p.jobsStamp[id] = stamp;
-        p.jobsAt[id] = [listed];
-      }
-    }
+    foldedJobs.push([effectOf(p, f), t.ids]);
+    for (const id of t.ids) setBit(here, id);
   }
   const ownRoots: number[] = [];
   for (const e of seen.entities) {
@@ -90,12 +77,14 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
     if (p.caused[id]) setBit(here, id);
     else ownRoots.push(e);
   }
+  // by product, once a root's effects are read (most scans read none)
+  let jobsAt: Map<number, Effect[]> | undefined;
   const folded: Folded = {
-    jobsAt: (id) => (jobsFolded && p.jobsStamp[id] === stamp ? p.jobsAt[id] : undefined),
+    jobsAt: (id) => (foldedJobs.length ? (jobsAt ??= byProduct(foldedJobs)).get(id) : undefined),
     ownAt: (id) => (p.caused[id] ? (p.ownEffects[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined),
   };
   const withEffects = (f: Finding, reach: Bits): Finding =>
-    anyCommon(reach, here) ? rootWithEffects(f, listedEffects(reach, here, folded), countCommon(reach, here)) : f;
+    anyCommon(reach, here) ? { ...f, evidence: evidenceOf(f, () => listedEffects(reach, here, folded), () => countCommon(reach, here)) } : f;
   const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
   for (const e of ownRoots) {
     const reach = p.below[p.idOfEntity[e]!]!;
@@ -130,16 +119,24 @@ function listedEffects(reach: Bits, here: Bits, folded: Folded): Effect[] {
 const NONE: never[] = [];
 
 /**
- * The root with its effects. A new object per model: models see different trouble below a root, so few would share
- * one (on a catalog of 5,000 models, 370 of a model's 495 roots were new), and a store of them, kept for sharing,
- * outlived every verdict that used it. A scan streams its verdicts; each root dies young with its verdict.
- *
- * `Object.assign`, not `{ ...evidence, more }`: in Node 20's V8 a spread followed by new properties allocated each
- * evidence object in the old generation, so every root of every model (225 KB a model) outlived the young
- * collections and was left for full ones, and the heap grew to four times what was live.
+ * The root's evidence, its effects worked out when read (RootEvidence). A new object per model: models see different
+ * trouble below a root, so few would share one (on a catalog of 5,000 models, 370 of a model's 495 roots were new),
+ * and a store of them, kept for sharing, outlived every verdict that used it.
  */
-function rootWithEffects(f: Finding, effects: Effect[], count: number): Finding {
-  return { ...f, evidence: Object.assign({}, f.evidence, { downstreamEffects: effects, downstreamDatasets: count }) };
+const evidenceOf = (f: Finding, effects: () => Effect[], count: () => number) =>
+  new RootEvidence(f.evidence, effects, count) as unknown as Record<string, unknown>;
+
+/** Failed jobs folded in a model, by product, in the order they were seen. */
+function byProduct(jobs: [Effect, number[]][]): Map<number, Effect[]> {
+  const at = new Map<number, Effect[]>();
+  for (const [effect, ids] of jobs) {
+    for (const id of ids) {
+      const list = at.get(id);
+      if (list) list.push(effect);
+      else at.set(id, [effect]);
+    }
+  }
+  return at;
 }
 
 /** One effect object per folded finding, shared by every root and model that lists it. */
@@ -238,7 +235,6 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
     seen: new Map(), effects: new Map(),
     // filled, not holey: written at scattered ids, a holey array turns into a slow dictionary
     ownEffects: new Array<Effect[] | undefined>(order.length).fill(undefined),
-    jobsAt: new Array<Effect[]>(order.length).fill(NONE), jobsStamp: new Int32Array(order.length), stamp: 0,
   };
 }
 
