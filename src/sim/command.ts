@@ -6,8 +6,7 @@ import { formatMetadataFile } from './export.js';
 import { FAULT_KINDS, isFaultKind } from './faults.js';
 import { generateCatalog, generateRecords, planCatalog } from './generate/index.js';
 import { isFolderTarget, jsonFilesIn, RECORDS_PER_FILE, writeCatalogFile, writeCatalogFolder } from './generate/write.js';
-import { formatIssue, type LoadReport } from './load/index.js';
-import { startSim } from './server.js';
+import type { LoadReport } from './load/index.js';
 import { untilSignal } from '../cli/signals.js';
 
 export interface SimCommandDeps {
@@ -50,7 +49,7 @@ async function mustExist(paths: string[]): Promise<void> {
   if (missing.length) throw new UsageError(`--catalog: no such file or folder: ${missing.join(', ')}`);
 }
 
-function logLoadReport(logger: Logger, report: LoadReport): void {
+function logLoadReport(logger: Logger, report: LoadReport, formatIssue: (issue: LoadReport['errors'][number]) => string): void {
   for (const issue of report.errors) logger.error({ issue: formatIssue(issue) }, 'catalog record not loaded');
   for (const issue of report.warnings) logger.warn({ issue: formatIssue(issue) }, 'catalog record dropped or changed, as DataHub would');
   const { files, records, applied, errors, warnings } = report;
@@ -95,12 +94,14 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .action(async (opts: ServeOptions) => {
       await mustExist(opts.catalog ?? []);
       const log = logger();
+      // the simulator (GraphQL, its compiler, the store) is loaded only when it runs, not with every `janus` command
+      const [{ startSim }, { formatIssue }] = await Promise.all([import('./server.js'), import('./load/index.js')]);
       const running = await startSim({
         catalogs: opts.catalog, demo: !opts.catalog?.length, host: opts.host, port: opts.port,
         latencyMs: opts.latencyMs, failRate: opts.failRate, faults: opts.fault, seed: opts.seed, token: opts.token,
         logger: log,
       });
-      logLoadReport(log, running.loadReport);
+      logLoadReport(log, running.loadReport, formatIssue);
       stdout.write(`datahub-sim ready ${running.url}\n`);
       const signal = await (deps.untilStopped ?? untilSignal)();
       log.info({ signal }, 'stopping');

@@ -1,31 +1,7 @@
 import { Command } from 'commander';
-import { MemoryScanHistory, RedisScanHistory } from '../../history/index.js';
-import { liveMcpDeps } from '../../mcp/deps.js';
-import { createJanusMcpServer } from '../../mcp/server.js';
-import { serveStdio } from '../../mcp/stdio.js';
-import { cliContext } from '../context.js';
-import { VERSION } from '../../version.js';
-import { optionalRedis, reportBaseUrl } from '../redis.js';
 
 export const mcpCommand = () =>
   new Command('mcp')
     .description('serve Janus to AI agents over the Model Context Protocol on stdio (docs/mcp.md); logs go to stderr')
     .option('--allow-writes', 'let scan_model write to DataHub (default: read-only; env JANUS_MCP_ALLOW_WRITES)')
-    .action(async (opts: { allowWrites?: boolean }, cmd: Command) => {
-      const ctx = cliContext(cmd);
-      const allowWrites = opts.allowWrites === true || ctx.config.mcp.allowWrites;
-      // One Redis connection, when configured: the scan history and the write-back's locks.
-      const redis = optionalRedis(ctx.config, ctx.logger);
-      const history = redis ? new RedisScanHistory(redis) : new MemoryScanHistory();
-      try {
-        const deps = liveMcpDeps({
-          client: ctx.client, policy: ctx.policy, history, allowWrites, logger: ctx.logger, version: VERSION,
-          reportBaseUrl: reportBaseUrl(ctx.config), ...(redis ? { redis } : {}),
-        });
-        ctx.logger.info({ datahub: ctx.client.url, history: history.kind, allowWrites }, 'Janus MCP server listening on stdio');
-        await serveStdio(createJanusMcpServer(deps));
-        ctx.logger.info('MCP client hung up; stopping');
-      } finally {
-        redis?.disconnect();
-      }
-    });
+    .action(async (opts: { allowWrites?: boolean }, cmd: Command) => (await import('./mcp-run.js')).runMcp(opts, cmd));
