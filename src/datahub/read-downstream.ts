@@ -1,13 +1,13 @@
 import { byModelName, type ModelRef } from '../core/verdict.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
-import type { LineagePage } from './queries/lineage-page.js';
-import { downstreamModels } from './queries/downstream-models.js';
+import { downstreamModels, type DownstreamPage } from './queries/downstream-models.js';
 import { ModelListPool } from './model-list-pool.js';
 
 /**
  * The blast radius: every ML model downstream of each dataset (any hops). One aliased scroll per dataset, all of
- * them in one request (up to DOWNSTREAM_PER_REQUEST); a dataset with more models than a page follows its scroll.
+ * them in one request up to DOWNSTREAM_PER_REQUEST (256, within GMS's query complexity limit), the requests side by side;
+ * a dataset with more models than a page follows its scroll.
  * Equal lists come back as one array (ModelListPool).
  */
 export async function readDownstreamModels(client: DataHubClient, datasets: string[]): Promise<Record<string, ModelRef[]>> {
@@ -31,5 +31,6 @@ export async function readDownstreamModels(client: DataHubClient, datasets: stri
   return Object.fromEntries(unique.map((d) => [d, out[d]!]));
 }
 
-const modelsOf = (page: LineagePage | null | undefined): ModelRef[] =>
-  (page?.searchResults ?? []).filter((r) => r.entity.type === 'MLMODEL').map((r) => ({ urn: r.entity.urn, name: r.entity.name ?? shortName(r.entity.urn) }));
+// `types: [MLMODEL]`: every result is a model
+const modelsOf = (page: DownstreamPage | null | undefined): ModelRef[] =>
+  (page?.searchResults ?? []).map((r) => ({ urn: r.entity.urn, name: r.entity.name ?? shortName(r.entity.urn) }));
