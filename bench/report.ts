@@ -1,7 +1,7 @@
 /** results.md (every figure, with the machine and commit) and results.json from one run; a summary for the terminal. */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CatalogFigures, JanusFigures, NaiveFigures, OneModelRow, Results } from './figures.js';
+import type { CatalogFigures, CliRow, JanusFigures, NaiveFigures, OneModelRow, Results } from './figures.js';
 
 const n = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '–' : v.toLocaleString('en-US'));
 const sec = (ms: number | undefined) => (ms === undefined ? '–' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -13,12 +13,48 @@ const naiveMs = (f: NaiveFigures | undefined) => (f?.ms === undefined ? '–' : 
 const status = (j: JanusFigures) => (j.status === 'done' ? 'done' : `**${j.status}**${j.reason ? `: ${j.reason}` : ''}`);
 const verdict = (h: boolean | null) => (h === null ? 'not measured' : h ? '**holds**' : '**misses**');
 
+const DATE: Record<CliRow['date'], string> = { own: 'own', stale: 'stale' };
+const ownDryRun = (r: Results, catalog: string) => r.cli.find((c) => c.catalog === catalog && c.step === 'dry-run' && c.date === 'own');
+
 function headline(r: Results): string {
-  const rows = r.catalogs.map((c) => [
-    c.spec.name, n(c.dryRun.requests), n(c.lowerBound.needed.requests), times(c.dryRun.requests, c.lowerBound.needed.requests),
-    n(c.naive?.exactRequests), times(c.naive?.exactRequests, c.dryRun.requests), c.dryRun.status,
-  ]);
-  return table(['catalog', 'Janus scan requests', 'lower bound (needed)', 'Janus / bound', 'naive requests', 'naive / Janus', 'scan'], rows);
+  const rows = r.catalogs.map((c) => {
+    const cli = ownDryRun(r, c.spec.name);
+    const req = cli?.median?.requests;
+    return [
+      c.spec.name, n(req), n(c.lowerBound.needed.requests), times(req, c.lowerBound.needed.requests),
+      n(c.naive?.exactRequests), times(c.naive?.exactRequests, req), cli ? cli.status : '–',
+    ];
+  });
+  return table(['catalog', '`janus scan --all --dry-run` requests (own date)', 'lower bound (needed)', 'Janus / bound', 'naive requests', 'naive / Janus', 'scan'], rows);
+}
+
+/** Each `janus` process row: the median of its runs. */
+export function cliTable(rows: CliRow[]): string {
+  return table(
+    ['catalog', 'command', 'date', 'status', 'wall', 'CPU (user + sys)', 'peak RSS', 'requests', 'mutations', 'simulator CPU', 'output', 'writes', 'runs (wall)', 'requests by operation'],
+    rows.map((c) => {
+      const m = c.median;
+      const runs = c.runs.length ? c.runs.map((x) => sec(x.wallMs)).join(', ') : '–';
+      return [
+        c.catalog, `\`${c.command}\``, DATE[c.date], c.status === 'done' ? 'done' : `**${c.status}**${c.reason ? `: ${c.reason}` : ''}`,
+        sec(m?.wallMs), `${sec(m?.cpuMs)}${m && m.accounting === 'polled' ? ' (sampled)' : ''}`, m?.peakRssMb === undefined ? '–' : `${m.peakRssMb} MB`,
+        n(m?.requests), n(m?.mutations), sec(m?.simCpuMs), m ? `${n(m.stdoutBytes)} B` : '–', n(m?.writes), runs,
+        Object.entries(m?.byOperation ?? {}).map(([op, k]) => `${op.replace(/^Janus/, '')} ${k}`).join(', '),
+      ];
+    }),
+  );
+}
+
+function growthTable(rows: CliRow[]): string {
+  const base = rows.find((r) => r.spec.models === 1_000)?.median;
+  return table(
+    ['models', 'datasets', 'catalog', 'status', 'wall', 'peak RSS', 'requests', 'wall / 1,000 models', 'RSS / 1,000 models'],
+    rows.map((r) => [
+      n(r.spec.models), n(r.spec.datasets), r.catalog, r.status === 'done' ? 'done' : `**${r.status}**${r.reason ? `: ${r.reason}` : ''}`,
+      sec(r.median?.wallMs), r.median?.peakRssMb === undefined ? '–' : `${r.median.peakRssMb} MB`, n(r.median?.requests),
+      times(r.median?.wallMs, base?.wallMs), times(r.median?.peakRssMb, base?.peakRssMb),
+    ]),
+  );
 }
 
 function oneModelTable(rows: OneModelRow[]): string {
@@ -94,22 +130,37 @@ export function markdown(r: Results, notes: string): string {
     '',
     `- Date: ${m.date}; commit \`${m.commit}\`${m.dirty ? ' (with uncommitted changes)' : ''}; run took ${m.wallS ?? '?'} s`,
     `- Machine: ${m.machine.cpus} × ${m.machine.cpuModel}, ${m.machine.memoryGb} GB, ${m.machine.os}, Node ${m.machine.node}; load average at start ${m.machine.loadAtStart.join(' / ')} (the machine is shared: other work ran alongside)`,
-    `- Simulator in its own process, ${m.rttMs} ms injected per request. Janus: up to ${m.janus.concurrency} requests in flight, pages of ${m.janus.pageSize}, batches of ${m.janus.batchSize}, Redis ${m.janus.redis ? 'on' : 'off'}; judged at the catalogs' time base ${m.janus.now}`,
+    `- Simulator in its own process, ${m.rttMs} ms injected per request. Janus: up to ${m.janus.concurrency} requests in flight, pages of ${m.janus.pageSize}, batches of ${m.janus.batchSize}, Redis ${m.janus.redis ? 'on' : 'off'}`,
+    `- Dates judged at: **own**, the catalogs' own date ${m.dates.own} (\`JANUS_AS_OF\`); **stale**, the clock (${m.dates.stale} at the start: every generated table is about ${Math.round((Date.parse(m.dates.stale) - Date.parse(m.dates.own)) / 86_400_000)} days old). The use case alone judges at the own date.`,
+    `- Each \`janus\` row is the median of ${m.repeats} run${m.repeats === 1 ? '' : 's'} when a run takes at most 20 s and completes, else of one run`,
     `- Budgets (s): ${Object.entries(m.budgetsS).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     '',
-    '## Headline: requests, Janus vs the lower bound and the naive walk',
+    '## Headline: `janus` as users run it',
     '',
-    headline(r),
+    'Each row is a whole `janus` process started as a user starts it (`node dist/src/cli.js …`, `DATAHUB_GMS_URL` at the simulator process, stdout to a file): wall time from spawn to exit, CPU (user + system) and peak RSS from the OS\'s accounting of the exited process (GNU time; "sampled": /proc while it ran, for a run stopped by its budget), requests and mutations counted at the simulator, bytes of output. `gate` exits 1 when it blocks (model 1 leaks its label): that is a completed run.',
+    '',
+    cliTable(r.cli),
     '',
     '## Targets',
     '',
     table(['target', 'result', 'figures'], r.targets.map((t) => [t.target, verdict(t.holds), t.detail])),
     '',
-    '## One model (`trust`)',
+    '## Requests: Janus vs the lower bound and the naive walk',
+    '',
+    headline(r),
+    '',
+    ...(r.growth.length
+      ? ['## Growth: `janus scan --all --dry-run` at the stale date', '', 'Catalogs of the medium\'s shape (20 datasets a model, depth 12); the 1,000-model row is the medium catalog\'s.', '', growthTable(r.growth), '']
+      : []),
+    '## Breakdown: the use case alone',
+    '',
+    'The same use case call as the CLI (`judgeModel`, `writeBackModels`) in a child process, at the catalog\'s own date: its time excludes process start, module loading and rendering the output.',
+    '',
+    '### One model (`trust`)',
     '',
     oneModelTable(r.oneModel),
     '',
-    '## Whole-catalog scans',
+    '### Whole-catalog scans',
     '',
     'Time: the use case inside Janus\'s process (process start excluded). CPU: Janus\'s own, and the simulator\'s over the same run (its stand-in for DataHub\'s processing); the rest of the time is the injected round trips.',
     '',
@@ -121,7 +172,7 @@ export function markdown(r: Results, notes: string): string {
     '',
     '## Lower bound',
     '',
-    '"Needed": the models and every entity upstream of one (what any client must read). "Listed types": every entity of the types Janus\'s catalog scroll lists (what it reads without walking lineage first).',
+    '"Needed": the models and every entity upstream of one (what any client must read).',
     '',
     lowerBoundTable(r),
     '',
@@ -152,5 +203,5 @@ export function writeResults(r: Results, dir: string, base: string, notes: strin
 
 /** A short plain summary for the terminal. */
 export function summary(r: Results): string {
-  return [headline(r), '', oneModelTable(r.oneModel), '', table(['target', 'result', 'figures'], r.targets.map((t) => [t.target, verdict(t.holds), t.detail]))].join('\n');
+  return [cliTable(r.cli), '', headline(r), '', table(['target', 'result', 'figures'], r.targets.map((t) => [t.target, verdict(t.holds), t.detail]))].join('\n');
 }
