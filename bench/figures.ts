@@ -123,6 +123,8 @@ export interface CliRow {
 export interface Results {
   meta: {
     mode: 'quick' | 'full';
+    /** A partial run: only these parts (`--only`). */
+    only?: string[];
     date: string;
     commit: string;
     dirty: boolean;

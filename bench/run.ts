@@ -20,15 +20,28 @@ import { skippedCli } from './measure-cli.js';
 import { catalogSection, depthSeries, type BenchContext, type CatalogPlan } from './sections.js';
 import { judgeTargets } from './targets.js';
 
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'latency-ms': { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'latency-ms': { type: 'string', default: '20' },
+    /** Only these parts of the full run (comma-separated): written to bench/out/partial-results.*, never results.md. */
+    only: { type: 'string' },
+  },
+});
 const rttMs = Number(args['latency-ms']);
 if (!Number.isInteger(rttMs) || rttMs < 0) throw new Error('--latency-ms must be a whole number of milliseconds');
 const mode = args.quick ? 'quick' : 'full';
+const PARTS = ['depth', 'small', 'medium', 'large', 'growth', 'slack'] as const;
+const only = args.only ? new Set(args.only.split(',')) : undefined;
+for (const p of only ?? []) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: no part ${p} (parts: ${PARTS.join(', ')})`);
+if (only && mode === 'quick') throw new Error('--only is for parts of the full run, not --quick');
+/** Whether a part of the run is measured: every part of the mode, or those `--only` names. */
+const runs = (part: (typeof PARTS)[number]) => !only || only.has(part);
 
 /**
  * Seconds each measurement may take before it is stopped and recorded as unfinished. The use case alone:
  * `catalogTrustS`, one model of the medium catalog (about 15,000 entities, informational: the CLI rows time it).
- * `janus` processes (`cli*`): about three times their target, so a miss shows how far it is, and the run stays short.
+ * `janus` processes (`cli*`): three to six times their target (the machine is shared), so a miss shows how far it is, and the run stays short.
  */
 const BUDGETS = {
   quick: {
@@ -37,7 +50,7 @@ const BUDGETS = {
   },
   full: {
     trustS: 120, catalogTrustS: 20, naiveOneS: 20, naiveDepthS: 45, smallScanS: 60, mediumScanS: 150, largeScanS: 180,
-    cliTrustS: 30, cliSmallScanS: 60, cliSmallWriteBackS: 90, cliMediumTrustS: 30, cliMediumScanS: 45, cliMediumWriteBackS: 90, cliLargeScanS: 120, cliGrowth100S: 30, cliGrowth3000S: 120,
+    cliTrustS: 30, cliSmallScanS: 60, cliSmallWriteBackS: 90, cliMediumTrustS: 30, cliMediumScanS: 75, cliMediumWriteBackS: 120, cliLargeScanS: 120, cliGrowth100S: 30, cliGrowth3000S: 120,
   },
 }[mode];
 
@@ -91,7 +104,7 @@ async function main(): Promise<void> {
   const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
   const ctx: BenchContext = { rttMs, kinds: janusOperationKinds(), log };
   const meta: Results['meta'] = {
-    mode, date: new Date().toISOString(), ...commit(), machine: machine(), rttMs,
+    mode, ...(only ? { only: [...only] } : {}), date: new Date().toISOString(), ...commit(), machine: machine(), rttMs,
     janus: { concurrency: JANUS_CONCURRENCY, pageSize: JANUS_PAGE, batchSize: JANUS_BATCH, redis: !!process.env.REDIS_URL, now: new Date(GENERATED_NOW).toISOString() },
     dates: { own: new Date(GENERATED_NOW).toISOString(), stale: new Date().toISOString() },
     repeats: REPEATS,
@@ -99,7 +112,7 @@ async function main(): Promise<void> {
   };
   const oneModel: OneModelRow[] = [];
   const cli: CliRow[] = [];
-  if (mode === 'full') {
+  if (mode === 'full' && runs('depth')) {
     log(`janus trust and the use case at lineage depths ${DEPTHS.join(', ')}`);
     // one run each: the target is requests, the same in every run
     const depth = await depthSeries(ctx, DEPTHS, { useCase: { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveDepthS }, cli: { budgets: small.budgets, dates: DATES, repeats: 1, trust: 'name and urn' } });
@@ -107,7 +120,7 @@ async function main(): Promise<void> {
     cli.push(...depth.cli);
   }
   const catalogs: CatalogFigures[] = [];
-  for (const plan of plans) {
+  for (const plan of plans.filter((p) => runs(p.spec.name as (typeof PARTS)[number]))) {
     log(`${plan.spec.name} catalog`);
     const section = await catalogSection(ctx, plan);
     catalogs.push(section.figures);
@@ -115,12 +128,12 @@ async function main(): Promise<void> {
     if (section.oneModel) oneModel.push(section.oneModel);
   }
   let growth: CliRow[] = [];
-  if (mode === 'full') {
+  if (mode === 'full' && runs('growth')) {
     log('growth: scan --all --dry-run at the stale date, 100, 1,000 and 3,000 models');
     growth = await growthSeries(ctx, cli.find((r) => r.catalog === 'medium' && r.step === 'dry-run' && r.date === 'stale'));
   }
-  let slack: SlackFigures = { status: 'skipped', reason: 'not part of quick runs' };
-  if (mode === 'full') {
+  let slack: SlackFigures = { status: 'skipped', reason: `not part of ${mode === 'quick' ? 'quick runs' : 'this partial run'}` };
+  if (mode === 'full' && runs('slack')) {
     log('slack /janus trust (medium catalog from the scan history; depth-6 judged live)');
     slack = await measureSlack({ rttMs, catalog: MEDIUM, requests: 40, log });
   }
@@ -128,7 +141,8 @@ async function main(): Promise<void> {
   results.meta.wallS = Math.round((performance.now() - started) / 1000);
   const notesFile = path.join(ROOT, 'bench', 'notes.md');
   const notes = fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : '';
-  const written = mode === 'full' ? writeResults(results, path.join(ROOT, 'bench'), 'results', notes) : writeResults(results, OUT, 'quick-results', notes);
+  const written =
+    mode === 'quick' ? writeResults(results, OUT, 'quick-results', notes) : only ? writeResults(results, OUT, 'partial-results', notes) : writeResults(results, path.join(ROOT, 'bench'), 'results', notes);
   console.log(`\n${summary(results)}\n`);
   log(`wrote ${written.map((f) => path.relative(ROOT, f)).join(', ')}`);
 }
