@@ -23,6 +23,10 @@ export const MEDIUM: CatalogSpec = { name: 'medium', models: 1_000, datasets: 20
 /** 51,000 datasets make about 100,000 entities with their jobs, runs, features, models and people. */
 export const LARGE: CatalogSpec = { name: 'large', models: 5_000, datasets: 51_000, depth: 12, seed: SEED };
 
+/** The growth series: catalogs of the medium's shape (20 datasets a model, depth 12); 1,000 models is the medium one. */
+export const growthCatalog = (models: number): CatalogSpec =>
+  models === MEDIUM.models ? MEDIUM : { name: `growth-${models}`, models, datasets: 20 * models, depth: 12, seed: SEED };
+
 /** Lineage depths of the one-model series. */
 export const DEPTHS = [2, 6, 12, 20] as const;
 /** Layers 30 datasets wide, so a model's upstream graph grows with the depth. */

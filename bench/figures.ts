@@ -74,18 +74,76 @@ export interface CatalogFigures {
   catalogRead?: JanusFigures;
 }
 
+/** Which `janus` command a CLI row runs: `trust`/`gate` name the model, `trust-urn` gives its urn. */
+export type CliStep = 'dry-run' | 'write-back' | 'rescan' | 'trust' | 'trust-urn' | 'gate';
+/** `own`: at the catalog's own date (`JANUS_AS_OF` = GENERATED_NOW); `stale`: at the clock, as users run it. */
+export type JudgedAt = 'own' | 'stale';
+
+/** One `janus` process, as measured: time, CPU and memory of the process; requests counted at the simulator. */
+export interface CliRunFigures {
+  status: RunStatus;
+  reason?: string;
+  exitCode?: number;
+  /** Spawn to exit: process start and output included. */
+  wallMs: number;
+  /** User + system CPU of the Janus process. */
+  cpuMs?: number;
+  peakRssMb?: number;
+  /** `wait4`: the OS's accounting of the exited process; `polled`: /proc samples while it ran (runs stopped by their budget). */
+  accounting: 'wait4' | 'polled';
+  stdoutBytes: number;
+  requests?: number;
+  byOperation?: Record<string, number>;
+  reads?: number;
+  mutationRequests?: number;
+  mutations?: number;
+  simCpuMs?: number;
+  /** Scans: the writes the output reports, planned (dry-run) or applied. */
+  writes?: number;
+}
+
+export interface CliRow {
+  catalog: string;
+  spec: { models: number; datasets: number; depth: number };
+  step: CliStep;
+  /** As a user types it. */
+  command: string;
+  date: JudgedAt;
+  /** The instant judged at. */
+  asOf: string;
+  budgetS: number;
+  /** `done` when every run completed. */
+  status: RunStatus;
+  reason?: string;
+  runs: CliRunFigures[];
+  /** Figure by figure, the median of the runs (`byOperation` and `status` from the run of median wall time). */
+  median?: CliRunFigures;
+}
+
 export interface Results {
   meta: {
     mode: 'quick' | 'full';
+    /** A partial run: only these parts (`--only`). */
+    only?: string[];
     date: string;
     commit: string;
     dirty: boolean;
     machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; os: string; loadAtStart: number[] };
     rttMs: number;
+    /** The use case alone judges at `now` (the catalogs' own date). */
     janus: { concurrency: number; pageSize: number; batchSize: number; redis: boolean; now: string };
+    /** The instants the CLI rows judge at: the catalogs' own date, and the clock's at the start of the run. */
+    dates: { own: string; stale: string };
+    /** Runs of a short CLI command (the row is their median). */
+    repeats: number;
     budgetsS: Record<string, number>;
     wallS?: number;
   };
+  /** Whole `janus` processes: the headline. */
+  cli: CliRow[];
+  /** `scan --all --dry-run` at the stale date on catalogs of the medium's shape, by models. */
+  growth: CliRow[];
+  /** The use cases alone, in a child process: the breakdown beside the CLI rows. */
   oneModel: OneModelRow[];
   catalogs: CatalogFigures[];
   slack: SlackFigures;

@@ -7,72 +7,142 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { GENERATED_NOW } from '../src/sim/generate/index.js';
-import { DEPTHS, LARGE, MEDIUM, SMALL } from './catalogs.js';
+import { DEPTHS, growthCatalog, LARGE, MEDIUM, SMALL } from './catalogs.js';
+import { cliScanOn, type CliBudgets, type CliPlan } from './cli-sections.js';
 import { JANUS_BATCH, JANUS_CONCURRENCY, JANUS_PAGE } from './lower-bound.js';
 import { commit, machine } from './machine.js';
 import { measureSlack } from './measure-slack.js';
 import { janusOperationKinds } from './operation-kinds.js';
 import { OUT, ROOT } from './paths.js';
 import { summary, writeResults } from './report.js';
-import type { CatalogFigures, OneModelRow, Results } from './figures.js';
+import type { CatalogFigures, CliRow, JudgedAt, OneModelRow, Results, SlackFigures } from './figures.js';
+import { skippedCli } from './measure-cli.js';
 import { catalogSection, depthSeries, type BenchContext, type CatalogPlan } from './sections.js';
 import { judgeTargets } from './targets.js';
 
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'latency-ms': { type: 'string', default: '20' } } });
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'latency-ms': { type: 'string', default: '20' },
+    /** Only these parts of the full run (comma-separated): written to bench/out/partial-results.*, never results.md. */
+    only: { type: 'string' },
+  },
+});
 const rttMs = Number(args['latency-ms']);
 if (!Number.isInteger(rttMs) || rttMs < 0) throw new Error('--latency-ms must be a whole number of milliseconds');
 const mode = args.quick ? 'quick' : 'full';
+const PARTS = ['depth', 'small', 'medium', 'large', 'growth', 'slack'] as const;
+const only = args.only ? new Set(args.only.split(',')) : undefined;
+for (const p of only ?? []) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: no part ${p} (parts: ${PARTS.join(', ')})`);
+if (only && mode === 'quick') throw new Error('--only is for parts of the full run, not --quick');
+/** Whether a part of the run is measured: every part of the mode, or those `--only` names. */
+const runs = (part: (typeof PARTS)[number]) => !only || only.has(part);
 
 /**
- * Seconds each measurement may take before it is stopped and recorded as unfinished. `catalogTrustS`: one model of
- * the medium catalog reaches ~15,000 entities and is informational (the one-model target is the depth series).
+ * Seconds each measurement may take before it is stopped and recorded as unfinished. The use case alone:
+ * `catalogTrustS`, one model of the medium catalog (about 15,000 entities, informational: the CLI rows time it).
+ * `janus` processes (`cli*`): three to six times their target (the machine is shared), so a miss shows how far it is, and the run stays short.
  */
 const BUDGETS = {
-  quick: { trustS: 30, catalogTrustS: 30, naiveOneS: 5, naiveDepthS: 0, smallScanS: 30, mediumScanS: 0, largeScanS: 0 },
-  full: { trustS: 120, catalogTrustS: 45, naiveOneS: 20, naiveDepthS: 45, smallScanS: 60, mediumScanS: 150, largeScanS: 180 },
+  quick: {
+    trustS: 30, catalogTrustS: 30, naiveOneS: 5, naiveDepthS: 0, smallScanS: 30, mediumScanS: 0, largeScanS: 0,
+    cliTrustS: 30, cliSmallScanS: 30, cliSmallWriteBackS: 60, cliMediumTrustS: 0, cliMediumScanS: 0, cliMediumWriteBackS: 0, cliLargeScanS: 0, cliGrowth100S: 0, cliGrowth3000S: 0,
+  },
+  full: {
+    trustS: 120, catalogTrustS: 20, naiveOneS: 20, naiveDepthS: 45, smallScanS: 60, mediumScanS: 150, largeScanS: 180,
+    cliTrustS: 30, cliSmallScanS: 60, cliSmallWriteBackS: 90, cliMediumTrustS: 30, cliMediumScanS: 75, cliMediumWriteBackS: 120, cliLargeScanS: 120, cliGrowth100S: 30, cliGrowth3000S: 120,
+  },
 }[mode];
 
+const DATES: JudgedAt[] = ['own', 'stale'];
+/** Runs of a short command (the median is reported); quick runs measure each once. */
+const REPEATS = mode === 'full' ? 3 : 1;
+
+const cliPlan = (budgets: CliBudgets, more: Partial<CliPlan> = {}): CliPlan => ({ budgets, dates: DATES, repeats: REPEATS, trust: 'name', gate: true, scan: true, writeBack: true, ...more });
+const small = cliPlan(
+  { trustS: BUDGETS.cliTrustS, gateS: BUDGETS.cliTrustS, scanS: BUDGETS.cliSmallScanS, writeBackS: BUDGETS.cliSmallWriteBackS },
+  // quick: a minute for the harness end to end; model 1 by urn too, for the one-model target
+  mode === 'quick' ? { trust: 'name and urn', gate: false, writeBackDates: ['own'] } : {},
+);
+const CLI_ROWS = 'measured as `janus scan --all` (the CLI rows)';
+
 const plans: CatalogPlan[] = [
-  { spec: SMALL, naiveModels: 'all', oneModel: { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveOneS }, scanS: BUDGETS.smallScanS, writeBack: true },
+  mode === 'full'
+    ? { spec: SMALL, naiveModels: 'all', oneModel: { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveOneS }, scanS: BUDGETS.smallScanS, writeBack: true, cli: small }
+    : { spec: SMALL, naiveModels: 'all', scanS: BUDGETS.smallScanS, writeBack: CLI_ROWS, cli: small },
   ...(mode === 'full'
     ? ([
-        { spec: MEDIUM, naiveModels: 50, oneModel: { trustS: BUDGETS.catalogTrustS, naiveS: BUDGETS.naiveOneS }, scanS: BUDGETS.mediumScanS, writeBack: true, readOnly: true },
         {
-          spec: LARGE, naiveModels: 'none', scanS: BUDGETS.largeScanS, writeBack: 'not run on the large catalog: its target is memory',
-          readOnly: true,
+          spec: MEDIUM, naiveModels: 50, oneModel: { trustS: BUDGETS.catalogTrustS, naiveS: BUDGETS.naiveOneS }, scanS: BUDGETS.mediumScanS, writeBack: CLI_ROWS, readOnly: true,
+          cli: cliPlan({ trustS: BUDGETS.cliMediumTrustS, gateS: BUDGETS.cliMediumTrustS, scanS: BUDGETS.cliMediumScanS, writeBackS: BUDGETS.cliMediumWriteBackS }),
+        },
+        {
+          spec: LARGE, naiveModels: 'none', scanS: BUDGETS.largeScanS, scan: 'measured as `janus scan --all --dry-run` (the CLI rows)',
+          writeBack: 'not run on the large catalog: its target is memory', readOnly: true,
+          // about a minute a run: once each
+          cli: cliPlan({ trustS: 0, gateS: 0, scanS: BUDGETS.cliLargeScanS, writeBackS: 0 }, { repeats: 1, trust: 'none', gate: false, writeBack: 'not run on the large catalog: its target is memory' }),
         },
       ] satisfies CatalogPlan[])
     : []),
 ];
+
+/** `scan --all --dry-run` at the stale date, 100 → 1,000 → 3,000 models of the medium's shape (the 1,000 is the medium catalog's row). */
+async function growthSeries(ctx: BenchContext, medium: CliRow | undefined): Promise<CliRow[]> {
+  const rows = [await cliScanOn(ctx, growthCatalog(100), 'stale', BUDGETS.cliGrowth100S, REPEATS)];
+  if (medium) rows.push(medium);
+  const big = growthCatalog(3_000);
+  if (medium?.status === 'done') rows.push(await cliScanOn(ctx, big, 'stale', BUDGETS.cliGrowth3000S, 1));
+  else {
+    const opts = { catalog: big.name, spec: { models: big.models, datasets: big.datasets, depth: big.depth }, budgetMs: BUDGETS.cliGrowth3000S * 1000 };
+    rows.push(skippedCli({ step: 'dry-run', args: ['scan', '--all', '--dry-run'], date: 'stale' }, opts, `the 1,000-model run did not finish (${medium?.status ?? 'not run'}): no figure to grow from`));
+  }
+  return rows;
+}
 
 async function main(): Promise<void> {
   const started = performance.now();
   const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
   const ctx: BenchContext = { rttMs, kinds: janusOperationKinds(), log };
   const meta: Results['meta'] = {
-    mode, date: new Date().toISOString(), ...commit(), machine: machine(), rttMs,
+    mode, ...(only ? { only: [...only] } : {}), date: new Date().toISOString(), ...commit(), machine: machine(), rttMs,
     janus: { concurrency: JANUS_CONCURRENCY, pageSize: JANUS_PAGE, batchSize: JANUS_BATCH, redis: !!process.env.REDIS_URL, now: new Date(GENERATED_NOW).toISOString() },
+    dates: { own: new Date(GENERATED_NOW).toISOString(), stale: new Date().toISOString() },
+    repeats: REPEATS,
     budgetsS: BUDGETS,
   };
   const oneModel: OneModelRow[] = [];
-  if (mode === 'full') {
-    log(`one model at lineage depths ${DEPTHS.join(', ')}`);
-    oneModel.push(...(await depthSeries(ctx, DEPTHS, { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveDepthS })));
+  const cli: CliRow[] = [];
+  if (mode === 'full' && runs('depth')) {
+    log(`janus trust and the use case at lineage depths ${DEPTHS.join(', ')}`);
+    // one run each: the target is requests, the same in every run
+    const depth = await depthSeries(ctx, DEPTHS, { useCase: { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveDepthS }, cli: { budgets: small.budgets, dates: DATES, repeats: 1, trust: 'name and urn' } });
+    oneModel.push(...depth.oneModel);
+    cli.push(...depth.cli);
   }
   const catalogs: CatalogFigures[] = [];
-  for (const plan of plans) {
+  for (const plan of plans.filter((p) => runs(p.spec.name as (typeof PARTS)[number]))) {
     log(`${plan.spec.name} catalog`);
-    const { figures, oneModel: one } = await catalogSection(ctx, plan);
-    catalogs.push(figures);
-    if (one) oneModel.push(one);
+    const section = await catalogSection(ctx, plan);
+    catalogs.push(section.figures);
+    cli.push(...section.cli);
+    if (section.oneModel) oneModel.push(section.oneModel);
   }
-  log(`slack /janus trust (${mode === 'full' ? 'medium' : 'small'} catalog from the scan history; depth-6 judged live)`);
-  const slack = await measureSlack({ rttMs, catalog: mode === 'full' ? MEDIUM : SMALL, requests: mode === 'full' ? 40 : 20, log });
-  const results: Results = { meta, oneModel, catalogs, slack, targets: judgeTargets({ oneModel, catalogs, slack }) };
+  let growth: CliRow[] = [];
+  if (mode === 'full' && runs('growth')) {
+    log('growth: scan --all --dry-run at the stale date, 100, 1,000 and 3,000 models');
+    growth = await growthSeries(ctx, cli.find((r) => r.catalog === 'medium' && r.step === 'dry-run' && r.date === 'stale'));
+  }
+  let slack: SlackFigures = { status: 'skipped', reason: `not part of ${mode === 'quick' ? 'quick runs' : 'this partial run'}` };
+  if (mode === 'full' && runs('slack')) {
+    log('slack /janus trust (medium catalog from the scan history; depth-6 judged live)');
+    slack = await measureSlack({ rttMs, catalog: MEDIUM, requests: 40, log });
+  }
+  const results: Results = { meta, cli, growth, oneModel, catalogs, slack, targets: judgeTargets({ cli, growth, oneModel, catalogs, slack }) };
   results.meta.wallS = Math.round((performance.now() - started) / 1000);
   const notesFile = path.join(ROOT, 'bench', 'notes.md');
   const notes = fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : '';
-  const written = mode === 'full' ? writeResults(results, path.join(ROOT, 'bench'), 'results', notes) : writeResults(results, OUT, 'quick-results', notes);
+  const written =
+    mode === 'quick' ? writeResults(results, OUT, 'quick-results', notes) : only ? writeResults(results, OUT, 'partial-results', notes) : writeResults(results, path.join(ROOT, 'bench'), 'results', notes);
   console.log(`\n${summary(results)}\n`);
   log(`wrote ${written.map((f) => path.relative(ROOT, f)).join(', ')}`);
 }

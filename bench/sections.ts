@@ -1,42 +1,16 @@
 /** The measurements of a run, each against a simulator of its own catalog. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { GENERATED_NOW } from '../src/sim/generate/index.js';
-import { modelUrn } from '../src/sim/generate/plan.js';
-import { depthCatalog, ensureCatalog, type Catalog, type CatalogSpec } from './catalogs.js';
+import { depthCatalog, ensureCatalog, type CatalogSpec } from './catalogs.js';
 import { cachedCatalogFacts, type CatalogFacts, type NaiveModels } from './graph-oracle.js';
 import { janusLowerBound } from './lower-bound.js';
 import { measureJanus } from './measure-janus.js';
-import { measureNaive, warmUp } from './measure-naive.js';
-import { ROOT } from './paths.js';
-import type { CatalogFigures, JanusFigures, NaiveFigures, OneModelRow } from './figures.js';
-import { startSimProcess, type SimProcess } from './sim-process.js';
+import { measureNaive } from './measure-naive.js';
+import { cliReadOnlyRows, cliTrustRows, cliWriteBackRows, type CliPlan } from './cli-sections.js';
+import type { CatalogFigures, CliRow, JanusFigures, NaiveFigures, OneModelRow } from './figures.js';
+import type { SimProcess } from './sim-process.js';
+import { MODEL, MODEL_NAME, withSim, type BenchContext } from './with-sim.js';
 
-export interface BenchContext {
-  rttMs: number;
-  /** Janus's operations by name: query or mutation. */
-  kinds: Record<string, string>;
-  log: (line: string) => void;
-}
-
-/** The model every one-model measurement judges: model 1 of a generated catalog (it always leaks its label). */
-export const MODEL = modelUrn(1);
-const MODEL_NAME = 'model_00001';
-
-const CATALOG_PAGE_DOCUMENT = fs.readFileSync(path.join(ROOT, 'src/datahub/operations/catalog-page.graphql'), 'utf8');
-
-async function withSim<T>(ctx: BenchContext, catalog: Catalog, fn: (sim: SimProcess) => Promise<T>): Promise<{ result: T; startMs: number; peakRssMb?: number }> {
-  ctx.log(`  simulator: ${catalog.spec.name} (${catalog.generated ? 'generated now' : 'cached'}), ${ctx.rttMs} ms per request`);
-  const sim = await startSimProcess({ catalog: catalog.path, latencyMs: ctx.rttMs });
-  try {
-    await warmUp(sim, MODEL, CATALOG_PAGE_DOCUMENT);
-    const result = await fn(sim);
-    const peak = sim.peakRssKb();
-    return { result, startMs: Math.round(sim.startMs), ...(peak !== undefined ? { peakRssMb: Math.round(peak / 1024) } : {}) };
-  } finally {
-    await sim.stop();
-  }
-}
+export { MODEL, type BenchContext } from './with-sim.js';
 
 const trustJob = (sim: SimProcess) => ({ task: 'trust' as const, url: sim.url, model: MODEL, now: GENERATED_NOW });
 
@@ -50,15 +24,26 @@ async function oneModel(ctx: BenchContext, sim: SimProcess, spec: CatalogSpec, f
   return { catalog: spec.name, depth: spec.depth, model: MODEL_NAME, reached: cost.reached, hops: cost.hops, janus, naive };
 }
 
-/** Janus and the naive walker judging one model, in catalogs of growing lineage depth. */
-export async function depthSeries(ctx: BenchContext, depths: readonly number[], budgets: { trustS: number; naiveS: number }): Promise<OneModelRow[]> {
-  const rows: OneModelRow[] = [];
+/**
+ * One model in catalogs of growing lineage depth: `janus trust` as a process (by name and by urn, at each date),
+ * and the use case alone next to the naive walker (`useCase`: their budgets).
+ */
+export async function depthSeries(
+  ctx: BenchContext,
+  depths: readonly number[],
+  opts: { useCase?: { trustS: number; naiveS: number }; cli: Pick<CliPlan, 'budgets' | 'dates' | 'repeats' | 'trust'> },
+): Promise<{ oneModel: OneModelRow[]; cli: CliRow[] }> {
+  const oneModelRows: OneModelRow[] = [];
+  const cli: CliRow[] = [];
   for (const depth of depths) {
     const catalog = await ensureCatalog(depthCatalog(depth));
-    const facts = await cachedCatalogFacts(catalog, 'all');
-    rows.push((await withSim(ctx, catalog, (sim) => oneModel(ctx, sim, catalog.spec, facts, budgets))).result);
+    const facts = opts.useCase ? await cachedCatalogFacts(catalog, 'all') : undefined;
+    await withSim(ctx, catalog, async (sim) => {
+      cli.push(...(await cliTrustRows(ctx, sim, catalog.spec, opts.cli)));
+      if (opts.useCase && facts) oneModelRows.push(await oneModel(ctx, sim, catalog.spec, facts, opts.useCase));
+    });
   }
-  return rows;
+  return { oneModel: oneModelRows, cli };
 }
 
 export interface CatalogPlan {
@@ -67,16 +52,24 @@ export interface CatalogPlan {
   /** Also judge model 1 alone, next to the naive walk (a budget for each). */
   oneModel?: { trustS: number; naiveS: number };
   scanS: number;
-  /** Run the write-back and the unchanged rescan (why not, when not). */
+  /** The use case's dry-run scan (why not, when not: the CLI rows measure it). */
+  scan?: true | string;
+  /** Run the use case's write-back and the unchanged rescan (why not, when not). */
   writeBack: true | string;
   /** Also measure the read phase alone (readCatalog). */
   readOnly?: boolean;
+  /** The `janus` processes on this catalog: the headline rows. */
+  cli?: CliPlan;
 }
 
 const skipped = (reason: string): JanusFigures => ({ status: 'skipped', reason });
 
-/** A whole-catalog dry-run scan, write-back on the fresh catalog, unchanged rescan; lower bound and naive cost. */
-export async function catalogSection(ctx: BenchContext, plan: CatalogPlan): Promise<{ figures: CatalogFigures; oneModel?: OneModelRow }> {
+/**
+ * On one simulator: the use case's dry-run scan, the `janus` commands that write nothing, then the use case's
+ * write-back on the still-fresh catalog and its unchanged rescan, the read alone. Then the CLI's write-back at
+ * each date, each on a fresh simulator. Lower bound and naive cost from the catalog's facts.
+ */
+export async function catalogSection(ctx: BenchContext, plan: CatalogPlan): Promise<{ figures: CatalogFigures; oneModel?: OneModelRow; cli: CliRow[] }> {
   const catalog = await ensureCatalog(plan.spec);
   ctx.log(`  catalog facts: ${plan.spec.name}`);
   const facts = await cachedCatalogFacts(catalog, plan.naiveModels);
@@ -84,27 +77,30 @@ export async function catalogSection(ctx: BenchContext, plan: CatalogPlan): Prom
     measureJanus(sim, { task: 'scan', url: sim.url, write, now: GENERATED_NOW }, { budgetMs: plan.scanS * 1000, kinds: ctx.kinds, models: facts.models.length });
   const { result, startMs, peakRssMb } = await withSim(ctx, catalog, async (sim) => {
     const one = plan.oneModel ? await oneModel(ctx, sim, plan.spec, facts, plan.oneModel) : undefined;
-    const dryRun = await scan(sim, false);
-    ctx.log(`  scan --all --dry-run: ${dryRun.requests} requests, ${dryRun.ms ?? dryRun.wallMs} ms, peak ${dryRun.peakRssMb} MB (${dryRun.status})`);
+    const dryRun = plan.scan === undefined || plan.scan === true ? await scan(sim, false) : skipped(plan.scan);
+    if (dryRun.status !== 'skipped') ctx.log(`  use case: scan --all --dry-run: ${dryRun.requests} requests, ${dryRun.ms ?? dryRun.wallMs} ms, peak ${dryRun.peakRssMb} MB (${dryRun.status})`);
+    const cli = plan.cli ? await cliReadOnlyRows(ctx, sim, plan.spec, plan.cli) : [];
+    // Nothing so far wrote, so the catalog is still fresh for the write-back.
+    const wrote = [dryRun.mutations ?? 0, ...cli.map((r) => r.median?.mutations ?? 0)].some((m) => m > 0);
+    if (wrote) throw new Error(`${plan.spec.name}: a dry-run, trust or gate applied mutations`);
     let writeBack = skipped(typeof plan.writeBack === 'string' ? plan.writeBack : '');
     let rescan = writeBack;
     if (plan.writeBack === true && dryRun.status !== 'done') {
       writeBack = rescan = skipped('the dry-run did not finish within its budget; the write-back judges the same way before it writes');
     } else if (plan.writeBack === true) {
-      // The dry-run wrote nothing (mutations 0), so the catalog is still fresh for the write-back.
-      if (dryRun.mutations) throw new Error(`the dry-run applied ${dryRun.mutations} mutations`);
       writeBack = await scan(sim, true);
-      ctx.log(`  scan --all (write-back): ${writeBack.status === 'pending' ? writeBack.reason : `${writeBack.requests} requests, ${writeBack.mutations} mutations`}`);
+      ctx.log(`  use case: scan --all (write-back): ${writeBack.status === 'pending' ? writeBack.reason : `${writeBack.requests} requests, ${writeBack.mutations} mutations`}`);
       rescan = writeBack.status === 'done' ? await scan(sim, true) : skipped('no write-back to rescan after');
-      if (rescan.status === 'done') ctx.log(`  unchanged rescan: ${rescan.requests} requests, ${rescan.mutations} mutations`);
+      if (rescan.status === 'done') ctx.log(`  use case: unchanged rescan: ${rescan.requests} requests, ${rescan.mutations} mutations`);
     }
     let read: JanusFigures | undefined;
     if (plan.readOnly) {
       read = await measureJanus(sim, { task: 'read', url: sim.url }, { budgetMs: plan.scanS * 1000, kinds: ctx.kinds });
-      ctx.log(`  read only: ${read.requests} requests, ${read.entities} entities, ${read.ms} ms, peak ${read.peakRssMb} MB`);
+      ctx.log(`  use case: read only: ${read.requests} requests, ${read.entities} entities, ${read.ms} ms, peak ${read.peakRssMb} MB`);
     }
-    return { one, dryRun, writeBack, rescan, read };
+    return { one, dryRun, writeBack, rescan, read, cli };
   });
+  const cli = plan.cli ? [...result.cli, ...(await cliWriteBackRows(ctx, catalog, plan.cli, result.cli))] : [];
   const naive = naiveCatalog(facts, result.one?.naive);
   const figures: CatalogFigures = {
     spec: plan.spec, via: catalog.via, entities: facts.entities, byType: facts.byType, needed: facts.needed,
@@ -114,7 +110,7 @@ export async function catalogSection(ctx: BenchContext, plan: CatalogPlan): Prom
     dryRun: result.dryRun, writeBack: result.writeBack, rescan: result.rescan,
     ...(result.read ? { catalogRead: result.read } : {}),
   };
-  return { figures, ...(result.one ? { oneModel: result.one } : {}) };
+  return { figures, ...(result.one ? { oneModel: result.one } : {}), cli };
 }
 
 /** The naive walk over every model: exact (or from a sample of models), timed at the one-model walk's pace. */

@@ -19,6 +19,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_MCP_ALLOW_WRITES: ['mcp', 'allowWrites'],
   JANUS_MCP_HTTP: ['mcp', 'http'],
   JANUS_MCP_HTTP_PATH: ['mcp', 'httpPath'],
+  JANUS_AS_OF: ['judge', 'asOf'],
 };
 
 /** The environment variable that sets a setting path, for error messages. */

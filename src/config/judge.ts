@@ -22,6 +22,11 @@ export const judgeSchema = z.object({
   freshness: z
     .object({ default: duration.optional(), platforms: z.record(z.string(), duration).default({}) })
     .default({ platforms: {} }),
+  /**
+   * The instant judgments are made at (`JANUS_AS_OF`, ISO 8601 with a zone, e.g. 2025-06-02T12:00:00Z); unset, the
+   * clock. Judging a catalog at its own date and at a later one tells how staleness alone changes a verdict.
+   */
+  asOf: z.iso.datetime({ offset: true }).optional(),
 });
 export type JudgeConfig = z.infer<typeof judgeSchema>;
 
@@ -32,6 +37,7 @@ export function judgePolicy(c: JudgeConfig): JudgePolicy {
   return {
     policy,
     bands: c.bands,
+    ...(c.asOf !== undefined ? { asOf: Date.parse(c.asOf) } : {}),
     freshness: {
       ...(c.freshness.default ? { globalMs: parseDuration(c.freshness.default)! } : {}),
       byPlatform: Object.fromEntries(Object.entries(c.freshness.platforms).map(([k, v]) => [k, parseDuration(v)!])),

@@ -38,6 +38,8 @@ export interface JudgePolicy {
   policy: Policy;
   bands: BandPolicy;
   freshness: FreshnessDefaults;
+  /** Judge at this instant (ms) instead of the caller's `now` (`judge.asOf`); the verdict's `scannedAt` stays the caller's. */
+  asOf?: number;
 }
 
 /** The judgment before the blast radius is known: label, findings, score. */
@@ -54,7 +56,7 @@ export interface Assessment {
 /** Detect and score. Pure. */
 export function assess(graph: UpstreamGraph, now: number, p: JudgePolicy): Assessment {
   const label = resolveLabel(graph);
-  const ctx = { policy: p.policy, now, freshness: p.freshness, label };
+  const ctx = { policy: p.policy, now: p.asOf ?? now, freshness: p.freshness, label };
   const findings = detect(graph, ctx);
   const offending = offendingDatasets(graph, findings);
   return { ...(label ? { label } : {}), findings, score: score(findings, p.bands), offending, upstreamCount: placeOf(graph, ctx).upstreamCount };

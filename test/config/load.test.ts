@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/index.js';
+import { judgePolicy, loadConfig } from '../../src/config/index.js';
 import { ConfigError } from '../../src/errors.js';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'janus-config-'));
@@ -43,6 +43,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ env: {}, cwd: tmp() }).datahub.concurrency).toBe(4);
     expect(loadConfig({ env: { JANUS_DATAHUB_CONCURRENCY: '2' }, cwd: tmp() }).datahub.concurrency).toBe(2);
     expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_CONCURRENCY: '0' }, cwd: tmp() }))[0]).toMatch(/datahub\.concurrency.*JANUS_DATAHUB_CONCURRENCY/);
+  });
+
+  it('judges at the clock unless judge.asOf (JANUS_AS_OF, an ISO 8601 instant with its zone) names one', () => {
+    const clock = loadConfig({ env: {}, cwd: tmp() }).judge;
+    expect(clock.asOf).toBeUndefined();
+    expect(judgePolicy(clock).asOf).toBeUndefined();
+    const env = loadConfig({ env: { JANUS_AS_OF: '2025-06-02T12:00:00Z' }, cwd: tmp() }).judge;
+    expect(judgePolicy(env).asOf).toBe(Date.UTC(2025, 5, 2, 12));
+    const offset = loadConfig({ env: { JANUS_AS_OF: '2025-06-02T14:00:00+02:00' }, cwd: tmp() }).judge;
+    expect(judgePolicy(offset).asOf).toBe(Date.UTC(2025, 5, 2, 12));
+    const dir = tmp();
+    fs.writeFileSync(path.join(dir, 'janus.config.yaml'), 'judge:\n  asOf: "2024-01-01T00:00:00Z"\n  bands:\n    trusted: 90\n');
+    const file = loadConfig({ env: {}, cwd: dir }).judge;
+    expect(judgePolicy(file)).toMatchObject({ asOf: Date.UTC(2024, 0, 1), bands: { trusted: 90 } });
+    // the environment wins over the file, and keeps the file's other judge settings
+    expect(judgePolicy(loadConfig({ env: { JANUS_AS_OF: '2025-06-02T12:00:00Z' }, cwd: dir }).judge)).toMatchObject({ asOf: Date.UTC(2025, 5, 2, 12), bands: { trusted: 90 } });
+    for (const bad of ['yesterday', '2025-06-02', '2025-06-02T12:00:00', '2025-13-02T12:00:00Z']) {
+      expect(problemsOf(() => loadConfig({ env: { JANUS_AS_OF: bad }, cwd: tmp() }))[0]).toMatch(/judge\.asOf.*JANUS_AS_OF/);
+    }
   });
 
   it('reads an explicit --config file and fails clearly when it is missing', () => {
