@@ -28,7 +28,7 @@ export interface JanusFigures {
   readMs?: number;
   judged?: number;
   projectedMs?: number;
-  writes?: { planned: number; applied: number; failed: number };
+  writes?: { planned: number; applied: number; failed: number; byKind?: Record<string, number>; batch?: number };
   /** Read-only runs: entities read. */
   entities?: number;
 }

@@ -1,5 +1,6 @@
 /** The issue's targets, judged from a run's figures: which hold, which do not, and the figures that say so. */
 import type { CatalogFigures, JanusFigures, OneModelRow, Results, SlackFigures, SlackPathFigures, TargetVerdict } from './figures.js';
+import { batchedWriteLowerBound, JANUS_WRITE_BATCH } from './lower-bound.js';
 
 const ratio = (a: number, b: number) => (b ? a / b : Infinity);
 const n = (v: number) => v.toLocaleString('en-US');
@@ -72,6 +73,39 @@ function rescanTarget(catalogs: CatalogFigures[]): TargetVerdict {
   return { target, holds, detail };
 }
 
+/**
+ * The medium catalog's first write-back: its write requests (the write-back's requests less the dry run's, which reads
+ * the same: mutations and the re-reads before raising, reporting and linking) against the batched lower bound, and
+ * its wall time.
+ */
+function writeBackTargets(c: CatalogFigures | undefined): TargetVerdict[] {
+  const names = ['Medium write-back: write requests ≤ 1.5 × the batched lower bound', 'Medium write-back: first write-back ≤ 20 s at 20 ms RTT'];
+  const w = c?.writeBack;
+  if (!c || !w || w.status !== 'done' || !w.writes?.byKind) {
+    const detail = !c ? 'the medium catalog is not part of this run' : w?.status === 'done' ? 'no writes by kind in this run' : (w?.reason ?? w?.status ?? 'no write-back');
+    return names.map((target) => ({ target, holds: null, detail }));
+  }
+  const batch = w.writes.batch ?? JANUS_WRITE_BATCH;
+  const bound = batchedWriteLowerBound(w.writes.byKind, batch);
+  const writeRequests = (w.requests ?? NaN) - (c.dryRun.requests ?? NaN);
+  const vsBound = ratio(writeRequests, bound);
+  const mutationRequests = w.mutationRequests ?? NaN;
+  return [
+    {
+      target: names[0]!,
+      holds: Number.isFinite(writeRequests) ? vsBound <= 1.5 : null,
+      detail:
+        `${n(writeRequests)} write requests (${n(mutationRequests)} mutation requests, ${n(writeRequests - mutationRequests)} re-reads) for ${n(w.writes.planned)} writes ` +
+        `vs Σ ⌈writes of a kind / ${batch}⌉ = ${n(bound)} (${x(vsBound)}); ${n(w.mutations ?? NaN)} mutations`,
+    },
+    {
+      target: names[1]!,
+      holds: (w.ms ?? Infinity) <= 20_000,
+      detail: `${s(w.ms)} for ${n(w.requests ?? NaN)} requests (the dry run: ${s(c.dryRun.ms)}; CPU: Janus ${s(w.cpuMs)}, simulator ${s(w.simCpuMs)})`,
+    },
+  ];
+}
+
 function largeTarget(c: CatalogFigures | undefined): TargetVerdict {
   const target = 'Large catalog: completes with peak RSS under 512 MB';
   if (!c) return { target, holds: null, detail: 'the large catalog is not part of this run' };
@@ -107,6 +141,7 @@ export function judgeTargets(r: Pick<Results, 'oneModel' | 'catalogs' | 'slack'>
     oneModelTarget(r.oneModel),
     ...mediumTargets(byName('medium')),
     rescanTarget(r.catalogs),
+    ...writeBackTargets(byName('medium')),
     largeTarget(byName('large')),
     slackTarget(r.slack),
   ];

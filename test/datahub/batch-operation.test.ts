@@ -1,4 +1,4 @@
-import { parse, validate } from 'graphql';
+import { parse, validate, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { BatchOperation } from '../../src/datahub/batch-operation.js';
 import * as writes from '../../src/datahub/queries/write-ops.js';
@@ -13,7 +13,7 @@ describe('batches of one mutation', () => {
       expect(validate(simSchema(), doc)).toEqual([]);
       const [def] = doc.definitions;
       expect(def).toMatchObject({ kind: 'OperationDefinition', operation: 'mutation', name: { value: op.name } });
-      const fields = (def as { selectionSet: { selections: { alias?: { value: string }; name: { value: string } }[] } }).selectionSet.selections;
+      const fields = (def as OperationDefinitionNode).selectionSet.selections as FieldNode[];
       expect(fields.map((f) => f.alias?.value)).toEqual(Array.from({ length: size }, (_, i) => `w${i}`));
       expect(new Set(fields.map((f) => f.name.value))).toEqual(new Set([op.field]));
     }
