@@ -3,11 +3,12 @@ import { batchedWriteLowerBound } from '../../bench/lower-bound.js';
 import { writeBackModels, type WriteBackDeps } from '../../src/app/write-back.js';
 import { AT_RISK_TAG, REPORT_LINK_LABEL } from '../../src/core/writeback/conventions.js';
 import type { PlannedWrite } from '../../src/core/writeback/plan.js';
-import { createDataHubClient } from '../../src/datahub/client.js';
+import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import { unreachable } from '../../src/datahub/errors.js';
 import { writeKindOf } from '../../src/datahub/writeback/write-kinds.js';
 import { generateCatalog, GENERATED_NOW } from '../../src/sim/generate/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { gql, policy, scanAll } from './write-back-helpers.js';
+import { gql, normalisedExport, policy, scanAll } from './write-back-helpers.js';
 
 let sim: RunningSim | undefined;
 afterEach(async () => {
@@ -106,6 +107,29 @@ describe('a write-back in few requests', () => {
     // every write of the plan landed once: the writes after the failed one were not run the first time
     expect(sim.stats().mutations).toBe(result.applied.length - targets(plan, 'addTag').length + 1);
     for (const m of trusted) expect((await model(m)).structuredProperties?.properties.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends a batch of incidents again after an answer lost on the way, raising only what the re-read does not find', async () => {
+    sim = await startSim({ demo: true, port: 0 });
+    const real = createDataHubClient({ url: sim.url, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
+    let lost = 0;
+    // the first batch of raises reaches DataHub and lands, but its answer never comes back
+    const client: DataHubClient = {
+      ...real,
+      requestEach: async (op, items) => {
+        const answers = await real.requestEach(op, items);
+        if (op.name === 'JanusRaiseIncident' && lost++ === 0) throw unreachable(op.name, 'timed out');
+        return answers;
+      },
+    };
+    const result = await writeBackModels({ client, policy, reportBaseUrl: 'http://janus.test' }, 'all');
+    const raises = result.plan.filter((w) => w.kind === 'raiseIncident').length;
+    expect(raises).toBeGreaterThan(1);
+    expect(result.failed).toEqual([]);
+    expect(result.applied.filter((a) => a.kind === 'raiseIncident')).toEqual([]); // found by the re-read: already in DataHub
+    const incidents = (await normalisedExport(sim)).filter((r) => r.aspectName === 'incidentInfo');
+    expect(incidents).toHaveLength(raises);
+    expect(sim.stats().byOperation).toMatchObject({ JanusRaiseIncident: 1, JanusDatasetsActiveIncidents: 2 });
   });
 
   it('tags many models in one batchAddTags, and one by one when DataHub refuses the batch', async () => {
