@@ -28,7 +28,7 @@ export interface JanusFigures {
   readMs?: number;
   judged?: number;
   projectedMs?: number;
-  writes?: { planned: number; applied: number; failed: number };
+  writes?: { planned: number; applied: number; failed: number; byKind?: Record<string, number>; batch?: number };
   /** Read-only runs: entities read. */
   entities?: number;
 }
@@ -100,6 +100,8 @@ export interface CliRunFigures {
   simCpuMs?: number;
   /** Scans: the writes the output reports, planned (dry-run) or applied. */
   writes?: number;
+  /** A write-back: the writes it applied, by kind, as its output lists them. */
+  writesByKind?: Record<string, number>;
 }
 
 export interface CliRow {

@@ -9,6 +9,7 @@ import { optionalRedis, reportBaseUrl } from '../src/cli/redis.js';
 import { judgePolicy, loadConfig } from '../src/config/index.js';
 import { createDataHubClient } from '../src/datahub/client.js';
 import { readCatalog } from '../src/datahub/read-catalog.js';
+import { writeKindOf } from '../src/datahub/writeback/write-kinds.js';
 import { tuneGarbageCollection } from '../src/runtime/gc-tuning.js';
 import type { EntityCache } from '../src/datahub/read-upstream.js';
 import type { ChildMessage, JanusJob } from './janus-job.js';
@@ -37,9 +38,12 @@ const NOT_LANDED = /not implemented/i;
 
 async function run(job: JanusJob): Promise<void> {
   // the concurrency may be set for a comparison (bench/read-path.ts); everything else is the default config
-  const env = { DATAHUB_GMS_URL: job.url, JANUS_LOG_LEVEL: 'warn', REDIS_URL: process.env.REDIS_URL, JANUS_DATAHUB_CONCURRENCY: process.env.JANUS_DATAHUB_CONCURRENCY };
+  const env = {
+    DATAHUB_GMS_URL: job.url, JANUS_LOG_LEVEL: 'warn', REDIS_URL: process.env.REDIS_URL,
+    JANUS_DATAHUB_CONCURRENCY: process.env.JANUS_DATAHUB_CONCURRENCY, JANUS_DATAHUB_WRITE_BATCH: process.env.JANUS_DATAHUB_WRITE_BATCH,
+  };
   const config = loadConfig({ env, cwd: ROOT });
-  const client = createDataHubClient({ url: config.datahub.url, timeoutMs: config.datahub.timeoutMs, retry: { retries: config.datahub.retries }, concurrency: config.datahub.concurrency });
+  const client = createDataHubClient({ url: config.datahub.url, timeoutMs: config.datahub.timeoutMs, retry: { retries: config.datahub.retries }, concurrency: config.datahub.concurrency, writeBatch: config.datahub.writeBatch });
   if (job.task === 'read') return readOnly(client, job.batch);
   const deps = { client, policy: judgePolicy(config.judge), now: () => job.now };
   const { ms: elapsed, cpuMs } = stopwatch();
@@ -62,7 +66,9 @@ async function run(job: JanusJob): Promise<void> {
         void send({ kind: 'progress', done: judged, total: 0, sent: totalSent(client.sent), elapsedMs: elapsed(), cpuMs: cpuMs(), maxRssKb: maxRssKb(), firstJudgedMs });
       },
     });
-    const writes = { planned: result.plan.length, applied: result.applied.length, failed: result.failed.length };
+    const byKind: Record<string, number> = {};
+    for (const w of result.plan) byKind[writeKindOf(w)] = (byKind[writeKindOf(w)] ?? 0) + 1;
+    const writes = { planned: result.plan.length, applied: result.applied.length, failed: result.failed.length, byKind, batch: client.writeBatch };
     await send({ kind: 'done', ms: elapsed(), cpuMs: cpuMs(), firstJudgedMs, sent: client.sent, maxRssKb: maxRssKb(), models: result.judged.length, writes });
   } catch (e) {
     if (!NOT_LANDED.test((e as Error).message)) throw e;

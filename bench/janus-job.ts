@@ -32,8 +32,8 @@ export type ChildMessage =
       maxRssKb: number;
       models: number;
       trust?: TrustOutcome;
-      /** Scans: writes planned, and (without --dry-run) applied and failed. */
-      writes?: { planned: number; applied: number; failed: number };
+      /** Scans: writes planned (in all and by kind, with the writes per request), and (without --dry-run) applied and failed. */
+      writes?: { planned: number; applied: number; failed: number; byKind?: Record<string, number>; batch?: number };
       /** Reads: entities read. */
       entities?: number;
     }

@@ -2,6 +2,7 @@
  * The fewest requests any client of DataHub's API needs to judge a whole catalog: list the entities it must
  * read a page at a time, and read them in batches. Page and batch sizes are Janus's own.
  */
+import { DEFAULT_WRITE_BATCH } from '../src/datahub/batch-operation.js';
 import { DEFAULT_CONCURRENCY } from '../src/datahub/limiter.js';
 import { ENTITY_BATCH } from '../src/datahub/queries/entities.js';
 import { CATALOG_PAGE } from '../src/datahub/read-catalog.js';
@@ -37,3 +38,16 @@ export function lowerBound({ entities, pageSize, batchSize, rttMs, concurrency }
 /** The lower bound with Janus's page size, batch size and concurrency. */
 export const janusLowerBound = (entities: number, rttMs: number): LowerBound =>
   lowerBound({ entities, pageSize: JANUS_PAGE, batchSize: JANUS_BATCH, rttMs, concurrency: JANUS_CONCURRENCY });
+
+/** Janus's writes per request (`datahub.writeBatch`, by default). */
+export const JANUS_WRITE_BATCH = DEFAULT_WRITE_BATCH;
+
+/**
+ * The fewest write requests a write-back needs when one request carries up to `batch` writes of one kind (aliases of
+ * one mutation, or one batchAddTags for as many models): Σ over the kinds of ⌈writes of that kind / batch⌉. The kinds
+ * are the plan's (src/datahub/writeback/write-kinds.ts): setting a trust score and recording reasons are two.
+ */
+export function batchedWriteLowerBound(writesByKind: Record<string, number>, batch: number): number {
+  if (batch < 1) throw new RangeError('batch size must be at least 1');
+  return Object.values(writesByKind).reduce((sum, n) => sum + Math.ceil(n / batch), 0);
+}

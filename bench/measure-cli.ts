@@ -49,6 +49,18 @@ export function writesInOutput(text: string): number | undefined {
   return /^Write-back plan: DataHub already matches/m.test(text) ? 0 : undefined;
 }
 
+/** The writes a `janus scan` applied, by kind: the lines after `Wrote N change(s)`, each `  <kind> <target>`. */
+export function writeKindsInOutput(text: string): Record<string, number> | undefined {
+  const at = text.search(/^Wrote \d+ change\(s\) to DataHub/m);
+  if (at < 0) return undefined;
+  const kinds: Record<string, number> = {};
+  for (const line of text.slice(at).split('\n').slice(1)) {
+    const m = /^ {2}([a-zA-Z]+) /.exec(line);
+    if (m && m[1] !== 'FAILED') kinds[m[1]!] = (kinds[m[1]!] ?? 0) + 1;
+  }
+  return kinds;
+}
+
 /** The environment of a user's shell that Janus reads: DataHub's URL, the date to judge at, Redis when the bench has it. */
 export function cliEnv(url: string, date: JudgedAt): Record<string, string> {
   return {
@@ -81,7 +93,9 @@ async function oneRun(sim: SimProcess, cmd: CliCommand, opts: MeasureCliOptions,
   const simCpuAfter = sim.cpuMs();
   const stats = await sim.stats();
   const { reads, writes } = splitReadsWrites(stats.byOperation, opts.kinds);
-  const scanWrites = cmd.step === 'dry-run' || cmd.step === 'write-back' || cmd.step === 'rescan' ? writesInOutput(fs.readFileSync(stdoutFile, 'utf8')) : undefined;
+  const output = cmd.step === 'dry-run' || cmd.step === 'write-back' || cmd.step === 'rescan' ? fs.readFileSync(stdoutFile, 'utf8') : undefined;
+  const scanWrites = output !== undefined ? writesInOutput(output) : undefined;
+  const byKind = cmd.step === 'write-back' && output !== undefined ? writeKindsInOutput(output) : undefined;
   return {
     status: run.status,
     ...(run.reason ? { reason: run.reason } : {}),
@@ -94,6 +108,7 @@ async function oneRun(sim: SimProcess, cmd: CliCommand, opts: MeasureCliOptions,
     requests: stats.requests, byOperation: stats.byOperation, reads, mutationRequests: writes, mutations: stats.mutations,
     ...(simCpuBefore !== undefined && simCpuAfter !== undefined ? { simCpuMs: Math.round(simCpuAfter - simCpuBefore) } : {}),
     ...(scanWrites !== undefined ? { writes: scanWrites } : {}),
+    ...(byKind ? { writesByKind: byKind } : {}),
   };
 }
 

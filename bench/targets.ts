@@ -3,6 +3,7 @@
  * memory and requests are the `janus` processes' (the CLI rows); the use case alone is only the breakdown.
  */
 import type { CatalogFigures, CliRow, CliStep, JudgedAt, OneModelRow, Results, SlackFigures, SlackPathFigures, TargetVerdict } from './figures.js';
+import { batchedWriteLowerBound, JANUS_WRITE_BATCH } from './lower-bound.js';
 
 const ratio = (a: number, b: number) => (b ? a / b : Infinity);
 const n = (v: number) => v.toLocaleString('en-US');
@@ -137,6 +138,30 @@ function growthTarget(growth: CliRow[]): TargetVerdict {
   const w = ratio(big.median!.wallMs, thousand.median!.wallMs);
   const m = ratio(big.median!.peakRssMb ?? Infinity, thousand.median!.peakRssMb ?? 0);
   return { target, holds: w <= 3.5 && m <= 3.5, detail: `${describe}; 3,000 / 1,000: wall ${x(w)}, peak RSS ${x(m)}` };
+
+/**
+ * The first write-back's write requests (its requests less the dry run's, which reads the same: mutations and the
+ * re-reads before raising, reporting and linking) against the batched lower bound: Σ over the kinds of the writes
+ * it applied (as `janus scan` lists them) of ⌈writes / batch⌉.
+ */
+function batchedWriteTarget(cli: CliRow[]): TargetVerdict {
+  const target = 'Medium catalog: the first write-back\'s write requests ≤ 1.5 × the batched lower bound';
+  const write = rowsOf(cli, 'medium', 'write-back').find((r) => r.date === 'own');
+  const dry = rowsOf(cli, 'medium', 'dry-run').find((r) => r.date === 'own');
+  const byKind = write?.median?.writesByKind;
+  if (!write || !dry || write.status !== 'done' || dry.status !== 'done' || !byKind) {
+    return { target, holds: null, detail: !write ? 'the medium catalog is not part of this run' : `write-back ${write.status}${write.reason ? `: ${write.reason}` : ''}` };
+  }
+  const bound = batchedWriteLowerBound(byKind, JANUS_WRITE_BATCH);
+  const writeRequests = (write.median!.requests ?? NaN) - (dry.median!.requests ?? NaN);
+  const mutationRequests = write.median!.mutationRequests ?? NaN;
+  const vs = ratio(writeRequests, bound);
+  return {
+    target,
+    holds: Number.isFinite(vs) ? vs <= 1.5 : null,
+    detail: `${n(writeRequests)} write requests (${n(mutationRequests)} mutation requests, ${n(writeRequests - mutationRequests)} re-reads) for ${n(write.median!.writes ?? 0)} writes vs Σ ⌈writes of a kind / ${JANUS_WRITE_BATCH}⌉ = ${n(bound)} (${x(vs)}); ${n(write.median!.mutations ?? 0)} mutations`,
+  };
+}
 }
 
 const ms = (v: number | undefined) => (v === undefined ? '?' : `${n(v)} ms`);
@@ -162,6 +187,7 @@ export function judgeTargets(r: Input): TargetVerdict[] {
     mediumTrustTarget(r.cli),
     ...mediumTargets(r.cli, byName('medium')),
     writeBackTarget(r.cli),
+    batchedWriteTarget(r.cli),
     rescanTarget(r.cli),
     largeTarget(r.cli, byName('large')),
     growthTarget(r.growth),

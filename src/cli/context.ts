@@ -22,6 +22,7 @@ export function cliContext(cmd: Command, env: Record<string, string | undefined>
     timeoutMs: config.datahub.timeoutMs,
     retry: { retries: config.datahub.retries },
     concurrency: config.datahub.concurrency,
+    writeBatch: config.datahub.writeBatch,
     logger,
   });
   return { config, logger, client, policy: judgePolicy(config.judge) };

@@ -5,6 +5,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_DATAHUB_TIMEOUT_MS: ['datahub', 'timeoutMs'],
   JANUS_DATAHUB_RETRIES: ['datahub', 'retries'],
   JANUS_DATAHUB_CONCURRENCY: ['datahub', 'concurrency'],
+  JANUS_DATAHUB_WRITE_BATCH: ['datahub', 'writeBatch'],
   JANUS_DATAHUB_UI_URL: ['datahub', 'uiUrl'],
   JANUS_LOG_LEVEL: ['log', 'level'],
   JANUS_LOG_FORMAT: ['log', 'format'],

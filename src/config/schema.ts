@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_WRITE_BATCH, MAX_WRITE_BATCH } from '../datahub/batch-operation.js';
 import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
 import { judgeSchema } from './judge.js';
 import { mcpSchema } from './mcp.js';
@@ -12,6 +13,8 @@ export const datahubSchema = z.object({
   retries: z.coerce.number().int().min(0).max(10).default(3),
   /** Requests in flight to DataHub at once, at most (batch reads overlap their round trips). */
   concurrency: z.coerce.number().int().min(1).max(32).default(DEFAULT_CONCURRENCY),
+  /** Writes of one kind sent in one request (aliases of one mutation, which GMS runs in order). */
+  writeBatch: z.coerce.number().int().min(1).max(MAX_WRITE_BATCH).default(DEFAULT_WRITE_BATCH),
   /** DataHub's web UI (e.g. http://localhost:9002): reports link entities to their pages there. */
   uiUrl: z.url({ protocol: /^https?$/ }).optional(),
 });

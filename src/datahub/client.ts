@@ -1,5 +1,6 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import type { Logger } from '../log.js';
+import { answersOf, DEFAULT_WRITE_BATCH, type BatchOperation, type ItemAnswer, type PathError } from './batch-operation.js';
 import { DataHubError, graphqlError, malformed, unauthorized, unreachable } from './errors.js';
 import { createLimiter, DEFAULT_CONCURRENCY } from './limiter.js';
 import type { Operation } from './operation.js';
@@ -13,14 +14,27 @@ export interface DataHubClientOptions {
   retry?: Partial<RetryPolicy>;
   /** Requests in flight at once, at most (`datahub.concurrency`); more wait their turn. */
   concurrency?: number;
+  /** Writes of one kind sent in one request, at most (`datahub.writeBatch`). */
+  writeBatch?: number;
   logger?: Logger;
 }
 
 export interface DataHubClient {
   readonly url: string;
   request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data>;
+  /**
+   * Many writes of one kind in one request, each under its own alias: each write's own answer, in order. A failure of
+   * the whole request (after the retries `request` would make) throws.
+   */
+  requestEach<Vars, Data>(op: BatchOperation<Vars, Data>, items: Vars[]): Promise<ItemAnswer<Data>[]>;
   /** Requests sent (attempts, including retries), by operation name. */
   readonly sent: Record<string, number>;
+  /** Writes per request, at most. */
+  readonly writeBatch: number;
+  /** Requests in flight at once, at most. */
+  readonly concurrency: number;
+  /** How requests are retried; batched writes retry a failed write the same way. */
+  readonly retry: RetryPolicy;
 }
 
 /** Failures where the request never reached DataHub: safe to retry even for a write that is not idempotent. */
@@ -38,22 +52,28 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   // Each attempt takes a slot, and gives it back before a retry's backoff.
   const slots = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
 
-  async function request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data> {
-    const log = options.logger?.child({ operation: op.name });
+  /** Sends a document, retrying as `idempotent` allows. With `partial`, a 200 whose errors each name a field is an answer. */
+  async function send(name: string, document: string, variables: Record<string, unknown>, idempotent: boolean, partial: boolean) {
+    const log = options.logger?.child({ operation: name });
     let failed: DataHubError | undefined;
-    const data = await withRetries(
-      async (attempt) => {
-        sent[op.name] = (sent[op.name] ?? 0) + 1;
+    return withRetries(
+      async (attempt): Promise<{ data: unknown; errors: readonly PathError[] }> => {
+        sent[name] = (sent[name] ?? 0) + 1;
         if (attempt > 0) log?.warn({ attempt, after: failed?.message }, 'retrying DataHub request');
         try {
-          return await slots.run(() => gql.request<unknown>({ document: op.document, variables: variables as Record<string, unknown> }));
+          return { data: await slots.run(() => gql.request<unknown>({ document, variables })), errors: [] };
         } catch (err) {
-          throw (failed = toDataHubError(op.name, err));
+          if (partial && err instanceof ClientError && fieldErrors(err)) return { data: err.response.data ?? null, errors: err.response.errors! };
+          throw (failed = toDataHubError(name, err));
         }
       },
-      (err) => classify(err as DataHubError & { retryable?: RetryKind }, op.idempotent),
+      (err) => classify(err as DataHubError & { retryable?: RetryKind }, idempotent),
       policy,
     );
+  }
+
+  async function request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data> {
+    const { data } = await send(op.name, op.document, variables as Record<string, unknown>, op.idempotent, false);
     const parsed = op.schema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -62,8 +82,21 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     return parsed.data;
   }
 
-  return { url: options.url, request, sent };
+  async function requestEach<Vars, Data>(op: BatchOperation<Vars, Data>, items: Vars[]): Promise<ItemAnswer<Data>[]> {
+    if (!items.length) return [];
+    const { data, errors } = await send(op.name, op.document(items.length), op.variables(items), op.idempotent, true);
+    if (data !== null && (typeof data !== 'object' || Array.isArray(data))) throw malformed(op.name, 'data: expected an object');
+    return answersOf(op as BatchOperation<unknown, Data>, items.length, data as Record<string, unknown> | null, errors);
+  }
+
+  const writeBatch = options.writeBatch ?? DEFAULT_WRITE_BATCH;
+  if (!Number.isInteger(writeBatch) || writeBatch < 1) throw new RangeError(`writeBatch must be a whole number >= 1, got ${writeBatch}`);
+  return { url: options.url, request, requestEach, sent, writeBatch, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, retry: policy };
 }
+
+/** A 200 whose every error names the field it comes from: GMS answered each field (the others have their data). */
+const fieldErrors = (err: ClientError): boolean =>
+  err.response.status === 200 && !!err.response.errors?.length && err.response.errors.every((e) => !!e.path?.length);
 
 type RetryKind = 'never-sent' | 'ambiguous' | 'throttled';
 

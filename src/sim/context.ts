@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from './store.js';
+import type { WriteFaults } from './write-faults.js';
 
 /** What every simulator resolver receives as GraphQL context. */
 export interface SimContext {
@@ -10,6 +11,8 @@ export interface SimContext {
   actor: string;
   /** New ids for raised incidents and the like (random, as in DataHub). */
   newId: () => string;
+  /** Write failures planted through `/__sim/write-faults` (none in most tests). */
+  writeFaults?: WriteFaults;
 }
 
 export function makeContext(store: Store, overrides: Partial<SimContext> = {}): SimContext {

@@ -3,6 +3,7 @@ export { startSim, type RunningSim, type SimOptions } from './server.js';
 export { simCommand, type SimCommandDeps } from './command.js';
 export { exportStore, exportStoreText, formatMetadataFile, type ExportedMcp } from './export.js';
 export { FAULT_KINDS, type FaultKind } from './faults.js';
+export { WriteFaults, type WriteFault } from './write-faults.js';
 export type { Stats } from './stats.js';
 export { Store } from './store.js';
 export type { LoadIssue, LoadReport } from './load/index.js';

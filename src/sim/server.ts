@@ -6,10 +6,12 @@ import { demoCatalog } from './demo/index.js';
 import { exportStoreText } from './export.js';
 import { faultPicker } from './faults.js';
 import { handleGraphQL, type GraphQLRouteOptions } from './http/graphql-route.js';
-import { sendEmpty, sendJson, sendSpringError, sendText } from './http/responses.js';
+import { readBody, sendEmpty, sendJson, sendSpringError, sendText } from './http/responses.js';
 import { loadFiles, loadRecords, type LoadReport } from './load/index.js';
 import { StatsCounter, type Stats } from './stats.js';
+import { simSchema } from './execute.js';
 import { Store } from './store.js';
+import { parseWriteFault, WriteFaults } from './write-faults.js';
 
 export interface SimOptions {
   /** DataHub metadata files or folders to load, in order. */
@@ -42,6 +44,8 @@ export interface RunningSim {
   loadReport: LoadReport;
   stats(): Stats;
   resetStats(): void;
+  /** Write failures planted for tests (also through `/__sim/write-faults`). */
+  writeFaults: WriteFaults;
   /** Stops listening and drops every open connection, including requests left hanging by a timeout fault. */
   close(): Promise<void>;
 }
@@ -76,23 +80,37 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const loadReport = await loadCatalog(store, opts);
   const stats = new StatsCounter();
   const closing = new AbortController();
+  const writeFaults = new WriteFaults();
   const graphql: GraphQLRouteOptions = {
-    context: makeContext(store, { now }), token: opts.token, latencyMs, pickFault, stats, logger, closing: closing.signal,
+    context: makeContext(store, { now, writeFaults }), token: opts.token, latencyMs, pickFault, stats, logger, closing: closing.signal,
   };
 
   // The simulator's own routes: outside /api/graphql, never counted in its stats, open without a token.
-  const controls: Record<string, { method: string; answer: (res: ServerResponse) => void }> = {
-    '/__sim/stats': { method: 'GET', answer: (res) => sendJson(res, 200, stats.snapshot()) },
-    '/__sim/stats/reset': { method: 'POST', answer: (res) => { stats.reset(); sendEmpty(res, 204); } },
-    '/__sim/export': { method: 'GET', answer: (res) => sendText(res, 200, exportStoreText(store)) },
+  const mutationFields = Object.keys(simSchema().getMutationType()?.getFields() ?? {});
+  type Answer = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+  const controls: Record<string, Record<string, Answer>> = {
+    '/__sim/stats': { GET: (_req, res) => sendJson(res, 200, stats.snapshot()) },
+    '/__sim/stats/reset': { POST: (_req, res) => { stats.reset(); sendEmpty(res, 204); } },
+    '/__sim/export': { GET: (_req, res) => sendText(res, 200, exportStoreText(store)) },
+    '/__sim/write-faults': {
+      GET: (_req, res) => sendJson(res, 200, writeFaults.list()),
+      POST: async (req, res) => {
+        const fault = parseWriteFault(await readBody(req), mutationFields);
+        if (typeof fault === 'string') return sendJson(res, 400, { error: fault });
+        writeFaults.plant(fault);
+        sendEmpty(res, 204);
+      },
+    },
+    '/__sim/write-faults/reset': { POST: (_req, res) => { writeFaults.clear(); sendEmpty(res, 204); } },
   };
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://sim').pathname;
     if (path === '/api/graphql') return handleGraphQL(req, res, path, graphql);
     const control = controls[path];
     if (!control) return sendSpringError(res, 404, path, now());
-    if (req.method !== control.method) return sendSpringError(res, 405, path, now());
-    control.answer(res);
+    const answer = control[req.method ?? ''];
+    if (!answer) return sendSpringError(res, 405, path, now());
+    await answer(req, res);
   };
   const server = createServer((req, res) => {
     route(req, res).catch((err: unknown) => {
@@ -109,6 +127,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     loadReport,
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
+    writeFaults,
     close: () => new Promise<void>((resolve) => {
       closing.abort();
       server.close(() => resolve());

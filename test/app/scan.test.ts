@@ -17,8 +17,7 @@ describe('a whole-catalog scan', () => {
     const real = createDataHubClient({ url: sim.url });
     const read: string[] = [];
     const client: DataHubClient = {
-      url: real.url,
-      sent: real.sent,
+      ...real,
       request: (op, vars) => {
         if (op.name === 'JanusEntities') read.push(...(vars as { urns: string[] }).urns);
         return real.request(op, vars);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ENTITY_BATCH } from '../../src/datahub/queries/entities.js';
 import { CATALOG_PAGE } from '../../src/datahub/read-catalog.js';
-import { JANUS_BATCH, JANUS_PAGE, janusLowerBound, lowerBound } from '../../bench/lower-bound.js';
+import { DEFAULT_WRITE_BATCH } from '../../src/datahub/batch-operation.js';
+import { batchedWriteLowerBound, JANUS_BATCH, JANUS_PAGE, JANUS_WRITE_BATCH, janusLowerBound, lowerBound } from '../../bench/lower-bound.js';
 
 describe('lower bound: ⌈entities / page⌉ + ⌈entities / batch⌉ requests', () => {
   it.each([
@@ -27,5 +28,19 @@ describe('lower bound: ⌈entities / page⌉ + ⌈entities / batch⌉ requests',
 
   it('refuses sizes below one', () => {
     expect(() => lowerBound({ entities: 10, pageSize: 0, batchSize: 250, rttMs: 20, concurrency: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('batched write lower bound: Σ over kinds of ⌈writes / batch⌉', () => {
+  it('rounds each kind up on its own', () => {
+    expect(batchedWriteLowerBound({}, 50)).toBe(0);
+    expect(batchedWriteLowerBound({ createTag: 1, createProperty: 3, setTrust: 1000, addTag: 1000, raiseIncident: 217 }, 50)).toBe(1 + 1 + 20 + 20 + 5);
+    expect(batchedWriteLowerBound({ setTrust: 51, setReasons: 1 }, 50)).toBe(3);
+    expect(batchedWriteLowerBound({ setTrust: 7 }, 1)).toBe(7);
+  });
+
+  it("uses Janus's write batch, and refuses a batch below one", () => {
+    expect(JANUS_WRITE_BATCH).toBe(DEFAULT_WRITE_BATCH);
+    expect(() => batchedWriteLowerBound({ setTrust: 1 }, 0)).toThrow(RangeError);
   });
 });

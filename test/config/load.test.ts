@@ -64,6 +64,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads how many writes go in one DataHub request, 50 by default, from 1 to 250', () => {
+    expect(loadConfig({ env: {}, cwd: tmp() }).datahub.writeBatch).toBe(50);
+    expect(loadConfig({ env: { JANUS_DATAHUB_WRITE_BATCH: '3' }, cwd: tmp() }).datahub.writeBatch).toBe(3);
+    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_WRITE_BATCH: '0' }, cwd: tmp() }))[0]).toMatch(/datahub\.writeBatch.*JANUS_DATAHUB_WRITE_BATCH/);
+    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_WRITE_BATCH: '251' }, cwd: tmp() }))[0]).toMatch(/datahub\.writeBatch/);
+  });
+
   it('reads an explicit --config file and fails clearly when it is missing', () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'other.yaml'), 'datahub:\n  url: http://other:1\n');

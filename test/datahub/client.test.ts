@@ -6,6 +6,7 @@ import { createDataHubClient, type DataHubClientOptions } from '../../src/datahu
 import { DataHubError } from '../../src/datahub/errors.js';
 import type { Operation } from '../../src/datahub/operation.js';
 import { searchModels } from '../../src/datahub/queries/search-models.js';
+import { createTagOp } from '../../src/datahub/queries/write-ops.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 
 let sim: RunningSim | undefined;
@@ -80,6 +81,25 @@ describe('DataHub client', () => {
     const err = await fail(client.request(bad, {}));
     expect(err).toMatchObject({ code: 'datahub.graphql', status: 400 });
     expect(err.message).toMatch(/already exists/);
+    expect(sim!.stats().requests).toBe(1);
+  });
+
+  it('answers each write of a batch on its own, with DataHub\'s code, in one request', async () => {
+    const client = await setup();
+    const tag = (id: string) => ({ input: { id, name: id } });
+    const answers = await client.requestEach(createTagOp, [tag('fresh-1'), tag('pii'), tag('fresh-2')]);
+    expect(answers.map((a) => a.status)).toEqual(['landed', 'failed', 'landed']);
+    expect(answers[1]).toMatchObject({ error: { code: 'datahub.graphql', status: 400, message: expect.stringMatching(/already exists/) } });
+    expect(sim!.stats()).toMatchObject({ requests: 1, mutations: 2 });
+  });
+
+  it('throws when DataHub rejects a whole batch, retrying it only as `request` would', async () => {
+    const client = await setup();
+    // a variable DataHub cannot coerce: the document is refused before any write runs, with no field path
+    const err = await fail(client.requestEach(createTagOp, [{ input: { id: 'x' } }]));
+    expect(err.code).toBe('datahub.graphql');
+    expect(sim!.stats()).toMatchObject({ requests: 1, mutations: 0 });
+    expect(await client.requestEach(createTagOp, [])).toEqual([]);
     expect(sim!.stats().requests).toBe(1);
   });
 

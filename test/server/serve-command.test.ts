@@ -6,7 +6,7 @@ import { serveCommand } from '../../src/cli/commands/serve.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { modelLinksOp } from '../../src/datahub/queries/incident.js';
+import { modelsLinksOp } from '../../src/datahub/queries/incident.js';
 import { ConfigError } from '../../src/errors.js';
 import { reportPath } from '../../src/report/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
@@ -56,8 +56,8 @@ describe('janus serve', () => {
       const result = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})), reportBaseUrl: url }, ['session_intent_v1']);
       expect(result.failed).toEqual([]);
       // The model's link in DataHub, as a person would follow it.
-      const links = await client.request(modelLinksOp, { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,session_intent_v1,PROD)' });
-      const link = links.mlModel?.institutionalMemory?.elements.find((l) => l.label === 'Janus Model Impact Report');
+      const links = await client.request(modelsLinksOp, { urns: ['urn:li:mlModel:(urn:li:dataPlatform:mlflow,session_intent_v1,PROD)'] });
+      const link = links.entities?.[0]?.institutionalMemory?.elements.find((l) => l.label === 'Janus Model Impact Report');
       expect(link?.url).toBe(`${url}${reportPath('urn:li:mlModel:(urn:li:dataPlatform:mlflow,session_intent_v1,PROD)')}`);
       const res = await fetch(link!.url);
       expect(res.status).toBe(200);

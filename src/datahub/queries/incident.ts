@@ -14,28 +14,21 @@ export const incidentSchema = z.object({
 });
 export type RawIncident = z.infer<typeof incidentSchema>;
 
-const datasetIncidents = z.object({
-  dataset: z.object({ urn: z.string(), incidents: z.object({ total: z.number(), incidents: z.array(incidentSchema) }).nullish() }).nullish(),
-});
+const runEvents = z.object({ runEvents: z.array(z.object({ timestampMillis: z.number(), result: z.object({ type: z.string() }).nullish() })) }).nullish();
+const links = z.object({ elements: z.array(z.object({ url: z.string(), label: z.string() })) }).nullish();
+const batch = <T extends z.ZodRawShape>(fields: T) => z.object({ entities: z.array(z.object({ urn: z.string(), ...fields }).nullish()).nullish() });
 
-/** The ACTIVE incidents on one dataset. */
-export const datasetIncidentsOp = defineOperation<{ urn: string }, z.infer<typeof datasetIncidents>>('dataset-incidents', datasetIncidents);
+const datasetsActiveIncidents = batch({ incidents: z.object({ incidents: z.array(incidentSchema) }).nullish() });
+/** The ACTIVE incidents on a batch of datasets. */
+export const datasetsActiveIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsActiveIncidents>>('datasets-active-incidents', datasetsActiveIncidents);
 
-const assertionLatest = z.object({
-  assertion: z
-    .object({ urn: z.string(), runEvents: z.object({ runEvents: z.array(z.object({ timestampMillis: z.number(), result: z.object({ type: z.string() }).nullish() })) }).nullish() })
-    .nullish(),
-});
+const assertionsLatest = batch({ runEvents });
+/** The latest result of a batch of assertions. */
+export const assertionsLatestOp = defineOperation<{ urns: string[] }, z.infer<typeof assertionsLatest>>('assertions-latest', assertionsLatest);
 
-/** The latest result of one assertion. */
-export const assertionLatestOp = defineOperation<{ urn: string }, z.infer<typeof assertionLatest>>('assertion-latest', assertionLatest);
-
-const modelLinks = z.object({
-  mlModel: z.object({ urn: z.string(), institutionalMemory: z.object({ elements: z.array(z.object({ url: z.string(), label: z.string() })) }).nullish() }).nullish(),
-});
-
-/** A model's links (institutional memory). */
-export const modelLinksOp = defineOperation<{ urn: string }, z.infer<typeof modelLinks>>('model-links', modelLinks);
+const modelsLinks = batch({ institutionalMemory: links });
+/** A batch of models' links (institutional memory). */
+export const modelsLinksOp = defineOperation<{ urns: string[] }, z.infer<typeof modelsLinks>>('models-links', modelsLinks);
 
 const datasetsIncidents = z.object({
   entities: z.array(z.object({ urn: z.string(), incidents: z.object({ incidents: z.array(incidentSchema) }).nullish() }).nullish()).nullish(),

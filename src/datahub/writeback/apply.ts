@@ -1,18 +1,21 @@
 import type { Redis } from 'ioredis';
-import { AT_RISK_TAG, keyOf, KEY_LINE, PROPERTIES, REPORT_LINK_LABEL } from '../../core/writeback/conventions.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { Logger } from '../../log.js';
+import type { ItemAnswer } from '../batch-operation.js';
 import type { DataHubClient } from '../client.js';
 import { DataHubError } from '../errors.js';
-import { assertionLatestOp, datasetIncidentsOp, modelLinksOp } from '../queries/incident.js';
-import * as ops from '../queries/write-ops.js';
-import { withLock } from './lock.js';
+import { backoffMs, sleep } from '../retry.js';
+import { LockError, withLocks } from './lock.js';
+import { WRITE_ORDER, WRITE_SPECS, writeKindOf, type WriteKind, type WriteSpec } from './write-kinds.js';
 
 export interface ApplyDeps {
   client: DataHubClient;
   redis?: Redis;
   logger?: Logger;
-  /** Testing hook: called after every mutation DataHub accepted (used to inject crashes). */
+  /**
+   * Testing hook: called after every mutation DataHub accepted (used to inject crashes): each alias of a batch that
+   * landed, in order, and a `batchAddTags` once for all its models.
+   */
   afterWrite?: (count: number) => void;
 }
 
@@ -34,163 +37,132 @@ const prerequisite = (w: PlannedWrite): string | undefined => {
 };
 const idOf = (w: PlannedWrite) => (w.kind === 'createProperty' ? `createProperty:${w.property}` : w.kind === 'upsertAssertion' ? `upsertAssertion:${w.urn}` : w.kind);
 
-/** Entities written side by side: the client still keeps at most `datahub.concurrency` requests in flight. */
-export const APPLY_LANES = 16;
+const exists = (err: DataHubError) => /already exists/i.test(err.message);
+/** A write DataHub answered with its own server error may land when sent again; a refusal (4xx) will not. */
+const transient = (err: DataHubError) => (err.status ?? 0) >= 500;
 
-/** The entity a write changes: its writes keep their plan order among themselves. Definitions have none. */
-const laneOf = (w: PlannedWrite): string | undefined => ('model' in w ? w.model : 'dataset' in w ? w.dataset : undefined);
+type Answer = ItemAnswer<unknown> | { status: 'present' };
 
 /**
- * Applies a plan: the definitions first, one after another; then each dataset's incidents and assertions; then each
- * model's trust, tags and links. Within a stage, entities go side by side (a catalog's first write-back is thousands
- * of writes), each entity's writes in plan order, so whatever a crash leaves, every entity holds a prefix of its
- * writes and the next run converges (docs/write-back.md). A failed write is reported with the write that failed and
- * does not stop the independent writes after it. Raising an incident and reporting an assertion result re-read
- * DataHub first (under a Redis lock when Redis is configured), so concurrent or retried scans never duplicate them.
+ * Applies a plan kind by kind (write-kinds.ts: definitions, then datasets, then models), each kind in batches of
+ * `client.writeBatch` writes a request (aliases of one mutation, which GMS runs in order), up to `client.concurrency`
+ * batches at once. Each write gets its own outcome: DataHub answers each alias, a write it refused with a server
+ * error is sent again (alone with the other failed ones, as the client's retry policy says), and a failed write does
+ * not stop the independent writes after it; writes that depend on it are skipped. Raising an incident, reporting an
+ * assertion result and linking the report re-read DataHub first, once per batch (under Redis locks when Redis is
+ * configured), so concurrent or retried scans never duplicate them.
  */
 export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<ApplyOutcome[]> {
-  const failed = new Set<string>();
+  const { client } = deps;
   const outcomes: ApplyOutcome[] = new Array(plan.length);
-  let writes = 0;
-  const mutate = async <V>(op: Parameters<DataHubClient['request']>[0], vars: V) => {
-    await deps.client.request(op, vars as never);
-    deps.afterWrite?.(++writes);
-  };
-  const apply = async (i: number) => {
+  const failed = new Set<string>();
+  let accepted = 0;
+  const landed = () => deps.afterWrite?.(++accepted);
+  const settle = (i: number, status: ApplyOutcome['status'], detail?: string) => {
     const w = plan[i]!;
-    const blockedBy = prerequisite(w)?.split('|').find((p) => failed.has(p));
-    if (blockedBy) {
-      outcomes[i] = { write: w, status: 'skipped', detail: `${blockedBy} failed` };
-      return;
-    }
-    try {
-      const done = await applyOne(w, deps, mutate);
-      outcomes[i] = { write: w, status: done ? 'applied' : 'skipped', ...(done ? {} : { detail: 'already in DataHub' }) };
-    } catch (err) {
-      failed.add(idOf(w));
-      const detail = err instanceof Error ? err.message : String(err);
-      deps.logger?.warn({ write: w.kind, err: detail }, 'write-back step failed');
-      outcomes[i] = { write: w, status: 'failed', detail };
-    }
+    outcomes[i] = { write: w, status, ...(detail ? { detail } : {}) };
+    if (status !== 'failed') return;
+    failed.add(idOf(w));
+    deps.logger?.warn({ write: w.kind, err: detail }, 'write-back step failed');
   };
-  const definitions: number[] = [];
-  const stages = [new Map<string, number[]>(), new Map<string, number[]>()];
+
+  /** Many writes in one alias: a batch that lands settles all its writes; the others are left to write one by one. */
+  async function together(spec: WriteSpec, indices: number[]): Promise<number[]> {
+    const rest: number[] = [];
+    await inPool(chunks(indices, client.writeBatch), client.concurrency, async (chunk) => {
+      const answer = await client.requestEach(spec.together!.op, [spec.together!.vars(chunk.map((i) => plan[i]!))]).then(([a]) => a, () => undefined);
+      if (answer?.status !== 'landed') return void rest.push(...chunk);
+      landed();
+      for (const i of chunk) settle(i, 'applied');
+    });
+    return rest.sort((a, b) => a - b);
+  }
+
+  /** One batch: the re-read and the aliased mutation of the writes DataHub does not hold yet. */
+  async function send(spec: WriteSpec, chunk: number[]): Promise<Answer[]> {
+    const writes = chunk.map((i) => plan[i]!);
+    const go = async (): Promise<Answer[]> => {
+      const present = spec.guard ? await spec.guard.present(client, writes) : writes.map(() => false);
+      const answers = await client.requestEach(spec.op, writes.filter((_, n) => !present[n]).map((w) => spec.vars(w)));
+      let next = 0;
+      return present.map((p) => (p ? { status: 'present' } : answers[next++]!));
+    };
+    return spec.guard ? withLocks(deps.redis, writes.map((w) => spec.guard!.lock(w)), go) : go();
+  }
+
+  async function applyKind(spec: WriteSpec, indices: number[]): Promise<void> {
+    let pending = spec.together ? await together(spec, indices) : indices;
+    const tries = new Map<number, number>();
+    // the client retries a whole request it may send twice; a guarded write re-reads first, so it may be sent again too
+    const mayResend = (err: unknown) =>
+      err instanceof LockError ||
+      (!!spec.guard && !spec.op.idempotent && err instanceof DataHubError &&
+        (err.code === 'datahub.unreachable' || err.code === 'datahub.malformed' || (err.code === 'datahub.graphql' && transient(err))));
+    for (let round = 0; pending.length; round++) {
+      const again: number[] = [];
+      let backoff = false;
+      const retry = (i: number) => {
+        const n = tries.get(i) ?? 0;
+        if (n >= client.retry.retries) return false;
+        tries.set(i, n + 1);
+        again.push(i);
+        return (backoff = true);
+      };
+      await inPool(chunks(pending, client.writeBatch), client.concurrency, async (chunk) => {
+        let answers: Answer[];
+        try {
+          answers = await send(spec, chunk);
+        } catch (err) {
+          const detail = err instanceof Error ? err.message : String(err);
+          for (const i of chunk) if (!(mayResend(err) && retry(i))) settle(i, 'failed', detail);
+          return;
+        }
+        chunk.forEach((i, n) => {
+          const a = answers[n]!;
+          if (a.status === 'landed') {
+            landed();
+            settle(i, 'applied');
+          } else if (a.status === 'present') {
+            settle(i, 'skipped', 'already in DataHub');
+          } else if (a.status === 'not-run') {
+            again.push(i);
+          } else if (spec.mayExist && exists(a.error)) {
+            settle(i, 'skipped', 'already in DataHub'); // created meanwhile, e.g. by a concurrent worker
+          } else if (!(transient(a.error) && retry(i))) {
+            settle(i, 'failed', a.error.message);
+          }
+        });
+      });
+      if (backoff) await (client.retry.sleep ?? sleep)(backoffMs(round, client.retry));
+      pending = again.sort((a, b) => a - b);
+    }
+  }
+
+  const byKind = new Map<WriteKind, number[]>();
   plan.forEach((w, i) => {
-    const lane = laneOf(w);
-    if (lane === undefined) return definitions.push(i);
-    const stage = stages['model' in w ? 1 : 0]!;
-    const list = stage.get(lane);
+    const kind = writeKindOf(w);
+    const list = byKind.get(kind);
     if (list) list.push(i);
-    else stage.set(lane, [i]);
+    else byKind.set(kind, [i]);
   });
-  for (const i of definitions) await apply(i);
-  for (const stage of stages) await inLanes([...stage.values()], apply);
+  for (const kind of WRITE_ORDER) {
+    const ready = (byKind.get(kind) ?? []).filter((i) => {
+      const blockedBy = prerequisite(plan[i]!)?.split('|').find((p) => failed.has(p));
+      if (blockedBy) settle(i, 'skipped', `${blockedBy} failed`);
+      return !blockedBy;
+    });
+    if (ready.length) await applyKind(WRITE_SPECS[kind] as WriteSpec, ready);
+  }
   return outcomes;
 }
 
-/** Each lane's writes in order, up to APPLY_LANES lanes at once. */
-async function inLanes(lanes: number[][], apply: (i: number) => Promise<void>): Promise<void> {
+const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+
+/** Runs `fn` over the items, at most `size` at once. */
+async function inPool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < lanes.length) for (const i of lanes[next++]!) await apply(i);
+    while (next < items.length) await fn(items[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.min(APPLY_LANES, lanes.length) }, worker));
-}
-
-type Mutate = <V>(op: Parameters<DataHubClient['request']>[0], vars: V) => Promise<void>;
-
-const exists = (err: unknown) => err instanceof DataHubError && /already exists/i.test(err.message);
-
-async function applyOne(w: PlannedWrite, deps: ApplyDeps, mutate: Mutate): Promise<boolean> {
-  switch (w.kind) {
-    case 'createTag':
-      return tolerateExists(() => mutate(ops.createTagOp, { input: { id: AT_RISK_TAG.id, name: AT_RISK_TAG.name, description: AT_RISK_TAG.description } }));
-    case 'createProperty': {
-      const p = PROPERTIES[w.property];
-      return tolerateExists(() =>
-        mutate(ops.createStructuredPropertyOp, {
-          input: {
-            id: p.qualifiedName, qualifiedName: p.qualifiedName, displayName: p.displayName, description: p.description,
-            valueType: p.valueType, cardinality: p.cardinality, entityTypes: ['urn:li:entityType:datahub.mlModel'],
-            ...(p.allowedValues ? { allowedValues: p.allowedValues.map((stringValue) => ({ stringValue })) } : {}),
-            settings: { showInAssetSummary: true, showInSearchFilters: w.property !== 'reasons' },
-          },
-        }),
-      );
-    }
-    case 'raiseIncident':
-      return withLock(deps.redis, `incident:${w.key}`, async () => {
-        const current = await deps.client.request(datasetIncidentsOp, { urn: w.dataset });
-        if (current.dataset?.incidents?.incidents.some((i) => keyOf(i.description) === w.key)) return false;
-        await mutate(ops.raiseIncidentOp, {
-          input: {
-            type: w.type, ...(w.customType ? { customType: w.customType } : {}), title: w.title, description: w.description,
-            resourceUrns: [w.dataset], priority: w.priority, status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'Raised by Janus' },
-          },
-        });
-        return true;
-      });
-    case 'resolveIncident':
-      await mutate(ops.updateIncidentStatusOp, { urn: w.urn, input: { state: 'RESOLVED', stage: 'FIXED', message: w.message } });
-      return true;
-    case 'upsertAssertion':
-      await mutate(ops.upsertCustomAssertionOp, {
-        urn: w.urn,
-        input: { entityUrn: w.dataset, type: 'Janus guard', description: w.description, platform: { name: 'Janus' }, logic: `${KEY_LINE}${w.key}` },
-      });
-      return true;
-    case 'reportAssertion':
-      return withLock(deps.redis, `assertion:${w.urn}`, async () => {
-        const latest = (await deps.client.request(assertionLatestOp, { urn: w.urn })).assertion?.runEvents?.runEvents[0]?.result?.type;
-        if (latest === w.result) return false;
-        await mutate(ops.reportAssertionResultOp, { urn: w.urn, result: { type: w.result, properties: [{ key: 'reason', value: w.reason }] } });
-        return true;
-      });
-    case 'setTrust':
-      await mutate(ops.upsertStructuredPropertiesOp, {
-        input: {
-          assetUrn: w.model,
-          structuredPropertyInputParams: [
-            { structuredPropertyUrn: PROPERTIES.score.urn, values: [{ numberValue: w.score }] },
-            { structuredPropertyUrn: PROPERTIES.band.urn, values: [{ stringValue: w.band }] },
-          ],
-        },
-      });
-      return true;
-    case 'setReasons':
-      if (w.reasons.length) {
-        await mutate(ops.upsertStructuredPropertiesOp, {
-          input: { assetUrn: w.model, structuredPropertyInputParams: [{ structuredPropertyUrn: PROPERTIES.reasons.urn, values: w.reasons.map((stringValue) => ({ stringValue })) }] },
-        });
-      } else {
-        await mutate(ops.removeStructuredPropertiesOp, { input: { assetUrn: w.model, structuredPropertyUrns: [PROPERTIES.reasons.urn] } });
-      }
-      return true;
-    case 'addTag':
-      await mutate(ops.addTagOp, { input: { tagUrn: AT_RISK_TAG.urn, resourceUrn: w.model } });
-      return true;
-    case 'removeTag':
-      await mutate(ops.removeTagOp, { input: { tagUrn: AT_RISK_TAG.urn, resourceUrn: w.model } });
-      return true;
-    case 'upsertLink':
-      return withLock(deps.redis, `link:${w.model}`, async () => {
-        const links = (await deps.client.request(modelLinksOp, { urn: w.model })).mlModel?.institutionalMemory?.elements ?? [];
-        if (links.some((l) => l.url === w.url && l.label === REPORT_LINK_LABEL)) return false;
-        await mutate(ops.upsertLinkOp, { input: { linkUrl: w.url, label: REPORT_LINK_LABEL, resourceUrn: w.model } });
-        return true;
-      });
-    case 'removeLink':
-      await mutate(ops.removeLinkOp, { input: { linkUrl: w.url, label: REPORT_LINK_LABEL, resourceUrn: w.model } });
-      return true;
-  }
-}
-
-async function tolerateExists(fn: () => Promise<void>): Promise<boolean> {
-  try {
-    await fn();
-    return true;
-  } catch (err) {
-    if (exists(err)) return false; // created meanwhile, e.g. by a concurrent worker
-    throw err;
-  }
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }

@@ -1,4 +1,5 @@
-import type { ResolverMap } from '../../schema.js';
+import type { SimContext } from '../../context.js';
+import type { Resolver, ResolverMap } from '../../schema.js';
 import { reportAssertionResult, upsertCustomAssertion } from './assertions.js';
 import { raiseIncident, updateIncidentStatus } from './incidents.js';
 import { addLink, removeLink, upsertLink } from './links.js';
@@ -14,26 +15,34 @@ import { addTag, addTags, batchAddTags, batchRemoveTags, createTag, removeTag } 
  * does, writes the aspect DataHub's resolver writes (stamped with `ctx.now()` and `ctx.actor`), and
  * returns what DataHub returns (entities as refs, aspect-typed results as the raw stored aspect).
  */
+const resolvers: Record<string, Resolver> = {
+  raiseIncident,
+  updateIncidentStatus,
+  createTag,
+  addTag,
+  addTags,
+  batchAddTags,
+  removeTag,
+  batchRemoveTags,
+  addOwner,
+  addOwners,
+  addLink,
+  upsertLink,
+  removeLink,
+  createStructuredProperty,
+  upsertStructuredProperties,
+  removeStructuredProperties,
+  upsertCustomAssertion,
+  reportAssertionResult,
+  reportOperation,
+};
+
+/** Each resolver, after the write failures planted for its field (`/__sim/write-faults`). */
+const withFaults = (field: string, resolve: Resolver): Resolver => (source, args, ctx: SimContext, info) => {
+  ctx.writeFaults?.trip(field, args);
+  return resolve(source, args, ctx, info);
+};
+
 export const mutationResolvers: ResolverMap = {
-  Mutation: {
-    raiseIncident,
-    updateIncidentStatus,
-    createTag,
-    addTag,
-    addTags,
-    batchAddTags,
-    removeTag,
-    batchRemoveTags,
-    addOwner,
-    addOwners,
-    addLink,
-    upsertLink,
-    removeLink,
-    createStructuredProperty,
-    upsertStructuredProperties,
-    removeStructuredProperties,
-    upsertCustomAssertion,
-    reportAssertionResult,
-    reportOperation,
-  },
+  Mutation: Object.fromEntries(Object.entries(resolvers).map(([field, resolve]) => [field, withFaults(field, resolve)])),
 };
