@@ -16,6 +16,7 @@ import { OUT, ROOT } from './paths.js';
 import { summary, writeResults } from './report.js';
 import type { CatalogFigures, OneModelRow, Results } from './figures.js';
 import { catalogSection, depthSeries, type BenchContext, type CatalogPlan } from './sections.js';
+import { lineageSearchMarkdown, measureLineageSearch } from './lineage-search.js';
 import { judgeTargets } from './targets.js';
 
 const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false }, 'latency-ms': { type: 'string', default: '20' } } });
@@ -68,10 +69,13 @@ async function main(): Promise<void> {
   }
   log(`slack /janus trust (${mode === 'full' ? 'medium' : 'small'} catalog from the scan history; depth-6 judged live)`);
   const slack = await measureSlack({ rttMs, catalog: mode === 'full' ? MEDIUM : SMALL, requests: mode === 'full' ? 40 : 20, log });
+  if (mode === 'full') log('simulator: downstream lineage search on the medium catalog');
+  const lineageSearch = mode === 'full' ? await measureLineageSearch({ log }) : undefined;
   const results: Results = { meta, oneModel, catalogs, slack, targets: judgeTargets({ oneModel, catalogs, slack }) };
+  if (lineageSearch) Object.assign(results, { lineageSearch });
   results.meta.wallS = Math.round((performance.now() - started) / 1000);
   const notesFile = path.join(ROOT, 'bench', 'notes.md');
-  const notes = fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : '';
+  const notes = [lineageSearchMarkdown(lineageSearch), fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : ''].join('\n');
   const written = mode === 'full' ? writeResults(results, path.join(ROOT, 'bench'), 'results', notes) : writeResults(results, OUT, 'quick-results', notes);
   console.log(`\n${summary(results)}\n`);
   log(`wrote ${written.map((f) => path.relative(ROOT, f)).join(', ')}`);
