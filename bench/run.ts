@@ -18,6 +18,7 @@ import { summary, writeResults } from './report.js';
 import type { CatalogFigures, CliRow, JudgedAt, OneModelRow, Results, SlackFigures } from './figures.js';
 import { skippedCli } from './measure-cli.js';
 import { catalogSection, depthSeries, type BenchContext, type CatalogPlan } from './sections.js';
+import { lineageSearchMarkdown, measureLineageSearch } from './lineage-search.js';
 import { judgeTargets } from './targets.js';
 
 const { values: args } = parseArgs({
@@ -137,10 +138,13 @@ async function main(): Promise<void> {
     log('slack /janus trust (medium catalog from the scan history; depth-6 judged live)');
     slack = await measureSlack({ rttMs, catalog: MEDIUM, requests: 40, log });
   }
+  if (mode === 'full' && runs('medium')) log('simulator: downstream lineage search on the medium catalog');
+  const lineageSearch = mode === 'full' && runs('medium') ? await measureLineageSearch({ log }) : undefined;
   const results: Results = { meta, cli, growth, oneModel, catalogs, slack, targets: judgeTargets({ cli, growth, oneModel, catalogs, slack }) };
+  if (lineageSearch) Object.assign(results, { lineageSearch });
   results.meta.wallS = Math.round((performance.now() - started) / 1000);
   const notesFile = path.join(ROOT, 'bench', 'notes.md');
-  const notes = fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : '';
+  const notes = [lineageSearchMarkdown(lineageSearch), fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : ''].join('\n');
   const written =
     mode === 'quick' ? writeResults(results, OUT, 'quick-results', notes) : only ? writeResults(results, OUT, 'partial-results', notes) : writeResults(results, path.join(ROOT, 'bench'), 'results', notes);
   console.log(`\n${summary(results)}\n`);

@@ -138,6 +138,7 @@ function growthTarget(growth: CliRow[]): TargetVerdict {
   const w = ratio(big.median!.wallMs, thousand.median!.wallMs);
   const m = ratio(big.median!.peakRssMb ?? Infinity, thousand.median!.peakRssMb ?? 0);
   return { target, holds: w <= 3.5 && m <= 3.5, detail: `${describe}; 3,000 / 1,000: wall ${x(w)}, peak RSS ${x(m)}` };
+}
 
 /**
  * The first write-back's write requests (its requests less the dry run's, which reads the same: mutations and the
@@ -161,7 +162,6 @@ function batchedWriteTarget(cli: CliRow[]): TargetVerdict {
     holds: Number.isFinite(vs) ? vs <= 1.5 : null,
     detail: `${n(writeRequests)} write requests (${n(mutationRequests)} mutation requests, ${n(writeRequests - mutationRequests)} re-reads) for ${n(write.median!.writes ?? 0)} writes vs Σ ⌈writes of a kind / ${JANUS_WRITE_BATCH}⌉ = ${n(bound)} (${x(vs)}); ${n(write.median!.mutations ?? 0)} mutations`,
   };
-}
 }
 
 const ms = (v: number | undefined) => (v === undefined ? '?' : `${n(v)} ms`);

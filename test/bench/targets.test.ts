@@ -118,19 +118,15 @@ describe('targets', () => {
     expect(find(judge({}), 'Growth').holds).toBeNull();
   });
 
-  it('medium write-back: write requests against the batched lower bound, and its time', () => {
-    const byKind = { createTag: 1, createProperty: 3, setTrust: 1000, addTag: 1000 }; // bound at 50 a batch: 1 + 1 + 20 + 20 = 42
-    const wrote = (requests: number, ms: number) => catalog({
-      spec: MEDIUM, dryRun: { status: 'done', requests: 38, ms: 10_000 },
-      writeBack: { status: 'done', requests, mutationRequests: requests - 38, ms, writes: { planned: 2004, applied: 2004, failed: 0, byKind, batch: 50 } },
-    });
-    const within = judgeTargets({ oneModel: [], catalogs: [wrote(38 + 63, 19_000)], slack });
-    expect(find(within, 'Medium write-back: write requests')).toMatchObject({ holds: true, detail: expect.stringContaining('= 42 (1.50×)') });
-    expect(find(within, 'Medium write-back: first').holds).toBe(true);
-    const over = judgeTargets({ oneModel: [], catalogs: [wrote(38 + 64, 21_000)], slack });
-    expect(find(over, 'Medium write-back: write requests').holds).toBe(false);
-    expect(find(over, 'Medium write-back: first').holds).toBe(false);
-    expect(find(judgeTargets({ oneModel: [], catalogs: [catalog({ spec: MEDIUM })], slack }), 'Medium write-back: write requests').holds).toBeNull();
+  it('medium write-back: write requests against the batched lower bound', () => {
+    const writesByKind = { createTag: 1, createProperty: 3, setTrust: 1000, addTag: 1000 }; // bound at 50 a batch: 1 + 1 + 20 + 20 = 42
+    const rows = (requests: number) => [
+      cli('medium', 'dry-run', 'own', { requests: 38 }),
+      cli('medium', 'write-back', 'own', { requests, mutationRequests: requests - 38, writes: 2004, writesByKind }),
+    ];
+    expect(find(judge({ cli: rows(38 + 63) }), 'first write-back\'s write requests')).toMatchObject({ holds: true, detail: expect.stringContaining('= 42 (1.50×)') });
+    expect(find(judge({ cli: rows(38 + 64) }), 'first write-back\'s write requests').holds).toBe(false);
+    expect(find(judge({ cli: [cli('medium', 'dry-run', 'own', {})] }), 'first write-back\'s write requests').holds).toBeNull();
   });
 
   it('Slack: not measurable until there is a handler', () => {

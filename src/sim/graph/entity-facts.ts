@@ -49,9 +49,11 @@ export function searchableName(store: Store, urn: string): string {
 }
 
 /** A free-text query as lineage search applies it: `*` or empty matches everything, else every term must appear. */
-export function matchesQuery(store: Store, urn: string, query: string): boolean {
+export function queryMatcher(store: Store, query: string): (urn: string) => boolean {
   const terms = query.toLowerCase().replace(/\*/g, ' ').split(/\s+/).filter(Boolean);
-  if (terms.length === 0) return true;
-  const text = `${searchableName(store, urn)} ${urn}`.toLowerCase();
-  return terms.every((t) => text.includes(t));
+  if (terms.length === 0) return () => true;
+  return (urn) => {
+    const text = `${searchableName(store, urn)} ${urn}`.toLowerCase();
+    return terms.every((t) => text.includes(t));
+  };
 }

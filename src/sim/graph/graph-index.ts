@@ -4,6 +4,8 @@ import { asString, at, objects, urnTypeOf } from './aspect-values.js';
 import { AssertionOutcomes, type AssertionOutcome } from './assertion-outcomes.js';
 import { EdgeLists } from './edge-lists.js';
 import { edgesOf, type GraphEdge } from './edges.js';
+import { LineageAdjacency } from './lineage-adjacency.js';
+import { ReachCache } from './lineage-reach.js';
 import { walkLineage, type LineageHit } from './lineage-walk.js';
 
 export type { AssertionOutcome } from './assertion-outcomes.js';
@@ -20,6 +22,11 @@ export class GraphIndex {
   private readonly in = new EdgeLists();
   /** Each entity's distinct edges, so a write can take back the ones its old aspects produced. */
   private readonly owned = new Map<string, GraphEdge[]>();
+  /** The creation order (`seq`) of each entity in `owned` when its edges were added: their place in the lists. */
+  private readonly ownedSeq = new Map<string, number>();
+  /** The lineage edges over integer ids, and the multi-hop walks answered from them (lineage search). */
+  readonly lineage = new LineageAdjacency((urn, direction) => (direction === 'INCOMING' ? this.incoming(urn) : this.outgoing(urn)));
+  readonly reaches = new ReachCache(this.lineage);
   private readonly outcomes: AssertionOutcomes;
   private readonly fieldPathsByParent = new Map<string, Set<string>>();
   private readonly liveness = new Map<string, boolean>();
@@ -42,14 +49,17 @@ export class GraphIndex {
   catchUp(urns: readonly string[], version: number): void {
     for (const urn of urns) {
       const stale = this.owned.get(urn) ?? [];
+      const staleSeq = this.ownedSeq.get(urn);
       for (const edge of stale) {
         this.out.remove(edge.source, edge);
         this.in.remove(edge.destination, edge);
       }
       this.edgeCount -= stale.length;
       this.owned.delete(urn);
+      this.ownedSeq.delete(urn);
       const entity = this.store.get(urn);
       if (entity) this.addEdges(entity);
+      this.lineage.replaced(stale, staleSeq, this.owned.get(urn) ?? [], this.ownedSeq.get(urn));
       this.outcomes.update(urn);
       this.forgetAnswers(urn);
     }
@@ -68,7 +78,10 @@ export class GraphIndex {
       this.out.add(edge.source, edge, entity.seq);
       this.in.add(edge.destination, edge, entity.seq);
     }
-    if (edges.length > 0) this.owned.set(entity.urn, edges);
+    if (edges.length > 0) {
+      this.owned.set(entity.urn, edges);
+      this.ownedSeq.set(entity.urn, entity.seq);
+    }
     this.edgeCount += edges.length;
   }
 

@@ -57,6 +57,15 @@ const SCHEMA_FIELD_EDGES: Record<LineageDirection, EdgeInfo[]> = {
   DOWNSTREAM: [{ type: 'DownstreamOf', direction: 'INCOMING', opposing: 'schemaField' }],
 };
 
+/**
+ * Relationship types (lower case, as the registry compares them) that can be a lineage hop for some entity
+ * type: no walk follows an edge of any other type.
+ */
+export const LINEAGE_EDGE_TYPES: ReadonlySet<string> = new Set([
+  ...RELATIONSHIP_SPECS.filter((spec) => spec.isLineage).map((spec) => spec.name.toLowerCase()),
+  ...Object.values(SCHEMA_FIELD_EDGES).flat().map((info) => info.type.toLowerCase()),
+]);
+
 /** `LineageRegistry.getLineageRelationships(entityType, direction)`. */
 export function lineageEdgeInfos(entityType: string, direction: LineageDirection): EdgeInfo[] {
   if (entityType === 'schemaField') return SCHEMA_FIELD_EDGES[direction];

@@ -1,14 +1,18 @@
-import { ENTITY_KINDS } from '../entity-types.js';
 import { badRequest } from '../errors.js';
 import { parseSchemaFieldUrn, parseUrn } from '../urn.js';
 import { urnTypeOf } from './aspect-values.js';
-import { matchesQuery, urnTypeOfEntityType } from './entity-facts.js';
+import { queryMatcher, urnTypeOfEntityType } from './entity-facts.js';
 import type { GraphIndex } from './graph-index.js';
 import {
   degreePredicate, maxHopsOf, onlyLightningFields, passesFilters, withoutDegree, type AndFilter, type FacetFilter,
 } from './lineage-filters.js';
+import {
+  byDegreeThenUrn, keepsType, LIGHTNING_THRESHOLD, listedMatches, servable, type LineageMatches, type LineageRow, type Selection,
+} from './lineage-matches.js';
+import { reachMatches } from './lineage-reach-matches.js';
 import type { LineageDirection } from './lineage-registry.js';
-import { walkLineage, type IgnoreAsHop, type LineageHit } from './lineage-walk.js';
+import { timeWindowOf } from './lineage-time-window.js';
+import { walkLineage, type IgnoreAsHop, type LineageHit, type WalkOptions } from './lineage-walk.js';
 
 /** The inputs of searchAcrossLineage / scrollAcrossLineage that shape the walk and the result set. */
 export interface LineageSearchInput {
@@ -31,27 +35,12 @@ export interface LineageSearchInput {
   sortInput?: unknown;
 }
 
-export interface LineageRow {
-  urn: string;
-  degree: number;
-  /** Absent on the lightning path, which reports only degree and paths. */
-  degrees: number[] | null;
-  paths: string[][];
-  explored: boolean;
-  truncatedChildren: boolean;
-  ignoredAsHop: boolean;
-}
-
-export interface LineageMatches {
-  rows: LineageRow[];
-  path: 'LIGHTNING' | 'TORTOISE';
-}
+export type { LineageMatches, LineageRow } from './lineage-matches.js';
 
 /** GMS configuration defaults that shape lineage search. */
 const IMPACT_MAX_HOPS = 1000;
 const VISUALIZATION_MAX_HOPS = 20;
 const IMPACT_MAX_RELATIONS = 40_000;
-const LIGHTNING_THRESHOLD = 300;
 /** SearchUtils.SEARCHABLE_ENTITY_TYPES: scrollAcrossLineage's types when none are given. */
 const SCROLL_DEFAULT_TYPES = [
   'DATASET', 'DASHBOARD', 'CHART', 'MLMODEL', 'MLMODEL_GROUP', 'MLFEATURE_TABLE', 'MLFEATURE', 'MLPRIMARY_KEY', 'DATA_FLOW',
@@ -63,32 +52,53 @@ const SCROLL_DEFAULT_TYPES = [
  * LineageSearchService: walk the lineage graph from `urn`, fold columns into datasets unless the grouping
  * spec keeps them, keep the requested types and degrees, then answer either from the graph alone
  * ("lightning", for large `*` results) or through the entity index ("tortoise": live entities, query text
- * and facet filters). Rows come back in degree order, then by urn.
+ * and facet filters). Rows come back in degree order, then by urn. A plain impact walk is answered from the
+ * graph's cached reach of the start (computed once per lineage version), anything else by the level-order walk.
  */
 export function findLineage(index: GraphIndex, input: LineageSearchInput, mode: 'search' | 'scroll', now: number): LineageMatches {
+  return find(index, input, mode, now, true);
+}
+
+/** findLineage by the level-order walk alone, never a reach: the reference the reach's answers must equal. */
+export function findLineageByWalk(index: GraphIndex, input: LineageSearchInput, mode: 'search' | 'scroll', now: number): LineageMatches {
+  return find(index, input, mode, now, false);
+}
+
+function find(index: GraphIndex, input: LineageSearchInput, mode: 'search' | 'scroll', now: number, useReach: boolean): LineageMatches {
   const start = input.urn ?? '';
   if (!parseUrn(start)) throw badRequest(`Failed to convert urn string ${input.urn ?? 'null'} into Urn object`);
+  const opts = walkOptions(input, mode, now);
+  const foldColumns = groupsColumnsIntoDatasets(input.searchFlags);
+  const reach = useReach && isPlainWalk(opts) ? index.reaches.get(start, opts) : undefined;
+  if (reach && !(foldColumns && reach.hasColumns)) return reachMatches(index, reach, selectionOf(input, mode, foldColumns));
+  return hitMatches(index, walkLineage(index, start, opts).hits, selectionOf(input, mode, foldColumns));
+}
+
+function selectionOf(input: LineageSearchInput, mode: 'search' | 'scroll', foldColumns: boolean): Selection {
   // ResolverUtils.buildFilter: `orFilters` when given, else the deprecated `filters` as one and-branch.
   const orFilters = input.orFilters?.length ? input.orFilters : input.filters?.length ? [{ and: input.filters }] : [];
-  const hits = walk(index, start, input, mode, now);
-
-  const foldColumns = groupsColumnsIntoDatasets(input.searchFlags);
-  const relationships = hits.map((h) => (foldColumns ? folded(h) : h));
-  const types = resultTypes(input.types, mode);
-  const degreeOk = degreePredicate(orFilters);
-  const kept = relationships.filter((h) => {
-    const type = urnTypeOf(h.urn) ?? '';
-    return (types === null ? type !== 'query' : types.has(type)) && (!degreeOk || degreeOk(h.degree));
-  });
-
   const branches = withoutDegree(orFilters);
   const query = input.query?.trim() ? input.query.trim() : '*';
-  const lightning =
-    mode === 'search' && kept.length > LIGHTNING_THRESHOLD && query === '*' && onlyLightningFields(branches) && !input.sortInput;
-  if (lightning) {
+  const types = resultTypes(input.types, mode);
+  return {
+    key: JSON.stringify([foldColumns, types && [...types], orFilters, query, mode, input.sortInput ?? null]),
+    foldColumns,
+    types,
+    degreeOk: degreePredicate(orFilters),
+    branches,
+    query,
+    mayLightning: mode === 'search' && query === '*' && onlyLightningFields(branches) && !input.sortInput,
+  };
+}
+
+/** Lineage search over the walk's hits, folding columns and merging what the fold makes equal. */
+function hitMatches(index: GraphIndex, hits: LineageHit[], selection: Selection): LineageMatches {
+  const relationships = hits.map((h) => (selection.foldColumns ? folded(h) : h));
+  const { degreeOk, branches, query } = selection;
+  const kept = relationships.filter((h) => keepsType(selection, urnTypeOf(h.urn) ?? '') && (!degreeOk || degreeOk(h.degree)));
+  if (selection.mayLightning && kept.length > LIGHTNING_THRESHOLD) {
     // Served from the graph: every walked relationship (duplicates and soft-deleted ones included).
-    const rows = kept.filter((h) => passesFilters(h.urn, branches)).map((h) => row(h, false));
-    return { rows: sortRows(rows), path: 'LIGHTNING' };
+    return listedMatches('LIGHTNING', sortRows(kept.filter((h) => passesFilters(h.urn, branches)).map((h) => row(h, false))));
   }
   const byUrn = new Map<string, LineageHit>();
   for (const h of kept) {
@@ -97,13 +107,15 @@ export function findLineage(index: GraphIndex, input: LineageSearchInput, mode: 
     if (known) byUrn.set(h.urn, { ...known, paths: [...known.paths, ...h.paths] });
     else byUrn.set(h.urn, h);
   }
+  const matches = queryMatcher(index.store, query);
   const rows = [...byUrn.values()]
-    .filter((h) => servable(h.urn) && index.isLive(h.urn) && matchesQuery(index.store, h.urn, query) && passesFilters(h.urn, branches))
+    .filter((h) => servable(h.urn) && index.isLive(h.urn) && matches(h.urn) && passesFilters(h.urn, branches))
     .map((h) => row(h, true));
-  return { rows: sortRows(rows), path: 'TORTOISE' };
+  return listedMatches('TORTOISE', sortRows(rows));
 }
 
-function walk(index: GraphIndex, start: string, input: LineageSearchInput, mode: string, now: number) {
+/** The walk lineage search asks for. */
+function walkOptions(input: LineageSearchInput, mode: string, now: number): WalkOptions {
   const flags = input.lineageFlags ?? {};
   const limit = flags.entitiesExploredPerHopLimit ?? undefined;
   const ignoreAsHops: IgnoreAsHop[] = (flags.ignoreAsHops ?? []).map((rule) => ({
@@ -119,7 +131,7 @@ function walk(index: GraphIndex, start: string, input: LineageSearchInput, mode:
   const startTime = flags.startTimeMillis ?? input.startTimeMillis ?? undefined;
   let endTime = flags.endTimeMillis ?? input.endTimeMillis ?? undefined;
   if (startTime !== undefined && endTime === undefined) endTime = now; // ResolverUtils.getLineageEndTimeMillis
-  return walkLineage(index, start, {
+  return {
     direction: input.direction,
     maxHops,
     multiPath: visualization && process.env.ELASTICSEARCH_SEARCH_GRAPH_MULTI_PATH_SEARCH === 'true',
@@ -128,8 +140,12 @@ function walk(index: GraphIndex, start: string, input: LineageSearchInput, mode:
     startTimeMillis: startTime,
     endTimeMillis: endTime,
     maxRelations: visualization ? undefined : IMPACT_MAX_RELATIONS,
-  }).hits;
+  };
 }
+
+/** A walk a reach answers: first route only, no per-hop limit, no entity ignored as a hop, no time window. */
+const isPlainWalk = (opts: WalkOptions): boolean =>
+  !opts.multiPath && opts.entitiesExploredPerHopLimit === undefined && !opts.ignoreAsHops?.length && timeWindowOf(opts) === undefined;
 
 /** SearchUtils.convertSchemaFieldToDataset; the service's default grouping is schemaField → dataset. */
 function groupsColumnsIntoDatasets(flags: LineageSearchInput['searchFlags']): boolean {
@@ -161,17 +177,13 @@ function row(hit: LineageHit, full: boolean): LineageRow {
   };
 }
 
-// A `*` query scores every entity alike, so GMS's order falls to its tie-breakers; the simulator keeps
-// results by degree, then urn (a stable order; real GMS ranks by score, then urn).
+/** By degree, then urn; equal rows (a folded column's dataset, on the lightning path) keep the walk's order. */
 function sortRows(rows: LineageRow[]): LineageRow[] {
   return rows
     .map((r, i) => ({ r, i }))
-    .sort((a, b) => a.r.degree - b.r.degree || (a.r.urn < b.r.urn ? -1 : a.r.urn > b.r.urn ? 1 : a.i - b.i))
+    .sort((a, b) => byDegreeThenUrn(a.r, b.r) || a.i - b.i)
     .map((x) => x.r);
 }
-
-/** Whether the simulator can return the urn as a GraphQL entity (`entity: Entity!`). */
-const servable = (urn: string): boolean => !!ENTITY_KINDS[urnTypeOf(urn) ?? ''];
 
 /**
  * One page of matches and the total. The lightning path counts every relationship and only then drops the
@@ -179,7 +191,7 @@ const servable = (urn: string): boolean => !!ENTITY_KINDS[urnTypeOf(urn) ?? ''];
  * ever matched live entities.
  */
 export function pageOf(index: GraphIndex, matches: LineageMatches, from: number, size: number) {
-  const page = matches.rows.slice(from, from + size);
+  const page = matches.slice(from, size);
   const rows = matches.path === 'LIGHTNING' ? page.filter((r) => index.exists(r.urn) && servable(r.urn)) : page;
-  return { rows, total: matches.rows.length, fullPage: page.length === size };
+  return { rows, total: matches.total, fullPage: page.length === size };
 }

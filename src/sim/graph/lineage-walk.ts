@@ -75,6 +75,12 @@ export function walkEveryHop(index: GraphIndex, start: string, opts: WalkOptions
   return { hits: walk.run() };
 }
 
+/** GMS's error once an impact walk reaches `max` entities. */
+export const tooManyRelations = (max: number, start: string, direction: LineageDirection, maxHops: number): string =>
+  `Lineage results exceeded the configured maxRelations limit of ${max}. Entity: ${start}, ` +
+  `Direction: ${direction}, MaxHops: ${maxHops}. Consider reducing maxHops or increasing ` +
+  'the maxRelations limit, or set partialResults to true to return partial results.';
+
 /** One hop with none of the options that make a hop depend on more than the start's own edges. */
 const isPlainOneHop = (opts: WalkOptions) =>
   opts.maxHops === 1 && !opts.multiPath && opts.entitiesExploredPerHopLimit === undefined && !opts.ignoreAsHops?.length &&
@@ -106,12 +112,7 @@ class Walk {
       if (hop < this.opts.maxHops) for (const urn of level) this.result.get(urn)!.explored = true;
       const max = this.opts.maxRelations;
       if (max !== undefined && max > 0 && this.result.size >= max) {
-        throw new SimError(
-          'SERVER_ERROR',
-          `Lineage results exceeded the configured maxRelations limit of ${max}. Entity: ${this.start}, ` +
-            `Direction: ${this.opts.direction}, MaxHops: ${this.opts.maxHops}. Consider reducing maxHops or increasing ` +
-            'the maxRelations limit, or set partialResults to true to return partial results.',
-        );
+        throw new SimError('SERVER_ERROR', tooManyRelations(max, this.start, this.opts.direction, this.opts.maxHops));
       }
     }
     return [...this.result.values()];

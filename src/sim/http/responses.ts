@@ -17,8 +17,10 @@ export function readBody(req: IncomingMessage): Promise<string> {
 
 export function sendText(res: ServerResponse, status: number, body: string, contentType = 'application/json'): void {
   if (res.destroyed || res.writableEnded) return;
-  res.writeHead(status, { 'content-type': contentType, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+  // Encoded once: a lineage page of thousands of results is megabytes of text.
+  const bytes = Buffer.from(body, 'utf8');
+  res.writeHead(status, { 'content-type': contentType, 'content-length': bytes.length });
+  res.end(bytes);
 }
 
 export const sendJson = (res: ServerResponse, status: number, value: unknown): void =>

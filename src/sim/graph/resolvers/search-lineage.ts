@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { SimContext } from '../../context.js';
-import { entityRef } from '../../entity-ref.js';
+import { entityRef, type EntityRef } from '../../entity-ref.js';
 import { SimError } from '../../errors.js';
 import type { ResolverMap } from '../../schema.js';
 import { graphOf } from '../graph-index.js';
@@ -17,18 +17,31 @@ interface ScrollInput extends LineageSearchInput {
   count?: number | null;
 }
 
-function result(row: LineageRow) {
-  return {
-    entity: entityRef(row.urn),
-    degree: row.degree,
-    degrees: row.degrees,
-    paths: entityPaths(row.paths),
-    explored: row.explored,
-    truncatedChildren: row.truncatedChildren,
-    ignoredAsHop: row.ignoredAsHop,
-    matchedFields: [],
-  };
+/** One `SearchAcrossLineageResult`; its routes are shaped only when a query selects `paths`. */
+class LineageResult {
+  readonly entity: EntityRef | null;
+  readonly degree: number;
+  readonly degrees: number[] | null;
+  readonly explored: boolean;
+  readonly truncatedChildren: boolean;
+  readonly ignoredAsHop: boolean;
+  readonly matchedFields: never[] = [];
+
+  constructor(private readonly row: LineageRow) {
+    this.entity = entityRef(row.urn);
+    this.degree = row.degree;
+    this.degrees = row.degrees;
+    this.explored = row.explored;
+    this.truncatedChildren = row.truncatedChildren;
+    this.ignoredAsHop = row.ignoredAsHop;
+  }
+
+  get paths() {
+    return entityPaths(this.row.paths);
+  }
 }
+
+const result = (row: LineageRow) => new LineageResult(row);
 
 /** searchAcrossLineage: `start`/`count` paging (defaults 0 and 10) over LineageSearchService's answer. */
 function searchAcrossLineage(_: unknown, { input }: { input: SearchInput }, ctx: SimContext) {
