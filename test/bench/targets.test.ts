@@ -124,9 +124,9 @@ describe('targets', () => {
       cli('medium', 'dry-run', 'own', { requests: 38 }),
       cli('medium', 'write-back', 'own', { requests, mutationRequests: requests - 38, writes: 2004, writesByKind }),
     ];
-    expect(find(judge({ cli: rows(38 + 63) }), 'first write-back\'s write requests')).toMatchObject({ holds: true, detail: expect.stringContaining('= 42 (1.50×)') });
-    expect(find(judge({ cli: rows(38 + 64) }), 'first write-back\'s write requests').holds).toBe(false);
-    expect(find(judge({ cli: [cli('medium', 'dry-run', 'own', {})] }), 'first write-back\'s write requests').holds).toBeNull();
+    expect(find(judge({ cli: rows(38 + 63) }), 'Medium catalog: the first write-back\'s write requests')).toMatchObject({ holds: true, detail: expect.stringContaining('= 42 (1.50×)') });
+    expect(find(judge({ cli: rows(38 + 64) }), 'Medium catalog: the first write-back\'s write requests').holds).toBe(false);
+    expect(find(judge({ cli: [cli('medium', 'dry-run', 'own', {})] }), 'Medium catalog: the first write-back\'s write requests').holds).toBeNull();
   });
 
   it('Slack: not measurable until there is a handler', () => {
