@@ -21,7 +21,10 @@ export async function readDownstreamModels(client: DataHubClient, datasets: stri
     const data = await client.request(downstreamModels.forSlots(chunk.length), vars);
     await Promise.all(chunk.map(async (dataset, i) => {
       const pages = [data[downstreamModels.alias(i)]];
-      for (let next = pages[0]?.nextScrollId; next; next = pages.at(-1)?.nextScrollId) {
+      // a full page names a next one even when nothing follows (1,000 models below a table, 1,000 a page): `total` says
+      const total = pages[0]?.total ?? 0;
+      const seen = () => pages.reduce((n, p) => n + (p?.searchResults.length ?? 0), 0);
+      for (let next = pages[0]?.nextScrollId; next && seen() < total && pages.at(-1)?.searchResults.length; next = pages.at(-1)?.nextScrollId) {
         const more = await client.request(downstreamModels.forSlots(1), downstreamModels.slotVars(0, { d: dataset, scrollId: next }));
         pages.push(more[downstreamModels.alias(0)]);
       }
