@@ -85,6 +85,18 @@ describe('compiled queries', () => {
     }
   });
 
+  it('leaves documents of many aliased root fields to graphql-js, with the same answer', async () => {
+    const datasets = urns('dataset').slice(0, 20);
+    const fields = datasets.map((_, i) => `m${i}: scrollAcrossLineage(input: { urn: $d${i}, direction: DOWNSTREAM, query: "*", count: 50 }) { total searchResults { degree entity { urn type } } }`);
+    const query = `query(${datasets.map((_, i) => `$d${i}: String!`).join(', ')}) { ${fields.join('\n')} }`;
+    const vars = Object.fromEntries(datasets.map((urn, i) => [`d${i}`, urn]));
+    expect(await compiled(query, vars)).toBeUndefined();
+    expect(await compiled(`query($d0: String!) { ${fields[0]} }`, { d0: datasets[0] })).toBeDefined();
+    const answer = JSON.stringify(await runGraphQL({ query, variables: vars }, ctx));
+    expect(answer).toContain('"searchResults"');
+    expect(answer).toBe(await reference(query, vars));
+  });
+
   it('leaves mutations, directives and nullable variables in non-null places to graphql-js', async () => {
     const leftToGraphqlJs = [
       'mutation { addTag(input: { tagUrn: "urn:li:tag:t", resourceUrn: "urn:li:corpuser:nobody" }) }',
