@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_WRITE_BATCH, MAX_WRITE_BATCH } from '../datahub/batch-operation.js';
 import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
 import { judgeSchema } from './judge.js';
+import { scanSchema } from './scan.js';
 import { mcpSchema } from './mcp.js';
 
 /** One schema per concern; a command validates only the concerns it uses. */
@@ -27,6 +28,11 @@ export const logSchema = z.object({
 
 export const redisSchema = z.object({
   url: z.string().regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL').optional(),
+  /**
+   * Start of every key Janus's service keeps and of BullMQ's queues. Redis Cluster needs a hash tag (`{janus}`)
+   * so a queue's keys share one slot, as BullMQ's multi-key scripts require.
+   */
+  prefix: z.string().regex(/^[\w{}.-]+$/, 'expected letters, digits, _ . - { }').default('janus'),
 });
 
 export const slackSchema = z.object({
@@ -46,9 +52,10 @@ export const serverSchema = z.object({
 });
 
 export const configSchema = z.object({
+  scan: scanSchema.default(scanSchema.parse({})),
   datahub: datahubSchema.default(datahubSchema.parse({})),
   log: logSchema.default(logSchema.parse({})),
-  redis: redisSchema.default({}),
+  redis: redisSchema.default(redisSchema.parse({})),
   slack: slackSchema.default(slackSchema.parse({})),
   judge: judgeSchema.default(judgeSchema.parse({})),
   server: serverSchema.default(serverSchema.parse({})),
@@ -57,4 +64,5 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 export type DatahubConfig = z.infer<typeof datahubSchema>;
+export type { ScanConfig } from './scan.js';
 export type LogConfig = z.infer<typeof logSchema>;

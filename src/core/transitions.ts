@@ -1,0 +1,178 @@
+import { BANDS, type Band, type BandPolicy } from './score.js';
+import type { ModelRef } from './verdict.js';
+
+/** What a cycle knows of one model it judged: its score, band and the root causes (finding keys on datasets) it has. */
+export interface JudgedModelState {
+  model: ModelRef;
+  score: number;
+  band: Band;
+  /** The band came from a severity cap, not from the score (then no margin applies: a critical finding is news). */
+  capped: boolean;
+  causes: string[];
+}
+
+/** A root cause somewhere in the catalog: a finding on a dataset, and every model that has it. */
+export interface LiveCause {
+  key: string;
+  dataset: string;
+  detector: string;
+  severity: string;
+  message: string;
+  models: ModelRef[];
+}
+
+/** What people were last told about a model: its announced band (not always its latest), and its latest score. */
+export interface AnnouncedModel {
+  name: string;
+  band: Band;
+  score: number;
+  /** When the announced band was first judged. */
+  since: string;
+  /** How many band changes were announced (the next transition's id). */
+  seq: number;
+}
+
+/** What people were last told about a root cause. Kept once cleared, so a return is a new episode with its own id. */
+export interface AnnouncedCause {
+  dataset: string;
+  detector: string;
+  live: boolean;
+  /** Raised, then cleared, counts as one episode. */
+  episode: number;
+  since: string;
+  /** Consecutive cycles it has been gone while still announced as live. */
+  missing: number;
+}
+
+export interface Hysteresis {
+  bands: BandPolicy;
+  /** Points past a band's edge a score must go before a score-only band change is announced. */
+  margin: number;
+  /** Consecutive cycles a root cause must be gone before its recovery is announced. */
+  clearAfter: number;
+}
+
+/** Most models and causes one transition names; the counts say how many there are in all. */
+export const NAMED_IN_TRANSITION = 50;
+
+export type Transition =
+  | {
+      kind: 'band';
+      /** Deterministic: the same change computed twice (a retried cycle) has the same id. */
+      id: string;
+      at: string;
+      model: ModelRef;
+      from: Band | null;
+      to: Band;
+      score: number;
+      previousScore: number | null;
+      causes: string[];
+      causeCount: number;
+    }
+  | {
+      kind: 'cause';
+      id: string;
+      at: string;
+      state: 'raised' | 'cleared';
+      key: string;
+      dataset: string;
+      detector: string;
+      severity?: string;
+      message?: string;
+      models: ModelRef[];
+      modelCount: number;
+      /** When it was raised (for a clearing: how long it lasted). */
+      since: string;
+    };
+
+export interface TransitionInput {
+  at: string;
+  /** The models this cycle judged (an incremental cycle judges only those whose upstream facts changed). */
+  judged: JudgedModelState[];
+  /** Every root cause live in the catalog now. */
+  live: Map<string, LiveCause>;
+  /** What was announced of the judged models (absent: never judged). */
+  models: Record<string, AnnouncedModel | undefined>;
+  /** What was announced of every root cause. */
+  causes: Record<string, AnnouncedCause>;
+  rules: Hysteresis;
+}
+
+export interface TransitionOutput {
+  transitions: Transition[];
+  /** The new announced state of every judged model. */
+  models: Record<string, AnnouncedModel>;
+  /** Root causes whose announced state changed (unchanged ones are left out). */
+  causes: Record<string, AnnouncedCause>;
+}
+
+const rank = (b: Band) => BANDS.indexOf(b);
+const byScore = (score: number, p: BandPolicy): Band => (score >= p.trusted ? 'trusted' : score >= p.caution ? 'caution' : 'at_risk');
+
+/**
+ * Whether a band change is worth telling: a model judged for the first time is news unless trusted; a score-only
+ * change must hold with the score moved back `margin` points toward where it was (a wobble around an edge is not).
+ */
+function announcedBand(prev: AnnouncedModel | undefined, m: JudgedModelState, rules: Hysteresis): Band | undefined {
+  if (!prev) return m.band;
+  if (m.band === prev.band) return undefined;
+  if (m.capped) return m.band;
+  const worse = rank(m.band) > rank(prev.band);
+  const held = byScore(worse ? m.score + rules.margin : m.score - rules.margin, rules.bands);
+  return held === prev.band ? undefined : m.band;
+}
+
+/**
+ * The transitions of one cycle, and what is announced after it. Pure. Nothing is emitted on a cycle that found
+ * nothing new: a band change that holds, a root cause that appears, or one gone `clearAfter` cycles in a row.
+ */
+export function transitionsOf(input: TransitionInput): TransitionOutput {
+  const { at, rules } = input;
+  const transitions: Transition[] = [];
+  const models: Record<string, AnnouncedModel> = {};
+  for (const m of input.judged) {
+    const prev = input.models[m.model.urn];
+    const band = announcedBand(prev, m, rules);
+    const base = { name: m.model.name, score: m.score };
+    if (band === undefined) {
+      models[m.model.urn] = { ...prev!, ...base };
+      continue;
+    }
+    const seq = (prev?.seq ?? 0) + (prev || band !== 'trusted' ? 1 : 0);
+    models[m.model.urn] = { ...base, band, since: at, seq };
+    if (!prev && band === 'trusted') continue;
+    transitions.push({
+      kind: 'band', id: `band:${m.model.urn}:${seq}`, at, model: m.model, from: prev?.band ?? null, to: band,
+      score: m.score, previousScore: prev?.score ?? null, causes: m.causes.slice(0, NAMED_IN_TRANSITION), causeCount: m.causes.length,
+    });
+  }
+
+  const causes: Record<string, AnnouncedCause> = {};
+  for (const [key, c] of input.live) {
+    const prev = input.causes[key];
+    if (prev?.live) {
+      if (prev.missing) causes[key] = { ...prev, missing: 0 };
+      continue;
+    }
+    const episode = (prev?.episode ?? 0) + 1;
+    causes[key] = { dataset: c.dataset, detector: c.detector, live: true, episode, since: at, missing: 0 };
+    transitions.push({
+      kind: 'cause', id: `cause:${key}:${episode}:raised`, at, state: 'raised', key, dataset: c.dataset, detector: c.detector,
+      severity: c.severity, message: c.message, models: c.models.slice(0, NAMED_IN_TRANSITION), modelCount: c.models.length, since: at,
+    });
+  }
+  for (const [key, prev] of Object.entries(input.causes)) {
+    if (!prev.live || input.live.has(key)) continue;
+    const missing = prev.missing + 1;
+    if (missing < rules.clearAfter) {
+      causes[key] = { ...prev, missing };
+      continue;
+    }
+    causes[key] = { ...prev, live: false, missing: 0 };
+    transitions.push({
+      kind: 'cause', id: `cause:${key}:${prev.episode}:cleared`, at, state: 'cleared', key, dataset: prev.dataset,
+      detector: prev.detector, models: [], modelCount: 0, since: prev.since,
+    });
+  }
+  return { transitions, models, causes };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BANDS, type Band } from '../../src/core/score.js';
+import { transitionsOf, type AnnouncedCause, type AnnouncedModel, type JudgedModelState, type LiveCause, type TransitionInput } from '../../src/core/transitions.js';
+
+const rules = { bands: DEFAULT_BANDS, margin: 5, clearAfter: 2 };
+const churn = { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)', name: 'churn' };
+const judged = (score: number, band: Band, causes: string[] = [], capped = false): JudgedModelState => ({ model: churn, score, band, capped, causes });
+const cause = (key: string): LiveCause => ({ key, dataset: 'urn:li:dataset:x', detector: 'freshness_lag', severity: 'high', message: 'late', models: [churn] });
+
+/** Runs cycles one after another, carrying the announced state as the service does. */
+function cycles(steps: { model?: JudgedModelState; live?: string[] }[]) {
+  let models: Record<string, AnnouncedModel | undefined> = {};
+  let causes: Record<string, AnnouncedCause> = {};
+  return steps.map((s, i) => {
+    const input: TransitionInput = {
+      at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      judged: s.model ? [s.model] : [],
+      live: new Map((s.live ?? []).map((k) => [k, cause(k)])),
+      models, causes, rules,
+    };
+    const out = transitionsOf(input);
+    models = { ...models, ...out.models };
+    causes = { ...causes, ...out.causes };
+    return out.transitions;
+  });
+}
+
+describe('transitions', () => {
+  it('a first judgment is news unless trusted; an unchanged cycle says nothing', () => {
+    const [first, again] = cycles([{ model: judged(45, 'at_risk', ['k']), live: ['k'] }, { model: judged(45, 'at_risk', ['k']), live: ['k'] }]);
+    expect(first!.map((t) => t.kind)).toEqual(['band', 'cause']);
+    expect(first![0]).toMatchObject({ from: null, to: 'at_risk', score: 45, causes: ['k'] });
+    expect(again).toEqual([]);
+    expect(cycles([{ model: judged(100, 'trusted') }])[0]).toEqual([]);
+  });
+
+  it('a wobble around an edge within the margin is not announced; a move past it is, once', () => {
+    const out = cycles([
+      { model: judged(85, 'trusted') },
+      { model: judged(78, 'caution') }, // 78 + 5 = 83: still trusted with the margin
+      { model: judged(81, 'trusted') },
+      { model: judged(79, 'caution') },
+      { model: judged(70, 'caution') }, // past the margin: announced
+      { model: judged(70, 'caution') },
+      { model: judged(82, 'trusted') }, // 82 - 5 = 77: not back yet
+      { model: judged(90, 'trusted') },
+    ]);
+    expect(out.map((t) => t.length)).toEqual([0, 0, 0, 0, 1, 0, 0, 1]);
+    expect(out[4]![0]).toMatchObject({ kind: 'band', from: 'trusted', to: 'caution', id: `band:${churn.urn}:1` });
+    expect(out[7]![0]).toMatchObject({ kind: 'band', from: 'caution', to: 'trusted', id: `band:${churn.urn}:2` });
+  });
+
+  it('a band set by a severity cap is announced at once', () => {
+    const out = cycles([{ model: judged(90, 'trusted') }, { model: judged(80, 'at_risk', ['k'], true) }]);
+    expect(out[1]![0]).toMatchObject({ from: 'trusted', to: 'at_risk' });
+  });
+
+  it('a root cause clears after clearAfter cycles gone; a return within them is not news; a later return is a new episode', () => {
+    const out = cycles([{ live: ['k'] }, {}, { live: ['k'] }, {}, {}, {}, { live: ['k'] }]);
+    expect(out.map((t) => t.map((x) => x.id))).toEqual([
+      ['cause:k:1:raised'], [], [], [], ['cause:k:1:cleared'], [], ['cause:k:2:raised'],
+    ]);
+  });
+
+  it('bounds what a transition names', () => {
+    const causes = Array.from({ length: 120 }, (_, i) => `k${i}`);
+    const [t] = cycles([{ model: judged(0, 'at_risk', causes) }])[0]!;
+    expect(t).toMatchObject({ causeCount: 120 });
+    expect(t!.kind === 'band' && t!.causes.length).toBe(50);
+  });
+});
