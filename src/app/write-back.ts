@@ -5,6 +5,7 @@ import type { ModelRef, Verdict } from '../core/verdict.js';
 import { incidentsToResolve, planWriteBack, type PlannedWrite } from '../core/writeback/plan.js';
 import { RootCauseCollector, type JudgedModel, type RootCause } from '../core/writeback/root-causes.js';
 import type { WriteBackState } from '../core/writeback/state.js';
+import type { Catalog } from '../datahub/read-catalog.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import type { EntityCache } from '../datahub/read-upstream.js';
 import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
@@ -62,7 +63,7 @@ export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/
  * it is judged, so a scan holds verdicts only as long as the caller does.
  */
 export async function writeBackModels(deps: WriteBackDeps, models: string[] | 'all', opts: WriteBackOptions = {}): Promise<WriteBackResult> {
-  let cache: EntityCache = deps.cache ?? new Map();
+  const cache: EntityCache = deps.cache ?? new Map();
   const verdicts: Verdict[] = [];
   const judged: JudgedModel[] = [];
   const graphs: UpstreamGraph[] = [];
@@ -74,28 +75,25 @@ export async function writeBackModels(deps: WriteBackDeps, models: string[] | 'a
     if (opts.keepGraphs) graphs.push(graph);
     return opts.onJudged?.(v, graph);
   };
-  let upstreamDatasets: Record<string, string[]> = {};
-  let read: string[];
-  let downstream: (datasets: string[]) => Promise<Record<string, ModelRef[]>> = (d) => readDownstreamModels(deps.client, d);
+  let set: JudgedSet;
   if (models === 'all') {
     const scan = await judgeCatalog({ ...deps, cache }, onJudged);
-    cache = scan.cache;
-    downstream = async (d) => scan.catalog.downstreamModels(d);
-    read = [...cache.values()].filter((r) => r?.type === 'DATASET').map((r) => r!.urn);
-    // a model's whole upstream is thousands of datasets on a big catalog: keep only those the plan asks about
-    const evidence = evidenceOnDatasets(read, cache);
-    const relevant = [...new Set([...evidence.incidents.map((i) => i.dataset), ...evidence.assertions.map((a) => a.dataset), ...collector.datasets()])];
-    upstreamDatasets = upstreamWithin(scan.catalog.downstreamModels(relevant));
+    set = catalogJudgedSet(scan.catalog, scan.cache, judged, collector);
   } else {
+    const upstreamDatasets: Record<string, string[]> = {};
     for (const model of models) {
       const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
       upstreamDatasets[verdict.model.urn] = datasetsUpstreamOf(graph);
       const done = onJudged(verdict, graph);
       if (done) await done;
     }
-    read = [...new Set(Object.values(upstreamDatasets).flat())];
+    set = {
+      judged, causes: collector.list(), cache, upstreamDatasets,
+      read: [...new Set(Object.values(upstreamDatasets).flat())],
+      downstream: (d) => readDownstreamModels(deps.client, d),
+    };
   }
-  const plan = await planFor(deps, judged, collector.list(), read, upstreamDatasets, cache, downstream);
+  const plan = await planJudged(deps, set);
   const kept = opts.keepGraphs ? { graphs } : {};
   if (opts.dryRun) return { verdicts, judged, ...kept, plan, applied: [], failed: [] };
   const outcomes = await applyPlan(plan, { client: deps.client, ...(deps.redis ? { redis: deps.redis } : {}), ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}) });
@@ -106,6 +104,31 @@ export async function writeBackModels(deps: WriteBackDeps, models: string[] | 'a
   };
 }
 
+/** What planning a write-back needs of a judgment: who was judged, their root causes, and what was read. */
+export interface JudgedSet {
+  judged: JudgedModel[];
+  causes: RootCause[];
+  cache: EntityCache;
+  /** Datasets read in full: the plan speaks for the evidence on them (and resolves what no longer holds there). */
+  read: string[];
+  /** Each judged model's upstream datasets among those the plan asks about. */
+  upstreamDatasets: Record<string, string[]>;
+  downstream: (datasets: string[]) => Promise<Record<string, ModelRef[]>>;
+}
+
+/** A whole catalog's judgment, read once: every dataset read, and blast radii from the catalog itself. */
+export function catalogJudgedSet(catalog: Catalog, cache: EntityCache, judged: JudgedModel[], collector: RootCauseCollector): JudgedSet {
+  const read = [...cache.values()].filter((r) => r?.type === 'DATASET').map((r) => r!.urn);
+  // a model's whole upstream is thousands of datasets on a big catalog: keep only those the plan asks about
+  const evidence = evidenceOnDatasets(read, cache);
+  const relevant = [...new Set([...evidence.incidents.map((i) => i.dataset), ...evidence.assertions.map((a) => a.dataset), ...collector.datasets()])];
+  return {
+    judged, causes: collector.list(), cache, read,
+    upstreamDatasets: upstreamWithin(catalog.downstreamModels(relevant)),
+    downstream: async (d) => catalog.downstreamModels(d),
+  };
+}
+
 /** Each model's upstream datasets among some, from the models downstream of each. */
 function upstreamWithin(below: Record<string, ModelRef[]>): Record<string, string[]> {
   const upstream: Record<string, string[]> = {};
@@ -113,24 +136,18 @@ function upstreamWithin(below: Record<string, ModelRef[]>): Record<string, strin
   return upstream;
 }
 
-async function planFor(
-  deps: WriteBackDeps,
-  judged: JudgedModel[],
-  causes: RootCause[],
-  read: string[],
-  upstreamDatasets: Record<string, string[]>,
-  cache: EntityCache,
-  downstreamOf: (datasets: string[]) => Promise<Record<string, ModelRef[]>>,
-): Promise<PlannedWrite[]> {
-  const evidence = evidenceOnDatasets(read, cache);
+/** The writes that make DataHub match a judgment: reads the current state of everything it touches, then plans (pure). */
+export async function planJudged(deps: WriteBackDeps, set: JudgedSet): Promise<PlannedWrite[]> {
+  const { judged, causes, cache } = set;
+  const evidence = evidenceOnDatasets(set.read, cache);
   const resolving = incidentsToResolve(judged, causes, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
-  const downstream = resolving.length ? await downstreamOf([...new Set(resolving.map((i) => i.dataset))]) : {};
+  const downstream = resolving.length ? await set.downstream([...new Set(resolving.map((i) => i.dataset))]) : {};
   const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));
   const scope = new Set([...judged.map((v) => v.model.urn), ...Object.values(resolvedDownstream).flat()]);
   for (const rc of causes) for (const m of rc.blastRadius) scope.add(m.urn);
   const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, [...scope])) };
   const base = deps.reportBaseUrl;
-  return planWriteBack({ judged, causes, state, resolvedDownstream, upstreamDatasets, ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}) });
+  return planWriteBack({ judged, causes, state, resolvedDownstream, upstreamDatasets: set.upstreamDatasets, ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}) });
 }
 
 function describe(o: ApplyOutcome): WriteOutcome {

@@ -7,6 +7,7 @@ import { byModelName, type ModelRef } from '../core/verdict.js';
 import { ModelListPool } from './model-list-pool.js';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
+import type { RawEntity } from './queries/entities.js';
 import { readNeeded } from './read-needed.js';
 import { graphRecords, modelGraph, type EntityCache, type GraphRecords } from './read-upstream.js';
 
@@ -26,6 +27,8 @@ export interface ReadCatalogOptions {
   pageSize?: number;
   /** Entities a batched read (default ENTITY_BATCH). */
   batch?: number;
+  /** Sees each entity as read, before it is settled. */
+  observe?: (raw: RawEntity) => void;
 }
 
 /**
@@ -36,16 +39,22 @@ export interface ReadCatalogOptions {
  * search per model.
  */
 export async function readCatalog(client: DataHubClient, cache: EntityCache, options: ReadCatalogOptions = {}): Promise<Catalog> {
+  const models = await listModels(client, options.pageSize);
+  await readNeeded(client, models, cache, options.batch, options.observe);
+  return new Catalog(cache);
+}
+
+/** Every ML model's urn, a page of the scroll a request. */
+export async function listModels(client: DataHubClient, pageSize = CATALOG_PAGE): Promise<string[]> {
   const models: string[] = [];
   let scrollId: string | null | undefined;
   do {
-    const page = (await client.request(catalogPage, { count: options.pageSize ?? CATALOG_PAGE, ...(scrollId ? { scrollId } : {}) })).scrollAcrossEntities;
+    const page = (await client.request(catalogPage, { count: pageSize, ...(scrollId ? { scrollId } : {}) })).scrollAcrossEntities;
     models.push(...page.searchResults.map((r) => r.entity.urn));
     // a full last page still names a next one: the total says there is none
     scrollId = page.searchResults.length && models.length < page.total ? page.nextScrollId : null;
   } while (scrollId);
-  await readNeeded(client, models, cache, options.batch);
-  return new Catalog(cache);
+  return models;
 }
 
 /** Graph questions answered from a fully read catalog. */
@@ -80,13 +89,23 @@ export class Catalog {
   modelsBelowDataset(dataset: string): ModelRef[] {
     const known = this.below.get(dataset);
     if (known) return known;
+    const list = this.lists.intern(this.modelsBelowUrn(dataset).map((m) => this.ref(m)));
+    this.below.set(dataset, list);
+    return list;
+  }
+
+  /** The urns of the models whose judgment reads this entity: those downstream of it, and itself if it is one. */
+  modelsReading(urn: string): string[] {
+    const below = this.modelsBelowUrn(urn);
+    return this.cache.get(urn)?.type === 'MLMODEL' ? [urn, ...below] : below;
+  }
+
+  private modelsBelowUrn(urn: string): string[] {
     if (!this.modelsBelow) {
       const r = this.sharedRecords();
       this.modelsBelow = modelsBelowIndex((this.shared.index ??= lineageIndex(r.upstreams)), this.models().map((m) => m.urn));
     }
-    const list = this.lists.intern(this.modelsBelow(dataset).map((m) => this.ref(m)));
-    this.below.set(dataset, list);
-    return list;
+    return this.modelsBelow(urn);
   }
 
   private sharedRecords(): GraphRecords {

@@ -14,13 +14,18 @@ export async function readNeeded(
   models: string[],
   cache: EntityCache,
   batch?: number,
+  /** Sees each entity as read, before it is settled (the service keeps what moves of it, read-changes.ts). */
+  observe?: (raw: RawEntity) => void,
 ): Promise<{ levels: number }> {
   const pool = urnPool();
   let level = [...new Set(models.map(pool))];
   let levels = 0;
   while (level.length) {
     levels++;
-    await readEntities(client, level, cache, batch, (raw) => settle(raw, pool));
+    await readEntities(client, level, cache, batch, (raw) => {
+      observe?.(raw);
+      return settle(raw, pool);
+    });
     const next = new Set<string>();
     for (const urn of level) {
       const raw = cache.get(urn);

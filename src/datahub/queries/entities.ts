@@ -29,6 +29,8 @@ export const rawEntitySchema = z.object({
   urn: z.string(),
   type: z.string(),
   exists: z.boolean().nullish(),
+  /** When an ingestion run last wrote any versioned aspect of it (DataHub's `lastIngested`). */
+  lastIngested: z.number().nullish(),
   name: z.string().nullish(),
   jobId: z.string().nullish(),
   ...ownedFields,

@@ -1,0 +1,180 @@
+import type { UpstreamGraph } from '../core/graph.js';
+import { deadlinesPassed, freshnessDeadlines } from '../core/freshness-deadlines.js';
+import type { JudgedModelState, LiveCause } from '../core/transitions.js';
+import { assess, verdictOf, type ModelRef, type Verdict } from '../core/verdict.js';
+import { Catalog, listModels, readCatalog } from '../datahub/read-catalog.js';
+import { movingFacts, readChanges } from '../datahub/read-changes.js';
+import { readNeeded } from '../datahub/read-needed.js';
+import type { EntityCache } from '../datahub/read-upstream.js';
+import type { JudgeDeps } from './judge-model.js';
+import type { OnJudged } from './judge-catalog.js';
+
+export interface WatchOptions {
+  /** Re-read the whole catalog when the last full read is this old (ms): what the change probe cannot see. */
+  refreshMs: number;
+  probeBatch?: number;
+}
+
+/** One cycle's judgment: which models were judged again, and the catalog-wide state after it. */
+export interface WatchCycle {
+  full: boolean;
+  /** Entities read again because DataHub said they moved. */
+  changed: string[];
+  /** Models in the catalog. */
+  models: number;
+  /** The models judged this cycle, in catalog order. */
+  judged: JudgedModelState[];
+  /** Every root cause live in the catalog after this cycle. */
+  live: Map<string, LiveCause>;
+  catalog: Catalog;
+  cache: EntityCache;
+}
+
+interface CauseFacts {
+  dataset: string;
+  detector: string;
+  severity: string;
+  message: string;
+}
+
+/**
+ * The service's view of the catalog, kept between cycles. A cycle re-reads only what moved: the model list, then a
+ * probe of every entity's moving facts (last ingestion, operations, runs, assertion results, incidents); entities
+ * whose answer differs are read again in full, and only the models reading them (or a table whose SLA deadline
+ * passed) are judged again. Every `refreshMs` the whole catalog is read and judged afresh.
+ * Not thread-safe across processes by design: each worker keeps its own, and any failure drops it (`reset`).
+ */
+export class CatalogWatch {
+  private cache: EntityCache = new Map();
+  private catalog?: Catalog;
+  private facts = new Map<string, string>();
+  private deadlines = new Map<string, number>();
+  private causesOf = new Map<string, string[]>();
+  private causeFacts = new Map<string, CauseFacts>();
+  private refs = new Map<string, ModelRef>();
+  private keys = new Map<string, string>();
+  private lastFull = -Infinity;
+  /** The instant the last judgment was made at (the clock, or `judge.asOf`). */
+  private judgedAt = -Infinity;
+
+  constructor(
+    private readonly deps: JudgeDeps,
+    private readonly options: WatchOptions,
+  ) {}
+
+  /** Forget everything: the next cycle reads and judges the whole catalog. */
+  reset(): void {
+    this.catalog = undefined;
+    this.lastFull = -Infinity;
+  }
+
+  /**
+   * Judges what changed since the last cycle (everything on the first, or when a full refresh is due), each verdict
+   * going to `onJudged`. `alsoJudge`: models to judge again whatever moved (their last write-back did not land).
+   */
+  async cycle(now: number, onJudged?: OnJudged, alsoJudge: string[] = [], forceFull = false): Promise<WatchCycle> {
+    try {
+      const full = forceFull || !this.catalog || now - this.lastFull >= this.options.refreshMs;
+      return full ? await this.fullCycle(now, onJudged) : await this.changedCycle(now, onJudged, alsoJudge);
+    } catch (err) {
+      this.reset();
+      throw err;
+    }
+  }
+
+  private async fullCycle(now: number, onJudged?: OnJudged): Promise<WatchCycle> {
+    const cache: EntityCache = new Map();
+    const facts = new Map<string, string>();
+    const catalog = await readCatalog(this.deps.client, cache, { observe: (raw) => facts.set(raw.urn, movingFacts(raw)) });
+    this.cache = cache;
+    this.facts = facts;
+    this.catalog = catalog;
+    this.causesOf.clear();
+    this.causeFacts.clear();
+    this.lastFull = now;
+    const models = catalog.models();
+    const judged = await this.judge(models, now, onJudged);
+    return this.result(true, [], models.length, judged);
+  }
+
+  private async changedCycle(now: number, onJudged: OnJudged | undefined, alsoJudge: string[]): Promise<WatchCycle> {
+    const before = this.catalog!;
+    const listed = await listModels(this.deps.client);
+    const known = new Set(before.models().map((m) => m.urn));
+    const added = listed.filter((m) => !known.has(m));
+    const listedSet = new Set(listed);
+    const removed = [...known].filter((m) => !listedSet.has(m));
+    const changed = [...(await readChanges(this.deps.client, this.facts, this.options.probeBatch)), ...removed];
+    const affected = new Set<string>(alsoJudge.filter((m) => known.has(m)));
+    let catalog = before;
+    if (changed.length || added.length) {
+      for (const urn of changed) for (const m of before.modelsReading(urn)) affected.add(m);
+      for (const urn of changed) {
+        this.cache.delete(urn);
+        this.facts.delete(urn);
+      }
+      const gone = new Set(removed);
+      const reread = changed.filter((u) => !gone.has(u));
+      await readNeeded(this.deps.client, [...reread, ...added], this.cache, undefined, (raw) => this.facts.set(raw.urn, movingFacts(raw)));
+      for (const urn of removed) this.causesOf.delete(urn);
+      catalog = this.catalog = new Catalog(this.cache);
+      for (const urn of [...changed, ...added]) for (const m of catalog.modelsReading(urn)) affected.add(m);
+    }
+    for (const d of deadlinesPassed(this.deadlines, this.judgedAt, this.effective(now))) for (const m of catalog.modelsReading(d)) affected.add(m);
+    const models = catalog.models();
+    const judged = await this.judge(models.filter((m) => affected.has(m.urn)), now, onJudged);
+    return this.result(false, changed, models.length, judged);
+  }
+
+  private effective(now: number): number {
+    return this.deps.policy.asOf ?? now;
+  }
+
+  private async judge(models: ModelRef[], now: number, onJudged?: OnJudged): Promise<JudgedModelState[]> {
+    const catalog = this.catalog!;
+    const states: JudgedModelState[] = [];
+    let graph: UpstreamGraph | undefined;
+    for (const model of models) {
+      graph = catalog.upstreamGraph(model.urn);
+      const a = assess(graph, now, this.deps.policy);
+      const v = verdictOf(graph, a, (d) => catalog.modelsBelowDataset(d), { now, datahub: this.deps.client.url });
+      states.push(this.remember(v));
+      const done = onJudged?.(v, graph);
+      if (done) await done;
+    }
+    const any = catalog.models()[0];
+    if (any && (models.length || this.deadlines.size === 0)) this.deadlines = freshnessDeadlines(graph ?? catalog.upstreamGraph(any.urn), this.deps.policy.freshness);
+    this.judgedAt = this.effective(now);
+    return states;
+  }
+
+  /** Keeps what transitions need of a verdict: its score, band and root causes (keys interned across models). */
+  private remember(v: Verdict): JudgedModelState {
+    const causes: string[] = [];
+    for (const f of v.findings) {
+      if (!f.entity.startsWith('urn:li:dataset:')) continue;
+      let key = this.keys.get(f.key);
+      if (!key) {
+        this.keys.set(f.key, (key = f.key));
+        this.causeFacts.set(key, { dataset: f.entity, detector: f.detector, severity: f.severity, message: f.message });
+      }
+      causes.push(key);
+    }
+    this.causesOf.set(v.model.urn, causes);
+    this.refs.set(v.model.urn, v.model);
+    return { model: v.model, score: v.score, band: v.band, capped: v.capped !== undefined, causes };
+  }
+
+  private result(full: boolean, changed: string[], models: number, judged: JudgedModelState[]): WatchCycle {
+    const live = new Map<string, LiveCause>();
+    for (const [urn, causes] of this.causesOf) {
+      const model = this.refs.get(urn)!;
+      for (const key of causes) {
+        let c = live.get(key);
+        if (!c) live.set(key, (c = { key, ...this.causeFacts.get(key)!, models: [] }));
+        c.models.push(model);
+      }
+    }
+    return { full, changed, models, judged, live, catalog: this.catalog!, cache: this.cache };
+  }
+}
