@@ -62,6 +62,11 @@ export class CatalogWatch {
     private readonly options: WatchOptions,
   ) {}
 
+  /** Whether a cycle at `now` reads and judges the whole catalog (the first one, or a refresh is due). */
+  fullDue(now: number): boolean {
+    return !this.catalog || now - this.lastFull >= this.options.refreshMs;
+  }
+
   /** Forget everything: the next cycle reads and judges the whole catalog. */
   reset(): void {
     this.catalog = undefined;
@@ -74,7 +79,7 @@ export class CatalogWatch {
    */
   async cycle(now: number, onJudged?: OnJudged, alsoJudge: string[] = [], forceFull = false): Promise<WatchCycle> {
     try {
-      const full = forceFull || !this.catalog || now - this.lastFull >= this.options.refreshMs;
+      const full = forceFull || this.fullDue(now);
       return full ? await this.fullCycle(now, onJudged) : await this.changedCycle(now, onJudged, alsoJudge);
     } catch (err) {
       this.reset();

@@ -5,7 +5,7 @@ import { demoCommand } from './commands/demo.js';
 import { gateCommand } from './commands/gate.js';
 import { mcpCommand } from './commands/mcp.js';
 import { scanCommand } from './commands/scan.js';
-import { serveCommand } from './commands/serve.js';
+import { serveCommand, workerCommand } from './commands/serve.js';
 import { trustCommand } from './commands/trust.js';
 
 
@@ -21,6 +21,7 @@ export function buildProgram(): Command {
     .addCommand(scanCommand())
     .addCommand(gateCommand())
     .addCommand(serveCommand())
+    .addCommand(workerCommand())
     .addCommand(simCommand())
     .addCommand(mcpCommand());
   forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newSharedMemo, type UpstreamGraph } from '../core/graph.js';
+import { newSharedMemo, type EntityNode, type UpstreamGraph } from '../core/graph.js';
 import { modelsBelowIndex } from '../core/blast-radius.js';
 import { lineageIndex } from '../core/lineage-index.js';
 import { shortName } from '../core/names.js';
@@ -42,6 +42,11 @@ export async function readCatalog(client: DataHubClient, cache: EntityCache, opt
   const models = await listModels(client, options.pageSize);
   await readNeeded(client, models, cache, options.batch, options.observe);
   return new Catalog(cache);
+}
+
+/** One tiny read that tells whether DataHub answers (a page of one model). */
+export async function pingCatalog(client: DataHubClient): Promise<void> {
+  await client.request(catalogPage, { count: 1 });
 }
 
 /** Every ML model's urn, a page of the scroll a request. */
@@ -92,6 +97,11 @@ export class Catalog {
     const list = this.lists.intern(this.modelsBelowUrn(dataset).map((m) => this.ref(m)));
     this.below.set(dataset, list);
     return list;
+  }
+
+  /** An entity as judging sees it (owners, kind, name), from the catalog's shared records. */
+  entity(urn: string): EntityNode | undefined {
+    return this.sharedRecords().nodes[urn];
   }
 
   /** The urns of the models whose judgment reads this entity: those downstream of it, and itself if it is one. */

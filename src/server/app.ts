@@ -19,6 +19,10 @@ export interface JanusServerDeps {
   datahubUiUrl?: string;
   /** Other handlers mounted on this server (e.g. MCP over HTTP at `/mcp`): a path and everything under it. */
   mounts?: Mount[];
+  /** What /healthz reports (the service's dependencies and last cycle); without it, the process is up. 503 unless `ok`. */
+  health?: () => Promise<{ status: 'ok' | 'degraded' }>;
+  /** Where the metrics go (the service adds its own to it); default a registry of the server's own. */
+  registry?: Registry;
   /** How long a model's report is reused, in ms (0: judge on every request). Default 5000. */
   cacheMs?: number;
   now?: () => number;
@@ -62,7 +66,7 @@ const PAGE_HEADERS = {
 
 /** Janus's HTTP server, side-effect free until listened on: `/reports/<model>`, `/healthz`, `/metrics`. */
 export function createJanusServer(deps: JanusServerDeps): JanusServer {
-  const metrics = createMetrics();
+  const metrics = createMetrics(deps.registry);
   const cache = createReportCache<Report>(deps.cacheMs ?? 5000, deps.now);
   const log = deps.logger;
 
@@ -74,8 +78,10 @@ export function createJanusServer(deps: JanusServerDeps): JanusServer {
 
   const answer = async (route: RouteName, path: string): Promise<Answer> => {
     switch (route) {
-      case 'healthz':
-        return { status: 200, type: 'text/plain; charset=utf-8', body: 'ok\n' };
+      case 'healthz': {
+        const health = deps.health ? await deps.health() : { status: 'ok' as const };
+        return { status: health.status === 'ok' ? 200 : 503, type: 'application/json; charset=utf-8', body: `${JSON.stringify(health)}\n`, headers: { 'cache-control': 'no-store' } };
+      }
       case 'metrics':
         return { status: 200, type: metrics.registry.contentType, body: await metrics.registry.metrics() };
       case 'reports': {

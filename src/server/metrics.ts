@@ -10,8 +10,7 @@ export interface ServerMetrics {
 }
 
 /** A registry of its own per server (tests run several), with Node's default process metrics. */
-export function createMetrics(): ServerMetrics {
-  const registry = new Registry();
+export function createMetrics(registry: Registry = new Registry()): ServerMetrics {
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'janus_http_requests_total',

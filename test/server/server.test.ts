@@ -85,7 +85,7 @@ describe('janus serve, over HTTP against the simulator', () => {
   it('answers /healthz', async () => {
     const res = await fetch(`${base}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('ok\n');
+    expect(await res.json()).toEqual({ status: 'ok' });
   });
 
   it('exposes request counts, durations and Node metrics on /metrics', async () => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { Redis } from 'ioredis';
 import { janusIncidentsForModel } from '../../app/incidents.js';
 import { judgeModel } from '../../app/judge-model.js';
 import { createJanusServer, listen, type Mount } from '../../server/index.js';
@@ -7,28 +8,75 @@ import { liveMcpDeps } from '../../mcp/deps.js';
 import { createMcpHttpHandler } from '../../mcp/http-transport.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { slackEnabled, slackMount } from '../../slack/mount.js';
-import { cliContext } from '../context.js';
+import { cliContext, type CliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
 import { untilSignal } from '../signals.js';
+import type { RunningService } from '../../../jobs/service.js';
 
 import type { ServeCommandDeps } from './serve.js';
 
-/** What `janus serve` does, loaded only when it runs: the server, Slack's Bolt app and the MCP SDK are its own. */
-export async function runServe(opts: { port?: number; host?: string }, cmd: Command, deps: ServeCommandDeps): Promise<void> {
+/** How long in-flight jobs get to finish after SIGTERM before they are left to another worker's stalled-job check. */
+const STOP_DEADLINE_MS = 25_000;
+
+export interface ServeRole {
+  /** Serve HTTP (reports, /healthz, /metrics, Slack, MCP). */
+  http: boolean;
+  /** Register the cycle's job scheduler. */
+  scheduler: boolean;
+  /** Run the cycle, write-back and notification workers in this process. */
+  workers: boolean;
+}
+
+/** `janus serve` and `janus worker`, loaded only when they run: the server, Bolt, the MCP SDK and BullMQ are theirs. */
+export async function runServe(opts: { port?: number; host?: string }, cmd: Command, deps: ServeCommandDeps, role: ServeRole): Promise<void> {
   const env = deps.env ?? process.env;
   const ctx = cliContext(cmd, env);
+  const logger = ctx.logger.child({ unit: role.http ? 'server' : 'worker' });
+  const service = await startServiceIfConfigured(ctx, role, logger);
+  let running: Awaited<ReturnType<typeof listen>> | undefined;
+  let redis: Redis | undefined;
+  try {
+    if (role.http) ({ running, redis } = await startHttp(ctx, opts, deps, service));
+    else (deps.stdout ?? process.stdout).write(`janus worker ready\n`);
+    const signal = await (deps.untilStopped ?? untilSignal)();
+    logger.info({ signal }, 'stopping: no new jobs; in-flight ones get to finish');
+  } finally {
+    await running?.close();
+    await service.service?.close(STOP_DEADLINE_MS);
+    redis?.disconnect();
+  }
+}
+
+async function startServiceIfConfigured(ctx: CliContext, role: ServeRole, logger: CliContext['logger']) {
+  const registry = new (await import('prom-client')).Registry();
+  if (!role.scheduler && !role.workers) return { service: undefined, registry };
+  if (!ctx.config.redis.url) {
+    if (!role.http) throw new (await import('../../errors.js')).UsageError('janus worker needs Redis: set REDIS_URL (redis://host:6379)');
+    logger.warn('scheduled catalog cycles need Redis: set REDIS_URL to run them; serving HTTP only');
+    return { service: undefined, registry };
+  }
+  const { startService } = await import('../../../jobs/service.js');
+  const service: RunningService = await startService({
+    redisUrl: ctx.config.redis.url, prefix: ctx.config.redis.prefix, scan: ctx.config.scan, client: ctx.client, policy: ctx.policy,
+    logger: ctx.logger, registry, reportBaseUrl: reportBaseUrl(ctx.config), scheduler: role.scheduler, workers: role.workers,
+  });
+  return { service, registry };
+}
+
+async function startHttp(ctx: CliContext, opts: { port?: number; host?: string }, deps: ServeCommandDeps, svc: Awaited<ReturnType<typeof startServiceIfConfigured>>) {
   const datahubUiUrl = ctx.config.datahub.uiUrl;
   const judgeDeps = { client: ctx.client, policy: ctx.policy };
   const logger = ctx.logger.child({ unit: 'server' });
   const redis = ctx.config.mcp.http || slackEnabled(ctx.config.slack) ? optionalRedis(ctx.config, logger) : undefined;
+  const historyPrefix = { prefix: `${ctx.config.redis.prefix}:` };
   const mounts: Mount[] = ctx.config.mcp.http
     ? [{
         path: ctx.config.mcp.httpPath,
         name: 'mcp',
         handler: createMcpHttpHandler(
           () => createJanusMcpServer(liveMcpDeps({
-            client: ctx.client, policy: ctx.policy, history: redis ? new RedisScanHistory(redis) : new MemoryScanHistory(),
+            client: ctx.client, policy: ctx.policy, history: redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory(),
             allowWrites: ctx.config.mcp.allowWrites, logger, version: VERSION, reportBaseUrl: reportBaseUrl(ctx.config), ...(redis ? { redis } : {}),
           })),
           { logger },
@@ -36,17 +84,21 @@ export async function runServe(opts: { port?: number; host?: string }, cmd: Comm
       }]
     : [];
   let publicUrl = reportBaseUrl(ctx.config);
-  const history = redis ? new RedisScanHistory(redis) : new MemoryScanHistory();
+  const history = redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory();
   const slack = await slackMount({ config: ctx.config, judge: judgeDeps, history, logger, reportBaseUrl: () => publicUrl }).catch((err: unknown) => {
     redis?.disconnect();
     throw err;
   });
   if (slack) mounts.push(slack);
+  const { serviceHealth } = await import('../../../jobs/health.js');
+  const health = svc.service?.health ?? serviceHealth({ client: ctx.client, intervalMs: ctx.config.scan.interval, startedAt: Date.now() });
   const janus = createJanusServer({
     judge: (ref) => judgeModel(judgeDeps, ref),
     incidents: (urn) => janusIncidentsForModel(judgeDeps, urn),
     logger,
     mounts,
+    health,
+    registry: svc.registry,
     ...(datahubUiUrl ? { datahubUiUrl } : {}),
   });
   const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
@@ -54,8 +106,5 @@ export async function runServe(opts: { port?: number; host?: string }, cmd: Comm
   if (slack && !ctx.config.server.publicUrl) logger.warn({ publicUrl }, 'JANUS_PUBLIC_URL is not set: the report links Slack shows point at this machine');
   logger.info({ url: running.url, publicUrl, datahub: ctx.client.url }, 'serving Model Impact Reports');
   (deps.stdout ?? process.stdout).write(`janus serve ready ${running.url}\n`);
-  const signal = await (deps.untilStopped ?? untilSignal)();
-  logger.info({ signal }, 'stopping');
-  await running.close();
-  redis?.disconnect();
+  return { running, redis };
 }

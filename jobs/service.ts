@@ -1,0 +1,121 @@
+import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
+import type { Registry } from 'prom-client';
+import { CatalogWatch } from '../src/app/catalog-watch.js';
+import type { WriteBackDeps } from '../src/app/write-back.js';
+import type { ScanConfig } from '../src/config/index.js';
+import { DEFAULT_BANDS } from '../src/core/score.js';
+import type { JudgePolicy } from '../src/core/verdict.js';
+import type { DataHubClient } from '../src/datahub/client.js';
+import { RedisScanHistory } from '../src/history/index.js';
+import type { Logger } from '../src/log.js';
+import { bullConnection } from './connection.js';
+import { runCommit } from './commit.js';
+import { runCycle, type CycleDeps } from './cycle.js';
+import { serviceHealth, type HealthReport } from './health.js';
+import { JOB, QUEUES } from './names.js';
+import { logTransition } from './notification-log.js';
+import { registerCycleScheduler } from './scheduler.js';
+import { createServiceMetrics } from './service-metrics.js';
+import { ServiceState } from './service-state.js';
+import { runWrite } from './write.js';
+
+export interface ServiceOptions {
+  redisUrl: string;
+  /** Queue and key prefix (`redis.prefix`). */
+  prefix: string;
+  scan: ScanConfig;
+  client: DataHubClient;
+  policy: JudgePolicy;
+  logger: Logger;
+  registry: Registry;
+  reportBaseUrl?: string;
+  /** Register the cycle's job scheduler (`janus serve`; a `janus worker` only works). */
+  scheduler: boolean;
+  /** Run workers in this process (`janus serve --no-workers` does not). */
+  workers: boolean;
+  /** Consume the notifications queue with the logging sink (until Slack alerts take it over). */
+  notificationSink?: boolean;
+  now?: () => number;
+}
+
+export interface RunningService {
+  health: () => Promise<HealthReport>;
+  state: ServiceState;
+  queues: Record<keyof typeof QUEUES, Queue>;
+  /** Stop taking jobs, let in-flight ones finish within `deadlineMs`, close every connection. */
+  close(deadlineMs?: number): Promise<void>;
+}
+
+/** Janus as a service on Redis: the cycle's scheduler, its workers, or both, per process. */
+export async function startService(o: ServiceOptions): Promise<RunningService> {
+  const log = o.logger.child({ unit: 'service' });
+  const connection = bullConnection(o.redisUrl, log, 'queues');
+  const prefix = o.prefix;
+  const queues = {
+    cycle: new Queue(QUEUES.cycle, { connection, prefix }),
+    writeback: new Queue(QUEUES.writeback, { connection, prefix }),
+    notifications: new Queue(QUEUES.notifications, { connection, prefix }),
+  };
+  for (const q of Object.values(queues)) q.on('error', (err) => log.debug({ queue: q.name, err: err.message }, 'queue error'));
+  const state = new ServiceState(connection, prefix);
+  const metrics = createServiceMetrics(o.registry);
+  metrics.queueDepths(async () => Object.fromEntries(await Promise.all(Object.entries(queues).map(async ([name, q]) => [name, await q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'waiting-children')]))));
+  const health = serviceHealth({ client: o.client, redis: connection, state, intervalMs: o.scan.interval, startedAt: (o.now ?? Date.now)(), ...(o.now ? { now: o.now } : {}) });
+
+  if (o.scheduler) {
+    const register = () => registerCycleScheduler(queues.cycle, o.scan.interval).then(
+      () => log.info({ everyMs: o.scan.interval }, 'cycle scheduled'),
+      (err: Error) => log.warn({ err: err.message }, 'could not register the cycle schedule; retrying when Redis is back'),
+    );
+    await register();
+    // a Redis that restarted empty has lost the schedule: register it again whenever the connection comes back
+    let first = true;
+    connection.on('ready', () => (first ? (first = false) : void register()));
+  }
+
+  const workers: Worker[] = [];
+  const closers: (() => Promise<unknown>)[] = [];
+  if (o.workers) {
+    const writeBack: WriteBackDeps = { client: o.client, policy: o.policy, redis: connection, logger: log, ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}) };
+    const deps: CycleDeps = {
+      watch: new CatalogWatch({ client: o.client, policy: o.policy }, { refreshMs: o.scan.refresh }),
+      writeBack, flows: new FlowProducer({ connection, prefix }), cycleQueue: queues.cycle, notifications: queues.notifications,
+      history: new RedisScanHistory(connection, { prefix: `${prefix}:` }),
+      rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.scan.bandMargin, clearAfter: o.scan.clearAfter },
+      writeChunk: o.scan.writeChunk, intervalMs: o.scan.interval, state, metrics, logger: log, client: o.client, ...(o.now ? { now: o.now } : {}),
+    };
+    const worker = (queue: string, concurrency: number, fn: (job: Job) => Promise<unknown>) => {
+      const own = bullConnection(o.redisUrl, log, `worker:${queue}`);
+      const w = new Worker(queue, fn, { connection: own, prefix, concurrency, autorun: true });
+      closers.push(() => own.quit().catch(() => own.disconnect()));
+      w.on('failed', (job, err) => {
+        metrics.jobFailed(queue);
+        log.warn({ queue, job: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
+      });
+      w.on('error', (err) => log.debug({ queue, err: err.message }, 'worker error'));
+      workers.push(w);
+    };
+    worker(QUEUES.cycle, 1, (job) => (job.name === JOB.commit ? runCommit(job, deps) : runCycle(job, deps)));
+    worker(QUEUES.writeback, o.scan.workerConcurrency, (job) => runWrite(job, { client: o.client, redis: connection, metrics, logger: log }));
+    if (o.notificationSink !== false) worker(QUEUES.notifications, 1, (job) => logTransition(job, log));
+    deps.flows.on('error', (err) => log.debug({ err: err.message }, 'flow producer error'));
+    closers.push(() => deps.flows.close());
+  }
+  log.info({ scheduler: o.scheduler, workers: o.workers, prefix }, 'service started');
+
+  return {
+    health, state, queues,
+    async close(deadlineMs = 30_000) {
+      const drained = Promise.all(workers.map((w) => w.close()));
+      const late = await Promise.race([drained.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), deadlineMs).unref())]);
+      if (late) {
+        log.warn({ deadlineMs }, 'jobs still running at the stop deadline: left to the stalled-job check of another worker');
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
+      await Promise.all(Object.values(queues).map((q) => q.close()));
+      await Promise.all(closers.map((c) => c()));
+      await connection.quit().catch(() => connection.disconnect());
+    },
+  };
+}
+
