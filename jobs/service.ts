@@ -86,7 +86,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     };
     const worker = (queue: string, concurrency: number, fn: (job: Job) => Promise<unknown>) => {
       const own = bullConnection(o.redisUrl, log, `worker:${queue}`);
-      const w = new Worker(queue, fn, { connection: own, prefix, concurrency, autorun: true });
+      const w = new Worker(queue, fn, { connection: own, prefix, concurrency, lockDuration: o.scan.jobLockMs, stalledInterval: o.scan.jobLockMs });
       closers.push(() => own.quit().catch(() => own.disconnect()));
       w.on('failed', (job, err) => {
         metrics.jobFailed(queue);

@@ -17,6 +17,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_SCAN_CLEAR_AFTER: ['scan', 'clearAfter'],
   JANUS_WORKER_CONCURRENCY: ['scan', 'workerConcurrency'],
   JANUS_SCAN_WRITE_CHUNK: ['scan', 'writeChunk'],
+  JANUS_JOB_LOCK_MS: ['scan', 'jobLockMs'],
   SLACK_BOT_TOKEN: ['slack', 'botToken'],
   SLACK_SIGNING_SECRET: ['slack', 'signingSecret'],
   SLACK_API_URL: ['slack', 'apiUrl'],

@@ -27,6 +27,11 @@ export const scanSchema = z.object({
   clearAfter: z.coerce.number().int().min(1).max(100).default(2),
   /** Write-back jobs one worker process runs at once. */
   workerConcurrency: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * How long a worker's hold on a job lasts without renewal (BullMQ's lock duration and stalled-job check): a worker
+   * killed mid-job has its job retried elsewhere after about this long.
+   */
+  jobLockMs: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /** Datasets or models one write-back job covers (the cycle fans its plan out in jobs of this many). */
   writeChunk: z.coerce.number().int().min(1).max(10_000).default(100),
 });

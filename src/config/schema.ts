@@ -32,7 +32,7 @@ export const redisSchema = z.object({
    * Start of every key Janus's service keeps and of BullMQ's queues. Redis Cluster needs a hash tag (`{janus}`)
    * so a queue's keys share one slot, as BullMQ's multi-key scripts require.
    */
-  prefix: z.string().regex(/^[\w{}.-]+$/, 'expected letters, digits, _ . - { }').default('janus'),
+  prefix: z.string().regex(/^[\w{}.:-]+$/, 'expected letters, digits, _ . : - { }').default('janus'),
 });
 
 export const slackSchema = z.object({

@@ -114,6 +114,6 @@ describe.skipIf(!built)('janus serve as a process (the built CLI)', () => {
     child.kill(signal);
     expect(await exited).toBe(0);
     expect(out.stderr).toContain('"msg":"serving Model Impact Reports"');
-    expect(out.stderr).toContain('"msg":"stopping"');
+    expect(out.stderr).toContain('"msg":"stopping: no new jobs; in-flight ones get to finish"');
   });
 });

@@ -12,7 +12,10 @@ import { cliContext, type CliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
 import { untilSignal } from '../signals.js';
+import type { Registry } from 'prom-client';
+import type { HealthReport } from '../../../jobs/health.js';
 import type { RunningService } from '../../../jobs/service.js';
+import { UsageError } from '../../errors.js';
 
 import type { ServeCommandDeps } from './serve.js';
 
@@ -33,38 +36,39 @@ export async function runServe(opts: { port?: number; host?: string }, cmd: Comm
   const env = deps.env ?? process.env;
   const ctx = cliContext(cmd, env);
   const logger = ctx.logger.child({ unit: role.http ? 'server' : 'worker' });
-  const service = await startServiceIfConfigured(ctx, role, logger);
-  let running: Awaited<ReturnType<typeof listen>> | undefined;
-  let redis: Redis | undefined;
+  const registry = new (await import('prom-client')).Registry();
+  const { serviceHealth } = await import('../../../jobs/health.js');
+  const processHealth = serviceHealth({ client: ctx.client, intervalMs: ctx.config.scan.interval, startedAt: Date.now() });
+  let service: RunningService | undefined;
+  let http: Awaited<ReturnType<typeof startHttp>> | undefined;
   try {
-    if (role.http) ({ running, redis } = await startHttp(ctx, opts, deps, service));
-    else (deps.stdout ?? process.stdout).write(`janus worker ready\n`);
+    if (role.http) http = await startHttp(ctx, opts, registry, () => (service?.health ?? processHealth)());
+    service = await startServiceIfConfigured(ctx, role, logger, registry, http?.publicUrl ?? reportBaseUrl(ctx.config));
+    (deps.stdout ?? process.stdout).write(http ? `janus serve ready ${http.running.url}\n` : 'janus worker ready\n');
     const signal = await (deps.untilStopped ?? untilSignal)();
     logger.info({ signal }, 'stopping: no new jobs; in-flight ones get to finish');
   } finally {
-    await running?.close();
-    await service.service?.close(STOP_DEADLINE_MS);
-    redis?.disconnect();
+    await http?.running.close();
+    await service?.close(STOP_DEADLINE_MS);
+    http?.redis?.disconnect();
   }
 }
 
-async function startServiceIfConfigured(ctx: CliContext, role: ServeRole, logger: CliContext['logger']) {
-  const registry = new (await import('prom-client')).Registry();
-  if (!role.scheduler && !role.workers) return { service: undefined, registry };
+async function startServiceIfConfigured(ctx: CliContext, role: ServeRole, logger: CliContext['logger'], registry: Registry, publicUrl: string): Promise<RunningService | undefined> {
+  if (!role.scheduler && !role.workers) return undefined;
   if (!ctx.config.redis.url) {
-    if (!role.http) throw new (await import('../../errors.js')).UsageError('janus worker needs Redis: set REDIS_URL (redis://host:6379)');
+    if (!role.http) throw new UsageError('janus worker needs Redis: set REDIS_URL (redis://host:6379)');
     logger.warn('scheduled catalog cycles need Redis: set REDIS_URL to run them; serving HTTP only');
-    return { service: undefined, registry };
+    return undefined;
   }
   const { startService } = await import('../../../jobs/service.js');
-  const service: RunningService = await startService({
+  return startService({
     redisUrl: ctx.config.redis.url, prefix: ctx.config.redis.prefix, scan: ctx.config.scan, client: ctx.client, policy: ctx.policy,
-    logger: ctx.logger, registry, reportBaseUrl: reportBaseUrl(ctx.config), scheduler: role.scheduler, workers: role.workers,
+    logger: ctx.logger, registry, reportBaseUrl: publicUrl, scheduler: role.scheduler, workers: role.workers,
   });
-  return { service, registry };
 }
 
-async function startHttp(ctx: CliContext, opts: { port?: number; host?: string }, deps: ServeCommandDeps, svc: Awaited<ReturnType<typeof startServiceIfConfigured>>) {
+async function startHttp(ctx: CliContext, opts: { port?: number; host?: string }, registry: Registry, health: () => Promise<HealthReport>) {
   const datahubUiUrl = ctx.config.datahub.uiUrl;
   const judgeDeps = { client: ctx.client, policy: ctx.policy };
   const logger = ctx.logger.child({ unit: 'server' });
@@ -90,21 +94,18 @@ async function startHttp(ctx: CliContext, opts: { port?: number; host?: string }
     throw err;
   });
   if (slack) mounts.push(slack);
-  const { serviceHealth } = await import('../../../jobs/health.js');
-  const health = svc.service?.health ?? serviceHealth({ client: ctx.client, intervalMs: ctx.config.scan.interval, startedAt: Date.now() });
   const janus = createJanusServer({
     judge: (ref) => judgeModel(judgeDeps, ref),
     incidents: (urn) => janusIncidentsForModel(judgeDeps, urn),
     logger,
     mounts,
     health,
-    registry: svc.registry,
+    registry,
     ...(datahubUiUrl ? { datahubUiUrl } : {}),
   });
   const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
   publicUrl = ctx.config.server.publicUrl ?? `http://localhost:${running.port}`;
   if (slack && !ctx.config.server.publicUrl) logger.warn({ publicUrl }, 'JANUS_PUBLIC_URL is not set: the report links Slack shows point at this machine');
   logger.info({ url: running.url, publicUrl, datahub: ctx.client.url }, 'serving Model Impact Reports');
-  (deps.stdout ?? process.stdout).write(`janus serve ready ${running.url}\n`);
-  return { running, redis };
+  return { running, redis, publicUrl };
 }
