@@ -29,8 +29,10 @@ export interface JanusProcess {
   child: ChildProcess;
   /** Every JSON log line so far. */
   logs: Record<string, unknown>[];
-  /** The HTTP URL (`janus serve`), once ready. */
+  /** The URL `janus serve` says it serves at (what report links start with), once ready. */
   url?: string;
+  /** The same, to send requests to (the listening address). */
+  http?: string;
   ready: Promise<void>;
   exited: Promise<number | null>;
   /** SIGTERM, then the exit code. */
@@ -53,13 +55,16 @@ export function startJanus(command: 'serve' | 'worker', env: Record<string, stri
         out += c.toString();
         const m = /janus (serve|worker) ready ?(\S*)/.exec(out);
         if (m) {
-          if (m[2]) p.url = m[2].replace('localhost', '127.0.0.1');
+          if (m[2]) {
+            p.url = m[2];
+            p.http = m[2].replace('localhost', '127.0.0.1');
+          }
           resolve();
         }
       });
       child.on('exit', (code) => reject(new Error(`janus ${command} exited (${code}) before it was ready: ${JSON.stringify(logs.slice(-5))}`)));
     }),
-    exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? `killed by ${signal}` as never : null)))),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return p.exited;

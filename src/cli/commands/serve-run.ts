@@ -44,8 +44,10 @@ export async function runServe(opts: { port?: number; host?: string }, cmd: Comm
   try {
     if (role.http) http = await startHttp(ctx, opts, registry, () => (service?.health ?? processHealth)());
     service = await startServiceIfConfigured(ctx, role, logger, registry, http?.publicUrl ?? reportBaseUrl(ctx.config));
+    // listen for the stop before saying ready: a supervisor may send it the moment it reads the line
+    const stopped = (deps.untilStopped ?? untilSignal)();
     (deps.stdout ?? process.stdout).write(http ? `janus serve ready ${http.running.url}\n` : 'janus worker ready\n');
-    const signal = await (deps.untilStopped ?? untilSignal)();
+    const signal = await stopped;
     logger.info({ signal }, 'stopping: no new jobs; in-flight ones get to finish');
   } finally {
     await http?.running.close();

@@ -1,0 +1,128 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ServiceState } from '../../jobs/service-state.js';
+import { writeBackModels } from '../../src/app/write-back.js';
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { keyOf } from '../../src/core/writeback/conventions.js';
+import { createDataHubClient } from '../../src/datahub/client.js';
+import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { built } from '../cli/run-janus.js';
+import { cleanPrefix, emittedTransitions, eventually, REDIS_URL, startJanus, testPrefix, type JanusProcess } from '../support/service.js';
+
+const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+const prefixes: string[] = [];
+const running: JanusProcess[] = [];
+const sims: RunningSim[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+  await Promise.all(sims.splice(0).map((s) => s.close()));
+  await Promise.all(prefixes.splice(0).map((p) => cleanPrefix(p)));
+});
+afterAll(() => redis.disconnect());
+
+async function setup(simOptions: Parameters<typeof startSim>[0] = {}) {
+  const sim = await startSim({ demo: true, port: 0, ...simOptions });
+  sims.push(sim);
+  const prefix = testPrefix();
+  prefixes.push(prefix);
+  const env = { DATAHUB_GMS_URL: sim.url, JANUS_REDIS_PREFIX: prefix, JANUS_SCAN_INTERVAL: '1s', JANUS_JOB_LOCK_MS: '2000' };
+  const state = new ServiceState(redis, prefix);
+  const start = (command: 'serve' | 'worker', extra: Record<string, string> = {}, args: string[] = []) => {
+    const p = startJanus(command, { ...env, ...extra }, args);
+    running.push(p);
+    return p;
+  };
+  /** Resolves once `n` more cycles have completed (each records itself as the last). */
+  const cycles = async (n: number) => {
+    const seen = new Set<string>();
+    const first = (await state.lastCycle())?.id;
+    if (first) seen.add(first);
+    await eventually(async () => {
+      const last = await state.lastCycle();
+      if (last) seen.add(last.id);
+      return seen.size > n - (first ? 0 : 1) + (first ? 0 : 0) && seen.size >= n + (first ? 1 : 0);
+    }, `${n} completed cycles`, 30_000);
+  };
+  return { sim, prefix, env, state, start, cycles };
+}
+
+/** Every Janus incident in DataHub on the demo catalog's datasets, by finding key. */
+async function janusIncidents(sim: RunningSim): Promise<Map<string, string[]>> {
+  const client = createDataHubClient({ url: sim.url, retry: { retries: 10 } });
+  const urns = [...sim.store.urns()].filter((u) => u.startsWith('urn:li:dataset:'));
+  const data = await client.request(datasetsIncidentsOp, { urns });
+  const byKey = new Map<string, string[]>();
+  for (const d of data.entities ?? []) for (const i of d?.incidents?.incidents ?? []) {
+    const key = keyOf(i.description);
+    if (key && i.incidentStatus.state === 'ACTIVE') byKey.set(key, [...(byKey.get(key) ?? []), i.urn]);
+  }
+  return byKey;
+}
+
+/** What a scan would still write: nothing once the service's write-back has all landed. */
+async function stillToWrite(sim: RunningSim, url: string): Promise<string[]> {
+  const client = createDataHubClient({ url: sim.url, retry: { retries: 10, sleep: async () => undefined } });
+  const r = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})), reportBaseUrl: url }, 'all', { dryRun: true });
+  return r.plan.map((w) => w.kind);
+}
+
+describe.skipIf(!built)('janus serve as a service (Redis, the simulator, child processes)', () => {
+  it('judges and writes back every model once, then stays quiet: no further mutation, no transition twice', async () => {
+    const { sim, prefix, state, start, cycles } = await setup();
+    const serve = start('serve');
+    await serve.ready;
+    await eventually(async () => (await state.lastCycle()) && !(await state.pending()), 'the first cycle committed');
+    const written = sim.stats().mutations;
+    expect(written).toBeGreaterThan(0);
+    expect(Object.keys(await state.announcedModels(['urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)']))).toHaveLength(1);
+    const first = await emittedTransitions(prefix);
+    expect(first.length).toBeGreaterThan(0);
+    await cycles(5);
+    expect(sim.stats().mutations).toBe(written);
+    const after = await emittedTransitions(prefix);
+    expect(after.map((t) => t.id).sort()).toEqual(first.map((t) => t.id).sort());
+    expect(await stillToWrite(sim, serve.url!)).toEqual([]);
+  });
+
+  it('registers one job scheduler however many times it starts', async () => {
+    const { prefix, start } = await setup();
+    for (let i = 0; i < 5; i++) {
+      const serve = start('serve');
+      await serve.ready;
+      const code = await serve.stop();
+      expect(code, JSON.stringify(serve.logs.slice(-4))).toBe(0);
+    }
+    const queue = new Queue('cycle', { connection: redis, prefix });
+    expect(await queue.getJobSchedulersCount()).toBe(1);
+    await queue.close();
+  });
+
+  it('scales out over workers: a worker killed mid-cycle leaves its jobs to the others, and nothing is raised twice', async () => {
+    const { sim, state, start } = await setup({ latencyMs: 60 });
+    const serve = start('serve', {}, ['--no-workers']);
+    const workers = [start('worker', { JANUS_SCAN_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' }), start('worker', { JANUS_SCAN_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' })];
+    await Promise.all([serve.ready, ...workers.map((w) => w.ready)]);
+    // the worker that judged the first cycle dies as its write jobs fan out
+    const judging = await eventually(() => workers.find((w) => w.logs.some((l) => l.msg === 'cycle judged')), 'a worker judging a cycle');
+    judging.kill();
+    await eventually(async () => (await state.lastCycle()) && !(await state.pending()), 'the first cycle committed by the surviving worker', 40_000);
+    const incidents = await janusIncidents(sim);
+    expect(incidents.size).toBeGreaterThan(0);
+    for (const [key, urns] of incidents) expect(urns, key).toHaveLength(1);
+    expect(await stillToWrite(sim, serve.url!)).toEqual([]);
+  }, 90_000);
+
+  it('completes its cycles through a DataHub failing one request in five, recording none done before its writes landed', async () => {
+    const { sim, state, start } = await setup({ failRate: 0.2, faults: ['500'] });
+    const serve = start('serve', { JANUS_DATAHUB_RETRIES: '1' });
+    await serve.ready;
+    await eventually(async () => (await state.lastCycle()) && !(await state.pending()), 'a cycle committed', 40_000);
+    expect(sim.stats().faults['500']).toBeGreaterThan(0);
+    expect(await stillToWrite(sim, serve.url!)).toEqual([]);
+    const failures = serve.logs.filter((l) => l.msg === 'job failed');
+    expect(failures.length).toBeGreaterThan(0);
+  });
+});
