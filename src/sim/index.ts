@@ -1,5 +1,6 @@
 // The DataHub simulator's public entry: start it, read its traffic stats, export its store, or mount its CLI.
 export { startSim, type RunningSim, type SimOptions } from './server.js';
+export { ingestProposal, ingestProposalBatch, type IngestResponse, type Proposal } from './ingest-client.js';
 export { simCommand, type SimCommandDeps } from './command.js';
 export { exportStore, exportStoreText, formatMetadataFile, type ExportedMcp } from './export.js';
 export { FAULT_KINDS, type FaultKind } from './faults.js';

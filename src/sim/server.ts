@@ -6,6 +6,7 @@ import { demoCatalog } from './demo/index.js';
 import { exportStoreText } from './export.js';
 import { faultPicker } from './faults.js';
 import { handleGraphQL, type GraphQLRouteOptions } from './http/graphql-route.js';
+import { handleIngest, type IngestRouteOptions } from './http/ingest-route.js';
 import { readBody, sendEmpty, sendJson, sendSpringError, sendText } from './http/responses.js';
 import { loadFiles, loadRecords, type LoadReport } from './load/index.js';
 import { StatsCounter, type Stats } from './stats.js';
@@ -31,7 +32,7 @@ export interface SimOptions {
   faults?: string[];
   /** Seed of the fault sequence (default 1). */
   seed?: number;
-  /** When set, /api/graphql requires `Authorization: Bearer <token>`. */
+  /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`. */
   token?: string;
   logger?: Logger;
   now?: () => number;
@@ -85,6 +86,8 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     context: makeContext(store, { now, writeFaults }), token: opts.token, latencyMs, pickFault, stats, logger, closing: closing.signal,
   };
 
+  const ingest: IngestRouteOptions = { store, token: opts.token, stats, now };
+
   // The simulator's own routes: outside /api/graphql, never counted in its stats, open without a token.
   const mutationFields = Object.keys(simSchema().getMutationType()?.getFields() ?? {});
   type Answer = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -104,8 +107,10 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     '/__sim/write-faults/reset': { POST: (_req, res) => { writeFaults.clear(); sendEmpty(res, 204); } },
   };
   const route = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://sim').pathname;
+    const url = new URL(req.url ?? '/', 'http://sim');
+    const path = url.pathname;
     if (path === '/api/graphql') return handleGraphQL(req, res, path, graphql);
+    if (path === '/aspects') return handleIngest(req, res, url, ingest);
     const control = controls[path];
     if (!control) return sendSpringError(res, 404, path, now());
     const answer = control[req.method ?? ''];

@@ -17,6 +17,8 @@ export interface Stats {
   mutations: number;
   /** Injected faults by kind. */
   faults: Record<FaultKind, number>;
+  /** The REST ingestion endpoint (`/aspects`), apart from GraphQL: its requests and the proposals it applied. */
+  ingestion: { requests: number; proposals: number };
 }
 
 export const ANONYMOUS_OPERATION = '(anonymous)';
@@ -113,11 +115,19 @@ export class StatsCounter {
   private stats: Stats = StatsCounter.empty();
 
   private static empty(): Stats {
-    return { requests: 0, byOperation: {}, byRootField: {}, mutations: 0, faults: emptyFaults() };
+    return { requests: 0, byOperation: {}, byRootField: {}, mutations: 0, faults: emptyFaults(), ingestion: { requests: 0, proposals: 0 } };
   }
 
   request(): void {
     this.stats.requests++;
+  }
+
+  ingestRequest(): void {
+    this.stats.ingestion.requests++;
+  }
+
+  ingested(): void {
+    this.stats.ingestion.proposals++;
   }
 
   fault(kind: FaultKind): void {

@@ -1,3 +1,4 @@
+import { mergeOnUpsert, type SystemMetadata } from './system-metadata.js';
 import { entityTypeOf } from './urn.js';
 
 /** Aspects DataHub stores as time series: they accumulate as events instead of replacing each other. */
@@ -21,6 +22,8 @@ export interface StoredEntity {
   aspects: Map<string, Aspect>;
   /** Timeseries aspects by name, newest first (by timestampMillis). */
   timeseries: Map<string, Aspect[]>;
+  /** System metadata of versioned aspects written by ingestion, by aspect name (what `lastIngested` reads). */
+  systemMetadata: Map<string, SystemMetadata>;
 }
 
 /**
@@ -64,7 +67,7 @@ export class Store {
   ensure(urn: string, entityType = entityTypeOf(urn) ?? 'unknown'): StoredEntity {
     let e = this.entities.get(urn);
     if (!e) {
-      e = { urn, entityType, seq: this.created++, aspects: new Map(), timeseries: new Map() };
+      e = { urn, entityType, seq: this.created++, aspects: new Map(), timeseries: new Map(), systemMetadata: new Map() };
       this.entities.set(urn, e);
       this.touch(urn);
     }
@@ -93,8 +96,20 @@ export class Store {
     this.touch(urn);
   }
 
+  /**
+   * Records the system metadata an ingestion wrote with a versioned aspect, merged with what is stored as GMS
+   * merges it. Timeseries aspects keep theirs in the search index, out of the entity GraphQL reads.
+   */
+  observe(urn: string, aspectName: string, incoming: SystemMetadata): void {
+    const e = this.entities.get(urn);
+    if (!e || !e.aspects.has(aspectName)) return;
+    e.systemMetadata.set(aspectName, mergeOnUpsert(e.systemMetadata.get(aspectName), incoming));
+  }
+
   deleteAspect(urn: string, aspectName: string): void {
-    if (this.entities.get(urn)?.aspects.delete(aspectName)) this.touch(urn);
+    const e = this.entities.get(urn);
+    e?.systemMetadata.delete(aspectName);
+    if (e?.aspects.delete(aspectName)) this.touch(urn);
   }
 
   /** Removes an entity and all its aspects (what deleting its key aspect does in DataHub). */

@@ -211,3 +211,34 @@ describe('invalid records', () => {
     expect(other.errors).toEqual([{ file: 'number.json', index: 0, message: 'Unknown object type: a number' }]);
   });
 });
+
+describe('system metadata', () => {
+  const props = { json: { name: 'trips', customProperties: {} } };
+  const load = (records: unknown[]) => {
+    const store = new Store();
+    expect(loadRecords(store, records, 'records', { now: () => 5000 }).errors).toEqual([]);
+    return store.get(TRIPS)!.systemMetadata;
+  };
+
+  it("is the record's, filled in as GMS fills it: a missing runId is no-run-id-provided, a missing lastObserved is now", () => {
+    expect(load([{ entityType: 'dataset', entityUrn: TRIPS, aspectName: 'datasetProperties', aspect: props }]).get('datasetProperties'))
+      .toEqual({ runId: 'no-run-id-provided', lastObserved: 5000 });
+    const runMetadata = { runId: 'hive-2024', lastObserved: 1234, properties: { clientId: 'x' } };
+    const mcp = { entityType: 'dataset', entityUrn: TRIPS, aspectName: 'datasetProperties', aspect: props, systemMetadata: runMetadata };
+    expect(load([mcp]).get('datasetProperties')).toEqual(runMetadata);
+  });
+
+  it('applies an MCE record to each of its aspects; timeseries aspects keep none', () => {
+    const mce = {
+      proposedSnapshot: { 'com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot': { urn: TRIPS, aspects: [
+        { 'com.linkedin.pegasus2avro.dataset.DatasetProperties': { name: 'trips', customProperties: {} } },
+        { 'com.linkedin.pegasus2avro.common.Status': { removed: false } },
+      ] } },
+      systemMetadata: { runId: 'bootstrap', lastObserved: 42 },
+    };
+    const operation = { entityType: 'dataset', entityUrn: TRIPS, aspectName: 'operation', aspect: { json: { timestampMillis: 1, operationType: 'INSERT' } } };
+    const metadata = load([mce, operation]);
+    expect([...metadata.keys()]).toEqual(['datasetProperties', 'status']);
+    expect(metadata.get('status')).toEqual({ runId: 'bootstrap', lastObserved: 42 });
+  });
+});

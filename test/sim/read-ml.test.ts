@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SystemMetadata } from '../../src/sim/system-metadata.js';
 import { simHarness } from './harness.js';
 import { GET_FEATURE, OWNER_FIELDS } from './ops-examples.js';
 
@@ -265,18 +266,15 @@ describe('MLModel (JanusGetModel)', () => {
 });
 
 describe('lastIngested', () => {
-  it('is the newest lastObserved of aspects written by a real run, when the store keeps system metadata', async () => {
+  it('is the newest lastObserved of aspects written by a real run', async () => {
     const { store, data } = simHarness();
-    store.write(MODEL, 'mlModelProperties', { customProperties: {} });
-    store.write(MODEL, 'status', { removed: false });
-    store.write(MODEL, 'globalTags', { tags: [] });
-    // The store keeps no system metadata today; this is the shape lastIngested reads when it does.
-    const entity = store.get(MODEL) as unknown as { systemMetadata: Map<string, Record<string, unknown>> };
-    entity.systemMetadata = new Map([
-      ['mlModelProperties', { lastObserved: 1700000000000, runId: 'mlflow-2023', lastRunId: 'mlflow-2023' }],
-      ['status', { lastObserved: 1800000000000, runId: 'no-run-id-provided', lastRunId: 'no-run-id-provided' }],
-      ['globalTags', { lastObserved: 1750000000000, runId: 'legacy-run', lastRunId: 'no-run-id-provided' }],
-    ]);
+    const write = (aspectName: string, value: Record<string, unknown>, systemMetadata: SystemMetadata) => {
+      store.write(MODEL, aspectName, value);
+      store.observe(MODEL, aspectName, systemMetadata);
+    };
+    write('mlModelProperties', { customProperties: {} }, { lastObserved: 1700000000000, runId: 'mlflow-2023', lastRunId: 'mlflow-2023' });
+    write('status', { removed: false }, { lastObserved: 1800000000000, runId: 'no-run-id-provided', lastRunId: 'no-run-id-provided' });
+    write('globalTags', { tags: [] }, { lastObserved: 1750000000000, runId: 'legacy-run', lastRunId: 'no-run-id-provided' });
     const r = await data(`{ mlModel(urn: "${MODEL}") { lastIngested } }`);
     expect(r.mlModel.lastIngested).toBe(1750000000000);
   });

@@ -1,17 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/server.js';
+import { useSims } from './running-sim.js';
 
-let running: RunningSim[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((s) => s.close()));
-  running = [];
-});
-
-async function sim(opts: SimOptions = {}): Promise<RunningSim> {
-  const s = await startSim({ port: 0, ...opts });
-  running.push(s);
-  return s;
-}
+const sim = useSims();
 
 const QUERY = JSON.stringify({ query: 'query Exists { entityExists(urn: "urn:li:corpuser:nobody") }' });
 const post = (s: RunningSim, signal?: AbortSignal) =>

@@ -50,6 +50,7 @@ describe('GET /__sim/stats', () => {
       byRootField: { dataset: 2, entityExists: 2, entities: 1, tag: 2 },
       mutations: 0,
       faults: { 500: 0, timeout: 0, malformed: 0 },
+      ingestion: { requests: 0, proposals: 0 },
     });
     expect(s.stats()).toEqual(stats);
   });
@@ -89,6 +90,7 @@ describe('GET /__sim/stats', () => {
     expect((await fetch(`${s.url}/__sim/stats/reset`, { method: 'POST' })).status).toBe(204);
     expect(s.stats()).toEqual({
       requests: 0, byOperation: {}, byRootField: {}, mutations: 0, faults: { 500: 0, timeout: 0, malformed: 0 },
+      ingestion: { requests: 0, proposals: 0 },
     });
     await gql(s, '{ entityExists(urn: "x") }');
     s.resetStats();

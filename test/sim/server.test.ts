@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim, type SimOptions } from '../../src/sim/server.js';
+import { describe, expect, it } from 'vitest';
+import { startSim, type RunningSim } from '../../src/sim/server.js';
+import { useSims } from './running-sim.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';
 const RECORDS = [
@@ -9,17 +10,7 @@ const RECORDS = [
   },
 ];
 
-let running: RunningSim[] = [];
-afterEach(async () => {
-  await Promise.all(running.map((s) => s.close()));
-  running = [];
-});
-
-async function sim(opts: SimOptions = {}): Promise<RunningSim> {
-  const s = await startSim({ port: 0, records: RECORDS, ...opts });
-  running.push(s);
-  return s;
-}
+const sim = useSims({ records: RECORDS });
 
 const post = (s: RunningSim, body: string, headers: Record<string, string> = {}) =>
   fetch(`${s.url}/api/graphql`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });

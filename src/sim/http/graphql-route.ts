@@ -6,6 +6,7 @@ import type { SimContext } from '../context.js';
 import { runGraphQL, type GraphQLRequest } from '../execute.js';
 import type { FaultKind } from '../faults.js';
 import { StatsCounter, summarizeOperation } from '../stats.js';
+import { authorized } from './auth.js';
 import { GRAPHQL_CONTENT_TYPE, readBody, sendEmpty, sendSpringError, sendText } from './responses.js';
 
 export interface GraphQLRouteOptions {
@@ -45,13 +46,6 @@ export function parseGraphQLBody(text: string): ParsedBody {
 
 /** Jackson's `JsonNode.asText()`: scalars as their text, containers as "". */
 const asText = (v: unknown): string => (v !== null && typeof v === 'object' ? '' : String(v));
-
-/** DataHub's token authenticator accepts `Bearer` or `bearer`. */
-function authorized(req: IncomingMessage, token: string): boolean {
-  const header = req.headers.authorization ?? '';
-  const match = /^[Bb]earer (.*)$/.exec(header);
-  return match?.[1] === token;
-}
 
 /** GMS serialises `ExecutionResult.toSpecification()`: errors first, then data when present. */
 function specification(result: ExecutionResult): Record<string, unknown> {

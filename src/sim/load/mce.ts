@@ -1,4 +1,6 @@
+import { withDefaults } from '../system-metadata.js';
 import { parseUrn } from '../urn.js';
+import { writeIngested } from './apply-mcp.js';
 import { aspectNameForClass, snapshotEntityOf } from './aspect-names.js';
 import { reportError, type RecordContext } from './context.js';
 import { normaliseAspect } from './normalise.js';
@@ -29,8 +31,9 @@ export function loadMce(ctx: RecordContext, record: JsonObject, index: number): 
     }
     writes.push({ name, value: normaliseAspect(value) });
   }
+  const systemMetadata = withDefaults(parsed.data.systemMetadata, ctx.now());
   for (const { name, value } of writes) {
-    ctx.store.write(snapshot.urn, name, value);
+    writeIngested(ctx.store, snapshot.urn, name, value, systemMetadata);
     ctx.report.applied++;
   }
 }

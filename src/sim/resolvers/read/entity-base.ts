@@ -2,10 +2,11 @@ import type { SimContext } from '../../context.js';
 import type { EntityRef } from '../../entity-ref.js';
 import type { Resolver } from '../../schema.js';
 import type { Store } from '../../store.js';
+import { DEFAULT_RUN_ID } from '../../system-metadata.js';
 import { parseUrn } from '../../urn.js';
 import { entityExists, readAspect, withOwner } from './aspects.js';
 import { deprecationOut, statusOut } from './common.js';
-import { num, obj, str, type Raw } from './raw.js';
+import type { Raw } from './raw.js';
 
 /** Reads an aspect of the entity a resolver is on. */
 export const aspectOf = (ctx: SimContext, source: EntityRef, aspectName: string): Raw | undefined =>
@@ -42,25 +43,16 @@ export const nestedAspect =
 
 /**
  * SystemMetadataUtils.getLastIngestedTime: the newest `lastObserved` among aspects written by a real
- * ingestion run. Needs per-aspect system metadata, which the store keeps only if it has a `systemMetadata`
- * map on the stored entity; otherwise the answer is null (as for entities never ingested by a run).
+ * ingestion run (lastRunId, else runId, other than DEFAULT_RUN_ID); null for entities no run wrote.
  */
 export function lastIngested(store: Store, urn: string): number | null {
-  const entity = store.get(urn) as unknown as { systemMetadata?: unknown } | undefined;
-  const metadata = entity?.systemMetadata;
-  if (!(metadata instanceof Map)) return null;
   let newest: number | null = null;
-  for (const value of metadata.values()) {
-    const m = obj(value);
-    const lastRunId = str(m?.lastRunId);
-    const runId = str(m?.runId);
-    const seen = num(m?.lastObserved);
-    const real = (lastRunId && lastRunId !== DEFAULT_RUN_ID) || (runId && runId !== DEFAULT_RUN_ID);
-    if (real && seen !== undefined && (newest === null || seen > newest)) newest = seen;
+  for (const m of store.get(urn)?.systemMetadata.values() ?? []) {
+    const real = (m.lastRunId !== undefined && m.lastRunId !== DEFAULT_RUN_ID) || m.runId !== DEFAULT_RUN_ID;
+    if (real && (newest === null || m.lastObserved > newest)) newest = m.lastObserved;
   }
   return newest;
 }
-const DEFAULT_RUN_ID = 'no-run-id-provided';
 
 /** Field resolvers most entity types share; each type picks the ones its SDL declares. */
 export const commonFields: Record<string, Resolver> = {

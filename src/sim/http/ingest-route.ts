@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { applyMcp, parseMcp, type ParsedMcp } from '../load/apply-mcp.js';
+import { CHANGE_TYPES, describeIssues } from '../load/schemas.js';
+import type { StatsCounter } from '../stats.js';
+import type { Store } from '../store.js';
+import { authorized } from './auth.js';
+import { readBody, sendSpringError } from './responses.js';
+import { sendRestliAction, sendRestliError } from './restli.js';
+
+export interface IngestRouteOptions {
+  store: Store;
+  /** When set, every request needs `Authorization: Bearer <token>`. */
+  token?: string;
+  stats: StatsCounter;
+  now: () => number;
+}
+
+/** What Rest.li checks of a `MetadataChangeProposal` parameter before AspectResource sees it (its PDL's required fields). */
+const proposalParam = z.looseObject({
+  entityType: z.string(),
+  changeType: z.enum(CHANGE_TYPES),
+  aspect: z.looseObject({ value: z.string(), contentType: z.string() }).optional(),
+});
+const asyncParam = z.string().optional();
+const ACTIONS = {
+  ingestProposal: z.object({ proposal: proposalParam, async: asyncParam }).transform((b) => [b.proposal]),
+  ingestProposalBatch: z.object({ proposals: z.array(proposalParam), async: asyncParam }).transform((b) => b.proposals),
+} as const;
+
+type Rejection = { status: number; message: string };
+
+/** The action's proposals, or the 400 Rest.li answers for a body that does not fit the action's parameters. */
+function readProposals(action: keyof typeof ACTIONS, text: string): Record<string, unknown>[] | Rejection {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return { status: 400, message: `Error parsing entity body: ${(e as Error).message}` };
+  }
+  const parsed = ACTIONS[action].safeParse(json);
+  if (!parsed.success) {
+    return { status: 400, message: `Parameters of method '${action}' failed validation with error '${describeIssues(parsed.error)}'` };
+  }
+  return parsed.data;
+}
+
+/**
+ * GMS's Rest.li ingestion endpoint (`AspectResource`, what the Python REST emitter calls): `POST
+ * /aspects?action=ingestProposal` with `{proposal, async?}`, or `action=ingestProposalBatch` with
+ * `{proposals, async?}`. Every proposal is validated before any is applied; a rejected request changes nothing.
+ * `async` is accepted and ignored: the simulator applies each proposal before it answers.
+ */
+export async function handleIngest(req: IncomingMessage, res: ServerResponse, url: URL, opts: IngestRouteOptions) {
+  opts.stats.ingestRequest();
+  const text = await readBody(req);
+  const now = opts.now();
+  // GMS's authentication filter answers before Rest.li does, with Spring's error body.
+  if (opts.token !== undefined && !authorized(req, opts.token)) return sendSpringError(res, 401, url.pathname, now);
+  if (req.method !== 'POST') return sendRestliError(res, 405, `Method ${req.method ?? ''} is not supported on ${url.pathname}`);
+  const action = url.searchParams.get('action') ?? '';
+  if (!(action in ACTIONS)) return sendRestliError(res, 400, `Action '${action}' is not supported on resource 'aspects'`);
+  const proposals = readProposals(action as keyof typeof ACTIONS, text);
+  if ('status' in proposals) return sendRestliError(res, proposals.status, proposals.message);
+
+  const parsed: ParsedMcp[] = [];
+  for (const proposal of proposals) {
+    const result = parseMcp(proposal, now);
+    if ('error' in result) return sendRestliError(res, 422, result.error);
+    parsed.push(result.mcp);
+  }
+  for (const mcp of parsed) {
+    const outcome = applyMcp(opts.store, mcp, now);
+    if ('error' in outcome) return sendRestliError(res, 422, outcome.error);
+    if ('skipped' in outcome) return sendRestliError(res, 422, outcome.skipped);
+    opts.stats.ingested();
+  }
+  // AspectResource answers RESTLI_SUCCESS for both actions (older GMS versions answered the urn).
+  sendRestliAction(res, 'success');
+}
