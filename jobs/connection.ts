@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../src/log.js';
 
 /**
@@ -21,4 +21,22 @@ export function bullConnection(url: string, logger: Logger, role: string): Redis
     down = false;
   });
   return redis;
+}
+
+/**
+ * Connection options for BullMQ's own objects (queues, workers, flows): each opens and closes its connections itself,
+ * so closing one never leaves another with a connection pulled from under it.
+ */
+export function bullOptions(url: string): RedisOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    ...(u.pathname.length > 1 ? { db: Number(u.pathname.slice(1)) } : {}),
+    ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
+    maxRetriesPerRequest: null,
+    retryStrategy: (times: number) => Math.min(200 * 2 ** Math.min(times, 5), 5000),
+  };
 }

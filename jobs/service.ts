@@ -8,7 +8,7 @@ import type { JudgePolicy } from '../src/core/verdict.js';
 import type { DataHubClient } from '../src/datahub/client.js';
 import { RedisScanHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
-import { bullConnection } from './connection.js';
+import { bullConnection, bullOptions } from './connection.js';
 import { runCommit } from './commit.js';
 import { runCycle, type CycleDeps } from './cycle.js';
 import { serviceHealth, type HealthReport } from './health.js';
@@ -49,12 +49,13 @@ export interface RunningService {
 /** Janus as a service on Redis: the cycle's scheduler, its workers, or both, per process. */
 export async function startService(o: ServiceOptions): Promise<RunningService> {
   const log = o.logger.child({ unit: 'service' });
-  const connection = bullConnection(o.redisUrl, log, 'queues');
+  const connection = bullConnection(o.redisUrl, log, 'service');
+  const bull = bullOptions(o.redisUrl);
   const prefix = o.prefix;
   const queues = {
-    cycle: new Queue(QUEUES.cycle, { connection, prefix }),
-    writeback: new Queue(QUEUES.writeback, { connection, prefix }),
-    notifications: new Queue(QUEUES.notifications, { connection, prefix }),
+    cycle: new Queue(QUEUES.cycle, { connection: bull, prefix }),
+    writeback: new Queue(QUEUES.writeback, { connection: bull, prefix }),
+    notifications: new Queue(QUEUES.notifications, { connection: bull, prefix }),
   };
   for (const q of Object.values(queues)) q.on('error', (err) => log.debug({ queue: q.name, err: err.message }, 'queue error'));
   const state = new ServiceState(connection, prefix);
@@ -79,15 +80,13 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     const writeBack: WriteBackDeps = { client: o.client, policy: o.policy, redis: connection, logger: log, ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}) };
     const deps: CycleDeps = {
       watch: new CatalogWatch({ client: o.client, policy: o.policy }, { refreshMs: o.scan.refresh }),
-      writeBack, flows: new FlowProducer({ connection, prefix }), cycleQueue: queues.cycle, notifications: queues.notifications,
+      writeBack, flows: new FlowProducer({ connection: bull, prefix }), cycleQueue: queues.cycle, notifications: queues.notifications,
       history: new RedisScanHistory(connection, { prefix: `${prefix}:` }),
       rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.scan.bandMargin, clearAfter: o.scan.clearAfter },
       writeChunk: o.scan.writeChunk, intervalMs: o.scan.interval, state, metrics, logger: log, client: o.client, ...(o.now ? { now: o.now } : {}),
     };
     const worker = (queue: string, concurrency: number, fn: (job: Job) => Promise<unknown>) => {
-      const own = bullConnection(o.redisUrl, log, `worker:${queue}`);
-      const w = new Worker(queue, fn, { connection: own, prefix, concurrency, lockDuration: o.scan.jobLockMs, stalledInterval: o.scan.jobLockMs });
-      closers.push(() => own.quit().catch(() => own.disconnect()));
+      const w = new Worker(queue, fn, { connection: bull, prefix, concurrency, lockDuration: o.scan.jobLockMs, stalledInterval: o.scan.jobLockMs });
       w.on('failed', (job, err) => {
         metrics.jobFailed(queue);
         log.warn({ queue, job: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
@@ -101,6 +100,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     deps.flows.on('error', (err) => log.debug({ err: err.message }, 'flow producer error'));
     closers.push(() => deps.flows.close());
   }
+  // closing a BullMQ object still connecting leaves its connection erroring with no one listening: be ready first
+  await Promise.all([...Object.values(queues).map((q) => q.waitUntilReady()), ...workers.map((w) => w.waitUntilReady())]);
   log.info({ scheduler: o.scheduler, workers: o.workers, prefix }, 'service started');
 
   return {
