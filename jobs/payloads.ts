@@ -36,6 +36,7 @@ export const transition = z.discriminatedUnion('kind', [
     kind: z.literal('cause'), id: z.string(), at: z.string(), state: z.enum(['raised', 'cleared']), key: z.string(), dataset: z.string(),
     detector: z.string(), severity: z.string().optional(), message: z.string().optional(), models: z.array(modelRef),
     modelCount: z.number().int(), since: z.string(),
+    moved: z.array(z.object({ model: modelRef, from: band.nullable(), to: band, score: z.number() })), movedCount: z.number().int(),
   }),
 ]);
 

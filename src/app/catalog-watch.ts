@@ -94,11 +94,12 @@ export class CatalogWatch {
     this.cache = cache;
     this.facts = facts;
     this.catalog = catalog;
-    this.causesOf.clear();
-    this.causeFacts.clear();
     this.lastFull = now;
     const models = catalog.models();
     const judged = await this.judge(models, now, onJudged);
+    // models gone from the catalog take their causes with them
+    const listed = new Set(models.map((m) => m.urn));
+    for (const urn of this.causesOf.keys()) if (!listed.has(urn)) this.causesOf.delete(urn);
     return this.result(true, [], models.length, judged);
   }
 
@@ -165,9 +166,10 @@ export class CatalogWatch {
       }
       causes.push(key);
     }
+    const previousCauses = this.causesOf.get(v.model.urn) ?? [];
     this.causesOf.set(v.model.urn, causes);
     this.refs.set(v.model.urn, v.model);
-    return { model: v.model, score: v.score, band: v.band, capped: v.capped !== undefined, causes };
+    return { model: v.model, score: v.score, band: v.band, capped: v.capped !== undefined, causes, previousCauses };
   }
 
   private result(full: boolean, changed: string[], models: number, judged: JudgedModelState[]): WatchCycle {

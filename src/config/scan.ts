@@ -23,8 +23,8 @@ export const scanSchema = z.object({
   refresh: period('10m'),
   /** Points a score must pass a band's edge by before a band change is announced (a wobble is not news). */
   bandMargin: z.coerce.number().min(0).max(50).default(5),
-  /** Consecutive cycles a root cause must stay gone before its recovery is announced. */
-  clearAfter: z.coerce.number().int().min(1).max(100).default(2),
+  /** Consecutive cycles a root cause must stay gone before its recovery is announced (1: the first cycle without it). */
+  clearAfter: z.coerce.number().int().min(1).max(100).default(1),
   /** Write-back jobs one worker process runs at once. */
   workerConcurrency: z.coerce.number().int().min(1).max(64).default(4),
   /**

@@ -9,6 +9,8 @@ export interface JudgedModelState {
   /** The band came from a severity cap, not from the score (then no margin applies: a critical finding is news). */
   capped: boolean;
   causes: string[];
+  /** Its root causes when last judged by this process (empty when unknown): which cleared cause a recovery is due to. */
+  previousCauses: string[];
 }
 
 /** A root cause somewhere in the catalog: a finding on a dataset, and every model that has it. */
@@ -48,12 +50,20 @@ export interface Hysteresis {
   bands: BandPolicy;
   /** Points past a band's edge a score must go before a score-only band change is announced. */
   margin: number;
-  /** Consecutive cycles a root cause must be gone before its recovery is announced. */
+  /** Consecutive cycles a root cause must be gone before its recovery is announced (1: the first). */
   clearAfter: number;
 }
 
 /** Most models and causes one transition names; the counts say how many there are in all. */
 export const NAMED_IN_TRANSITION = 50;
+
+/** A model whose announced band changed. */
+export interface BandMove {
+  model: ModelRef;
+  from: Band | null;
+  to: Band;
+  score: number;
+}
 
 export type Transition =
   | {
@@ -83,6 +93,9 @@ export type Transition =
       modelCount: number;
       /** When it was raised (for a clearing: how long it lasted). */
       since: string;
+      /** The models whose band it moved this cycle (worse when raised, better when cleared). */
+      moved: BandMove[];
+      movedCount: number;
     };
 
 export interface TransitionInput {
@@ -124,12 +137,14 @@ function announcedBand(prev: AnnouncedModel | undefined, m: JudgedModelState, ru
 
 /**
  * The transitions of one cycle, and what is announced after it. Pure. Nothing is emitted on a cycle that found
- * nothing new: a band change that holds, a root cause that appears, or one gone `clearAfter` cycles in a row.
+ * nothing new: a root cause that appears, or one gone `clearAfter` cycles in a row, each with the models whose band
+ * it moved; a band change no new or cleared root cause explains (a model's own finding, or a score drifting past an
+ * edge and its margin) on its own.
  */
 export function transitionsOf(input: TransitionInput): TransitionOutput {
   const { at, rules } = input;
-  const transitions: Transition[] = [];
   const models: Record<string, AnnouncedModel> = {};
+  const moves: { move: BandMove; state: JudgedModelState; prev?: AnnouncedModel; seq: number }[] = [];
   for (const m of input.judged) {
     const prev = input.models[m.model.urn];
     const band = announcedBand(prev, m, rules);
@@ -141,13 +156,12 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
     const seq = (prev?.seq ?? 0) + (prev || band !== 'trusted' ? 1 : 0);
     models[m.model.urn] = { ...base, band, since: at, seq };
     if (!prev && band === 'trusted') continue;
-    transitions.push({
-      kind: 'band', id: `band:${m.model.urn}:${seq}`, at, model: m.model, from: prev?.band ?? null, to: band,
-      score: m.score, previousScore: prev?.score ?? null, causes: m.causes.slice(0, NAMED_IN_TRANSITION), causeCount: m.causes.length,
-    });
+    moves.push({ move: { model: m.model, from: prev?.band ?? null, to: band, score: m.score }, state: m, ...(prev ? { prev } : {}), seq });
   }
 
   const causes: Record<string, AnnouncedCause> = {};
+  const raised: Extract<Transition, { kind: 'cause' }>[] = [];
+  const cleared: Extract<Transition, { kind: 'cause' }>[] = [];
   for (const [key, c] of input.live) {
     const prev = input.causes[key];
     if (prev?.live) {
@@ -156,9 +170,9 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
     }
     const episode = (prev?.episode ?? 0) + 1;
     causes[key] = { dataset: c.dataset, detector: c.detector, live: true, episode, since: at, missing: 0 };
-    transitions.push({
+    raised.push({
       kind: 'cause', id: `cause:${key}:${episode}:raised`, at, state: 'raised', key, dataset: c.dataset, detector: c.detector,
-      severity: c.severity, message: c.message, models: c.models.slice(0, NAMED_IN_TRANSITION), modelCount: c.models.length, since: at,
+      severity: c.severity, message: c.message, models: c.models.slice(0, NAMED_IN_TRANSITION), modelCount: c.models.length, since: at, moved: [], movedCount: 0,
     });
   }
   for (const [key, prev] of Object.entries(input.causes)) {
@@ -169,10 +183,27 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
       continue;
     }
     causes[key] = { ...prev, live: false, missing: 0 };
-    transitions.push({
+    cleared.push({
       kind: 'cause', id: `cause:${key}:${prev.episode}:cleared`, at, state: 'cleared', key, dataset: prev.dataset,
-      detector: prev.detector, models: [], modelCount: 0, since: prev.since,
+      detector: prev.detector, models: [], modelCount: 0, since: prev.since, moved: [], movedCount: 0,
     });
   }
-  return { transitions, models, causes };
+
+  // a band change goes with the root causes that explain it: one alert per cause names every model it moved
+  const byKey = new Map([...raised, ...cleared].map((t) => [t.key, t]));
+  const alone: Transition[] = [];
+  for (const { move, state, prev, seq } of moves) {
+    const worse = !prev || rank(move.to) > rank(prev.band);
+    const explaining = (worse ? state.causes : state.previousCauses).map((k) => byKey.get(k)).filter((t) => t && (t.state === 'raised') === worse);
+    for (const t of explaining) {
+      t!.movedCount++;
+      if (t!.moved.length < NAMED_IN_TRANSITION) t!.moved.push(move);
+    }
+    if (explaining.length) continue;
+    alone.push({
+      kind: 'band', id: `band:${move.model.urn}:${seq}`, at, model: move.model, from: move.from, to: move.to, score: move.score,
+      previousScore: prev?.score ?? null, causes: state.causes.slice(0, NAMED_IN_TRANSITION), causeCount: state.causes.length,
+    });
+  }
+  return { transitions: [...raised, ...cleared, ...alone], models, causes };
 }

@@ -3,12 +3,13 @@ import { DEFAULT_BANDS, type Band } from '../../src/core/score.js';
 import { transitionsOf, type AnnouncedCause, type AnnouncedModel, type JudgedModelState, type LiveCause, type TransitionInput } from '../../src/core/transitions.js';
 
 const rules = { bands: DEFAULT_BANDS, margin: 5, clearAfter: 2 };
+const promptly = { ...rules, clearAfter: 1 };
 const churn = { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)', name: 'churn' };
-const judged = (score: number, band: Band, causes: string[] = [], capped = false): JudgedModelState => ({ model: churn, score, band, capped, causes });
+const judged = (score: number, band: Band, causes: string[] = [], capped = false, previousCauses: string[] = []): JudgedModelState => ({ model: churn, score, band, capped, causes, previousCauses });
 const cause = (key: string): LiveCause => ({ key, dataset: 'urn:li:dataset:x', detector: 'freshness_lag', severity: 'high', message: 'late', models: [churn] });
 
 /** Runs cycles one after another, carrying the announced state as the service does. */
-function cycles(steps: { model?: JudgedModelState; live?: string[] }[]) {
+function cycles(steps: { model?: JudgedModelState; live?: string[] }[], r = rules) {
   let models: Record<string, AnnouncedModel | undefined> = {};
   let causes: Record<string, AnnouncedCause> = {};
   return steps.map((s, i) => {
@@ -16,7 +17,7 @@ function cycles(steps: { model?: JudgedModelState; live?: string[] }[]) {
       at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
       judged: s.model ? [s.model] : [],
       live: new Map((s.live ?? []).map((k) => [k, cause(k)])),
-      models, causes, rules,
+      models, causes, rules: r,
     };
     const out = transitionsOf(input);
     models = { ...models, ...out.models };
@@ -28,10 +29,24 @@ function cycles(steps: { model?: JudgedModelState; live?: string[] }[]) {
 describe('transitions', () => {
   it('a first judgment is news unless trusted; an unchanged cycle says nothing', () => {
     const [first, again] = cycles([{ model: judged(45, 'at_risk', ['k']), live: ['k'] }, { model: judged(45, 'at_risk', ['k']), live: ['k'] }]);
-    expect(first!.map((t) => t.kind)).toEqual(['band', 'cause']);
-    expect(first![0]).toMatchObject({ from: null, to: 'at_risk', score: 45, causes: ['k'] });
+    expect(first).toHaveLength(1);
+    expect(first![0]).toMatchObject({ kind: 'cause', state: 'raised', key: 'k', moved: [{ model: churn, from: null, to: 'at_risk', score: 45 }], movedCount: 1 });
     expect(again).toEqual([]);
     expect(cycles([{ model: judged(100, 'trusted') }])[0]).toEqual([]);
+    // a band no root cause explains (the model's own finding) is a transition of its own
+    expect(cycles([{ model: judged(70, 'caution', []) }])[0]).toMatchObject([{ kind: 'band', from: null, to: 'caution' }]);
+  });
+
+  it('a failure and its fix are one transition each, carrying the models they moved', () => {
+    const out = cycles([
+      { model: judged(100, 'trusted') },
+      { model: judged(60, 'caution', ['k']), live: ['k'] },
+      { model: judged(60, 'caution', ['k']), live: ['k'] },
+      { model: judged(100, 'trusted', [], false, ['k']) },
+    ], promptly);
+    expect(out.map((t) => t.map((x) => x.id))).toEqual([[], ['cause:k:1:raised'], [], ['cause:k:1:cleared']]);
+    expect(out[1]![0]).toMatchObject({ moved: [{ from: 'trusted', to: 'caution' }] });
+    expect(out[3]![0]).toMatchObject({ moved: [{ from: 'caution', to: 'trusted' }] });
   });
 
   it('a wobble around an edge within the margin is not announced; a move past it is, once', () => {
