@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ServiceState } from '../../jobs/service-state.js';
+import { ingestProposal } from '../../src/sim/ingest-client.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { ASSERTIONS, DATASETS } from '../../src/sim/demo/urns.js';
+import { built } from '../cli/run-janus.js';
+import { cleanPrefix, emittedTransitions, eventually, REDIS_URL, startJanus, testPrefix, type JanusProcess } from '../support/service.js';
+
+const running: JanusProcess[] = [];
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((p) => p.stop()));
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function demoService(redisUrl = REDIS_URL) {
+  const sim = await startSim({ demo: true, port: 0 });
+  const prefix = testPrefix();
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  cleanups.push(() => sim.close(), () => cleanPrefix(prefix, redisUrl), async () => redis.disconnect());
+  const serve = startJanus('serve', { REDIS_URL: redisUrl, DATAHUB_GMS_URL: sim.url, JANUS_REDIS_PREFIX: prefix, JANUS_SCAN_INTERVAL: '1s', JANUS_PUBLIC_URL: 'http://janus.example.test' });
+  running.push(serve);
+  await serve.ready;
+  const state = new ServiceState(redis, prefix);
+  return { sim, prefix, serve, state };
+}
+
+/** Waits for `n` more cycles to complete. */
+async function cycles(state: ServiceState, n: number) {
+  const seen = new Set<string>([(await state.lastCycle())?.id ?? '']);
+  const want = seen.size + n;
+  await eventually(async () => {
+    const last = await state.lastCycle();
+    if (last && !(await state.pending())) seen.add(last.id);
+    return seen.size >= want;
+  }, `${n} more completed cycles`, 30_000);
+}
+
+const checkRun = (sim: RunningSim, result: 'FAILURE' | 'SUCCESS') =>
+  ingestProposal(sim.url, {
+    entityType: 'assertion', entityUrn: ASSERTIONS.stgTransactionsRowCount, aspectName: 'assertionRunEvent',
+    aspect: {
+      timestampMillis: Date.now(), runId: `${Date.now()}`, asserteeUrn: DATASETS.stgTransactions, assertionUrn: ASSERTIONS.stgTransactionsRowCount,
+      status: 'COMPLETE', result: { type: result }, partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
+    },
+  });
+
+describe.skipIf(!built)('the service tells what changed, once', () => {
+  it('an ingested failing check is one transition carrying the models it moved; its fix one recovery; quiet cycles nothing', async () => {
+    const { sim, prefix, state } = await demoService();
+    await cycles(state, 1);
+    const before = new Set((await emittedTransitions(prefix)).map((t) => t.id));
+    expect((await checkRun(sim, 'FAILURE')).status).toBe(200);
+    const failing = await eventually(async () => (await emittedTransitions(prefix)).filter((t) => !before.has(t.id)).filter((t) => t.kind === 'cause'), 'the failure\'s transition');
+    await cycles(state, 2);
+    const afterFailure = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
+    expect(afterFailure).toEqual(failing);
+    expect(afterFailure).toHaveLength(1);
+    expect(afterFailure[0]).toMatchObject({ kind: 'cause', state: 'raised' });
+    expect(afterFailure[0]!.key).toContain(DATASETS.stgTransactions);
+
+    expect((await checkRun(sim, 'SUCCESS')).status).toBe(200);
+    await eventually(async () => (await emittedTransitions(prefix)).some((t) => t.state === 'cleared' && t.key === afterFailure[0]!.key), 'the recovery');
+    await cycles(state, 3);
+    const all = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
+    expect(all.map((t) => `${t.state}:${t.key}`).sort()).toEqual([`cleared:${afterFailure[0]!.key}`, `raised:${afterFailure[0]!.key}`]);
+  }, 90_000);
+
+  const redisServer = fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined;
+  it.skipIf(!redisServer)('keeps serving through a Redis restart: /healthz says 503 naming Redis, then 200, and cycles resume', async () => {
+    const port = await freePort();
+    const start = () => spawn(redisServer!, ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' });
+    let redis: ChildProcess = start();
+    cleanups.push(async () => void redis.kill('SIGKILL'));
+    const url = `redis://127.0.0.1:${port}`;
+    await eventually(() => pings(port), 'a Redis of the test\'s own');
+    const { serve, state } = await demoService(url);
+    await cycles(state, 1);
+    const health = async () => {
+      const res = await fetch(`${serve.http}/healthz`);
+      return { status: res.status, body: (await res.json()) as { redis: string; problems: string[] } };
+    };
+    expect((await health()).status).toBe(200);
+    redis.kill('SIGKILL');
+    const down = await eventually(async () => ((await health()).status === 503 ? health() : undefined), '/healthz 503');
+    expect(down.body.redis).toBe('down');
+    expect(down.body.problems.join(' ')).toContain('Redis');
+    expect((await fetch(`${serve.http}/reports/fraud_detector_v4`)).status).toBe(200); // reports do not need Redis
+    redis = start();
+    await eventually(async () => (await health()).status === 200, '/healthz 200 again', 30_000);
+    await cycles(state, 2);
+  }, 90_000);
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function pings(port: number): Promise<boolean> {
+  const r = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await r.connect();
+    return (await r.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
