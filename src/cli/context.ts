@@ -13,8 +13,7 @@ export interface CliContext {
 
 /** Config (validated before anything else), logger and DataHub client for a command that reads DataHub. */
 export function cliContext(cmd: Command, env: Record<string, string | undefined> = process.env): CliContext {
-  const { config: file } = cmd.optsWithGlobals<{ config?: string }>();
-  const config = loadConfig({ env, ...(file ? { file } : {}) });
+  const config = commandConfig(cmd, env);
   const logger = createLogger(config.log);
   const client = createDataHubClient({
     url: config.datahub.url,
@@ -26,6 +25,12 @@ export function cliContext(cmd: Command, env: Record<string, string | undefined>
     logger,
   });
   return { config, logger, client, policy: judgePolicy(config.judge) };
+}
+
+/** The validated config, from `--config FILE` (or ./janus.config.yaml) and the environment: for commands that do not read DataHub. */
+export function commandConfig(cmd: Command, env: Record<string, string | undefined> = process.env): Config {
+  const { config: file } = cmd.optsWithGlobals<{ config?: string }>();
+  return loadConfig({ env, ...(file ? { file } : {}) });
 }
 
 /** Writes command output; stdout is reserved for it. */

@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { simCommand } from '../sim/command.js';
 import { demoCommand } from './commands/demo.js';
 import { gateCommand } from './commands/gate.js';
+import { historyCommand } from './commands/history.js';
 import { mcpCommand } from './commands/mcp.js';
 import { scanCommand } from './commands/scan.js';
 import { serveCommand, workerCommand } from './commands/serve.js';
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
     .addCommand(trustCommand())
     .addCommand(scanCommand())
     .addCommand(gateCommand())
+    .addCommand(historyCommand())
     .addCommand(serveCommand())
     .addCommand(workerCommand())
     .addCommand(simCommand())

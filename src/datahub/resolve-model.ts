@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import type { ModelRef } from '../core/verdict.js';
+import { closestByName } from '../core/closest-names.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { findModels } from './queries/search-models.js';
@@ -31,22 +32,7 @@ export async function resolveModel(client: DataHubClient, ref: string): Promise<
     throw new UnresolvedModelError(`"${ref}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`, ref, 'ambiguous', candidates);
   }
   const all = await findModels(client, '*', 1000);
-  const closest = all
-    .map((m) => ({ m, d: distance(ref.toLowerCase(), m.name.toLowerCase()) }))
-    .sort((a, b) => a.d - b.d || a.m.name.localeCompare(b.m.name))
-    .slice(0, 3)
-    .map((x) => x.m);
+  const closest = closestByName(ref, all, (m) => m.name);
   throw new UnresolvedModelError(`no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.map((m) => m.name).join(', ')}` : ''}`, ref, 'unknown', closest);
 }
 
-
-/** Levenshtein distance, for "closest names". */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}

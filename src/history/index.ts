@@ -6,6 +6,7 @@ import type { ScanHistory } from './scan-history.js';
 
 export * from './scan-history.js';
 export { MemoryScanHistory } from './memory.js';
+export { modelInHistory } from './model-in-history.js';
 export { DEFAULT_KEY_PREFIX, RedisScanHistory, type RedisScanHistoryOptions } from './redis.js';
 
 export interface OpenScanHistoryOptions {

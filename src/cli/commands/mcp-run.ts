@@ -5,7 +5,7 @@ import { createJanusMcpServer } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/stdio.js';
 import { cliContext } from '../context.js';
 import { VERSION } from '../../version.js';
-import { optionalRedis, reportBaseUrl } from '../redis.js';
+import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
 
 /** What `janus mcp` does, loaded only when it runs (the MCP SDK is its own). */
 export async function runMcp(opts: { allowWrites?: boolean }, cmd: Command): Promise<void> {
@@ -13,7 +13,7 @@ export async function runMcp(opts: { allowWrites?: boolean }, cmd: Command): Pro
   const allowWrites = opts.allowWrites === true || ctx.config.mcp.allowWrites;
   // One Redis connection, when configured: the scan history and the write-back's locks.
   const redis = optionalRedis(ctx.config, ctx.logger);
-  const history = redis ? new RedisScanHistory(redis) : new MemoryScanHistory();
+  const history = redis ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : new MemoryScanHistory();
   try {
     const deps = liveMcpDeps({
       client: ctx.client, policy: ctx.policy, history, allowWrites, logger: ctx.logger, version: VERSION,

@@ -13,7 +13,7 @@ import { prettyJsonStream } from '../../render/json-pieces.js';
 import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js';
 import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
-import { optionalRedis, reportBaseUrl } from '../redis.js';
+import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -30,7 +30,7 @@ export const scanCommand = () =>
       if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
       const ctx = cliContext(cmd);
       const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
-      const history = redis ? new RedisScanHistory(redis) : undefined;
+      const history = redis ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : undefined;
       try {
         const models = opts.all ? 'all' : opts.model!;
         const tty = process.stderr.isTTY === true;
