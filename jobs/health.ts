@@ -23,6 +23,14 @@ export interface HealthDeps {
 }
 
 const DATAHUB_PROBE_MS = 10_000;
+const REDIS_ANSWER_MS = 1000;
+const TIMED_OUT = Symbol('timed out');
+
+function within<T>(ms: number, work: Promise<T>): Promise<T | undefined | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), ms)));
+  return Promise.race([work.catch(() => undefined), late]).finally(() => clearTimeout(timer));
+}
 
 /** /healthz: each dependency by name, and the last cycle's age (stale past 3 intervals). DataHub is probed in the background. */
 export function serviceHealth(deps: HealthDeps): () => Promise<HealthReport> {
@@ -44,8 +52,13 @@ export function serviceHealth(deps: HealthDeps): () => Promise<HealthReport> {
     if (datahub === 'down') problems.push(`DataHub at ${deps.client.url} is not answering`);
     let lastCycle: HealthReport['lastCycle'];
     if (deps.state && redis === 'up') {
-      const last = await deps.state.lastCycle().catch(() => undefined);
+      // the service's connection waits for Redis rather than failing: a health check must not wait with it
+      const last = await within(REDIS_ANSWER_MS, deps.state.lastCycle());
       const limit = 3 * deps.intervalMs;
+      if (last === TIMED_OUT) {
+        problems.push(`Redis did not answer within ${REDIS_ANSWER_MS} ms`);
+        return { status: 'degraded', redis: 'down', datahub, problems };
+      }
       if (last) {
         const age = now() - last.at;
         lastCycle = { id: last.id, ageSeconds: Math.round(age / 1000), stale: age > limit };

@@ -70,8 +70,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     );
     await register();
     // a Redis that restarted empty has lost the schedule: register it again whenever the connection comes back
-    let first = true;
-    connection.on('ready', () => (first ? (first = false) : void register()));
+    connection.on('ready', () => void register());
   }
 
   const workers: Worker[] = [];

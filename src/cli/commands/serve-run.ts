@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import type { Redis } from 'ioredis';
 import { janusIncidentsForModel } from '../../app/incidents.js';
 import { judgeModel } from '../../app/judge-model.js';
 import { createJanusServer, listen, type Mount } from '../../server/index.js';
