@@ -65,9 +65,15 @@ export function startJanus(command: 'serve' | 'worker', env: Record<string, stri
       child.on('exit', (code) => reject(new Error(`janus ${command} exited (${code}) before it was ready: ${JSON.stringify(logs.slice(-5))}`)));
     }),
     exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? `killed by ${signal}` as never : null)))),
+    /** SIGTERM, and SIGKILL if it has not exited 15 s later: a test never leaves a process behind. */
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return p.exited;
+      const late = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      try {
+        return await p.exited;
+      } finally {
+        clearTimeout(late);
+      }
     },
     kill() {
       child.kill('SIGKILL');
