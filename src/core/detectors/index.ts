@@ -4,6 +4,7 @@ import type { DetectContext } from './context.js';
 import { entityFacts } from './entity-facts.js';
 import { missingOwner } from './missing-owner.js';
 import { placeOf } from './reach.js';
+import { sortFindings } from './finding-order.js';
 import { foldRootCauses } from './root-causes.js';
 import { targetLeakage } from './target-leakage.js';
 import { failedJobs } from './upstream-failure.js';
@@ -30,5 +31,5 @@ export function detect(g: UpstreamGraph, ctx: DetectContext): Finding[] {
   }
   const jobs = failedJobs(g, ctx, produced);
   const roots = foldRootCauses(g, { entities, ownAt: facts.propagating, jobs }, ctx);
-  return [...targetLeakage(g, ctx), ...roots, ...standing, ...missingOwner(g, ctx)].sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key));
+  return sortFindings(g, ctx, [...targetLeakage(g, ctx), ...roots, ...standing, ...missingOwner(g, ctx)]);
 }
