@@ -83,11 +83,10 @@ export function modelReach(index: LineageIndex, comps: IndexComponents, isModel:
 
 const EMPTY = new Uint32Array(0);
 
-/** The marked entities strictly upstream of the model in `slot`, ascending. */
-export function markedAbove(reach: ModelReach, slot: number): number[] {
-  const out: number[] = [];
-  forEachBit(reach.above[slot]!, (k) => out.push(reach.marked[k]!));
-  return out;
+/** Calls `each` with every marked entity strictly upstream of the model in `slot`, ascending. */
+export function forEachMarkedAbove(reach: ModelReach, slot: number, each: (id: number) => void): void {
+  const { marked } = reach;
+  forEachBit(reach.above[slot]!, (k) => each(marked[k]!));
 }
 
 const copy = (b: Bits | undefined, words: number): Bits => (b ? b.slice() : new Uint32Array(words));
