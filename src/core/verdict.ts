@@ -103,6 +103,7 @@ function blastEntry(dataset: string, models: ModelRef[] | undefined): BlastRadiu
  * feature sees its own label, not the other readers of the shared column.
  */
 function offendingDatasets(graph: UpstreamGraph, findings: Finding[]): string[] {
-  const harmful = findings.filter((f) => f.detector !== 'target_leakage' && graph.nodes[f.entity]?.kind === 'dataset');
-  return [...new Set(harmful.map((f) => f.entity))].sort();
+  const harmful = new Set<string>();
+  for (const f of findings) if (f.detector !== 'target_leakage' && !harmful.has(f.entity) && graph.nodes[f.entity]?.kind === 'dataset') harmful.add(f.entity);
+  return [...harmful].sort();
 }

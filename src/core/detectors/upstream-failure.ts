@@ -28,11 +28,12 @@ export function failedJobs(g: UpstreamGraph, ctx: DetectContext, produced: Itera
     }
   }
   const all = memoized(g, ctx, 'job-products', () => productsOfFailedJobs(g));
+  const made = jobFindings(g, ctx);
   return [...producedBy.keys()].sort().map((job) => {
     const seen = producedBy.get(job)!;
     // most models see every product of a job: one finding per job, and no sorting per model
     const every = all.get(job);
-    return jobFindingFor(g, ctx, job, every && seen.length === every.length ? every : seen.sort());
+    return jobFindingFor(g, ctx, made, job, every && seen.length === every.length ? every : seen.sort());
   });
 }
 
@@ -57,19 +58,19 @@ export function failedJobsAt(g: UpstreamGraph, ctx: DetectContext, produced: rea
     }
   }
   const { urns } = indexOf(g);
+  const made = jobFindings(g, ctx);
   // jobs are numbered in urn order
   return seenJobs.sort((a, b) => a - b).map((j) => {
     const every = jobs.products[j]!;
-    if (jobs.seen[j] === every.length) return jobFindingFor(g, ctx, jobs.urns[j]!, every);
+    if (jobs.seen[j] === every.length) return jobFindingFor(g, ctx, made, jobs.urns[j]!, every);
     const seen: string[] = [];
     for (const id of produced) for (let k = jobs.start[id]!; k < jobs.start[id + 1]!; k++) if (jobs.ofEntity[k] === j) seen.push(urns[id]!);
-    return jobFindingFor(g, ctx, jobs.urns[j]!, seen.sort());
+    return jobFindingFor(g, ctx, made, jobs.urns[j]!, seen.sort());
   });
 }
 
 /** One finding per job and products seen, shared by every model that sees the same (found by comparing lists, not by a joined key). */
-function jobFindingFor(g: UpstreamGraph, ctx: DetectContext, job: string, products: string[]): Finding {
-  const made = memoized(g, ctx, 'job-findings', () => new Map<string, [string[], Finding][]>());
+function jobFindingFor(g: UpstreamGraph, ctx: DetectContext, made: JobFindings, job: string, products: string[]): Finding {
   let variants = made.get(job);
   if (!variants) made.set(job, (variants = []));
   for (const [seen, f] of variants) if (seen === products || sameList(seen, products)) return f;
@@ -77,6 +78,10 @@ function jobFindingFor(g: UpstreamGraph, ctx: DetectContext, job: string, produc
   variants.push([products, f]);
   return f;
 }
+
+/** Job → the findings made for it so far, each with the products it names. */
+type JobFindings = Map<string, [string[], Finding][]>;
+const jobFindings = (g: UpstreamGraph, ctx: DetectContext): JobFindings => memoized(g, ctx, 'job-findings', () => new Map());
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
