@@ -1,4 +1,4 @@
-import { indexComponents, type IndexComponents } from './index-components.js';
+import { indexComponents, passUpstream, type IndexComponents } from './index-components.js';
 import type { LineageIndex } from './lineage-index.js';
 
 /**
@@ -60,7 +60,7 @@ function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: st
     return k;
   };
   const open: (Uint32Array | undefined)[] = new Array(comps.count);
-  const { start, members, of } = comps;
+  const { start, members } = comps;
   for (let c = comps.count - 1; c >= 0; c--) {
     const under = open[c];
     open[c] = undefined;
@@ -86,16 +86,7 @@ function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: st
       passed = under ? under.slice() : new Uint32Array(words);
       for (const s of here) passed[s >>> 5]! |= 1 << (s & 31);
     }
-    if (!passed) continue;
-    for (let k = first; k < end; k++) {
-      const e = members[k]!;
-      for (let x = index.start[e]!; x < index.start[e + 1]!; x++) {
-        const uc = of[index.ups[x]!]!;
-        if (uc === c) continue;
-        const into = (open[uc] ??= new Uint32Array(words));
-        for (let w = 0; w < words; w++) into[w]! |= passed[w]!;
-      }
-    }
+    if (passed) passUpstream(index, comps, c, passed, open);
   }
   return { listOf, lists };
 }
