@@ -9,20 +9,39 @@ import type { LineageIndex } from './lineage-index.js';
  */
 export function modelsBelowIndex(index: LineageIndex, models: string[], components: () => IndexComponents = () => indexComponents(index)): (urn: string) => string[] {
   let below: ModelsBelow | undefined;
+  // a distinct set's list is made when first asked for: most entities' sets never are
+  const lists = new Map<number, string[]>();
   return (urn) => {
     const id = index.id.get(urn);
     if (id === undefined) return [];
     below ??= modelsBelowEach(index, components(), models);
-    const k = below.listOf[id]!;
-    return k < 0 ? [] : below.lists[k]!;
+    const k = below.setOf[id]!;
+    if (k < 0) return [];
+    let list = lists.get(k);
+    if (!list) lists.set(k, (list = listOf(below.sets[k]!, models)));
+    return list;
   };
 }
 
+/** The models of a set, in bit order (the order `models` gives). */
+function listOf(set: Uint32Array, models: string[]): string[] {
+  const list: string[] = [];
+  for (let w = 0; w < set.length; w++) {
+    let word = set[w]!;
+    while (word) {
+      const low = word & -word;
+      word ^= low;
+      list.push(models[w * 32 + 31 - Math.clz32(low)]!);
+    }
+  }
+  return list;
+}
+
 interface ModelsBelow {
-  /** Entity id → its list in `lists`, or -1 when no model is below it. */
-  listOf: Int32Array;
-  /** The distinct lists, each in the order `models` gives. */
-  lists: string[][];
+  /** Entity id → its set in `sets`, or -1 when no model is below it. */
+  setOf: Int32Array;
+  /** The distinct sets of models below, a model's bit its place in `models`. */
+  sets: Uint32Array[];
 }
 
 function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: string[]): ModelsBelow {
@@ -33,28 +52,17 @@ function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: st
     const id = index.id.get(m);
     if (id !== undefined && slotOf[id] === -1) slotOf[id] = k;
   });
-  const listOf = new Int32Array(index.urns.length).fill(-1);
-  const lists: string[][] = [];
+  const setOf = new Int32Array(index.urns.length).fill(-1);
   // equal sets found by a hash of their words, compared word by word: no key string per entity
   const known = new Map<number, number[]>();
   const sets: Uint32Array[] = [];
-  const listFor = (set: Uint32Array): number => {
+  const setFor = (set: Uint32Array): number => {
     let hash = 0x811c9dc5;
     for (let w = 0; w < words; w++) hash = Math.imul(hash ^ set[w]!, 0x01000193);
     const same = known.get(hash);
     const found = same?.find((k) => sets[k]!.every((x, w) => x === set[w]));
     if (found !== undefined) return found;
-    const list: string[] = [];
-    for (let w = 0; w < words; w++) {
-      let word = set[w]!;
-      while (word) {
-        const low = word & -word;
-        word ^= low;
-        list.push(models[w * 32 + 31 - Math.clz32(low)]!);
-      }
-    }
-    const k = lists.push(list) - 1;
-    sets.push(set.slice());
+    const k = sets.push(set.slice()) - 1;
     if (same) same.push(k);
     else known.set(hash, [k]);
     return k;
@@ -74,12 +82,12 @@ function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: st
       const own = slotOf[e]!;
       const others = here ? here.filter((s) => s !== own) : [];
       if (!others.length) {
-        if (under) listOf[e] = listFor(under);
+        if (under) setOf[e] = setFor(under);
         continue;
       }
       const set = under ? under.slice() : new Uint32Array(words);
       for (const s of others) set[s >>> 5]! |= 1 << (s & 31);
-      listOf[e] = listFor(set);
+      setOf[e] = setFor(set);
     }
     let passed = under;
     if (here) {
@@ -88,5 +96,5 @@ function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: st
     }
     if (passed) passUpstream(index, comps, c, passed, open);
   }
-  return { listOf, lists };
+  return { setOf, sets };
 }
