@@ -65,3 +65,20 @@ export function indexComponents(index: LineageIndex): IndexComponents {
   }
   return { of, start: Int32Array.from(compStart), members, count: compStart.length - 1 };
 }
+
+/**
+ * In a pass over the components downstream first: or `passed` (component c's bit set) into the open set of every
+ * component directly upstream of c, made on first use.
+ */
+export function passUpstream(index: LineageIndex, comps: IndexComponents, c: number, passed: Uint32Array, open: (Uint32Array | undefined)[]): void {
+  const { start, members, of } = comps;
+  for (let k = start[c]!; k < start[c + 1]!; k++) {
+    const e = members[k]!;
+    for (let x = index.start[e]!; x < index.start[e + 1]!; x++) {
+      const uc = of[index.ups[x]!]!;
+      if (uc === c) continue;
+      const into = (open[uc] ??= new Uint32Array(passed.length));
+      for (let w = 0; w < passed.length; w++) into[w]! |= passed[w]!;
+    }
+  }
+}

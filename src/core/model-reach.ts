@@ -1,5 +1,5 @@
 import { forEachBit, type Bits } from './bitset.js';
-import type { IndexComponents } from './index-components.js';
+import { passUpstream, type IndexComponents } from './index-components.js';
 import type { LineageIndex } from './lineage-index.js';
 
 /**
@@ -34,7 +34,7 @@ export function modelReach(index: LineageIndex, comps: IndexComponents, isModel:
   const marked: number[] = [];
   const modelsBelow: Bits[] = [];
   const open: (Bits | undefined)[] = new Array(comps.count);
-  const { start, members, of } = comps;
+  const { start, members } = comps;
   for (let c = comps.count - 1; c >= 0; c--) {
     const below = open[c];
     open[c] = undefined;
@@ -61,16 +61,7 @@ export function modelReach(index: LineageIndex, comps: IndexComponents, isModel:
       marked.push(e);
       modelsBelow.push(mine);
     }
-    if (!passed) continue;
-    for (let k = first; k < end; k++) {
-      const e = members[k]!;
-      for (let x = index.start[e]!; x < index.start[e + 1]!; x++) {
-        const uc = of[index.ups[x]!]!;
-        if (uc === c) continue;
-        const into = (open[uc] ??= new Uint32Array(words));
-        for (let w = 0; w < words; w++) into[w]! |= passed[w]!;
-      }
-    }
+    if (passed) passUpstream(index, comps, c, passed, open);
   }
   const byId = marked.map((_, i) => i).sort((a, b) => marked[a]! - marked[b]!);
   const above = Array.from({ length: slot.size }, () => new Uint32Array(Math.ceil(byId.length / 32)));
@@ -83,11 +74,10 @@ export function modelReach(index: LineageIndex, comps: IndexComponents, isModel:
 
 const EMPTY = new Uint32Array(0);
 
-/** The marked entities strictly upstream of the model in `slot`, ascending. */
-export function markedAbove(reach: ModelReach, slot: number): number[] {
-  const out: number[] = [];
-  forEachBit(reach.above[slot]!, (k) => out.push(reach.marked[k]!));
-  return out;
+/** Calls `each` with every marked entity strictly upstream of the model in `slot`, ascending. */
+export function forEachMarkedAbove(reach: ModelReach, slot: number, each: (id: number) => void): void {
+  const { marked } = reach;
+  forEachBit(reach.above[slot]!, (k) => each(marked[k]!));
 }
 
 const copy = (b: Bits | undefined, words: number): Bits => (b ? b.slice() : new Uint32Array(words));

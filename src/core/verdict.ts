@@ -1,6 +1,7 @@
 import type { FreshnessDefaults } from './conventions/freshness-sla.js';
 import { resolveLabel, type Label } from './conventions/label.js';
 import { detect, placeOf } from './detectors/index.js';
+import { offendingDatasets } from './detectors/offending.js';
 import type { Finding, Policy } from './finding.js';
 import type { UpstreamGraph } from './graph.js';
 import { score, type Band, type BandPolicy, type Deduction } from './score.js';
@@ -58,7 +59,7 @@ export function assess(graph: UpstreamGraph, now: number, p: JudgePolicy): Asses
   const label = resolveLabel(graph);
   const ctx = { policy: p.policy, now: p.asOf ?? now, freshness: p.freshness, label };
   const findings = detect(graph, ctx);
-  const offending = offendingDatasets(graph, findings);
+  const offending = offendingDatasets(graph, ctx, findings);
   return { ...(label ? { label } : {}), findings, score: score(findings, p.bands), offending, upstreamCount: placeOf(graph, ctx).upstreamCount };
 }
 
@@ -96,13 +97,4 @@ function blastEntry(dataset: string, models: ModelRef[] | undefined): BlastRadiu
   let entry = byDataset.get(dataset);
   if (!entry) byDataset.set(dataset, (entry = { dataset, models }));
   return entry;
-}
-
-/**
- * Datasets whose trouble reaches every model downstream. A leak is not one of them: it hurts the model whose
- * feature sees its own label, not the other readers of the shared column.
- */
-function offendingDatasets(graph: UpstreamGraph, findings: Finding[]): string[] {
-  const harmful = findings.filter((f) => f.detector !== 'target_leakage' && graph.nodes[f.entity]?.kind === 'dataset');
-  return [...new Set(harmful.map((f) => f.entity))].sort();
 }

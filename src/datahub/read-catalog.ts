@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newSharedMemo, type EntityNode, type UpstreamGraph } from '../core/graph.js';
 import { modelsBelowIndex } from '../core/blast-radius.js';
+import { indexComponents } from '../core/index-components.js';
 import { lineageIndex } from '../core/lineage-index.js';
 import { shortName } from '../core/names.js';
 import { byModelName, type ModelRef } from '../core/verdict.js';
@@ -67,6 +68,7 @@ export class Catalog {
   private readonly below = new Map<string, ModelRef[]>();
   private readonly lists = new ModelListPool();
   private readonly refs = new Map<string, ModelRef>();
+  private readonly refLists = new Map<string[], ModelRef[]>();
   private readonly shared = newSharedMemo();
   private records?: GraphRecords;
   private modelsBelow?: (urn: string) => string[];
@@ -94,7 +96,13 @@ export class Catalog {
   modelsBelowDataset(dataset: string): ModelRef[] {
     const known = this.below.get(dataset);
     if (known) return known;
-    const list = this.lists.intern(this.modelsBelowUrn(dataset).map((m) => this.ref(m)));
+    const urns = this.modelsBelowUrn(dataset);
+    // datasets share the index's lists: each is made into refs once
+    let list = this.refLists.get(urns);
+    if (!list) {
+      list = this.lists.intern(urns.map((m) => this.ref(m)));
+      if (urns.length) this.refLists.set(urns, list);
+    }
     this.below.set(dataset, list);
     return list;
   }
@@ -113,7 +121,8 @@ export class Catalog {
   private modelsBelowUrn(urn: string): string[] {
     if (!this.modelsBelow) {
       const r = this.sharedRecords();
-      this.modelsBelow = modelsBelowIndex((this.shared.index ??= lineageIndex(r.upstreams)), this.models().map((m) => m.urn));
+      const index = (this.shared.index ??= lineageIndex(r.upstreams));
+      this.modelsBelow = modelsBelowIndex(index, this.models().map((m) => m.urn), () => (this.shared.components ??= indexComponents(index)));
     }
     return this.modelsBelow(urn);
   }

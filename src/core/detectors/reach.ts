@@ -1,5 +1,5 @@
 import { componentsOf, indexOf, type UpstreamGraph } from '../graph.js';
-import { markedAbove, modelReach, type ModelReach } from '../model-reach.js';
+import { forEachMarkedAbove, modelReach, type ModelReach } from '../model-reach.js';
 import type { DetectContext } from './context.js';
 import { entityFacts } from './entity-facts.js';
 import { memoized } from './memo.js';
@@ -7,16 +7,19 @@ import { memoized } from './memo.js';
 /** Where the model sits among the catalog's models: how much is upstream of it, and which of that has findings. */
 export interface ModelPlace {
   upstreamCount: number;
-  /** Ids (in `indexOf(g)`) of the upstream entities with findings of their own or a failed producer, ascending. */
-  troubled: number[];
+  /** Calls `each` with the id (in `indexOf(g)`) of every upstream entity with findings of its own or a failed producer, ascending. */
+  forEachTroubled(each: (id: number) => void): void;
 }
+
+const NOWHERE: ModelPlace = { upstreamCount: 0, forEachTroubled: () => {} };
 
 /** Derived for every model of the graph's catalog in one pass, once per catalog read and context. */
 export function placeOf(g: UpstreamGraph, ctx: DetectContext): ModelPlace {
   const reach = memoized(g, ctx, 'reach', () => troubledReach(g, ctx));
   const slot = reach.slot.get(indexOf(g).id.get(g.model) ?? -1);
-  if (slot === undefined) return { upstreamCount: 0, troubled: [] };
-  return { upstreamCount: reach.upstreamCount[slot]!, troubled: markedAbove(reach, slot) };
+  if (slot === undefined) return NOWHERE;
+  // read from the model's row as it is walked: a stale model has thousands, and a list of them a model was garbage
+  return { upstreamCount: reach.upstreamCount[slot]!, forEachTroubled: (each) => forEachMarkedAbove(reach, slot, each) };
 }
 
 function troubledReach(g: UpstreamGraph, ctx: DetectContext): ModelReach {

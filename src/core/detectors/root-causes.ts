@@ -43,8 +43,8 @@ interface Trouble {
 
 /** The trouble one model sees: propagating findings, by where they start. */
 export interface TroubleSeen {
-  /** Entity ids (in `indexOf(g)`) whose own propagating findings the model sees. */
-  entities: number[];
+  /** Calls `visit` with each entity id (in `indexOf(g)`) whose own propagating findings the model sees. */
+  forEachEntity(visit: (entity: number) => void): void;
   /** An entity's own propagating findings. */
   ownAt(entity: number): Finding[];
   /** Findings on failed jobs, each naming its products (`evidence.produces`). */
@@ -72,11 +72,11 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
     for (const id of t.ids) setBit(here, id);
   }
   const ownRoots: number[] = [];
-  for (const e of seen.entities) {
+  seen.forEachEntity((e) => {
     const id = p.idOfEntity[e]!;
     if (p.caused[id]) setBit(here, id);
     else ownRoots.push(e);
-  }
+  });
   // by product, once a root's effects are read (most scans read none)
   let jobsAt: Map<number, Effect[]> | undefined;
   const folded: Folded = {

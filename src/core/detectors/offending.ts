@@ -1,0 +1,44 @@
+import type { Finding } from '../finding.js';
+import { indexOf, type UpstreamGraph } from '../graph.js';
+import type { DetectContext } from './context.js';
+import { memoized } from './memo.js';
+
+/** Which ids (in `indexOf(g)`) are datasets, and a scratch mark per id for one model's pass. */
+interface DatasetIds {
+  isDataset: Uint8Array;
+  mark: Uint32Array;
+  stamps: number;
+}
+
+/**
+ * Datasets whose trouble reaches every model downstream, sorted. A leak is not one of them: it hurts the model whose
+ * feature sees its own label, not the other readers of the shared column. Over integer ids: a stale model holds a
+ * thousand findings, and a lookup of each in the graph's nodes by urn was a tenth of its judging.
+ */
+export function offendingDatasets(g: UpstreamGraph, ctx: DetectContext, findings: Finding[]): string[] {
+  const index = indexOf(g);
+  const ids = memoized(g, ctx, 'dataset-ids', (): DatasetIds => ({
+    isDataset: Uint8Array.from(index.urns, (u) => (g.nodes[u]?.kind === 'dataset' ? 1 : 0)),
+    mark: new Uint32Array(index.urns.length),
+    stamps: 0,
+  }));
+  const stamp = ++ids.stamps;
+  const found: string[] = [];
+  let elsewhere: Set<string> | undefined;
+  for (const f of findings) {
+    if (f.detector === 'target_leakage') continue;
+    const id = index.id.get(f.entity);
+    if (id === undefined) {
+      // not in the lineage (a feature table's node): looked up by urn
+      if (g.nodes[f.entity]?.kind === 'dataset' && !(elsewhere ??= new Set()).has(f.entity)) {
+        elsewhere.add(f.entity);
+        found.push(f.entity);
+      }
+      continue;
+    }
+    if (!ids.isDataset[id] || ids.mark[id] === stamp) continue;
+    ids.mark[id] = stamp;
+    found.push(index.urns[id]!);
+  }
+  return found.sort();
+}
