@@ -88,7 +88,7 @@ describe.skipIf(!built)('janus serve as a service (Redis, the simulator, child p
     const after = await emittedTransitions(prefix);
     expect(after.map((t) => t.id).sort()).toEqual(first.map((t) => t.id).sort());
     expect(await stillToWrite(sim)).toEqual([]);
-  });
+  }, 60_000);
 
   it('registers one job scheduler however many times it starts', async () => {
     const { prefix, start } = await setup();
@@ -101,7 +101,7 @@ describe.skipIf(!built)('janus serve as a service (Redis, the simulator, child p
     const queue = new Queue('cycle', { connection: redis, prefix });
     expect(await queue.getJobSchedulersCount()).toBe(1);
     await queue.close();
-  });
+  }, 90_000);
 
   it('scales out over workers: a worker killed mid-cycle leaves its jobs to the others, and nothing is raised twice', async () => {
     const { sim, state, start } = await setup({ latencyMs: 60 });
@@ -127,5 +127,5 @@ describe.skipIf(!built)('janus serve as a service (Redis, the simulator, child p
     expect(await stillToWrite(sim)).toEqual([]);
     const failures = serve.logs.filter((l) => l.msg === 'job failed');
     expect(failures.length).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
