@@ -32,7 +32,10 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  return { chance: (p: number) => next() < p, int, pick: <T>(list: readonly T[]): T => list[int(list.length)]!, hours: (max: number) => int(max * 4) * (HOUR / 4) };
+  const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
+  // how troubled the catalog is: most are very, some nearly healthy (one troubled table, or none)
+  const trouble = pick([1, 1, 0.25, 0.05]);
+  return { chance: (p: number) => next() < p, bad: (p: number) => next() < p * trouble, int, pick, hours: (max: number) => int(max * 4) * (HOUR / 4) };
 }
 type Random = ReturnType<typeof random>;
 
@@ -44,13 +47,13 @@ const carol: Owner = { urn: 'urn:li:corpuser:carol', kind: 'user', name: 'carol'
 const OWNERS: Owner[][] = [[alice], [alice], [bob], [], [group], [bob, alice], [bob, carol]];
 
 const lifecycle = (r: Random): Partial<EntityNode> => ({
-  ...(r.chance(0.06) ? { deprecated: r.chance(0.5) ? { note: 'use v2' } : {} } : {}),
-  removed: r.chance(0.04),
+  ...(r.bad(0.06) ? { deprecated: r.chance(0.5) ? { note: 'use v2' } : {} } : {}),
+  removed: r.bad(0.04),
 });
 
 function assertions(r: Random, dataset: string): AssertionFact[] {
   const out: AssertionFact[] = [];
-  const latest = () => (r.chance(0.2) ? undefined : { at: NOW - r.hours(10), result: r.pick(['SUCCESS', 'FAILURE', 'FAILURE', 'ERROR'] as const) });
+  const latest = () => (r.chance(0.2) ? undefined : { at: NOW - r.hours(10), result: r.bad(0.5) ? ('FAILURE' as const) : r.pick(['SUCCESS', 'ERROR', 'INIT'] as const) });
   for (let i = r.int(3); i > 0; i--) {
     const kind = r.pick(['other', 'other', 'freshness', 'dbt_freshness'] as const);
     const fact: AssertionFact = { urn: `urn:li:assertion:${dataset}-${out.length}`, kind, ...(r.chance(0.5) ? { description: 'rows > 0' } : {}) };
@@ -80,14 +83,16 @@ function randomPolicy(r: Random): JudgePolicy {
 
 /**
  * A seeded random catalog: datasets in layers (fan-ins, shared tables, now and then a cycle or an unread upstream),
- * built directly or by jobs (some producing two tables), column lineage along the edges (now and then crossed, so
+ * built directly or by jobs (some producing two or three tables), column lineage along the edges (now and then crossed, so
  * labels leak), SLAs and last updates, runs and assertions, owners (departed, groups), deprecations and removals;
- * models reading features over shared tables, some sharing features, some reading another model's predictions.
+ * models reading features over shared tables, some sharing features, some reading another model's (or their own) predictions.
  */
 export function generateCatalog(seed: number, shape: CatalogShape): GeneratedCatalog {
   const r = random(seed);
   const records: CatalogRecords = { nodes: {}, upstreams: {}, columnUpstreams: {} };
-  const names = Array.from({ length: shape.models }, (_, k) => (k && r.chance(0.15) ? MODEL_NAMES[k - 1]! : r.pick(MODEL_NAMES)));
+  // names repeat now and then (models are listed by name, then urn)
+  const names: string[] = [];
+  for (let k = 0; k < shape.models; k++) names.push(k && r.chance(0.15) ? names[k - 1]! : r.pick(MODEL_NAMES));
   const apis = names.map((name, k) => graph({ urn: modelUrn(`m${k}`), name }, records));
   const build = apis[0]!;
 
@@ -97,7 +102,7 @@ export function generateCatalog(seed: number, shape: CatalogShape): GeneratedCat
     build.dataset(t, {
       cols,
       owners: r.pick(OWNERS),
-      ...(r.chance(0.8) ? { lastUpdated: NOW - r.hours(72) } : {}),
+      ...(r.chance(0.8) ? { lastUpdated: NOW - r.hours(r.bad(0.7) ? 72 : 1) } : {}),
       ...(r.chance(0.3) ? { customProperties: { freshness_sla: r.pick(['PT24H', '12h', 'P1D', '90m', 'soon']) } } : {}),
       ...(r.chance(0.2) ? { platform: 'urn:li:dataPlatform:bigquery' } : {}),
       assertions: assertions(r, t),
@@ -118,8 +123,9 @@ export function generateCatalog(seed: number, shape: CatalogShape): GeneratedCat
     const ups = [...new Set(Array.from({ length: r.int(4) }, () => tables[Math.max(0, i - 1 - r.int(Math.min(i, 5)))]!))];
     if (r.chance(0.05)) build.lineage(t, 'ghost');
     if (ups.length && r.chance(0.45)) {
-      const products = [t, ...(i + 1 < tables.length && r.chance(0.3) ? [tables[i + 1]!] : [])];
-      const run = r.pick([undefined, 'SUCCESS', 'SUCCESS', 'FAILURE'] as const);
+      const later = tables.slice(i + 1);
+      const products = [...new Set([t, ...Array.from({ length: later.length ? r.pick([0, 0, 1, 1, 2]) : 0 }, () => r.pick(later))])];
+      const run = r.bad(0.25) ? 'FAILURE' : r.pick([undefined, 'SUCCESS'] as const);
       build.job(`j${i}`, {
         ...(run ? { latestRun: { urn: `urn:li:dataProcessInstance:j${i}`, at: NOW - r.hours(6), result: run } } : {}),
         ...(r.chance(0.2) ? { customProperties: { sla: r.pick(['datetime.timedelta(seconds=3600)', '1:00:00', 'PT6H']) } } : {}),
@@ -152,6 +158,7 @@ export function generateCatalog(seed: number, shape: CatalogShape): GeneratedCat
       build.dataset(`p${k}`, { cols: ['score'], owners: r.pick(OWNERS), assertions: assertions(r, `p${k}`), lastUpdated: NOW - r.hours(30) });
       build.upstream(ds(`p${k}`), api.g.model);
       sources.push(`p${k}`);
+      if (r.chance(0.3)) api.training(`p${k}`); // a feedback loop: the model is trained on its own predictions
     }
   });
   return { records, graphs: apis.map((a) => a.g), policy: randomPolicy(r), clocks: [NOW, NOW + r.hours(48), NOW], shared: r.chance(0.7) };

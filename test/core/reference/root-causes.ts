@@ -13,7 +13,9 @@ import { heights } from './walk.js';
  *   the entity's own, a job once), the first `LISTED_EFFECTS`, and counts the entities.
  */
 export function rootCauses(g: UpstreamGraph, upstream: string[], above: (urn: string) => Set<string>, ctx: RefContext): RefFinding[] {
-  const troubled = (u: string) => isTroubled(g, u, ctx);
+  // whatever is upstream of an upstream entity is upstream of the model (or is the model, never troubled)
+  const troubledUpstream = new Set(upstream.filter((u) => isTroubled(g, u, ctx)));
+  const troubled = (u: string) => troubledUpstream.has(u);
   const caused = (u: string) => [...above(u)].some((t) => t !== u && troubled(t) && (!above(t).has(u) || t < u));
   const jobs = jobFindings(g, upstream, ctx);
   const productsOf = (f: RefFinding) => f.evidence.produces as string[];
