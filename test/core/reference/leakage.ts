@@ -1,31 +1,13 @@
 import type { Label } from '../../../src/core/conventions/label.js';
 import type { Column, UpstreamGraph } from '../../../src/core/graph.js';
 import { refFinding, type RefContext, type RefFinding } from './own-findings.js';
+import { walkUp } from './walk.js';
 
 /** A schemaField's column record, found in its dataset's schema (the dataset urn is inside the field urn). */
 function columnOf(g: UpstreamGraph, field: string): (Column & { dataset: string }) | undefined {
   const dataset = /^urn:li:schemaField:\((urn:li:dataset:\(.*?\)),/.exec(field)?.[1];
   const column = dataset ? g.nodes[dataset]?.columns.find((c) => c.urn === field) : undefined;
   return column && dataset ? { ...column, dataset } : undefined;
-}
-
-/**
- * Breadth first over column lineage from `start`: each reached column → the column it was first reached from.
- * `stop(col)` reports a column but does not go past it (the start is always gone past).
- */
-function columnWalk(g: UpstreamGraph, start: string, stop: (col: string) => boolean = () => false): Map<string, string | null> {
-  const from = new Map<string, string | null>([[start, null]]);
-  const queue = [start];
-  while (queue.length) {
-    const col = queue.shift()!;
-    if (col !== start && stop(col)) continue;
-    for (const up of g.columnUpstreams[col] ?? []) {
-      if (from.has(up)) continue;
-      from.set(up, col);
-      queue.push(up);
-    }
-  }
-  return from;
 }
 
 /** The path the walk took from its start to `col`, both included. */
@@ -49,7 +31,7 @@ export function leaks(g: UpstreamGraph, label: Label | undefined, ctx: RefContex
     const c = columnOf(g, field);
     return !!c && (c.isKey || keyNames.has(c.path));
   };
-  const labelSide = columnWalk(g, label.column);
+  const labelSide = walkUp(g.columnUpstreams, label.column);
   const meets = (field: string) => labelSide.has(field) && !isKey(field);
   const out: RefFinding[] = [];
   for (const feature of g.features) {
@@ -62,7 +44,7 @@ export function leaks(g: UpstreamGraph, label: Label | undefined, ctx: RefContex
     }
     let chains: string[][] = [];
     for (const start of starts) {
-      const walk = columnWalk(g, start, meets);
+      const walk = walkUp(g.columnUpstreams, start, meets);
       for (const meeting of walk.keys()) {
         if (meets(meeting)) chains.push([...pathTo(walk, meeting), ...pathTo(labelSide, meeting).reverse().slice(1)]);
       }

@@ -2,21 +2,21 @@ import type { UpstreamGraph } from '../../../src/core/graph.js';
 
 /** Plain walks over the entity edges of a graph: a fresh breadth-first search per question, nothing kept. */
 
-/** Every urn upstream of `from` through `edges`, breadth first, not including `from` (even in a cycle). */
-export function upstreamOf(edges: Record<string, string[]>, from: string): string[] {
-  const seen = new Set([from]);
-  const order: string[] = [];
-  const queue = [from];
-  while (queue.length) {
-    for (const up of edges[queue.shift()!] ?? []) {
-      if (seen.has(up)) continue;
-      seen.add(up);
-      order.push(up);
-      queue.push(up);
-    }
+/**
+ * Breadth first up `edges` from `from`: each urn reached → the urn it was first reached from (`from` → null).
+ * `stop(urn)` reaches an urn without going past it; `from` is always gone past, even when it would stop.
+ */
+export function walkUp(edges: Record<string, string[]>, from: string, stop: (urn: string) => boolean = () => false): Map<string, string | null> {
+  const reachedFrom = new Map<string, string | null>([[from, null]]);
+  for (const at of reachedFrom.keys()) {
+    if (at !== from && stop(at)) continue;
+    for (const up of edges[at] ?? []) if (!reachedFrom.has(up)) reachedFrom.set(up, at);
   }
-  return order;
+  return reachedFrom;
 }
+
+/** Every urn upstream of `from` through `edges`, breadth first, not including `from` (even in a cycle). */
+export const upstreamOf = (edges: Record<string, string[]>, from: string): string[] => [...walkUp(edges, from).keys()].slice(1);
 
 /** `upstreamOf` for every entity of the graph, worked out once per judgment (the reference reads it many times). */
 export function closures(g: UpstreamGraph): (urn: string) => Set<string> {
