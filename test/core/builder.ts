@@ -18,10 +18,20 @@ const base = (urn: string, kind: EntityNode['kind'], name: string): EntityNode =
   structuredProperties: {}, platform: kind === 'dataset' ? 'urn:li:dataPlatform:snowflake' : undefined,
 });
 
-/** A small upstream graph with overridable defaults: a model owned by alice, nothing else until added. */
-export function graph() {
+/** The records graphs of one catalog read share (every model's graph holds the same objects). */
+export type CatalogRecords = Pick<UpstreamGraph, 'nodes' | 'upstreams' | 'columnUpstreams'>;
+
+export const modelUrn = (name: string) => `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${name},PROD)`;
+
+/**
+ * A small upstream graph with overridable defaults: a model owned by alice, nothing else until added. Pass
+ * `records` (and another model) to build several models' graphs over one catalog's shared records.
+ */
+export function graph(model: { urn: string; name: string } = { urn: MODEL, name: 'fraud_model' }, records: CatalogRecords = { nodes: {}, upstreams: {}, columnUpstreams: {} }) {
+  const root = model.urn;
+  records.nodes[root] ??= base(root, 'mlModel', model.name);
   const g: UpstreamGraph = {
-    model: MODEL, nodes: { [MODEL]: base(MODEL, 'mlModel', 'fraud_model') }, upstreams: {}, columnUpstreams: {},
+    model: root, nodes: records.nodes, upstreams: records.upstreams, columnUpstreams: records.columnUpstreams,
     features: [], featureTables: [], trainingData: [], featureSources: {}, primaryKeys: [],
   };
   const edge = (down: string, up: string) => {
@@ -31,7 +41,7 @@ export function graph() {
   const api = {
     g,
     model(patch: Partial<EntityNode>) {
-      Object.assign(g.nodes[MODEL]!, patch);
+      Object.assign(g.nodes[root]!, patch);
       return api;
     },
     /** `columns`: names, a trailing `*` marks a key column. */
@@ -60,8 +70,20 @@ export function graph() {
       g.nodes[urn] = { ...base(urn, 'mlFeature', name), ...patch };
       g.features.push(urn);
       g.featureSources[urn] = sources.map(ds);
-      edge(MODEL, urn);
+      edge(root, urn);
       for (const s of sources) edge(urn, ds(s));
+      return api;
+    },
+    featureTable(name: string, patch: Partial<EntityNode> = {}) {
+      const urn = `urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,${name})`;
+      g.nodes[urn] = { ...base(urn, 'mlFeatureTable', name), ...patch };
+      g.featureTables.push(urn);
+      edge(root, urn);
+      return api;
+    },
+    /** Any entity-level edge, by urn (e.g. a dataset built from a model's predictions). */
+    upstream(down: string, up: string) {
+      edge(down, up);
       return api;
     },
     primaryKey(name: string) {
@@ -72,7 +94,7 @@ export function graph() {
     },
     training(name: string) {
       g.trainingData.push(ds(name));
-      edge(MODEL, ds(name));
+      edge(root, ds(name));
       return api;
     },
     /** Dataset-level lineage: `down` derives from each of `ups`. */
