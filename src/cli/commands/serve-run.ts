@@ -16,7 +16,7 @@ import type { HealthReport } from '../../../jobs/health.js';
 import type { RunningService } from '../../../jobs/service.js';
 import { UsageError } from '../../errors.js';
 
-import type { ServeCommandDeps } from './serve.js';
+import type { ServeCommandDeps } from './serve-deps.js';
 
 /** How long in-flight jobs get to finish after SIGTERM before they are left to another worker's stalled-job check. */
 const STOP_DEADLINE_MS = 25_000;
