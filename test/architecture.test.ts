@@ -10,6 +10,8 @@ const under = (tree: string) => (file: string | undefined) => file !== undefined
 const inCore = under('src/core');
 const inSim = under('src/sim');
 const inSlack = under('src/slack');
+/** Plainly generic helpers (DataHub's urn grammar, waiting for a signal) that both Janus and the simulator use. */
+const inShared = under('src/shared');
 const inHandlers = under('handlers');
 
 /**
@@ -17,6 +19,9 @@ const inHandlers = under('handlers');
  * (write-back's stable ids); it is not a door to I/O, unlike `node:fs`, `node:net`, `ioredis`, `pino`…
  */
 const CORE_PACKAGES = new Set(['node:crypto']);
+
+/** Builds the Slack app and hands it the listeners from `handlers/`; the rest of src/slack never sees them. */
+const SLACK_COMPOSITION_ROOT = 'src/slack/mount.ts';
 
 const describeEdge = ({ from, specifier, to }: ImportEdge) => `${from} imports '${specifier}'${to ? ` (${to})` : ''}`;
 
@@ -30,19 +35,25 @@ describe('architecture', () => {
     expect(edges.some((e) => inCore(e.from))).toBe(true);
     expect(edges.some((e) => inSim(e.from))).toBe(true);
     expect(edges.some((e) => inHandlers(e.from))).toBe(true);
+    expect(edges.some((e) => inShared(e.from) || inShared(e.to))).toBe(true);
   });
 
-  it('src/core imports only core and pure packages (no I/O)', () => {
-    const violations = edges.filter((e) => inCore(e.from) && (e.to === undefined ? !CORE_PACKAGES.has(e.specifier) : !inCore(e.to)));
+  it('src/shared imports nothing: no Janus module, no package', () => {
+    expectNone(edges.filter((e) => inShared(e.from) && !inShared(e.to)).map(describeEdge));
+  });
+
+  it('src/core imports only core, src/shared and pure packages (no I/O)', () => {
+    const allowed = (e: ImportEdge) => (e.to === undefined ? CORE_PACKAGES.has(e.specifier) : inCore(e.to) || inShared(e.to));
+    const violations = edges.filter((e) => inCore(e.from) && !allowed(e));
     expectNone(violations.map(describeEdge));
   });
 
-  it('src/sim imports nothing from Janus (only itself and packages)', () => {
-    expectNone(edges.filter((e) => inSim(e.from) && e.to !== undefined && !inSim(e.to)).map(describeEdge));
+  it('src/sim imports nothing from Janus (only itself, src/shared and packages)', () => {
+    expectNone(edges.filter((e) => inSim(e.from) && e.to !== undefined && !inSim(e.to) && !inShared(e.to)).map(describeEdge));
   });
 
-  it('src/slack does not import handlers (handlers use slack; the composition root hands the listeners over)', () => {
-    expectNone(edges.filter((e) => inSlack(e.from) && inHandlers(e.to)).map(describeEdge));
+  it('src/slack and handlers do not import each other: handlers use slack, and only the composition root joins them', () => {
+    expectNone(edges.filter((e) => inSlack(e.from) && e.from !== SLACK_COMPOSITION_ROOT && inHandlers(e.to)).map(describeEdge));
   });
 
   it('no import cycles in src, handlers or jobs', () => {
