@@ -23,7 +23,7 @@ function sourceFilesUnder(root: string, dir: string): string[] {
   });
 }
 
-/** Every specifier in `import … from`, `export … from`, `import('…')` and `import x = require('…')`. */
+/** Every specifier in `import … from`, `export … from`, `import('…')` (call or type) and `import x = require('…')`. */
 function specifiersIn(path: string, text: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -32,6 +32,8 @@ function specifiersIn(path: string, text: string): string[] {
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [first] = node.arguments;
       if (first && ts.isStringLiteralLike(first)) found.push(first.text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal.text);
     } else if (ts.isExternalModuleReference(node) && ts.isStringLiteral(node.expression)) {
       found.push(node.expression.text);
     }
