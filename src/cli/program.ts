@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { createLogger } from '../log.js';
 import { VERSION } from '../version.js';
 import { simCommand } from '../sim/command.js';
 import { demoCommand } from './commands/demo.js';
@@ -24,7 +25,7 @@ export function buildProgram(): Command {
     .addCommand(historyCommand())
     .addCommand(serveCommand())
     .addCommand(workerCommand())
-    .addCommand(simCommand())
+    .addCommand(simCommand({ createLogger: () => createLogger({ name: 'datahub-sim' }) }))
     .addCommand(mcpCommand());
   forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());
   return program;

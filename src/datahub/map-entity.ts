@@ -1,7 +1,7 @@
 import type { AssertionFact, AssertionResult, Column, EntityKind, EntityNode, Owner, RunFact, RunResult } from '../core/graph.js';
 import { shortName } from '../core/names.js';
 import { isJanusAssertion } from '../core/writeback/conventions.js';
-import { schemaFieldUrn } from '../urn.js';
+import { schemaFieldUrn } from '../shared/urn.js';
 import { labelNames, toRecord } from './queries/common.js';
 import type { RawAssertion, RawEntity } from './queries/entities.js';
 import { asIs, type UrnPool } from './urn-pool.js';

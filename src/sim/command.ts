@@ -1,17 +1,19 @@
 import { access } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
-import { UsageError } from '../errors.js';
-import { createLogger, type Logger } from '../log.js';
+import pino, { type Logger } from 'pino';
 import { formatMetadataFile } from './export.js';
 import { FAULT_KINDS, isFaultKind } from './faults.js';
 import { generateCatalog, generateRecords, planCatalog } from './generate/index.js';
 import { isFolderTarget, jsonFilesIn, RECORDS_PER_FILE, writeCatalogFile, writeCatalogFolder } from './generate/write.js';
 import type { LoadReport } from './load/index.js';
-import { untilSignal } from '../cli/signals.js';
+import { untilSignal } from '../shared/signals.js';
+import { SimUsageError } from './usage-error.js';
 
 export interface SimCommandDeps {
-  /** Default: the project logger on stderr, so stdout carries only the ready line (or a generated catalog). */
+  /** Default: one from `createLogger`, on stderr, so stdout carries only the ready line (or a generated catalog). */
   logger?: Logger;
+  /** Makes the logger when the command first logs; `janus sim` passes Janus's. Default: JSON lines on stderr. */
+  createLogger?: () => Logger;
   stdout?: { write(text: string): unknown };
   /** Resolves when the running simulator should stop. Default: the first SIGTERM or SIGINT. */
   untilStopped?: () => Promise<unknown>;
@@ -46,7 +48,7 @@ function faultKind(value: string, previous: string[] | undefined): string[] {
 /** A --catalog path that does not exist is a typo on the command line, not an empty catalog to serve. */
 async function mustExist(paths: string[]): Promise<void> {
   const missing = (await Promise.all(paths.map((p) => access(p).then(() => null, () => p)))).filter((p) => p !== null);
-  if (missing.length) throw new UsageError(`--catalog: no such file or folder: ${missing.join(', ')}`);
+  if (missing.length) throw new SimUsageError(`--catalog: no such file or folder: ${missing.join(', ')}`);
 }
 
 function logLoadReport(logger: Logger, report: LoadReport, formatIssue: (issue: LoadReport['errors'][number]) => string): void {
@@ -75,9 +77,11 @@ interface GenerateOptions {
   out?: string;
 }
 
+const jsonLinesOnStderr = (): Logger => pino({ name: 'datahub-sim' }, pino.destination({ fd: 2, sync: true }));
+
 /** `janus sim`: serve DataHub's GraphQL API over metadata files; `janus sim generate`: write a synthetic catalog. */
 export function simCommand(deps: SimCommandDeps = {}): Command {
-  const logger = () => (deps.logger ??= createLogger({ name: 'datahub-sim' }));
+  const logger = () => (deps.logger ??= (deps.createLogger ?? jsonLinesOnStderr)());
   const stdout = deps.stdout ?? process.stdout;
   const sim = new Command('sim')
     .description('Run the DataHub simulator: the GMS GraphQL API over DataHub metadata files')
@@ -122,7 +126,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
       if (!out) return void stdout.write(formatMetadataFile(generateCatalog(options)));
       if (isFolderTarget(out)) {
         const clash = jsonFilesIn(out);
-        if (clash.length) throw new UsageError(`--out: ${out} already holds .json files (${clash[0]}, ...), which the simulator would load too`);
+        if (clash.length) throw new SimUsageError(`--out: ${out} already holds .json files (${clash[0]}, ...), which the simulator would load too`);
         const written = writeCatalogFolder(generateRecords(options), out);
         return void logger().info({ out, ...written }, 'catalog written');
       }

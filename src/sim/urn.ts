@@ -1,6 +1,6 @@
-import { parseUrn } from '../urn.js';
+import { parseUrn } from '../shared/urn.js';
 
-export { parseUrn, schemaFieldUrn, splitTuple, type ParsedUrn } from '../urn.js';
+export { parseUrn, schemaFieldUrn, splitTuple, type ParsedUrn } from '../shared/urn.js';
 
 // The simulator asks every urn it serves for its type, often several times per entity: these two answer as
 // `parseUrn` would (`^urn:li:([A-Za-z]+):(.+)$`) without splitting the key.

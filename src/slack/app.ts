@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { App, HTTPReceiver, HTTPReceiverDeferredRequestError, type webApi } from '@slack/bolt';
-import { registerListeners, type HandlerDeps } from '../../handlers/index.js';
 import { JanusError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { boltLogger } from './logger.js';
@@ -23,7 +22,8 @@ export interface SlackAppOptions {
   /** Slack's Web API base (`slack.apiUrl`); tests point it at a fake Slack. */
   apiUrl?: string;
   logger: Logger;
-  handlers: Omit<HandlerDeps, 'logger'>;
+  /** Binds the commands and actions (the composition root passes `handlers/`); gets the app's `unit: slack` logger. */
+  listeners: (app: App, logger: Logger) => void;
 }
 
 export interface SlackApp {
@@ -41,7 +41,7 @@ export class SlackStartError extends JanusError {
   }
 }
 
-/** Janus's Slack app in HTTP mode, side-effect free until `init()`: Bolt with its HTTPReceiver and the handlers. */
+/** Janus's Slack app in HTTP mode, side-effect free until `init()`: Bolt with its HTTPReceiver and the given listeners. */
 export function createSlackApp(opts: SlackAppOptions): SlackApp {
   const log = opts.logger.child({ unit: 'slack' });
   const logger = boltLogger(log);
@@ -53,7 +53,7 @@ export function createSlackApp(opts: SlackAppOptions): SlackApp {
     deferInitialization: true,
     clientOptions: { ...(opts.apiUrl ? { slackApiUrl: opts.apiUrl } : {}), retryConfig: SLACK_RETRY, timeout: 10_000 },
   });
-  registerListeners(app, { ...opts.handlers, logger: log });
+  opts.listeners(app, log);
   app.error(async (error) => {
     log.error({ err: error.message, code: (error as { code?: string }).code }, 'Slack request failed');
     throw error;

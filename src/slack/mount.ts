@@ -1,3 +1,4 @@
+import { registerListeners } from '../../handlers/index.js';
 import type { JudgeDeps } from '../app/judge-model.js';
 import { currentVerdict } from '../app/current-verdict.js';
 import { reportUrlFor } from '../app/write-back.js';
@@ -20,7 +21,7 @@ export interface SlackMountDeps {
   reportBaseUrl: () => string;
 }
 
-/** The Slack app for `janus serve`, its token checked with Slack, mounted at /slack/events; undefined when off (and says which). */
+/** The Slack app for `janus serve` (its composition root: the one place that joins `handlers/` to the app), its token checked with Slack, mounted at /slack/events; undefined when off (and says which). */
 export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefined> {
   const { slack, datahub } = deps.config;
   if (!slack.botToken || !slack.signingSecret) {
@@ -33,13 +34,15 @@ export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefine
     signingSecret: slack.signingSecret,
     apiUrl: slack.apiUrl,
     logger: deps.logger,
-    handlers: {
-      verdict: (ref) => currentVerdict({ ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger }, ref),
-      links: (v) => {
-        const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
-        return { reportUrl: reportUrlFor(deps.reportBaseUrl(), v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
-      },
-    },
+    listeners: (app, logger) =>
+      registerListeners(app, {
+        verdict: (ref) => currentVerdict({ ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger }, ref),
+        links: (v) => {
+          const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
+          return { reportUrl: reportUrlFor(deps.reportBaseUrl(), v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
+        },
+        logger,
+      }),
   });
   await app.init();
   deps.logger.info({ path: SLACK_PATH, history: deps.history.kind, verdictMaxAgeMs: slack.verdictMaxAgeMs }, 'Slack on: answering /janus');

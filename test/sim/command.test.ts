@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CommanderError, type Command } from 'commander';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/errors.js';
+import { SimUsageError } from '../../src/sim/usage-error.js';
 import { simCommand } from '../../src/sim/command.js';
 import { formatMetadataFile } from '../../src/sim/export.js';
 import { generateCatalog } from '../../src/sim/generate/index.js';
@@ -117,7 +117,7 @@ describe('janus sim', () => {
 
   it('refuses a --catalog path that does not exist, before listening', async () => {
     const sim = run(['--catalog', CATALOG, '--catalog', path.join(dir, 'typo.json'), '--port', '0']);
-    await expect(sim.done).rejects.toBeInstanceOf(UsageError);
+    await expect(sim.done).rejects.toBeInstanceOf(SimUsageError);
     await expect(sim.done).rejects.toThrow(/typo\.json/);
     expect(sim.stdout).toEqual([]);
   });
@@ -167,7 +167,7 @@ describe('janus sim generate', () => {
     expect(fs.readFileSync(path.join(out, 'part-0001.json'), 'utf8')).toBe(fs.readFileSync(single, 'utf8'));
     // an existing folder is a folder too; one that already holds .json files would mix them in
     const again = run([...big, '--out', out]);
-    await expect(again.done).rejects.toBeInstanceOf(UsageError);
+    await expect(again.done).rejects.toBeInstanceOf(SimUsageError);
     await expect(again.done).rejects.toThrow(/already holds \.json files/);
   });
 

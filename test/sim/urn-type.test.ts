@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSchemaFieldUrn as sharedSchemaField, parseUrn } from '../../src/urn.js';
+import { parseSchemaFieldUrn as sharedSchemaField, parseUrn } from '../../src/shared/urn.js';
 import { entityTypeOf, parseSchemaFieldUrn } from '../../src/sim/urn.js';
 
 // The simulator's urn type reader skips the key split; its answers must be parseUrn's, urn for urn.

@@ -10,13 +10,13 @@ import { slackEnabled, slackMount } from '../../slack/mount.js';
 import { cliContext, type CliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
-import { untilSignal } from '../signals.js';
+import { untilSignal } from '../../shared/signals.js';
 import type { Registry } from 'prom-client';
 import type { HealthReport } from '../../../jobs/health.js';
 import type { RunningService } from '../../../jobs/service.js';
 import { UsageError } from '../../errors.js';
 
-import type { ServeCommandDeps } from './serve.js';
+import type { ServeCommandDeps } from './serve-deps.js';
 
 /** How long in-flight jobs get to finish after SIGTERM before they are left to another worker's stalled-job check. */
 const STOP_DEADLINE_MS = 25_000;

@@ -1,12 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-
-export interface ServeCommandDeps {
-  env?: Record<string, string | undefined>;
-  /** Gets the ready line (`janus serve ready <url>`); default stdout. */
-  stdout?: { write(text: string): unknown };
-  /** Resolves when the server should stop. Default: the first SIGTERM or SIGINT. */
-  untilStopped?: () => Promise<unknown>;
-}
+import type { ServeCommandDeps } from './serve-deps.js';
 
 const port = (value: string): number => {
   const n = Number(value);

@@ -6,11 +6,12 @@ import { EdgeLists } from './edge-lists.js';
 import { edgesOf, type GraphEdge } from './edges.js';
 import { LineageAdjacency } from './lineage-adjacency.js';
 import { ReachCache } from './lineage-reach.js';
-import { walkLineage, type LineageHit } from './lineage-walk.js';
+import type { LineageHit } from './lineage-hit.js';
+import { walkLineage } from './lineage-walk.js';
 
 export type { AssertionOutcome } from './assertion-outcomes.js';
 export type { GraphEdge } from './edges.js';
-export type { LineageHit } from './lineage-walk.js';
+export type { LineageHit } from './lineage-hit.js';
 
 /**
  * The relationship graph GMS would hold for the store's aspects, built in one pass over the entities

@@ -1,10 +1,9 @@
 import { urnTypeOf } from './aspect-values.js';
 import type { GraphEdge } from './edges.js';
-import type { GraphIndex } from './graph-index.js';
+import type { LineageEdges } from './lineage-edges.js';
 import { LineageEdgeFilter, type EdgeDirection, type LineageDirection } from './lineage-registry.js';
 import { inTimeWindow, type TimeWindow } from './lineage-time-window.js';
-import { lineageHit } from './lineage-hit.js';
-import type { LineageHit } from './lineage-walk.js';
+import { lineageHit, type LineageHit } from './lineage-hit.js';
 
 /**
  * The level-order walk cut to its first hop, for the `lineage` field every entity of a batch asks for: the
@@ -12,7 +11,7 @@ import type { LineageHit } from './lineage-walk.js';
  * and each `via` entity (a query, a column lineage's job) the first time it is crossed. The hits, their
  * order and their routes are the walk's (`walkEveryHop` with maxHops 1), without its level bookkeeping.
  */
-export function oneHop(index: GraphIndex, start: string, direction: LineageDirection, window?: TimeWindow): LineageHit[] {
+export function oneHop(index: LineageEdges, start: string, direction: LineageDirection, window?: TimeWindow): LineageHit[] {
   const startType = urnTypeOf(start) ?? '';
   const filter = LineageEdgeFilter.forStart(startType, direction);
   const hits = new Map<string, LineageHit>();

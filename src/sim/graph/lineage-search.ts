@@ -12,7 +12,8 @@ import {
 import { reachMatches } from './lineage-reach-matches.js';
 import type { LineageDirection } from './lineage-registry.js';
 import { timeWindowOf } from './lineage-time-window.js';
-import { walkLineage, type IgnoreAsHop, type LineageHit, type WalkOptions } from './lineage-walk.js';
+import type { LineageHit } from './lineage-hit.js';
+import { walkLineage, type IgnoreAsHop, type WalkOptions } from './lineage-walk.js';
 
 /** The inputs of searchAcrossLineage / scrollAcrossLineage that shape the walk and the result set. */
 export interface LineageSearchInput {

@@ -2,32 +2,12 @@ import { SimError } from '../errors.js';
 import { platformOf } from '../urn.js';
 import { urnTypeOf } from './aspect-values.js';
 import type { GraphEdge } from './edges.js';
-import type { GraphIndex } from './graph-index.js';
+import type { LineageEdges } from './lineage-edges.js';
 import { LineagePaths, viaPaths } from './lineage-paths.js';
-import { lineageHit } from './lineage-hit.js';
+import { lineageHit, type LineageHit } from './lineage-hit.js';
 import { oneHop } from './lineage-one-hop.js';
 import { LineageEdgeFilter, type EdgeDirection, type LineageDirection } from './lineage-registry.js';
 import { inTimeWindow, timeWindowOf, type TimeWindow } from './lineage-time-window.js';
-
-/** One entity reached by a lineage walk: DataHub's `LineageRelationship`. */
-export interface LineageHit {
-  urn: string;
-  /** Relationship type of the hop that first reached the entity. */
-  type: string;
-  /** The shortest hop count at which the entity was reached. */
-  degree: number;
-  degrees: number[];
-  /** Routes from the start to the entity (start and entity included). */
-  paths: string[][];
-  explored: boolean;
-  truncatedChildren: boolean;
-  ignoredAsHop: boolean;
-  createdOn?: number;
-  createdActor?: string;
-  updatedOn?: number;
-  updatedActor?: string;
-  isManual: boolean;
-}
 
 /** `lineageFlags.ignoreAsHops`: entity type (urn segment) and optional platform urns. */
 export interface IgnoreAsHop {
@@ -64,13 +44,13 @@ interface Candidate {
  * previous hop's new entities along the lineage edges the registry allows for the walk's start type. Without
  * multi-path an entity is reached once (first route wins), so cycles end the walk.
  */
-export function walkLineage(index: GraphIndex, start: string, opts: WalkOptions): WalkResult {
+export function walkLineage(index: LineageEdges, start: string, opts: WalkOptions): WalkResult {
   if (isPlainOneHop(opts)) return { hits: oneHop(index, start, opts.direction, timeWindowOf(opts)) };
   return walkEveryHop(index, start, opts);
 }
 
 /** The level-order walk itself, whatever the options (walkLineage takes a shortcut for a plain single hop). */
-export function walkEveryHop(index: GraphIndex, start: string, opts: WalkOptions): WalkResult {
+export function walkEveryHop(index: LineageEdges, start: string, opts: WalkOptions): WalkResult {
   const walk = new Walk(index, start, opts);
   return { hits: walk.run() };
 }
@@ -95,7 +75,7 @@ class Walk {
   private readonly window: TimeWindow | undefined;
 
   constructor(
-    private readonly index: GraphIndex,
+    private readonly index: LineageEdges,
     private readonly start: string,
     private readonly opts: WalkOptions,
   ) {

@@ -1,7 +1,7 @@
 import type { Store } from '../../store.js';
 import { entityTypeOf } from '../../urn.js';
 import { copyAspect } from './common.js';
-import type { IncidentInfoAspect } from './incidents.js';
+import type { IncidentInfoAspect } from './incident-info.js';
 
 /** Entity types whose registry entry has the `incidentsSummary` aspect (entity-registry.yml). */
 const SUMMARY_ENTITY_TYPES = new Set(['dataset', 'dataJob', 'dataFlow', 'chart', 'dashboard', 'service', 'aiAgent']);

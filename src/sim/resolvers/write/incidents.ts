@@ -2,6 +2,7 @@ import type { SimContext } from '../../context.js';
 import { SimError, notFound } from '../../errors.js';
 import { parseUrn } from '../../urn.js';
 import { auditStamp, compact, copyAspect, requireUrn, type AuditStamp } from './common.js';
+import type { IncidentInfoAspect, IncidentStatusAspect } from './incident-info.js';
 import { updateIncidentsSummaries } from './incidents-summary.js';
 
 interface IncidentStatusInput {
@@ -21,28 +22,6 @@ interface RaiseIncidentInput {
   status?: IncidentStatusInput | null;
   priority?: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' | null;
   assigneeUrns?: string[] | null;
-}
-
-interface IncidentStatusAspect {
-  state: 'ACTIVE' | 'RESOLVED';
-  stage?: string;
-  message?: string;
-  lastUpdated: AuditStamp;
-}
-
-/** The stored `incidentInfo` aspect (IncidentInfo.pdl). */
-export interface IncidentInfoAspect {
-  type: string;
-  customType?: string;
-  title?: string;
-  description?: string;
-  entities: string[];
-  priority?: number;
-  assignees?: { actor: string; assignedAt: AuditStamp }[];
-  status: IncidentStatusAspect;
-  source?: { type: string };
-  startedAt?: number;
-  created: AuditStamp;
 }
 
 /** IncidentUtils.mapIncidentPriority: the GraphQL enum is stored as an int, CRITICAL highest. */
