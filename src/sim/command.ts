@@ -1,11 +1,9 @@
 import { access } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import { UsageError } from '../errors.js';
-import { createLogger, type Logger } from '../log.js';
-import { formatMetadataFile } from './export.js';
+import type { Logger } from '../log.js';
 import { FAULT_KINDS, isFaultKind } from './faults.js';
-import { generateCatalog, generateRecords, planCatalog } from './generate/index.js';
-import { isFolderTarget, jsonFilesIn, RECORDS_PER_FILE, writeCatalogFile, writeCatalogFolder } from './generate/write.js';
+import { RECORDS_PER_FILE } from './generate/write.js';
 import type { LoadReport } from './load/index.js';
 import { untilSignal } from '../cli/signals.js';
 
@@ -77,7 +75,8 @@ interface GenerateOptions {
 
 /** `janus sim`: serve DataHub's GraphQL API over metadata files; `janus sim generate`: write a synthetic catalog. */
 export function simCommand(deps: SimCommandDeps = {}): Command {
-  const logger = () => (deps.logger ??= createLogger({ name: 'datahub-sim' }));
+  // the logger, the simulator and the generator load only when a command runs: `janus --help` needs none of them
+  const logger = async () => (deps.logger ??= (await import('../log.js')).createLogger({ name: 'datahub-sim' }));
   const stdout = deps.stdout ?? process.stdout;
   const sim = new Command('sim')
     .description('Run the DataHub simulator: the GMS GraphQL API over DataHub metadata files')
@@ -93,8 +92,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
     .action(async (opts: ServeOptions) => {
       await mustExist(opts.catalog ?? []);
-      const log = logger();
-      // the simulator (GraphQL, its compiler, the store) is loaded only when it runs, not with every `janus` command
+      const log = await logger();
       const [{ startSim }, { formatIssue }] = await Promise.all([import('./server.js'), import('./load/index.js')]);
       const running = await startSim({
         catalogs: opts.catalog, demo: !opts.catalog?.length, host: opts.host, port: opts.port,
@@ -116,7 +114,9 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .option('--seed <n>', 'random seed', integer(Number.MIN_SAFE_INTEGER), 1)
     .option('--out <file-or-dir>', 'write to this file instead of stdout; a folder (ending in / or existing) gets numbered files of '
       + `${RECORDS_PER_FILE.toLocaleString('en')} records, for catalogs too large for one file`)
-    .action(({ models, datasets, depth, seed, out }: GenerateOptions) => {
+    .action(async ({ models, datasets, depth, seed, out }: GenerateOptions) => {
+      const [{ formatMetadataFile }, { generateCatalog, generateRecords, planCatalog }, { isFolderTarget, jsonFilesIn, writeCatalogFile, writeCatalogFolder }] =
+        await Promise.all([import('./export.js'), import('./generate/index.js'), import('./generate/write.js')]);
       const options = { models, datasets, depth, seed };
       planCatalog(options); // bad options throw before any file is written
       if (!out) return void stdout.write(formatMetadataFile(generateCatalog(options)));
@@ -124,10 +124,10 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         const clash = jsonFilesIn(out);
         if (clash.length) throw new UsageError(`--out: ${out} already holds .json files (${clash[0]}, ...), which the simulator would load too`);
         const written = writeCatalogFolder(generateRecords(options), out);
-        return void logger().info({ out, ...written }, 'catalog written');
+        return void (await logger()).info({ out, ...written }, 'catalog written');
       }
       const records = writeCatalogFile(generateRecords(options), out);
-      logger().info({ out, records }, 'catalog written');
+      (await logger()).info({ out, records }, 'catalog written');
     });
   return sim;
 }
