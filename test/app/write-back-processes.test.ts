@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { built, runJanus } from '../cli/run-janus.js';
+import { requireBuiltCli, runJanus } from '../cli/run-janus.js';
 import { normalisedExport } from './write-back-helpers.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -34,7 +34,8 @@ async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>)
   }));
 }
 
-describe.skipIf(!built)('write-back across processes', () => {
+describe('write-back across processes', () => {
+  beforeAll(requireBuiltCli);
   it('converges to the same store after a crash at any write, for every write index', async () => {
     // Writes go in batches (aliases of one mutation): the scan is killed once the batch holding the k-th accepted
     // write has landed. Batches of 3 put several batches in each kind, so the crashes fall between batches of one
