@@ -1,14 +1,27 @@
 import { createRequire } from 'node:module';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { INTEGRATION_TESTS } from './test/tiers.js';
 
 export default defineConfig({
   // Node runs graphql's CommonJS build (its package has no "exports"), and graphql-jit requires that build too;
   // vite would pick the ES module build, giving two copies of graphql. Tests run what production runs.
   resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // the tiers: test/tiers.ts says what goes where
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...INTEGRATION_TESTS],
+          setupFiles: ['test/support/unit-guard.ts'],
+        },
+      },
+      { extends: true, test: { name: 'integration', include: INTEGRATION_TESTS } },
+    ],
   },
 });

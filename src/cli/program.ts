@@ -1,5 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { createLogger } from '../log.js';
 import { VERSION } from '../version.js';
 import { simCommand } from '../sim/command.js';
 import { demoCommand } from './commands/demo.js';
@@ -25,7 +24,7 @@ export function buildProgram(): Command {
     .addCommand(historyCommand())
     .addCommand(serveCommand())
     .addCommand(workerCommand())
-    .addCommand(simCommand({ createLogger: () => createLogger({ name: 'datahub-sim' }) }))
+    .addCommand(simCommand({ createLogger: async () => (await import('../log.js')).createLogger({ name: 'datahub-sim' }) }))
     .addCommand(mcpCommand());
   forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());
   return program;

@@ -1,10 +1,8 @@
 import { access } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
-import pino, { type Logger } from 'pino';
-import { formatMetadataFile } from './export.js';
+import type { Logger } from 'pino';
 import { FAULT_KINDS, isFaultKind } from './faults.js';
-import { generateCatalog, generateRecords, planCatalog } from './generate/index.js';
-import { isFolderTarget, jsonFilesIn, RECORDS_PER_FILE, writeCatalogFile, writeCatalogFolder } from './generate/write.js';
+import { RECORDS_PER_FILE } from './generate/write.js';
 import type { LoadReport } from './load/index.js';
 import { untilSignal } from '../shared/signals.js';
 import { SimUsageError } from './usage-error.js';
@@ -13,7 +11,7 @@ export interface SimCommandDeps {
   /** Default: one from `createLogger`, on stderr, so stdout carries only the ready line (or a generated catalog). */
   logger?: Logger;
   /** Makes the logger when the command first logs; `janus sim` passes Janus's. Default: JSON lines on stderr. */
-  createLogger?: () => Logger;
+  createLogger?: () => Logger | Promise<Logger>;
   stdout?: { write(text: string): unknown };
   /** Resolves when the running simulator should stop. Default: the first SIGTERM or SIGINT. */
   untilStopped?: () => Promise<unknown>;
@@ -77,11 +75,15 @@ interface GenerateOptions {
   out?: string;
 }
 
-const jsonLinesOnStderr = (): Logger => pino({ name: 'datahub-sim' }, pino.destination({ fd: 2, sync: true }));
+const jsonLinesOnStderr = async (): Promise<Logger> => {
+  const { default: pino } = await import('pino');
+  return pino({ name: 'datahub-sim' }, pino.destination({ fd: 2, sync: true }));
+};
 
 /** `janus sim`: serve DataHub's GraphQL API over metadata files; `janus sim generate`: write a synthetic catalog. */
 export function simCommand(deps: SimCommandDeps = {}): Command {
-  const logger = () => (deps.logger ??= (deps.createLogger ?? jsonLinesOnStderr)());
+  // the logger, the simulator and the generator load only when a command runs: `janus --help` needs none of them
+  const logger = async () => (deps.logger ??= deps.createLogger ? await deps.createLogger() : await jsonLinesOnStderr());
   const stdout = deps.stdout ?? process.stdout;
   const sim = new Command('sim')
     .description('Run the DataHub simulator: the GMS GraphQL API over DataHub metadata files')
@@ -97,8 +99,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
     .action(async (opts: ServeOptions) => {
       await mustExist(opts.catalog ?? []);
-      const log = logger();
-      // the simulator (GraphQL, its compiler, the store) is loaded only when it runs, not with every `janus` command
+      const log = await logger();
       const [{ startSim }, { formatIssue }] = await Promise.all([import('./server.js'), import('./load/index.js')]);
       const running = await startSim({
         catalogs: opts.catalog, demo: !opts.catalog?.length, host: opts.host, port: opts.port,
@@ -120,7 +121,9 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .option('--seed <n>', 'random seed', integer(Number.MIN_SAFE_INTEGER), 1)
     .option('--out <file-or-dir>', 'write to this file instead of stdout; a folder (ending in / or existing) gets numbered files of '
       + `${RECORDS_PER_FILE.toLocaleString('en')} records, for catalogs too large for one file`)
-    .action(({ models, datasets, depth, seed, out }: GenerateOptions) => {
+    .action(async ({ models, datasets, depth, seed, out }: GenerateOptions) => {
+      const [{ formatMetadataFile }, { generateCatalog, generateRecords, planCatalog }, { isFolderTarget, jsonFilesIn, writeCatalogFile, writeCatalogFolder }] =
+        await Promise.all([import('./export.js'), import('./generate/index.js'), import('./generate/write.js')]);
       const options = { models, datasets, depth, seed };
       planCatalog(options); // bad options throw before any file is written
       if (!out) return void stdout.write(formatMetadataFile(generateCatalog(options)));
@@ -128,10 +131,10 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         const clash = jsonFilesIn(out);
         if (clash.length) throw new SimUsageError(`--out: ${out} already holds .json files (${clash[0]}, ...), which the simulator would load too`);
         const written = writeCatalogFolder(generateRecords(options), out);
-        return void logger().info({ out, ...written }, 'catalog written');
+        return void (await logger()).info({ out, ...written }, 'catalog written');
       }
       const records = writeCatalogFile(generateRecords(options), out);
-      logger().info({ out, records }, 'catalog written');
+      (await logger()).info({ out, records }, 'catalog written');
     });
   return sim;
 }

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTimeOutput, runCliProcess } from '../../bench/cli-process.js';
 import { medianRun, writesInOutput } from '../../bench/measure-cli.js';
 import type { CliRunFigures } from '../../bench/figures.js';
-import { CLI } from '../../bench/paths.js';
+import { requireBuiltCli } from '../support/built-cli.js';
 
-const built = fs.existsSync(CLI);
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'janus-bench-cli-'));
 const env = { PATH: process.env.PATH ?? '', JANUS_LOG_LEVEL: 'error' };
 /** Running: in /proc and not a zombie. */
@@ -28,7 +27,8 @@ describe('GNU time output', () => {
   });
 });
 
-describe.skipIf(!built)('a janus process under a budget', () => {
+describe('a janus process under a budget', () => {
+  beforeAll(requireBuiltCli);
   it('reports the exit, the bytes written, and CPU and peak RSS from the OS', async () => {
     const dir = tmp();
     const run = await runCliProcess({ args: ['--version'], env, budgetMs: 30_000, stdoutFile: path.join(dir, 'out'), cwd: dir });

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '../../src/sim/generate/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { built, runJanus } from './run-janus.js';
+import { requireBuiltCli, runJanus } from './run-janus.js';
 
 // The CLI judges at the clock: every table of a generated catalog (dated June 2025) is late, so each of the tables
 // at the top of the lineage is a root cause reaching every model. The worst case for the blast radius and its text.
@@ -27,7 +27,8 @@ async function scan(models: number) {
 const blastBytesPerEntry = (d: ScanJson) =>
   d.models.reduce((s, v) => s + JSON.stringify(v.blastRadius).length, 0) / d.models.reduce((s, v) => s + v.blastRadius.length, 0);
 
-describe.skipIf(!built)('scan output stays bounded when one root cause reaches every model', () => {
+describe('scan output stays bounded when one root cause reaches every model', () => {
+  beforeAll(requireBuiltCli);
   it('lists each blast radius once, names a few models a sentence, and grows with the findings, not the models', async () => {
     const small = await scan(10);
     const large = await scan(40);

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisScanHistory } from '../../src/history/index.js';
 import { at, modelUrn, verdict } from '../history/verdicts.js';
-import { built, runJanus } from './run-janus.js';
+import { requireBuiltCli, runJanus } from './run-janus.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // this file's own key prefix (JANUS_REDIS_PREFIX), every key under it deleted afterwards
@@ -28,7 +28,8 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-describe.skipIf(!built)('janus history', () => {
+describe('janus history', () => {
+  beforeAll(requireBuiltCli);
   it('prints a model named as the scan history knows it: newest first, each change, and the trend', async () => {
     const r = await runJanus(['history', 'fraud_detector_v4'], env);
     expect(r.code, r.stderr).toBe(0);

@@ -1,10 +1,7 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import { CLI } from '../support/built-cli.js';
 
-/** The built CLI (`npm test` builds first). */
-export const CLI = path.resolve('dist/src/cli.js');
-export const built = fs.existsSync(CLI);
+export { CLI, requireBuiltCli } from '../support/built-cli.js';
 
 export interface JanusRun {
   code: number | null;

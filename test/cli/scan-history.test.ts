@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisScanHistory } from '../../src/history/index.js';
 import { DEMO } from '../../src/sim/demo/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { built, runJanus } from './run-janus.js';
+import { requireBuiltCli, runJanus } from './run-janus.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let sim: RunningSim;
@@ -17,7 +17,8 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-describe.skipIf(!built)('janus scan with Redis', () => {
+describe('janus scan with Redis', () => {
+  beforeAll(requireBuiltCli);
   it('records every verdict in the scan history', async () => {
     const started = Date.now();
     const r = await runJanus(['scan', '--all'], { DATAHUB_GMS_URL: sim.url, REDIS_URL });
@@ -29,7 +30,8 @@ describe.skipIf(!built)('janus scan with Redis', () => {
   });
 });
 
-describe.skipIf(!built)('janus scan when Redis is unreachable', () => {
+describe('janus scan when Redis is unreachable', () => {
+  beforeAll(requireBuiltCli);
   it('fails the writes that need a lock with a clear error, writes the rest, and exits 1', async () => {
     const fresh = await startSim({ demo: true, port: 0 });
     const r = await runJanus(['scan', '--model', 'session_intent_v1'], { DATAHUB_GMS_URL: fresh.url, REDIS_URL: 'redis://127.0.0.1:1' });

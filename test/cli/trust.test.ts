@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/sim/demo/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { built, runJanus } from './run-janus.js';
+import { requireBuiltCli, runJanus } from './run-janus.js';
 
 let sim: RunningSim;
 let env: Record<string, string>;
@@ -20,7 +20,8 @@ const trustJson = async (model: string) => {
   return JSON.parse(r.stdout);
 };
 
-describe.skipIf(!built)('janus trust on the demo catalog', () => {
+describe('janus trust on the demo catalog', () => {
+  beforeAll(requireBuiltCli);
   it.each([
     ['fraud_detector_v4', 80, 'at_risk', [['target_leakage', DEMO.datasets.stgChargebacks]]],
     ['churn_predictor_v2', 90, 'trusted', [['missing_owner', DEMO.models.churn]]],
@@ -72,7 +73,8 @@ describe.skipIf(!built)('janus trust on the demo catalog', () => {
   });
 });
 
-describe.skipIf(!built)('janus gate', () => {
+describe('janus gate', () => {
+  beforeAll(requireBuiltCli);
   it('exits 0 when nothing blocks', async () => {
     const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], env);
     expect(r.code, r.stderr).toBe(0);
@@ -142,7 +144,8 @@ describe.skipIf(!built)('janus gate', () => {
   });
 });
 
-describe.skipIf(!built)('janus demo and scan', () => {
+describe('janus demo and scan', () => {
+  beforeAll(requireBuiltCli);
   it('runs with no configuration and prints every verdict and the summary', async () => {
     const r = await runJanus(['demo'], {}, '/tmp');
     expect(r.code, r.stderr).toBe(0);

@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceState } from '../../jobs/service-state.js';
 import { ingestProposal } from '../../src/sim/ingest-client.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { ASSERTIONS, DATASETS } from '../../src/sim/demo/urns.js';
-import { built } from '../cli/run-janus.js';
+import { requireBuiltCli } from '../cli/run-janus.js';
 import { cleanPrefix, emittedTransitions, eventually, REDIS_URL, startJanus, testPrefix, type JanusProcess } from '../support/service.js';
 
 const running: JanusProcess[] = [];
@@ -50,7 +50,8 @@ const checkRun = (sim: RunningSim, result: 'FAILURE' | 'SUCCESS') =>
     },
   });
 
-describe.skipIf(!built)('the service tells what changed, once', () => {
+describe('the service tells what changed, once', () => {
+  beforeAll(requireBuiltCli);
   it('an ingested failing check is one transition carrying the models it moved; its fix one recovery; quiet cycles nothing', async () => {
     const { sim, prefix, state } = await demoService();
     await cycles(state, 1);

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceState } from '../../jobs/service-state.js';
 import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
@@ -9,7 +9,7 @@ import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { built } from '../cli/run-janus.js';
+import { requireBuiltCli } from '../cli/run-janus.js';
 import { cleanPrefix, emittedTransitions, eventually, REDIS_URL, startJanus, testPrefix, type JanusProcess } from '../support/service.js';
 
 const PUBLIC_URL = 'http://janus.example.test';
@@ -72,7 +72,8 @@ async function stillToWrite(sim: RunningSim): Promise<string[]> {
   return r.plan.map((w) => JSON.stringify(w));
 }
 
-describe.skipIf(!built)('janus serve as a service (Redis, the simulator, child processes)', () => {
+describe('janus serve as a service (Redis, the simulator, child processes)', () => {
+  beforeAll(requireBuiltCli);
   it('judges and writes back every model once, then stays quiet: no further mutation, no transition twice', async () => {
     const { sim, prefix, state, start, cycles } = await setup();
     const serve = start('serve');

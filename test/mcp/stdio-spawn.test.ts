@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../src/sim/demo/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { built, CLI } from '../cli/run-janus.js';
+import { CLI, requireBuiltCli } from '../cli/run-janus.js';
 import { textOf, TOOL_NAMES } from './harness.js';
 
 let sim: RunningSim;
@@ -16,7 +16,8 @@ afterAll(() => sim?.close());
 
 const env = () => ({ PATH: process.env.PATH ?? '', DATAHUB_GMS_URL: sim.url, JANUS_LOG_LEVEL: 'info', JANUS_LOG_FORMAT: 'json' });
 
-describe.skipIf(!built)('janus mcp as a child process over stdio', () => {
+describe('janus mcp as a child process over stdio', () => {
+  beforeAll(requireBuiltCli);
   it('lists the tools, answers trust_model and an error, logs only to stderr, and stops when the client hangs up', async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: env(), stderr: 'pipe' });
     let stderr = '';

@@ -10,7 +10,7 @@ import { modelsLinksOp } from '../../src/datahub/queries/incident.js';
 import { ConfigError } from '../../src/errors.js';
 import { reportPath } from '../../src/report/index.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { built, CLI } from '../cli/run-janus.js';
+import { CLI, requireBuiltCli } from '../cli/run-janus.js';
 
 let sim: RunningSim;
 beforeAll(async () => {
@@ -96,7 +96,8 @@ describe('janus serve', () => {
   });
 });
 
-describe.skipIf(!built)('janus serve as a process (the built CLI)', () => {
+describe('janus serve as a process (the built CLI)', () => {
+  beforeAll(requireBuiltCli);
   it.each(['SIGTERM', 'SIGINT'] as const)('prints the ready line, serves, and exits 0 on %s', async (signal) => {
     const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1'], {
       env: { PATH: process.env.PATH ?? '', DATAHUB_GMS_URL: sim.url, JANUS_LOG_LEVEL: 'info', JANUS_LOG_FORMAT: 'json' },

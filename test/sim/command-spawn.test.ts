@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { CLI, requireBuiltCli } from '../support/built-cli.js';
 
 // Runs the built CLI (`npm test` builds first) as its own process: `janus sim ...`.
-const CLI = path.resolve('dist/src/cli.js');
 
 function janus(args: string[]) {
   const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -20,7 +19,8 @@ function janus(args: string[]) {
   return { child, out, exited, firstLine };
 }
 
-describe.skipIf(!fs.existsSync(CLI))('janus sim as a process', () => {
+describe('janus sim as a process', () => {
+  beforeAll(requireBuiltCli);
   it.each(['SIGTERM', 'SIGINT'] as const)('prints only the ready line, answers GraphQL, and exits 0 on %s', async (signal) => {
     const sim = janus(['sim', '--port', '0']);
     const line = await sim.firstLine;

@@ -1,27 +1,7 @@
 import { Command } from 'commander';
-import { runDemo } from '../../app/demo.js';
-import { judgePolicy, loadConfig } from '../../config/index.js';
-import { createLogger } from '../../log.js';
-import { verdictsJson } from '../../render/json.js';
-import { summaryTable, verdictText } from '../../render/text.js';
-import { out } from '../context.js';
 
 export const demoCommand = () =>
   new Command('demo')
     .description('the embedded default: judge every model of the bundled demo catalog on a built-in DataHub simulator')
     .option('--json', 'print the verdicts as JSON')
-    .action(async (opts: { json?: boolean }, cmd: Command) => {
-      const { config: file } = cmd.optsWithGlobals<{ config?: string }>();
-      const config = loadConfig({ ...(file ? { file } : {}) });
-      const logger = createLogger({ ...config.log, level: config.log.level === 'info' ? 'warn' : config.log.level });
-      const { verdicts, datahub } = await runDemo(judgePolicy(config.judge), logger);
-      if (opts.json) return void out(JSON.stringify(verdictsJson(verdicts, (v) => v), null, 2));
-      out(
-        [
-          `Janus demo: ${verdicts.length} models in the bundled catalog, judged on a DataHub simulator at ${datahub}.`,
-          '',
-          ...verdicts.map((v) => `${verdictText(v)}\n`),
-          summaryTable(verdicts),
-        ].join('\n'),
-      );
-    });
+    .action(async (opts: { json?: boolean }, cmd: Command) => (await import('./demo-run.js')).runDemoCommand(opts, cmd));

@@ -1,14 +1,4 @@
-import fs from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { gateVerdict, isBlocked } from '../../app/gate.js';
-import { judgeModel } from '../../app/judge-model.js';
-import { readLineageFile } from '../../datahub/lineage-file.js';
-import type { EntityCache } from '../../datahub/read-upstream.js';
-import { BlockedError } from '../../errors.js';
-import { verdictsJson } from '../../render/json.js';
-import { gateJunit, type GateResult } from '../../render/junit.js';
-import { verdictText } from '../../render/text.js';
-import { cliContext, out } from '../context.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 const score = (value: string) => {
@@ -17,7 +7,7 @@ const score = (value: string) => {
   return n;
 };
 
-interface GateOptions {
+export interface GateOptions {
   model: string[];
   lineage?: string;
   failOn: 'critical' | 'high' | 'medium' | 'low' | 'none';
@@ -35,32 +25,4 @@ export const gateCommand = () =>
     .option('--min-score <n>', 'also block below this score', score)
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
     .option('--output <file>', 'write the report to a file instead of stdout')
-    .action(async (opts: GateOptions, cmd: Command) => {
-      const ctx = cliContext(cmd);
-      const proposed = opts.lineage ? readLineageFile(opts.lineage) : undefined;
-      const cache: EntityCache = new Map();
-      const results: GateResult[] = [];
-      for (const model of opts.model) {
-        const { verdict } = await judgeModel({ client: ctx.client, policy: ctx.policy, cache, ...(proposed ? { proposed } : {}) }, model);
-        results.push(gateVerdict(verdict, { failOn: opts.failOn, ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}) }));
-      }
-      const report = render(results, opts.format);
-      if (opts.output) fs.writeFileSync(opts.output, report);
-      else out(report);
-      const blocked = results.filter(isBlocked);
-      if (blocked.length) throw new BlockedError(`gate blocked ${blocked.map((r) => r.verdict.model.name).join(', ')}`);
-    });
-
-function render(results: GateResult[], format: GateOptions['format']): string {
-  if (format === 'junit') return gateJunit(results);
-  if (format === 'json') {
-    return JSON.stringify(
-      { pass: !results.some(isBlocked), ...verdictsJson(results, (r) => r.verdict, (r) => ({ blocked: isBlocked(r), blocking: r.blocking.map((f) => f.key), reasons: r.reasons })) },
-      null,
-      2,
-    );
-  }
-  return results
-    .map((r) => `${verdictText(r.verdict)}\n  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`)
-    .join('\n\n');
-}
+    .action(async (opts: GateOptions, cmd: Command) => (await import('./gate-run.js')).runGate(opts, cmd));

@@ -1,0 +1,111 @@
+import type { Command } from 'commander';
+import { writeBackModels, type WriteBackResult } from '../../app/write-back.js';
+import { opening } from '../../core/argos.js';
+import type { Verdict } from '../../core/verdict.js';
+import { RedisScanHistory, type ScanHistory } from '../../history/index.js';
+import type { Logger } from '../../log.js';
+import { shortName } from '../../core/names.js';
+import type { PlannedWrite } from '../../core/writeback/plan.js';
+import { UsageError, WriteBackError } from '../../errors.js';
+import { verdictJson } from '../../render/json.js';
+import { ModelSets } from '../../render/model-sets.js';
+import { prettyJsonStream } from '../../render/json-pieces.js';
+import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js';
+import { cliContext, out, writePieces } from '../context.js';
+import { writeReports } from '../report-dir.js';
+import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
+import type { ScanOptions } from './scan.js';
+
+/** What `janus scan` does, loaded only when it runs (the write-back, Redis and the renderers are its own). */
+export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
+  if (!opts.all && !opts.model?.length) throw new UsageError('scan needs --model <model> or --all');
+  if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
+  const ctx = cliContext(cmd);
+  const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
+  const history = redis ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : undefined;
+  try {
+    const models = opts.all ? 'all' : opts.model!;
+    const tty = process.stderr.isTTY === true;
+    let done = 0;
+    const total = () => (models === 'all' ? '?' : models.length);
+    // each verdict is rendered as it is judged and then dropped: a whole catalog's verdicts do not fit in memory
+    const json = opts.json ? prettyJsonStream('models') : undefined;
+    const modelSets = new ModelSets();
+    const narration: string[] = [];
+    const rows: SummaryRow[] = [];
+    const result = await writeBackModels(
+      {
+        client: ctx.client, policy: ctx.policy, logger: ctx.logger, reportBaseUrl: reportBaseUrl(ctx.config),
+        ...(redis ? { redis } : {}), ...crashHook(),
+      },
+      models,
+      {
+        dryRun: !!opts.dryRun,
+        keepVerdicts: false,
+        onJudged: async (v, graph) => {
+          if (tty) process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`);
+          if (opts.reportDir) writeReports(opts.reportDir, [{ verdict: v, graph }], ctx.config.datahub.uiUrl);
+          if (history) await recordHistory(history, v, ctx.logger);
+          if (json) return writePieces([json.item(verdictJson(v, modelSets))], '');
+          narration.push(`Argos: ${opening(v)}`);
+          rows.push(summaryRow(v));
+        },
+      },
+    );
+    if (tty) process.stderr.write('\n');
+    if (opts.reportDir) ctx.logger.info({ dir: opts.reportDir, reports: result.judged.length }, 'wrote Model Impact Reports');
+    if (json) await writePieces(json.end({ modelSets: modelSets.sets, ...scanJson(result, !!opts.dryRun) }));
+    else out(scanText(narration, rows, result, !!opts.dryRun));
+    if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);
+  } finally {
+    redis?.disconnect();
+  }
+}
+
+/** The scan history (for MCP's list_at_risk_models and score_history): a failure to record is logged, not fatal. */
+async function recordHistory(history: ScanHistory, v: Verdict, logger: Logger): Promise<void> {
+  await history.record(v).catch((err: Error) => logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'));
+}
+
+/** JANUS_TEST_CRASH_AFTER_WRITES=k kills the process right after the k-th accepted write (crash-safety tests). */
+function crashHook(): { afterWrite?: (n: number) => void } {
+  const k = Number(process.env.JANUS_TEST_CRASH_AFTER_WRITES);
+  return Number.isInteger(k) && k > 0 ? { afterWrite: (n) => n === k && process.kill(process.pid, 'SIGKILL') } : {};
+}
+
+/** What follows the streamed models in `scan --json`. */
+function scanJson(r: WriteBackResult, dryRun: boolean) {
+  return { plan: r.plan, ...(dryRun ? {} : { applied: r.applied, failed: r.failed }) };
+}
+
+function scanText(narration: string[], rows: SummaryRow[], r: WriteBackResult, dryRun: boolean): string {
+  const lines = [...narration, '', summaryTable(rows), ''];
+  if (dryRun) {
+    lines.push(r.plan.length ? `Write-back plan (${r.plan.length} write${r.plan.length === 1 ? '' : 's'}, nothing written):` : 'Write-back plan: DataHub already matches; nothing to write.');
+    lines.push(...r.plan.map((w) => `  ${describeWrite(w)}`));
+  } else {
+    lines.push(`Wrote ${r.applied.length} change(s) to DataHub${r.failed.length ? `; ${r.failed.length} failed` : ''}.`);
+    lines.push(...r.applied.map((a) => `  ${a.kind} ${shortName(a.target)}`), ...r.failed.map((f) => `  FAILED ${f.kind} ${shortName(f.target)}: ${f.error}`));
+  }
+  return lines.join('\n');
+}
+
+export function describeWrite(w: PlannedWrite): string {
+  switch (w.kind) {
+    case 'createTag': return 'create tag model-at-risk';
+    case 'createProperty': return `define structured property io.janus.${w.property === 'score' ? 'trust_score' : w.property === 'band' ? 'trust_band' : 'risk_reasons'}`;
+    case 'raiseIncident': return `raise ${w.priority} incident on ${shortName(w.dataset)}: ${w.title}`;
+    case 'resolveIncident': return `resolve incident ${w.urn} on ${shortName(w.dataset)}: ${w.message}`;
+    case 'upsertAssertion': return `upsert guarding assertion ${w.urn} on ${shortName(w.dataset)}`;
+    case 'reportAssertion': return `report ${w.result} on ${w.urn}`;
+    case 'setTrust': return `set trust of ${shortName(w.model)}: ${w.score} ${w.band}`;
+    case 'setReasons': return `set risk reasons of ${shortName(w.model)}: ${listed(w.reasons, 3) || '(none)'}`;
+    case 'addTag': return `tag ${shortName(w.model)} model-at-risk`;
+    case 'removeTag': return `untag ${shortName(w.model)} model-at-risk`;
+    case 'upsertLink': return `link ${shortName(w.model)} to ${w.url}`;
+    case 'removeLink': return `remove link ${w.url} from ${shortName(w.model)}`;
+  }
+}
+
+/** The first `n` items, and how many more. */
+const listed = (items: string[], n: number) => (items.length > n ? `${items.slice(0, n).join(', ')} and ${(items.length - n).toLocaleString('en-US')} more` : items.join(', '));

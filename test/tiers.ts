@@ -1,0 +1,21 @@
+/**
+ * The two test tiers (vitest.config.ts, CONTRIBUTING.md).
+ *
+ * unit: runs in the test process and needs nothing outside it: no Redis, no child process, no built CLI (dist/).
+ * In-process servers on 127.0.0.1 (the DataHub simulator, Janus's HTTP server, a fake Slack) are allowed.
+ * test/support/unit-guard.ts makes a child process or a Redis connection throw in this tier.
+ *
+ * integration: everything else: a real Redis (REDIS_URL / JANUS_TEST_REDIS_URL), the built CLI run as a process
+ * (runJanus, startJanus, spawn), or both. A new file that needs any of these goes on this list.
+ */
+export const INTEGRATION_TESTS = [
+  'test/app/write-back-processes.test.ts', // the built CLI, killed at a write; Redis
+  'test/bench/cli-process.test.ts', // the built CLI under a budget
+  'test/cli/**/*.test.ts', // the built CLI; history and scan-history use Redis
+  'test/history/redis.test.ts', // Redis
+  'test/jobs/**/*.test.ts', // janus serve as a service: Redis, child processes
+  'test/mcp/stdio-spawn.test.ts', // janus mcp as a child process
+  'test/server/serve-command.test.ts', // janus serve as a process
+  'test/sim/command-spawn.test.ts', // janus sim as a process
+  'test/slack/janus-command.test.ts', // Redis
+];
