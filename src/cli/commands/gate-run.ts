@@ -9,7 +9,6 @@ import { verdictsJson } from '../../render/json.js';
 import { gateJunit, type GateResult } from '../../render/junit.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
-import type { GateOptions } from './gate.js';
 
 /** What `janus gate` does, loaded only when it runs. */
 export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
@@ -40,4 +39,13 @@ function render(results: GateResult[], format: GateOptions['format']): string {
   return results
     .map((r) => `${verdictText(r.verdict)}\n  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`)
     .join('\n\n');
+}
+
+export interface GateOptions {
+  model: string[];
+  lineage?: string;
+  failOn: 'critical' | 'high' | 'medium' | 'low' | 'none';
+  minScore?: number;
+  format: 'text' | 'json' | 'junit';
+  output?: string;
 }

@@ -1,3 +1,4 @@
+import type { GateOptions } from './gate-run.js';
 import { Command, InvalidArgumentError, Option } from 'commander';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -7,14 +8,6 @@ const score = (value: string) => {
   return n;
 };
 
-export interface GateOptions {
-  model: string[];
-  lineage?: string;
-  failOn: 'critical' | 'high' | 'medium' | 'low' | 'none';
-  minScore?: number;
-  format: 'text' | 'json' | 'junit';
-  output?: string;
-}
 
 export const gateCommand = () =>
   new Command('gate')

@@ -14,7 +14,6 @@ import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js'
 import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
 import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
-import type { ScanOptions } from './scan.js';
 
 /** What `janus scan` does, loaded only when it runs (the write-back, Redis and the renderers are its own). */
 export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
@@ -109,3 +108,11 @@ export function describeWrite(w: PlannedWrite): string {
 
 /** The first `n` items, and how many more. */
 const listed = (items: string[], n: number) => (items.length > n ? `${items.slice(0, n).join(', ')} and ${(items.length - n).toLocaleString('en-US')} more` : items.join(', '));
+
+export interface ScanOptions {
+  model?: string[];
+  all?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+  reportDir?: string;
+}

@@ -1,14 +1,8 @@
+import type { ScanOptions } from './scan-run.js';
 import { Command } from 'commander';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-export interface ScanOptions {
-  model?: string[];
-  all?: boolean;
-  dryRun?: boolean;
-  json?: boolean;
-  reportDir?: string;
-}
 
 export const scanCommand = () =>
   new Command('scan')
