@@ -53,3 +53,13 @@ export function cpuMsOf(pid: number): number | undefined {
     return undefined;
   }
 }
+
+/** A process's resident set size now, in KiB (`VmRSS` in /proc/<pid>/status); undefined where there is no /proc or it has exited. */
+export function rssKb(pid: number): number | undefined {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
