@@ -39,13 +39,22 @@ function troubleUpstream(from: string, upstreams: Record<string, string[]>, trou
   while (stack.length) {
     const urn = stack.pop()!;
     if (troubled.has(urn)) return true;
-    for (const up of upstreams[urn] ?? []) if (!seen.has(up)) seen.add(up), stack.push(up);
+    for (const up of upstreams[urn] ?? []) {
+      if (seen.has(up)) continue;
+      seen.add(up);
+      stack.push(up);
+    }
   }
   return false;
 }
 
-async function ingestRun(url: string, job: string, result: 'FAILURE' | 'SUCCESS'): Promise<void> {
-  const answer = await ingestProposalBatch(url, runProposals(job, result));
+/**
+ * Ingests a new run of `job`. Once more on a network error: after a long judgment here, the simulator may have closed
+ * the idle keep-alive connection fetch reuses (the proposals are upserts: sending them twice changes nothing).
+ */
+export async function ingestRun(url: string, job: string, result: 'FAILURE' | 'SUCCESS'): Promise<void> {
+  const proposals = runProposals(job, result);
+  const answer = await ingestProposalBatch(url, proposals).catch(() => ingestProposalBatch(url, proposals));
   if (answer.status !== 200) throw new Error(`ingest answered ${answer.status}`);
 }
 

@@ -5,8 +5,7 @@
  * one is folded into that root cause, so no change upstream would be news.
  */
 import { GENERATED_NOW } from '../src/sim/generate/index.js';
-import { ingestProposalBatch } from '../src/sim/ingest-client.js';
-import { jobReaching, runProposals, type ChangeTarget } from './change-target.js';
+import { ingestRun, jobReaching, type ChangeTarget } from './change-target.js';
 import { cycleMeter, type CycleMeter } from './cycle-meter.js';
 import { measureCli } from './measure-cli.js';
 import type { ChangeFigures, CycleCost, FullReadFigures, SteadyRssFigures, UnchangedFigures } from './service-figures.js';
@@ -81,9 +80,8 @@ async function changesToTransitions(ctx: BenchContext, sim: SimProcess, redis: S
   const seen = new Set((await redis.transitions()).map((t) => t.id));
   for (let i = 0; i < plan.changes; i++) {
     const result = i % 2 === 0 ? 'FAILURE' : 'SUCCESS';
-    const answer = await ingestProposalBatch(sim.url, runProposals(target.job, result));
+    await ingestRun(sim.url, target.job, result);
     const answeredAt = Date.now();
-    if (answer.status !== 200) return { ...out, status: 'error', reason: `ingest answered ${answer.status}` };
     let emitted: { queuedAt: number }[] = [];
     const deadline = answeredAt + plan.intervalMs + plan.cycleMs;
     while (!emitted.length && Date.now() < deadline) {
