@@ -72,6 +72,7 @@ export interface ScaleOutRun {
 export interface ScaleOutFigures {
   status: RunStatus;
   reason?: string;
+  catalog?: string;
   writeChunk: number;
   concurrency: number;
   runs: ScaleOutRun[];

@@ -55,5 +55,5 @@ export async function scaleOutRow(ctx: BenchContext, catalog: Catalog, plan: Sca
     runs.push(await firstCycleWith(ctx, catalog, plan, workers));
   }
   const failed = runs.find((r) => r.status !== 'done');
-  return { status: failed ? failed.status : 'done', ...(failed?.reason ? { reason: failed.reason } : {}), writeChunk: plan.writeChunk, concurrency: plan.concurrency, runs };
+  return { status: failed ? failed.status : 'done', ...(failed?.reason ? { reason: failed.reason } : {}), catalog: catalog.spec.name, writeChunk: plan.writeChunk, concurrency: plan.concurrency, runs };
 }

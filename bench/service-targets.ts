@@ -43,7 +43,7 @@ function changeTarget(f: ServiceFigures): TargetVerdict {
 
 function scaleOutTarget(f: ServiceFigures): TargetVerdict {
   const o = f.scaleOut;
-  const target = 'Service, scale-out (medium, first cycle with its write-back): 2 `janus worker` processes ≥ 1.6× the throughput of 1';
+  const target = 'Service, scale-out (first cycle with its write-back): 2 `janus worker` processes ≥ 1.6× the throughput of 1';
   if (o.status === 'skipped') return { target, holds: null, detail: notRun(o) };
   const [one, two] = [o.runs.find((r) => r.workers === 1), o.runs.find((r) => r.workers === 2)];
   const runs = o.runs.map((r) => `${r.workers} worker(s): ${s(r.cycleMs)} to commit${r.status === 'done' ? '' : ` (${notRun(r)})`}, ${r.writeJobs ?? '?'} write jobs, CPU serve ${s(r.serveCpuMs)} + workers ${(r.workerCpuMs ?? []).map(s).join(' + ')}, simulator ${s(r.simCpuMs)}`).join('; ');
