@@ -1,6 +1,7 @@
 /** The figures one bench run produces: written to results.json, rendered into results.md. */
 import type { CatalogSpec } from './catalogs.js';
 import type { LowerBound } from './lower-bound.js';
+import type { ServiceFigures } from './service-figures.js';
 
 export type RunStatus = 'done' | 'budget' | 'pending' | 'error' | 'skipped' | 'not measurable';
 
@@ -97,6 +98,8 @@ export interface CliRunFigures {
   reads?: number;
   mutationRequests?: number;
   mutations?: number;
+  /** Body bytes of the simulator's GraphQL answers. */
+  responseBytes?: number;
   simCpuMs?: number;
   /** Scans: the writes the output reports, planned (dry-run) or applied. */
   writes?: number;
@@ -149,6 +152,8 @@ export interface Results {
   oneModel: OneModelRow[];
   catalogs: CatalogFigures[];
   slack: SlackFigures;
+  /** `janus serve` and `janus worker` on Redis (the `service` part). */
+  service?: ServiceFigures;
   targets: TargetVerdict[];
 }
 

@@ -1,15 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 
-/** A process's peak resident set size in KiB (`VmHWM` in /proc/<pid>/status); undefined where there is no /proc or it has exited. */
-export function peakRssKb(pid: number): number | undefined {
+/** A figure in KiB from /proc/<pid>/status (`VmHWM`, `VmRSS`); undefined where there is no /proc or it has exited. */
+function statusKb(pid: number, field: 'VmHWM' | 'VmRSS'): number | undefined {
   try {
-    const m = /^VmHWM:\s+(\d+)\s+kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const m = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, 'm').exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** A process's peak resident set size in KiB (`VmHWM`). */
+export const peakRssKb = (pid: number): number | undefined => statusKb(pid, 'VmHWM');
+
+/** A process's resident set size now, in KiB (`VmRSS`). */
+export const rssKb = (pid: number): number | undefined => statusKb(pid, 'VmRSS');
 
 /** Polls a process's peak RSS until stopped: /proc forgets it when the process exits. */
 export function watchPeakRss(pid: number, everyMs = 200): { peakKb: () => number | undefined; stop: () => void } {

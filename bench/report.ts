@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CatalogFigures, CliRow, JanusFigures, NaiveFigures, OneModelRow, Results } from './figures.js';
+import { table } from './markdown-table.js';
+import { serviceMarkdown } from './service-report.js';
 
 const n = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '–' : v.toLocaleString('en-US'));
 const sec = (ms: number | undefined) => (ms === undefined ? '–' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
 const times = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !b ? '–' : `${a / b >= 10 ? n(Math.round(a / b)) : (a / b).toFixed(2)}×`);
 const ops = (j: JanusFigures) => Object.entries(j.byOperation ?? {}).map(([op, c]) => `${op.replace(/^Janus/, '')} ${c}`).join(', ');
-const table = (head: string[], rows: string[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const naiveMs = (f: NaiveFigures | undefined) => (f?.ms === undefined ? '–' : `${sec(f.ms)}${f.msIsEstimate ? ' (est.)' : ''}`);
 const status = (j: JanusFigures) => (j.status === 'done' ? 'done' : `**${j.status}**${j.reason ? `: ${j.reason}` : ''}`);
 const verdict = (h: boolean | null) => (h === null ? 'not measured' : h ? '**holds**' : '**misses**');
@@ -152,6 +152,7 @@ export function markdown(r: Results, notes: string): string {
     '',
     headline(r),
     '',
+    ...(r.service ? [serviceMarkdown(r.service), ''] : []),
     ...(r.growth.length
       ? ['## Growth: `janus scan --all --dry-run` at the stale date', '', 'Catalogs of the medium\'s shape (20 datasets a model, depth 12); the 1,000-model row is the medium catalog\'s.', '', growthTable(r.growth), '']
       : []),

@@ -20,6 +20,8 @@ import { skippedCli } from './measure-cli.js';
 import { catalogSection, depthSeries, type BenchContext, type CatalogPlan } from './sections.js';
 import { lineageSearchMarkdown, measureLineageSearch } from './lineage-search.js';
 import { judgeTargets } from './targets.js';
+import type { ServiceFigures } from './service-figures.js';
+import { serviceSection } from './service-sections.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -32,7 +34,7 @@ const { values: args } = parseArgs({
 const rttMs = Number(args['latency-ms']);
 if (!Number.isInteger(rttMs) || rttMs < 0) throw new Error('--latency-ms must be a whole number of milliseconds');
 const mode = args.quick ? 'quick' : 'full';
-const PARTS = ['depth', 'small', 'medium', 'large', 'growth', 'slack'] as const;
+const PARTS = ['depth', 'small', 'medium', 'large', 'growth', 'slack', 'service'] as const;
 const only = args.only ? new Set(args.only.split(',')) : undefined;
 for (const p of only ?? []) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: no part ${p} (parts: ${PARTS.join(', ')})`);
 if (only && mode === 'quick') throw new Error('--only is for parts of the full run, not --quick');
@@ -48,10 +50,12 @@ const BUDGETS = {
   quick: {
     trustS: 30, catalogTrustS: 30, naiveOneS: 5, naiveDepthS: 0, smallScanS: 30, mediumScanS: 0, largeScanS: 0,
     cliTrustS: 30, cliSmallScanS: 30, cliSmallWriteBackS: 60, cliMediumTrustS: 0, cliMediumScanS: 0, cliMediumWriteBackS: 0, cliLargeScanS: 0, cliGrowth100S: 0, cliGrowth3000S: 0,
+    serviceFirstCycleS: 0, serviceCycleS: 0,
   },
   full: {
     trustS: 120, catalogTrustS: 20, naiveOneS: 20, naiveDepthS: 45, smallScanS: 60, mediumScanS: 150, largeScanS: 180,
     cliTrustS: 30, cliSmallScanS: 60, cliSmallWriteBackS: 90, cliMediumTrustS: 30, cliMediumScanS: 75, cliMediumWriteBackS: 120, cliLargeScanS: 120, cliGrowth100S: 30, cliGrowth3000S: 120,
+    serviceFirstCycleS: 900, serviceCycleS: 600,
   },
 }[mode];
 
@@ -138,9 +142,15 @@ async function main(): Promise<void> {
     log('slack /janus trust (medium catalog from the scan history; depth-6 judged live)');
     slack = await measureSlack({ rttMs, catalog: MEDIUM, requests: 40, log });
   }
+  let service: ServiceFigures | undefined;
+  if (mode === 'full' && runs('service')) {
+    log('service: janus serve and janus worker on Redis, medium catalog');
+    // the scale-out's two write-heavy first cycles on the small catalog: on medium each takes minutes here
+    service = await serviceSection(ctx, MEDIUM, SMALL, { firstCycleS: BUDGETS.serviceFirstCycleS, cycleS: BUDGETS.serviceCycleS });
+  }
   if (mode === 'full' && runs('medium')) log('simulator: downstream lineage search on the medium catalog');
   const lineageSearch = mode === 'full' && runs('medium') ? await measureLineageSearch({ log }) : undefined;
-  const results: Results = { meta, cli, growth, oneModel, catalogs, slack, targets: judgeTargets({ cli, growth, oneModel, catalogs, slack }) };
+  const results: Results = { meta, cli, growth, oneModel, catalogs, slack, ...(service ? { service } : {}), targets: judgeTargets({ cli, growth, oneModel, catalogs, slack, service }) };
   if (lineageSearch) Object.assign(results, { lineageSearch });
   results.meta.wallS = Math.round((performance.now() - started) / 1000);
   const notesFile = path.join(ROOT, 'bench', 'notes.md');

@@ -9,6 +9,7 @@ const statsSchema = z.object({
   byOperation: z.record(z.string(), z.number()),
   byRootField: z.record(z.string(), z.number()),
   mutations: z.number(),
+  responseBytes: z.number(),
 });
 export type SimStats = z.infer<typeof statsSchema>;
 

@@ -4,6 +4,8 @@
  */
 import type { CatalogFigures, CliRow, CliStep, JudgedAt, OneModelRow, Results, SlackFigures, SlackPathFigures, TargetVerdict } from './figures.js';
 import { batchedWriteLowerBound, JANUS_WRITE_BATCH } from './lower-bound.js';
+import type { ServiceFigures } from './service-figures.js';
+import { serviceTargets } from './service-targets.js';
 
 const ratio = (a: number, b: number) => (b ? a / b : Infinity);
 const n = (v: number) => v.toLocaleString('en-US');
@@ -11,7 +13,7 @@ const x = (r: number) => `${r >= 10 ? n(Math.round(r)) : r.toFixed(2)}×`;
 const s = (ms: number | undefined) => (ms === undefined ? '?' : `${(ms / 1000).toFixed(1)} s`);
 const DATE_NAME: Record<JudgedAt, string> = { own: "at the catalog's own date", stale: 'at the stale date' };
 
-type Input = Pick<Results, 'cli' | 'growth' | 'oneModel' | 'catalogs' | 'slack'>;
+type Input = Pick<Results, 'cli' | 'growth' | 'oneModel' | 'catalogs' | 'slack'> & { service?: ServiceFigures | undefined };
 
 const rowsOf = (cli: CliRow[], catalog: string, step: CliStep) => cli.filter((r) => r.catalog === catalog && r.step === step);
 /** A row's figures with how it ended, when it did not complete. */
@@ -192,5 +194,6 @@ export function judgeTargets(r: Input): TargetVerdict[] {
     largeTarget(r.cli, byName('large')),
     growthTarget(r.growth),
     slackTarget(r.slack),
+    ...serviceTargets(r.service),
   ];
 }

@@ -15,6 +15,8 @@ export interface Stats {
   byRootField: Record<string, number>;
   /** Mutation root fields that ran without error. */
   mutations: number;
+  /** Body bytes of the executed operations' answers (what a client downloads). */
+  responseBytes: number;
   /** Injected faults by kind. */
   faults: Record<FaultKind, number>;
   /** The REST ingestion endpoint (`/aspects`), apart from GraphQL: its requests and the proposals it applied. */
@@ -115,7 +117,7 @@ export class StatsCounter {
   private stats: Stats = StatsCounter.empty();
 
   private static empty(): Stats {
-    return { requests: 0, byOperation: {}, byRootField: {}, mutations: 0, faults: emptyFaults(), ingestion: { requests: 0, proposals: 0 } };
+    return { requests: 0, byOperation: {}, byRootField: {}, mutations: 0, responseBytes: 0, faults: emptyFaults(), ingestion: { requests: 0, proposals: 0 } };
   }
 
   request(): void {
@@ -128,6 +130,10 @@ export class StatsCounter {
 
   ingested(): void {
     this.stats.ingestion.proposals++;
+  }
+
+  responded(bytes: number): void {
+    this.stats.responseBytes += bytes;
   }
 
   fault(kind: FaultKind): void {

@@ -49,10 +49,21 @@ describe('GET /__sim/stats', () => {
       byOperation: { ReadDataset: 2, '(anonymous)': 1, Two: 1 },
       byRootField: { dataset: 2, entityExists: 2, entities: 1, tag: 2 },
       mutations: 0,
+      responseBytes: expect.any(Number),
       faults: { 500: 0, timeout: 0, malformed: 0 },
       ingestion: { requests: 0, proposals: 0 },
     });
     expect(s.stats()).toEqual(stats);
+  });
+
+  it('counts the bytes of the answers\' bodies', async () => {
+    const s = await sim();
+    const res = await fetch(`${s.url}/api/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ dataset(urn: "${DATASET}") { urn } }` }),
+    });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    expect(bytes).toBeGreaterThan(0);
+    expect(s.stats().responseBytes).toBe(bytes);
   });
 
   it('counts every request, but only executed operations by name and field', async () => {
@@ -89,7 +100,7 @@ describe('GET /__sim/stats', () => {
     expect(s.stats().requests).toBe(1);
     expect((await fetch(`${s.url}/__sim/stats/reset`, { method: 'POST' })).status).toBe(204);
     expect(s.stats()).toEqual({
-      requests: 0, byOperation: {}, byRootField: {}, mutations: 0, faults: { 500: 0, timeout: 0, malformed: 0 },
+      requests: 0, byOperation: {}, byRootField: {}, mutations: 0, responseBytes: 0, faults: { 500: 0, timeout: 0, malformed: 0 },
       ingestion: { requests: 0, proposals: 0 },
     });
     await gql(s, '{ entityExists(urn: "x") }');

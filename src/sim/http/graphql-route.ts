@@ -7,7 +7,7 @@ import { runGraphQL, type GraphQLRequest } from '../execute.js';
 import type { FaultKind } from '../faults.js';
 import { StatsCounter, summarizeOperation } from '../stats.js';
 import { authorized } from './auth.js';
-import { GRAPHQL_CONTENT_TYPE, readBody, sendEmpty, sendSpringError, sendText } from './responses.js';
+import { GRAPHQL_CONTENT_TYPE, readBody, sendCounted, sendEmpty, sendSpringError, sendText } from './responses.js';
 
 export interface GraphQLRouteOptions {
   context: SimContext;
@@ -101,5 +101,5 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, p
     return sendEmpty(res, 503); // GMS: the result could not be serialised
   }
   logger.debug({ operation: summary?.name, errors: result.errors?.length ?? 0 }, 'graphql request');
-  sendText(res, 200, body, GRAPHQL_CONTENT_TYPE);
+  stats.responded(sendCounted(res, 200, body, GRAPHQL_CONTENT_TYPE));
 }

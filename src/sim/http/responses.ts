@@ -16,11 +16,17 @@ export function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export function sendText(res: ServerResponse, status: number, body: string, contentType = 'application/json'): void {
-  if (res.destroyed || res.writableEnded) return;
+  sendCounted(res, status, body, contentType);
+}
+
+/** `sendText`, returning the body's bytes (0 when the connection is already gone). */
+export function sendCounted(res: ServerResponse, status: number, body: string, contentType: string): number {
+  if (res.destroyed || res.writableEnded) return 0;
   // Encoded once: a lineage page of thousands of results is megabytes of text.
   const bytes = Buffer.from(body, 'utf8');
   res.writeHead(status, { 'content-type': contentType, 'content-length': bytes.length });
   res.end(bytes);
+  return bytes.length;
 }
 
 export const sendJson = (res: ServerResponse, status: number, value: unknown): void =>
