@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { CLI } from '../cli/run-janus.js';
 
-export const REDIS_URL = process.env.JANUS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const REDIS_URL = process.env.JANUS_TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A key prefix of the test's own (queues and service keys); `cleanPrefix` deletes everything under it. */
 export const testPrefix = () => `jt-${randomUUID().slice(0, 8)}`;
