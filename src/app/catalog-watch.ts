@@ -3,7 +3,7 @@ import { deadlinesPassed, freshnessDeadlines } from '../core/freshness-deadlines
 import type { JudgedModelState, LiveCause } from '../core/transitions.js';
 import { assess, verdictOf, type ModelRef, type Verdict } from '../core/verdict.js';
 import { Catalog, listModels, readCatalog } from '../datahub/read-catalog.js';
-import { movingFacts, readChanges } from '../datahub/read-changes.js';
+import { movingFacts, readChanges, type MovingFacts } from '../datahub/read-changes.js';
 import { readNeeded } from '../datahub/read-needed.js';
 import type { EntityCache } from '../datahub/read-upstream.js';
 import type { JudgeDeps } from './judge-model.js';
@@ -47,7 +47,7 @@ interface CauseFacts {
 export class CatalogWatch {
   private cache: EntityCache = new Map();
   private catalog?: Catalog;
-  private facts = new Map<string, string>();
+  private facts = new Map<string, MovingFacts>();
   private deadlines = new Map<string, number>();
   private causesOf = new Map<string, string[]>();
   private causeFacts = new Map<string, CauseFacts>();
@@ -89,7 +89,7 @@ export class CatalogWatch {
 
   private async fullCycle(now: number, onJudged?: OnJudged): Promise<WatchCycle> {
     const cache: EntityCache = new Map();
-    const facts = new Map<string, string>();
+    const facts = new Map<string, MovingFacts>();
     const catalog = await readCatalog(this.deps.client, cache, { observe: (raw) => facts.set(raw.urn, movingFacts(raw)) });
     this.cache = cache;
     this.facts = facts;
@@ -110,17 +110,18 @@ export class CatalogWatch {
     const added = listed.filter((m) => !known.has(m));
     const listedSet = new Set(listed);
     const removed = [...known].filter((m) => !listedSet.has(m));
-    const changed = [...(await readChanges(this.deps.client, this.facts, this.options.probeBatch)), ...removed];
+    const probed = await readChanges(this.deps.client, this.facts, this.options.probeBatch);
+    const changed = [...probed.judged, ...removed];
     const affected = new Set<string>(alsoJudge.filter((m) => known.has(m)));
     let catalog = before;
-    if (changed.length || added.length) {
+    if (changed.length || added.length || probed.evidence.length) {
       for (const urn of changed) for (const m of before.modelsReading(urn)) affected.add(m);
-      for (const urn of changed) {
+      for (const urn of [...changed, ...probed.evidence]) {
         this.cache.delete(urn);
         this.facts.delete(urn);
       }
       const gone = new Set(removed);
-      const reread = changed.filter((u) => !gone.has(u));
+      const reread = [...changed, ...probed.evidence].filter((u) => !gone.has(u));
       await readNeeded(this.deps.client, [...reread, ...added], this.cache, undefined, (raw) => this.facts.set(raw.urn, movingFacts(raw)));
       for (const urn of removed) this.causesOf.delete(urn);
       catalog = this.catalog = new Catalog(this.cache);

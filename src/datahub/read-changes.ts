@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
+import { isJanusAssertion } from '../core/writeback/conventions.js';
 import { rawEntitySchema, type RawEntity } from './queries/entities.js';
 
 const assertionRuns = z.object({
@@ -19,27 +20,43 @@ const entityChanges = defineOperation<{ urns: string[] }, z.infer<typeof schema>
  */
 export const PROBE_BATCH = 5000;
 
+type MovingFields = Pick<RawEntity, 'lastIngested' | 'operations' | 'incidents' | 'runs'> & { assertions?: EntityChange['assertions'] };
+
+/** What moved of an entity since it was read: facts judging reads, or only the evidence Janus itself wrote. */
+export interface MovingFacts {
+  /** What the detectors read: last ingestion, operations, runs, other tools' assertion results. */
+  judged: string;
+  /** Incidents (no detector reads them) and Janus's own guarding assertions: the write-back's evidence. */
+  evidence: string;
+}
+
 /**
- * What of an entity can move between cycles, as one comparable string: from the full read (entities.graphql) and
- * from the probe (entity-changes.graphql) alike, over the same fields, in the same order.
+ * What of an entity can move between cycles, as comparable strings: from the full read (entities.graphql) and from
+ * the probe (entity-changes.graphql) alike, over the same fields, in the same order. Janus's own writes (incidents,
+ * guarding assertion results) change only `evidence`, so a write-back does not make the next cycle judge again.
  */
-export function movingFacts(raw: Pick<RawEntity, 'lastIngested' | 'operations' | 'incidents' | 'runs'> & { assertions?: EntityChange['assertions'] }): string {
-  return JSON.stringify([
-    raw.lastIngested ?? null,
-    raw.operations ?? null,
-    raw.assertions?.assertions.map((a) => [a.urn, a.runEvents ?? null]) ?? null,
-    raw.incidents ?? null,
-    raw.runs ?? null,
-  ]);
+export function movingFacts(raw: MovingFields): MovingFacts {
+  const assertions = raw.assertions?.assertions.map((a) => [a.urn, a.runEvents ?? null] as const) ?? [];
+  return {
+    judged: JSON.stringify([raw.lastIngested ?? null, raw.operations ?? null, assertions.filter(([urn]) => !isJanusAssertion(urn)), raw.runs ?? null]),
+    evidence: JSON.stringify([raw.incidents ?? null, assertions.filter(([urn]) => isJanusAssertion(urn))]),
+  };
+}
+
+export interface Changes {
+  /** Entities whose judged facts moved, or that DataHub no longer has: the models reading them are judged again. */
+  judged: string[];
+  /** Entities where only the write-back's evidence moved: read again, nobody judged again. */
+  evidence: string[];
 }
 
 /**
  * The entities among `known` (urn → its moving facts when last read in full) whose moving facts differ now, or that
  * DataHub no longer has. One request per PROBE_BATCH entities, sent together.
  */
-export async function readChanges(client: DataHubClient, known: Map<string, string>, batch = PROBE_BATCH): Promise<string[]> {
+export async function readChanges(client: DataHubClient, known: Map<string, MovingFacts>, batch = PROBE_BATCH): Promise<Changes> {
   const urns = [...known.keys()];
-  const changed: string[] = [];
+  const changes: Changes = { judged: [], evidence: [] };
   const requests: Promise<void>[] = [];
   for (let i = 0; i < urns.length; i += batch) {
     const urnsOfBatch = urns.slice(i, i + batch);
@@ -49,12 +66,17 @@ export async function readChanges(client: DataHubClient, known: Map<string, stri
         for (const e of data.entities ?? []) {
           if (!e) continue;
           seen.add(e.urn);
-          if (known.get(e.urn) !== movingFacts(e)) changed.push(e.urn);
+          const before = known.get(e.urn)!;
+          const now = movingFacts(e);
+          if (before.judged !== now.judged) changes.judged.push(e.urn);
+          else if (before.evidence !== now.evidence) changes.evidence.push(e.urn);
         }
-        for (const urn of urnsOfBatch) if (!seen.has(urn)) changed.push(urn);
+        for (const urn of urnsOfBatch) if (!seen.has(urn)) changes.judged.push(urn);
       }),
     );
   }
   await Promise.all(requests);
-  return changed.sort();
+  changes.judged.sort();
+  changes.evidence.sort();
+  return changes;
 }

@@ -76,7 +76,7 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
   beforeAll(requireBuiltCli);
   it('judges and writes back every model once, then stays quiet: no further mutation, no transition twice', async () => {
     const { sim, prefix, state, start, cycles } = await setup();
-    const serve = start('serve');
+    const serve = start('serve', { JANUS_LOG_LEVEL: 'debug' });
     await serve.ready;
     await eventually(async () => (await state.lastCycle()) && !(await state.pending()), 'the first cycle committed');
     const written = sim.stats().mutations;
@@ -86,6 +86,10 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     expect(first.length).toBeGreaterThan(0);
     await cycles(5);
     expect(sim.stats().mutations).toBe(written);
+    // Janus's own incidents and assertion results are not news to it: no model is judged again
+    const quiet = serve.logs.filter((l) => l.msg === 'cycle found nothing new');
+    expect(quiet.length).toBeGreaterThanOrEqual(5);
+    expect(quiet.map((l) => l.judged)).toEqual(quiet.map(() => 0));
     const after = await emittedTransitions(prefix);
     expect(after.map((t) => t.id).sort()).toEqual(first.map((t) => t.id).sort());
     expect(await stillToWrite(sim)).toEqual([]);
