@@ -41,7 +41,7 @@ export function serviceMarkdown(f: ServiceFigures): string {
     '',
     `### Scale-out: the first cycle with 1 and 2 workers (${ended(o)})`,
     '',
-    `A fresh simulator each: \`janus serve --no-workers\` and N \`janus worker\` processes, write chunk ${o.writeChunk}, ${o.concurrency} DataHub requests in flight a process. The cycle's own judging runs in one worker; its write jobs spread over all.`,
+    `The ${o.catalog ?? '?'} catalog, a fresh simulator each: \`janus serve --no-workers\` and N \`janus worker\` processes, write chunk ${o.writeChunk}, ${o.concurrency} DataHub requests in flight a process. The cycle's own judging runs in one worker; its write jobs spread over all.`,
     '',
     table(['workers', 'status', 'start → commit', 'write jobs', 'mutations', 'serve CPU', 'workers\' CPU', 'simulator CPU'], o.runs.map((r) => [String(r.workers), ended(r), sec(r.cycleMs), n(r.writeJobs), n(r.mutations), sec(r.serveCpuMs), (r.workerCpuMs ?? []).map(sec).join(' + '), sec(r.simCpuMs)])),
     '',
