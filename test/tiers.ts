@@ -15,6 +15,7 @@ export const INTEGRATION_TESTS = [
   'test/history/redis.test.ts', // Redis
   'test/jobs/**/*.test.ts', // janus serve as a service: Redis, child processes
   'test/mcp/stdio-spawn.test.ts', // janus mcp as a child process
+  'test/server/browser.test.ts', // headless Chromium, a child process (skipped where Chromium is absent)
   'test/server/serve-command.test.ts', // janus serve as a process
   'test/sim/command-spawn.test.ts', // janus sim as a process
   'test/slack/janus-command.test.ts', // Redis
