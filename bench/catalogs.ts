@@ -25,12 +25,20 @@ export const LARGE: CatalogSpec = { name: 'large', models: 5_000, datasets: 51_0
 
 /** The growth series: catalogs of the medium's shape (20 datasets a model, depth 12); 1,000 models is the medium one. */
 export const growthCatalog = (models: number): CatalogSpec =>
-  models === MEDIUM.models ? MEDIUM : { name: `growth-${models}`, models, datasets: 20 * models, depth: 12, seed: SEED };
+  models === MEDIUM.models
+    ? MEDIUM
+    : { name: `growth-${models}`, models, datasets: 20 * models, depth: 12, seed: SEED };
 
 /** Lineage depths of the one-model series. */
 export const DEPTHS = [2, 6, 12, 20] as const;
 /** Layers 30 datasets wide, so a model's upstream graph grows with the depth. */
-export const depthCatalog = (depth: number): CatalogSpec => ({ name: `depth-${depth}`, models: 20, datasets: 30 * depth, depth, seed: SEED });
+export const depthCatalog = (depth: number): CatalogSpec => ({
+  name: `depth-${depth}`,
+  models: 20,
+  datasets: 30 * depth,
+  depth,
+  seed: SEED,
+});
 
 /** Above this many datasets a catalog is written as a folder of files (`janus sim generate --out <dir>/`): as one file its text would pass V8's string limit. */
 const FOLDER_ABOVE_DATASETS = 30_000;
@@ -73,8 +81,24 @@ export async function ensureCatalog(spec: CatalogSpec): Promise<Catalog> {
     return { spec, path: target, generated: false, via, stamp };
   }
   fs.rmSync(target, { recursive: true, force: true });
-  const args = ['sim', 'generate', '--models', spec.models, '--datasets', spec.datasets, '--depth', spec.depth, '--seed', spec.seed, '--out', asFolder ? `${target}${path.sep}` : target];
-  await exec(process.execPath, [CLI, ...args.map(String)], { env: { ...process.env, JANUS_LOG_LEVEL: 'error' }, maxBuffer: 1 << 20 });
+  const args = [
+    'sim',
+    'generate',
+    '--models',
+    spec.models,
+    '--datasets',
+    spec.datasets,
+    '--depth',
+    spec.depth,
+    '--seed',
+    spec.seed,
+    '--out',
+    asFolder ? `${target}${path.sep}` : target,
+  ];
+  await exec(process.execPath, [CLI, ...args.map(String)], {
+    env: { ...process.env, JANUS_LOG_LEVEL: 'error' },
+    maxBuffer: 1 << 20,
+  });
   fs.writeFileSync(stampFile, stamp);
   return { spec, path: target, generated: true, via, stamp };
 }

@@ -27,9 +27,37 @@ export function runProposals(job: string, result: 'FAILURE' | 'SUCCESS', at = ne
   const urn = `urn:li:dataProcessInstance:${runId}`;
   const meta = { runId, lastObserved: at };
   return [
-    { entityType: 'dataProcessInstance', entityUrn: urn, aspectName: 'dataProcessInstanceProperties', aspect: { customProperties: {}, name: runId, type: 'BATCH_SCHEDULED', created: { time: at, actor: 'urn:li:corpuser:airflow' } }, systemMetadata: meta },
-    { entityType: 'dataProcessInstance', entityUrn: urn, aspectName: 'dataProcessInstanceRelationships', aspect: { parentTemplate: job, upstreamInstances: [] }, systemMetadata: meta },
-    { entityType: 'dataProcessInstance', entityUrn: urn, aspectName: 'dataProcessInstanceRunEvent', aspect: { timestampMillis: at, partitionSpec: FULL_TABLE, status: 'COMPLETE', result: { type: result, nativeResultType: 'airflow' }, attempt: 1 } },
+    {
+      entityType: 'dataProcessInstance',
+      entityUrn: urn,
+      aspectName: 'dataProcessInstanceProperties',
+      aspect: {
+        customProperties: {},
+        name: runId,
+        type: 'BATCH_SCHEDULED',
+        created: { time: at, actor: 'urn:li:corpuser:airflow' },
+      },
+      systemMetadata: meta,
+    },
+    {
+      entityType: 'dataProcessInstance',
+      entityUrn: urn,
+      aspectName: 'dataProcessInstanceRelationships',
+      aspect: { parentTemplate: job, upstreamInstances: [] },
+      systemMetadata: meta,
+    },
+    {
+      entityType: 'dataProcessInstance',
+      entityUrn: urn,
+      aspectName: 'dataProcessInstanceRunEvent',
+      aspect: {
+        timestampMillis: at,
+        partitionSpec: FULL_TABLE,
+        status: 'COMPLETE',
+        result: { type: result, nativeResultType: 'airflow' },
+        attempt: 1,
+      },
+    },
   ];
 }
 
@@ -60,21 +88,33 @@ export async function ingestRun(url: string, job: string, result: 'FAILURE' | 'S
 
 /** Judged at the catalog's own date: at the clock's every raw table is stale, and a failure below one is folded into it. */
 export async function jobReaching(url: string, wanted: number, tries = 5): Promise<ChangeTarget> {
-  const watch = new CatalogWatch({ client: createDataHubClient({ url }), policy: judgePolicy(judgeSchema.parse({ asOf: new Date(GENERATED_NOW).toISOString() })) }, { refreshMs: Number.POSITIVE_INFINITY });
+  const watch = new CatalogWatch(
+    {
+      client: createDataHubClient({ url }),
+      policy: judgePolicy(judgeSchema.parse({ asOf: new Date(GENERATED_NOW).toISOString() })),
+    },
+    { refreshMs: Number.POSITIVE_INFINITY },
+  );
   const { catalog, cache, live } = await watch.cycle(GENERATED_NOW);
-  const troubled = new Set([...live.values()].filter((c) => c.detector === 'freshness_lag' || c.detector === 'upstream_failure').map((c) => c.dataset));
+  const troubled = new Set(
+    [...live.values()]
+      .filter((c) => c.detector === 'freshness_lag' || c.detector === 'upstream_failure')
+      .map((c) => c.dataset),
+  );
   const any = catalog.models()[0];
   if (!any) throw new Error('no models in the catalog');
   const { upstreams } = catalog.upstreamGraph(any.urn);
   const productsOf = new Map<string, string[]>();
-  for (const [d, ups] of Object.entries(upstreams)) for (const up of ups) productsOf.set(up, [...(productsOf.get(up) ?? []), d]);
+  for (const [d, ups] of Object.entries(upstreams))
+    for (const up of ups) productsOf.set(up, [...(productsOf.get(up) ?? []), d]);
   const candidates: ChangeTarget[] = [];
   for (const urn of cache.keys()) {
     const node = catalog.entity(urn);
     if (node?.kind !== 'dataJob' || node.latestRun?.result !== 'SUCCESS') continue;
     // a failure below a root cause is folded into it: only jobs with no trouble upstream of their products
     const products = productsOf.get(urn) ?? [];
-    if (products.length && !products.some((d) => troubleUpstream(d, upstreams, troubled))) candidates.push({ job: urn, models: catalog.modelsReading(urn).length });
+    if (products.length && !products.some((d) => troubleUpstream(d, upstreams, troubled)))
+      candidates.push({ job: urn, models: catalog.modelsReading(urn).length });
   }
   candidates.sort((a, b) => Math.abs(a.models - wanted) - Math.abs(b.models - wanted));
   for (const c of candidates.slice(0, tries)) {
@@ -84,5 +124,7 @@ export async function jobReaching(url: string, wanted: number, tries = 5): Promi
     await watch.cycle(GENERATED_NOW);
     if (raised) return c;
   }
-  throw new Error(`none of the ${Math.min(tries, candidates.length)} jobs nearest ${wanted} models makes a root cause of its own when it fails`);
+  throw new Error(
+    `none of the ${Math.min(tries, candidates.length)} jobs nearest ${wanted} models makes a root cause of its own when it fails`,
+  );
 }

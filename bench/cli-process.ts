@@ -46,7 +46,9 @@ export interface CliProcessOptions {
 }
 
 /** GNU time's -o file: the last line is the format's fields (a line before it may say the command exited non-zero). */
-export function parseTimeOutput(text: string): { wallMs: number; userMs: number; sysMs: number; maxRssKb: number; exitCode: number } | undefined {
+export function parseTimeOutput(
+  text: string,
+): { wallMs: number; userMs: number; sysMs: number; maxRssKb: number; exitCode: number } | undefined {
   const last = text.trim().split('\n').at(-1)?.trim().split(/\s+/);
   if (!last || last.length !== 5) return undefined;
   const [e, u, s, m, x] = last.map(Number) as [number, number, number, number, number];
@@ -84,11 +86,18 @@ export function runCliProcess(opts: CliProcessOptions): Promise<CliProcessRun> {
   const useTime = opts.wait4 !== false && fs.existsSync(GNU_TIME);
   const timeFile = `${opts.stdoutFile}.time`;
   fs.rmSync(timeFile, { force: true });
-  const command = useTime ? [GNU_TIME, '-f', TIME_FORMAT, '-o', timeFile, process.execPath, CLI, ...opts.args] : [process.execPath, CLI, ...opts.args];
+  const command = useTime
+    ? [GNU_TIME, '-f', TIME_FORMAT, '-o', timeFile, process.execPath, CLI, ...opts.args]
+    : [process.execPath, CLI, ...opts.args];
   const out = fs.openSync(opts.stdoutFile, 'w');
   const started = performance.now();
   // its own process group, so the budget stops GNU time and Janus together
-  const child = spawn(command[0]!, command.slice(1), { env: opts.env, cwd: opts.cwd, stdio: ['ignore', out, 'pipe'], detached: true });
+  const child = spawn(command[0]!, command.slice(1), {
+    env: opts.env,
+    cwd: opts.cwd,
+    stdio: ['ignore', out, 'pipe'],
+    detached: true,
+  });
   fs.closeSync(out);
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-2000)));
@@ -118,7 +127,13 @@ export function runCliProcess(opts: CliProcessOptions): Promise<CliProcessRun> {
     child.once('error', (e) => {
       clearInterval(sampler);
       clearTimeout(budget);
-      resolve({ status: 'error', reason: e.message, wallMs: performance.now() - started, stdoutBytes: 0, accounting: 'polled' });
+      resolve({
+        status: 'error',
+        reason: e.message,
+        wallMs: performance.now() - started,
+        stdoutBytes: 0,
+        accounting: 'polled',
+      });
     });
     child.once('exit', (code, signal) => {
       const wallMs = performance.now() - started;
@@ -126,22 +141,46 @@ export function runCliProcess(opts: CliProcessOptions): Promise<CliProcessRun> {
       clearTimeout(budget);
       const stdoutBytes = fs.statSync(opts.stdoutFile).size;
       const seen = janusPid !== undefined ? { pid: janusPid } : {};
-      const polled = { ...seen, accounting: 'polled' as const, ...(polledCpuMs !== undefined ? { cpuMs: Math.round(polledCpuMs) } : {}), ...(polledRssKb !== undefined ? { peakRssKb: polledRssKb } : {}) };
+      const polled = {
+        ...seen,
+        accounting: 'polled' as const,
+        ...(polledCpuMs !== undefined ? { cpuMs: Math.round(polledCpuMs) } : {}),
+        ...(polledRssKb !== undefined ? { peakRssKb: polledRssKb } : {}),
+      };
       if (overBudget) {
-        void untilEnded(janusPid).then(() => resolve({ status: 'budget', reason: `stopped after the ${Math.round(opts.budgetMs / 1000)} s budget`, wallMs, stdoutBytes, ...polled }));
+        void untilEnded(janusPid).then(() =>
+          resolve({
+            status: 'budget',
+            reason: `stopped after the ${Math.round(opts.budgetMs / 1000)} s budget`,
+            wallMs,
+            stdoutBytes,
+            ...polled,
+          }),
+        );
         return;
       }
       const timed = useTime && fs.existsSync(timeFile) ? parseTimeOutput(fs.readFileSync(timeFile, 'utf8')) : undefined;
       const exitCode = timed?.exitCode ?? code ?? undefined;
       const figures = timed
-        ? { ...seen, accounting: 'wait4' as const, cpuMs: timed.userMs + timed.sysMs, userMs: timed.userMs, sysMs: timed.sysMs, peakRssKb: Math.max(timed.maxRssKb, polledRssKb ?? 0) }
+        ? {
+            ...seen,
+            accounting: 'wait4' as const,
+            cpuMs: timed.userMs + timed.sysMs,
+            userMs: timed.userMs,
+            sysMs: timed.sysMs,
+            peakRssKb: Math.max(timed.maxRssKb, polledRssKb ?? 0),
+          }
         : polled;
       const ok = exitCode !== undefined && (opts.okExitCodes ?? [0]).includes(exitCode);
       resolve({
         status: ok ? 'done' : 'error',
         ...(exitCode !== undefined ? { exitCode } : {}),
-        ...(ok ? {} : { reason: `exited ${exitCode ?? signal}: ${stderr.trim().split('\n').slice(-3).join(' | ').slice(-500)}` }),
-        wallMs, stdoutBytes, ...figures,
+        ...(ok
+          ? {}
+          : { reason: `exited ${exitCode ?? signal}: ${stderr.trim().split('\n').slice(-3).join(' | ').slice(-500)}` }),
+        wallMs,
+        stdoutBytes,
+        ...figures,
       });
     });
   });

@@ -25,7 +25,13 @@ export async function cycleMeter(redis: ServiceRedis, serve: ServiceProcess, sim
   const sample = async (): Promise<Sample> => {
     const stats = await sim.stats();
     const simCpuMs = sim.cpuMs();
-    return { cpuMs: serve.cpuMs(), ...(simCpuMs !== undefined ? { simCpuMs } : {}), requests: stats.requests, responseBytes: stats.responseBytes, mutations: stats.mutations };
+    return {
+      cpuMs: serve.cpuMs(),
+      ...(simCpuMs !== undefined ? { simCpuMs } : {}),
+      requests: stats.requests,
+      responseBytes: stats.responseBytes,
+      mutations: stats.mutations,
+    };
   };
   let last = (await redis.committed())?.id;
   let before = await sample();
@@ -37,10 +43,19 @@ export async function cycleMeter(redis: ServiceRedis, serve: ServiceProcess, sim
       if (!cycle) return undefined;
       const after = await sample();
       const cost: CycleCost = {
-        cycle: cycle.id, full: cycle.full, judged: cycle.judged, cycleMs: cycle.ms, cpuMs: Math.round(after.cpuMs - before.cpuMs),
-        requests: after.requests - before.requests, responseBytes: after.responseBytes - before.responseBytes, mutations: after.mutations - before.mutations,
-        transitions: cycle.transitions, ...rss(serve.rssKb()),
-        ...(after.simCpuMs !== undefined && before.simCpuMs !== undefined ? { simCpuMs: Math.round(after.simCpuMs - before.simCpuMs) } : {}),
+        cycle: cycle.id,
+        full: cycle.full,
+        judged: cycle.judged,
+        cycleMs: cycle.ms,
+        cpuMs: Math.round(after.cpuMs - before.cpuMs),
+        requests: after.requests - before.requests,
+        responseBytes: after.responseBytes - before.responseBytes,
+        mutations: after.mutations - before.mutations,
+        transitions: cycle.transitions,
+        ...rss(serve.rssKb()),
+        ...(after.simCpuMs !== undefined && before.simCpuMs !== undefined
+          ? { simCpuMs: Math.round(after.simCpuMs - before.simCpuMs) }
+          : {}),
       };
       [last, before] = [cycle.id, after];
       count++;

@@ -40,7 +40,14 @@ export interface NaiveFigures {
   /** How the exact figure was obtained, when not from every model. */
   estimate?: string;
   /** Measured over HTTP at the injected latency (possibly for part of the walk, within a budget). */
-  measured?: { requests: number; simRequests: number; ms: number; simCpuMs?: number; complete: boolean; models: number };
+  measured?: {
+    requests: number;
+    simRequests: number;
+    ms: number;
+    simCpuMs?: number;
+    complete: boolean;
+    models: number;
+  };
   /** Time for the whole walk: measured when complete, else exact requests × measured time per request. */
   ms?: number;
   msIsEstimate?: boolean;

@@ -38,11 +38,20 @@ export function writeGateLineage(spec: CatalogSpec, dir: string): string {
   const file = path.join(dir, `${spec.name}-proposed-lineage.yml`);
   const doc = {
     version: 1,
-    lineage: [{
-      entity: entity(down),
-      upstream: [{ entity: entity(up) }],
-      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [column(up, 'amount')], downstreamType: 'FIELD', downstreams: [column(down, 'amount')] }],
-    }],
+    lineage: [
+      {
+        entity: entity(down),
+        upstream: [{ entity: entity(up) }],
+        fineGrainedLineages: [
+          {
+            upstreamType: 'FIELD_SET',
+            upstreams: [column(up, 'amount')],
+            downstreamType: 'FIELD',
+            downstreams: [column(down, 'amount')],
+          },
+        ],
+      },
+    ],
   };
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(file, `# A change: ${entity(down).name} also reads ${entity(up).name}.\n${stringify(doc)}`);

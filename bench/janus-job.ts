@@ -18,7 +18,16 @@ export interface TrustOutcome {
 
 export type ChildMessage =
   /** After each model judged; `total` 0 when not known up front. */
-  | { kind: 'progress'; done: number; total: number; sent: number; elapsedMs: number; cpuMs: number; maxRssKb: number; firstJudgedMs: number }
+  | {
+      kind: 'progress';
+      done: number;
+      total: number;
+      sent: number;
+      elapsedMs: number;
+      cpuMs: number;
+      maxRssKb: number;
+      firstJudgedMs: number;
+    }
   | {
       kind: 'done';
       /** Wall time of the judgment itself (process start and module loading excluded). */

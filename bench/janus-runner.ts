@@ -48,7 +48,9 @@ export function runJanusJob(job: JanusJob, budgetMs: number): Promise<JanusRun> 
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       run.wallMs = performance.now() - started;
-      const peaks = [rss.peakKb(), run.done?.maxRssKb, run.progress?.maxRssKb].filter((k): k is number => k !== undefined);
+      const peaks = [rss.peakKb(), run.done?.maxRssKb, run.progress?.maxRssKb].filter(
+        (k): k is number => k !== undefined,
+      );
       if (peaks.length) run.peakRssKb = Math.max(...peaks);
       rss.stop();
       if (!settled) run.reason = `child exited (${code ?? signal}) without a result: ${stderr.trim().slice(-500)}`;

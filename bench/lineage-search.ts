@@ -78,20 +78,46 @@ export async function measureLineageSearch(opts: LineageSearchOptions): Promise<
     // Warm-up (DataHub's indexes are always warm): a lookup from the smallest reach, not counted.
     await readDownstreamModels(client, [sources.at(-1)!.urn]);
     const largest = sources[0]!;
-    const first = await timed(sim, sources.slice(0, singles).map((s) => () => readDownstreamModels(client, [s.urn])));
-    const again = await timed(sim, Array.from({ length: Math.min(20, singles) }, () => () => readDownstreamModels(client, [largest.urn])));
-    opts.log(`  one dataset a request: first asks p50 ${first.p50Ms} ms, p95 ${first.p95Ms} ms; the largest again p50 ${again.p50Ms} ms, p95 ${again.p95Ms} ms`);
+    const first = await timed(
+      sim,
+      sources.slice(0, singles).map((s) => () => readDownstreamModels(client, [s.urn])),
+    );
+    const again = await timed(
+      sim,
+      Array.from({ length: Math.min(20, singles) }, () => () => readDownstreamModels(client, [largest.urn])),
+    );
+    opts.log(
+      `  one dataset a request: first asks p50 ${first.p50Ms} ms, p95 ${first.p95Ms} ms; the largest again p50 ${again.p50Ms} ms, p95 ${again.p95Ms} ms`,
+    );
     const models = (await readDownstreamModels(client, [largest.urn]))[largest.urn]?.length ?? 0;
     const batch = sources.slice(singles, singles + aliases);
     // Janus's own aliased document for that many datasets (up to 256, within GMS's complexity limit)
     const op = downstreamModels.forSlots(batch.length) as Operation<Record<string, unknown>, unknown>;
-    const vars = Object.assign({}, ...batch.map((s, i) => downstreamModels.slotVars(i, { d: s.urn }))) as Record<string, unknown>;
+    const vars = Object.assign({}, ...batch.map((s, i) => downstreamModels.slotVars(i, { d: s.urn }))) as Record<
+      string,
+      unknown
+    >;
     const many1 = await timedDocument(sim, client, op, vars);
     const many2 = await timedDocument(sim, client, op, vars);
-    opts.log(`  ${batch.length} aliases in one document: ${many1.ms} ms (${many1.perAliasMs} ms an alias), again ${many2.ms} ms (${many2.perAliasMs} ms an alias)`);
+    opts.log(
+      `  ${batch.length} aliases in one document: ${many1.ms} ms (${many1.perAliasMs} ms an alias), again ${many2.ms} ms (${many2.perAliasMs} ms an alias)`,
+    );
     return {
-      status: 'done', catalog: spec.name, sources: sources.length, largest: { urn: largest.urn, reach: largest.reach, models },
-      first, again, many: { aliases: batch.length, reachP50: pct(batch.map((s) => s.reach), 50), first: many1, again: many2 },
+      status: 'done',
+      catalog: spec.name,
+      sources: sources.length,
+      largest: { urn: largest.urn, reach: largest.reach, models },
+      first,
+      again,
+      many: {
+        aliases: batch.length,
+        reachP50: pct(
+          batch.map((s) => s.reach),
+          50,
+        ),
+        first: many1,
+        again: many2,
+      },
     };
   } catch (e) {
     return { status: 'error', reason: e instanceof Error ? e.message : String(e), catalog: spec.name };
@@ -104,13 +130,35 @@ export async function measureLineageSearch(opts: LineageSearchOptions): Promise<
 export function lineageSearchMarkdown(f: LineageSearchFigures | undefined): string {
   if (!f) return '';
   const head = '## Simulator: downstream lineage search (issue 14)';
-  if (f.status !== 'done' || !f.first || !f.again || !f.many || !f.largest) return `${head}\n\n${f.status}: ${f.reason ?? ''}\n`;
+  if (f.status !== 'done' || !f.first || !f.again || !f.many || !f.largest)
+    return `${head}\n\n${f.status}: ${f.reason ?? ''}\n`;
   const cpu = (ms: number | undefined) => (ms === undefined ? '' : `${ms} ms`);
   const rows = [
-    ['one dataset a request, first asks of the largest reaches', `${f.first.requests} requests`, `${f.first.p50Ms} ms`, `${f.first.p95Ms} ms`, `${f.first.maxMs} ms`, cpu(f.first.simCpuMs)],
-    ['the largest reach asked again', `${f.again.requests} requests`, `${f.again.p50Ms} ms`, `${f.again.p95Ms} ms`, `${f.again.maxMs} ms`, cpu(f.again.simCpuMs)],
+    [
+      'one dataset a request, first asks of the largest reaches',
+      `${f.first.requests} requests`,
+      `${f.first.p50Ms} ms`,
+      `${f.first.p95Ms} ms`,
+      `${f.first.maxMs} ms`,
+      cpu(f.first.simCpuMs),
+    ],
+    [
+      'the largest reach asked again',
+      `${f.again.requests} requests`,
+      `${f.again.p50Ms} ms`,
+      `${f.again.p95Ms} ms`,
+      `${f.again.maxMs} ms`,
+      cpu(f.again.simCpuMs),
+    ],
   ];
-  const doc = (label: string, d: DocumentTimings) => [label, `${d.ms} ms`, `${d.perAliasMs} ms`, cpu(d.simCpuMs), cpu(d.simCpuPerAliasMs), `${(d.bytes / 1e6).toFixed(1)} MB`];
+  const doc = (label: string, d: DocumentTimings) => [
+    label,
+    `${d.ms} ms`,
+    `${d.perAliasMs} ms`,
+    cpu(d.simCpuMs),
+    cpu(d.simCpuPerAliasMs),
+    `${(d.bytes / 1e6).toFixed(1)} MB`,
+  ];
   return [
     head,
     '',
@@ -147,12 +195,14 @@ async function cachedSources(catalog: Catalog): Promise<Source[]> {
   const graph = graphOf(store);
   const sources = [...store.all()]
     .filter((e) => e.entityType === 'dataset' && /\.layer_0\./.test(e.urn))
-    .map((e) => ({ urn: e.urn, reach: graph.reaches.get(e.urn, { direction: 'DOWNSTREAM', maxHops: 1000 })?.size ?? 0 }))
+    .map((e) => ({
+      urn: e.urn,
+      reach: graph.reaches.get(e.urn, { direction: 'DOWNSTREAM', maxHops: 1000 })?.size ?? 0,
+    }))
     .sort((a, b) => b.reach - a.reach || (a.urn < b.urn ? -1 : 1));
   fs.writeFileSync(file, JSON.stringify({ stamp: catalog.stamp, sources }));
   return sources;
 }
-
 
 async function timed(sim: SimProcess, asks: (() => Promise<unknown>)[]): Promise<Timings> {
   const times: number[] = [];
@@ -164,12 +214,22 @@ async function timed(sim: SimProcess, asks: (() => Promise<unknown>)[]): Promise
   }
   const cpuAfter = sim.cpuMs();
   return {
-    requests: times.length, p50Ms: pct(times, 50), p95Ms: pct(times, 95), maxMs: Math.round(Math.max(...times)),
-    ...(cpuBefore !== undefined && cpuAfter !== undefined ? { simCpuMs: Math.round((cpuAfter - cpuBefore) / times.length) } : {}),
+    requests: times.length,
+    p50Ms: pct(times, 50),
+    p95Ms: pct(times, 95),
+    maxMs: Math.round(Math.max(...times)),
+    ...(cpuBefore !== undefined && cpuAfter !== undefined
+      ? { simCpuMs: Math.round((cpuAfter - cpuBefore) / times.length) }
+      : {}),
   };
 }
 
-async function timedDocument(sim: SimProcess, client: DataHubClient, op: Operation<Record<string, unknown>, unknown>, vars: Record<string, unknown>): Promise<DocumentTimings> {
+async function timedDocument(
+  sim: SimProcess,
+  client: DataHubClient,
+  op: Operation<Record<string, unknown>, unknown>,
+  vars: Record<string, unknown>,
+): Promise<DocumentTimings> {
   const aliases = Object.keys(vars).filter((k) => k.startsWith('has')).length;
   const cpuBefore = sim.cpuMs();
   const started = performance.now();
@@ -178,7 +238,8 @@ async function timedDocument(sim: SimProcess, client: DataHubClient, op: Operati
   const cpuAfter = sim.cpuMs();
   const simCpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
   return {
-    ms: Math.round(ms), perAliasMs: round1(ms / aliases),
+    ms: Math.round(ms),
+    perAliasMs: round1(ms / aliases),
     ...(simCpu !== undefined ? { simCpuMs: Math.round(simCpu), simCpuPerAliasMs: round1(simCpu / aliases) } : {}),
     bytes: JSON.stringify(data).length,
   };
@@ -192,8 +253,14 @@ function pct(values: number[], p: number): number {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values: args } = parseArgs({ options: { aliases: { type: 'string', default: '200' }, singles: { type: 'string', default: '40' } } });
-  measureLineageSearch({ aliases: Number(args.aliases), singles: Number(args.singles), log: (line) => console.error(line) })
+  const { values: args } = parseArgs({
+    options: { aliases: { type: 'string', default: '200' }, singles: { type: 'string', default: '40' } },
+  });
+  measureLineageSearch({
+    aliases: Number(args.aliases),
+    singles: Number(args.singles),
+    log: (line) => console.error(line),
+  })
     .then((f) => {
       console.log(lineageSearchMarkdown(f));
       if (f.status !== 'done') process.exitCode = 1;

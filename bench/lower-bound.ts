@@ -30,7 +30,8 @@ export interface LowerBound {
 
 /** ⌈entities / page size⌉ + ⌈entities / batch size⌉ requests, and the time they take. */
 export function lowerBound({ entities, pageSize, batchSize, rttMs, concurrency }: LowerBoundInput): LowerBound {
-  if (pageSize < 1 || batchSize < 1 || concurrency < 1) throw new RangeError('page size, batch size and concurrency must be at least 1');
+  if (pageSize < 1 || batchSize < 1 || concurrency < 1)
+    throw new RangeError('page size, batch size and concurrency must be at least 1');
   const requests = Math.ceil(entities / pageSize) + Math.ceil(entities / batchSize);
   return { requests, ms: Math.ceil(requests / concurrency) * rttMs };
 }

@@ -18,7 +18,10 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encodi
 /** The commit measured, and whether the working tree differs from it (bench/out is ignored). */
 export function commit(): { commit: string; dirty: boolean } {
   try {
-    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== '' };
+    return {
+      commit: git('rev-parse', '--short', 'HEAD'),
+      dirty: git('status', '--porcelain', '--untracked-files=no') !== '',
+    };
   } catch {
     return { commit: 'unknown', dirty: false };
   }

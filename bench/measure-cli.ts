@@ -33,7 +33,18 @@ export function medianRun(runs: CliRunFigures[]): CliRunFigures {
     const xs = runs.map(pick).filter((x): x is number => x !== undefined);
     return xs.length === runs.length ? Math.round(median(xs)) : pick(middle);
   };
-  const fields = ['wallMs', 'cpuMs', 'peakRssMb', 'stdoutBytes', 'requests', 'reads', 'mutationRequests', 'mutations', 'simCpuMs', 'writes'] as const;
+  const fields = [
+    'wallMs',
+    'cpuMs',
+    'peakRssMb',
+    'stdoutBytes',
+    'requests',
+    'reads',
+    'mutationRequests',
+    'mutations',
+    'simCpuMs',
+    'writes',
+  ] as const;
   const out: CliRunFigures = { ...middle };
   for (const f of fields) {
     const v = of((r) => r[f]);
@@ -44,7 +55,9 @@ export function medianRun(runs: CliRunFigures[]): CliRunFigures {
 
 /** The write-back plan's size or the writes applied, as `janus scan` prints them (text output). */
 export function writesInOutput(text: string): number | undefined {
-  const m = /^Write-back plan \((\d+) writes?, nothing written\)/m.exec(text) ?? /^Wrote (\d+) change\(s\) to DataHub/m.exec(text);
+  const m =
+    /^Write-back plan \((\d+) writes?, nothing written\)/m.exec(text) ??
+    /^Wrote (\d+) change\(s\) to DataHub/m.exec(text);
   if (m) return Number(m[1]);
   return /^Write-back plan: DataHub already matches/m.test(text) ? 0 : undefined;
 }
@@ -83,17 +96,29 @@ export interface MeasureCliOptions {
 
 const mb = (kb: number | undefined) => (kb === undefined ? undefined : Math.round(kb / 1024));
 
-async function oneRun(sim: SimProcess, cmd: CliCommand, opts: MeasureCliOptions, stdoutFile: string): Promise<CliRunFigures> {
+async function oneRun(
+  sim: SimProcess,
+  cmd: CliCommand,
+  opts: MeasureCliOptions,
+  stdoutFile: string,
+): Promise<CliRunFigures> {
   await sim.resetStats();
   const simCpuBefore = sim.cpuMs();
   const run: CliProcessRun = await runCliProcess({
-    args: cmd.args, env: cliEnv(sim.url, cmd.date), budgetMs: opts.budgetMs, stdoutFile, cwd: path.dirname(stdoutFile),
+    args: cmd.args,
+    env: cliEnv(sim.url, cmd.date),
+    budgetMs: opts.budgetMs,
+    stdoutFile,
+    cwd: path.dirname(stdoutFile),
     ...(cmd.okExitCodes ? { okExitCodes: cmd.okExitCodes } : {}),
   });
   const simCpuAfter = sim.cpuMs();
   const stats = await sim.stats();
   const { reads, writes } = splitReadsWrites(stats.byOperation, opts.kinds);
-  const output = cmd.step === 'dry-run' || cmd.step === 'write-back' || cmd.step === 'rescan' ? fs.readFileSync(stdoutFile, 'utf8') : undefined;
+  const output =
+    cmd.step === 'dry-run' || cmd.step === 'write-back' || cmd.step === 'rescan'
+      ? fs.readFileSync(stdoutFile, 'utf8')
+      : undefined;
   const scanWrites = output !== undefined ? writesInOutput(output) : undefined;
   const byKind = cmd.step === 'write-back' && output !== undefined ? writeKindsInOutput(output) : undefined;
   return {
@@ -105,8 +130,15 @@ async function oneRun(sim: SimProcess, cmd: CliCommand, opts: MeasureCliOptions,
     ...(run.peakRssKb !== undefined ? { peakRssMb: mb(run.peakRssKb) } : {}),
     accounting: run.accounting,
     stdoutBytes: run.stdoutBytes,
-    requests: stats.requests, byOperation: stats.byOperation, reads, mutationRequests: writes, mutations: stats.mutations, responseBytes: stats.responseBytes,
-    ...(simCpuBefore !== undefined && simCpuAfter !== undefined ? { simCpuMs: Math.round(simCpuAfter - simCpuBefore) } : {}),
+    requests: stats.requests,
+    byOperation: stats.byOperation,
+    reads,
+    mutationRequests: writes,
+    mutations: stats.mutations,
+    responseBytes: stats.responseBytes,
+    ...(simCpuBefore !== undefined && simCpuAfter !== undefined
+      ? { simCpuMs: Math.round(simCpuAfter - simCpuBefore) }
+      : {}),
     ...(scanWrites !== undefined ? { writes: scanWrites } : {}),
     ...(byKind ? { writesByKind: byKind } : {}),
   };
@@ -120,20 +152,40 @@ export async function measureCli(sim: SimProcess, cmd: CliCommand, opts: Measure
   const asOf = new Date(cmd.date === 'own' ? GENERATED_NOW : Date.now()).toISOString();
   const runs = [await oneRun(sim, cmd, opts, stdoutFile)];
   const wanted = opts.repeats ?? 3;
-  while (runs.length < wanted && runs[0]!.status === 'done' && runs[0]!.wallMs <= REPEAT_UNDER_MS) runs.push(await oneRun(sim, cmd, opts, stdoutFile));
+  while (runs.length < wanted && runs[0]!.status === 'done' && runs[0]!.wallMs <= REPEAT_UNDER_MS)
+    runs.push(await oneRun(sim, cmd, opts, stdoutFile));
   const failed = runs.find((r) => r.status !== 'done');
   return {
-    catalog: opts.catalog, spec: opts.spec, step: cmd.step, command: `janus ${cmd.args.join(' ')}`, date: cmd.date, asOf,
-    budgetS: Math.round(opts.budgetMs / 1000), status: failed ? failed.status : 'done', ...(failed?.reason ? { reason: failed.reason } : {}),
-    runs, median: medianRun(runs),
+    catalog: opts.catalog,
+    spec: opts.spec,
+    step: cmd.step,
+    command: `janus ${cmd.args.join(' ')}`,
+    date: cmd.date,
+    asOf,
+    budgetS: Math.round(opts.budgetMs / 1000),
+    status: failed ? failed.status : 'done',
+    ...(failed?.reason ? { reason: failed.reason } : {}),
+    runs,
+    median: medianRun(runs),
   };
 }
 
 /** A row not run, and why. */
-export function skippedCli(cmd: Pick<CliCommand, 'step' | 'args' | 'date'>, opts: Pick<MeasureCliOptions, 'catalog' | 'spec' | 'budgetMs'>, reason: string): CliRow {
+export function skippedCli(
+  cmd: Pick<CliCommand, 'step' | 'args' | 'date'>,
+  opts: Pick<MeasureCliOptions, 'catalog' | 'spec' | 'budgetMs'>,
+  reason: string,
+): CliRow {
   return {
-    catalog: opts.catalog, spec: opts.spec, step: cmd.step, command: `janus ${cmd.args.join(' ')}`, date: cmd.date,
-    asOf: new Date(cmd.date === 'own' ? GENERATED_NOW : Date.now()).toISOString(), budgetS: Math.round(opts.budgetMs / 1000),
-    status: 'skipped', reason, runs: [],
+    catalog: opts.catalog,
+    spec: opts.spec,
+    step: cmd.step,
+    command: `janus ${cmd.args.join(' ')}`,
+    date: cmd.date,
+    asOf: new Date(cmd.date === 'own' ? GENERATED_NOW : Date.now()).toISOString(),
+    budgetS: Math.round(opts.budgetMs / 1000),
+    status: 'skipped',
+    reason,
+    runs: [],
   };
 }

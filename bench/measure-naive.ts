@@ -8,7 +8,12 @@ import type { SimProcess } from './sim-process.js';
  * or out of budget. `exactRequests` is what the whole walk sends (graph-oracle.ts); when the budget stops the
  * walk, its time is estimated as exact requests × the measured time per request.
  */
-export async function measureNaive(sim: SimProcess, models: string[], exactRequests: number, budgetMs: number): Promise<NaiveFigures> {
+export async function measureNaive(
+  sim: SimProcess,
+  models: string[],
+  exactRequests: number,
+  budgetMs: number,
+): Promise<NaiveFigures> {
   const transport = graphqlTransport(httpRunner(sim.url));
   await sim.resetStats();
   const simCpuBefore = sim.cpuMs();
@@ -29,8 +34,12 @@ export async function measureNaive(sim: SimProcess, models: string[], exactReque
   const ms = performance.now() - started;
   const simCpuAfter = sim.cpuMs();
   const simRequests = (await sim.stats()).requests;
-  const simCpuMs = simCpuBefore !== undefined && simCpuAfter !== undefined ? { simCpuMs: Math.round(simCpuAfter - simCpuBefore) } : {};
-  const figures: NaiveFigures = { exactRequests, measured: { requests, simRequests, ms: Math.round(ms), ...simCpuMs, complete, models: walked } };
+  const simCpuMs =
+    simCpuBefore !== undefined && simCpuAfter !== undefined ? { simCpuMs: Math.round(simCpuAfter - simCpuBefore) } : {};
+  const figures: NaiveFigures = {
+    exactRequests,
+    measured: { requests, simRequests, ms: Math.round(ms), ...simCpuMs, complete, models: walked },
+  };
   if (complete && requests === exactRequests) return { ...figures, ms: Math.round(ms), msIsEstimate: false };
   return { ...figures, ms: requests ? Math.round((ms / requests) * exactRequests) : undefined, msIsEstimate: true };
 }

@@ -44,18 +44,35 @@ export async function measureSlack(opts: SlackBenchOptions): Promise<SlackFigure
   try {
     const history = await measurePath(opts, slack, opts.catalog, 'scan');
     const live = await measurePath(opts, slack, LIVE_CATALOG, 'live');
-    const unexpected = slack.unexpected.length ? `; the fake Slack saw unexpected calls: ${slack.unexpected.join(', ')}` : '';
-    return { status: history.status === 'done' && live.status === 'done' ? 'done' : 'error', ...(unexpected ? { reason: unexpected.slice(2) } : {}), history, live };
+    const unexpected = slack.unexpected.length
+      ? `; the fake Slack saw unexpected calls: ${slack.unexpected.join(', ')}`
+      : '';
+    return {
+      status: history.status === 'done' && live.status === 'done' ? 'done' : 'error',
+      ...(unexpected ? { reason: unexpected.slice(2) } : {}),
+      history,
+      live,
+    };
   } finally {
     await slack.close();
   }
 }
 
-async function measurePath(opts: SlackBenchOptions, slack: FakeSlack, spec: CatalogSpec, path: 'scan' | 'live'): Promise<SlackPathFigures> {
+async function measurePath(
+  opts: SlackBenchOptions,
+  slack: FakeSlack,
+  spec: CatalogSpec,
+  path: 'scan' | 'live',
+): Promise<SlackPathFigures> {
   const catalog = await ensureCatalog(spec);
-  opts.log(`  slack (${path === 'scan' ? 'from the scan history' : 'judged live'}): ${spec.name} catalog, ${opts.rttMs} ms per request`);
+  opts.log(
+    `  slack (${path === 'scan' ? 'from the scan history' : 'judged live'}): ${spec.name} catalog, ${opts.rttMs} ms per request`,
+  );
   const sim = await startSimProcess({ catalog: catalog.path, latencyMs: opts.rttMs });
-  const models = Array.from({ length: Math.min(opts.requests, spec.models) }, (_, j) => `model_${String(j).padStart(5, '0')}`);
+  const models = Array.from(
+    { length: Math.min(opts.requests, spec.models) },
+    (_, j) => `model_${String(j).padStart(5, '0')}`,
+  );
   // The history path uses Redis when REDIS_URL is set, as `janus serve` does.
   const redis = path === 'scan' && process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const prefix = `janus-bench:${randomUUID()}:`;
@@ -77,17 +94,39 @@ async function measurePath(opts: SlackBenchOptions, slack: FakeSlack, spec: Cata
         sources[answer.source]++;
       }
       const stats = await sim.stats();
-      opts.log(`  ${opts.requests} requests: p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms, max ${Math.max(...times)} ms (${sources.scan} from the scan, ${sources.live} judged now)`);
+      opts.log(
+        `  ${opts.requests} requests: p50 ${pct(times, 50)} ms, p95 ${pct(times, 95)} ms, max ${Math.max(...times)} ms (${sources.scan} from the scan, ${sources.live} judged now)`,
+      );
       return {
-        catalog: spec.name, path, status: 'done', requests: times.length, models: models.length,
-        p50Ms: pct(times, 50), p95Ms: pct(times, 95), maxMs: Math.max(...times), fromScan: sources.scan, judgedNow: sources.live,
-        simRequests: stats.requests, byOperation: stats.byOperation, history: history.kind, ...(scan ? { scan } : {}),
+        catalog: spec.name,
+        path,
+        status: 'done',
+        requests: times.length,
+        models: models.length,
+        p50Ms: pct(times, 50),
+        p95Ms: pct(times, 95),
+        maxMs: Math.max(...times),
+        fromScan: sources.scan,
+        judgedNow: sources.live,
+        simRequests: stats.requests,
+        byOperation: stats.byOperation,
+        history: history.kind,
+        ...(scan ? { scan } : {}),
       };
     } finally {
       await janus.close();
     }
   } catch (e) {
-    return { catalog: spec.name, path, status: 'error', reason: e instanceof Error ? e.message : String(e), requests: 0, models: models.length, fromScan: 0, judgedNow: 0 };
+    return {
+      catalog: spec.name,
+      path,
+      status: 'error',
+      reason: e instanceof Error ? e.message : String(e),
+      requests: 0,
+      models: models.length,
+      fromScan: 0,
+      judgedNow: 0,
+    };
   } finally {
     if (redis) {
       const keys = await redis.keys(`${prefix}*`);
@@ -102,7 +141,11 @@ async function measurePath(opts: SlackBenchOptions, slack: FakeSlack, spec: Cata
 class Enough extends Error {}
 
 /** The scan use case (`janus scan`'s catalog-wide judgment) recording each verdict, as the poller does. */
-async function scanInto(sim: SimProcess, history: ScanHistory, wanted: number): Promise<{ models: number; ms: number }> {
+async function scanInto(
+  sim: SimProcess,
+  history: ScanHistory,
+  wanted: number,
+): Promise<{ models: number; ms: number }> {
   const started = performance.now();
   const writes: Promise<void>[] = [];
   const client = createDataHubClient({ url: sim.url });
@@ -127,15 +170,34 @@ interface Janus {
 /** Janus's server with the Slack app mounted, wired as `janus serve` wires it. */
 async function startJanus(sim: SimProcess, slack: FakeSlack, history: ScanHistory, now: () => number): Promise<Janus> {
   const config = loadConfig({
-    env: { DATAHUB_GMS_URL: sim.url, SLACK_BOT_TOKEN: 'xoxb-bench', SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: slack.apiUrl },
+    env: {
+      DATAHUB_GMS_URL: sim.url,
+      SLACK_BOT_TOKEN: 'xoxb-bench',
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: slack.apiUrl,
+    },
     cwd: ROOT,
   });
   const logger = createLogger({ level: 'warn', format: 'json' });
-  const client = createDataHubClient({ url: config.datahub.url, timeoutMs: config.datahub.timeoutMs, retry: { retries: config.datahub.retries } });
+  const client = createDataHubClient({
+    url: config.datahub.url,
+    timeoutMs: config.datahub.timeoutMs,
+    retry: { retries: config.datahub.retries },
+  });
   let base = '';
-  const mount = await slackMount({ config, judge: { client, policy: judgePolicy(config.judge), now }, history, logger, reportBaseUrl: () => base });
+  const mount = await slackMount({
+    config,
+    judge: { client, policy: judgePolicy(config.judge), now },
+    history,
+    logger,
+    reportBaseUrl: () => base,
+  });
   if (!mount) throw new Error('Slack did not start');
-  const server = createJanusServer({ judge: () => Promise.reject(new Error('not served in the bench')), logger, mounts: [mount] }).server;
+  const server = createJanusServer({
+    judge: () => Promise.reject(new Error('not served in the bench')),
+    logger,
+    mounts: [mount],
+  }).server;
   const running = await listen(server, 0, '127.0.0.1');
   base = running.url;
   return { endpoint: `${running.url}${SLACK_PATH}`, close: () => (server.closeAllConnections(), running.close()) };
@@ -160,13 +222,25 @@ export const pct = (values: number[], p: number): number => {
 };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { catalog: { type: 'string', default: 'medium' }, 'latency-ms': { type: 'string', default: '20' }, requests: { type: 'string', default: '40' } } });
+  const { values } = parseArgs({
+    options: {
+      catalog: { type: 'string', default: 'medium' },
+      'latency-ms': { type: 'string', default: '20' },
+      requests: { type: 'string', default: '40' },
+    },
+  });
   const started = performance.now();
-  const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
-  measureSlack({ rttMs: Number(values['latency-ms']), catalog: values.catalog === 'small' ? SMALL : MEDIUM, requests: Number(values.requests), log })
+  const log = (line: string) =>
+    console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+  measureSlack({
+    rttMs: Number(values['latency-ms']),
+    catalog: values.catalog === 'small' ? SMALL : MEDIUM,
+    requests: Number(values.requests),
+    log,
+  })
     .then((f) => console.log(JSON.stringify(f, null, 2)))
     .catch((e: unknown) => {
-      console.error(e instanceof Error ? e.stack ?? e.message : e);
+      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
       process.exitCode = 1;
     });
 }

@@ -34,7 +34,12 @@ export async function naiveWalk(t: NaiveTransport, roots: string[], deadline = I
   const requests = { hop: 0, facts: 0, total: 0 };
   let frontier = [...seen];
   let hops = 0;
-  const result = (complete: boolean): NaiveWalkResult => ({ reached: seen.size, hops, requests: { ...requests, total: requests.hop + requests.facts }, complete });
+  const result = (complete: boolean): NaiveWalkResult => ({
+    reached: seen.size,
+    hops,
+    requests: { ...requests, total: requests.hop + requests.facts },
+    complete,
+  });
   while (frontier.length) {
     const next: string[] = [];
     const reach = (urn: string) => {
@@ -79,7 +84,10 @@ export function memoTransport(inner: NaiveTransport): NaiveTransport {
   };
 }
 
-const GRAPHQL_FILE = [new URL('./naive.graphql', import.meta.url), new URL('../../bench/naive.graphql', import.meta.url)];
+const GRAPHQL_FILE = [
+  new URL('./naive.graphql', import.meta.url),
+  new URL('../../bench/naive.graphql', import.meta.url),
+];
 
 /** bench/naive.graphql, found beside this file or, when built, in the source tree. */
 export function naiveDocument(): string {
@@ -91,11 +99,18 @@ export function naiveDocument(): string {
 const hopSchema = z.object({
   entity: z
     .object({
-      lineage: z.object({ total: z.number().nullish(), relationships: z.array(z.object({ entity: z.object({ urn: z.string() }).nullish() })) }).nullish(),
+      lineage: z
+        .object({
+          total: z.number().nullish(),
+          relationships: z.array(z.object({ entity: z.object({ urn: z.string() }).nullish() })),
+        })
+        .nullish(),
     })
     .nullish(),
 });
-const factsSchema = z.object({ entity: z.object({ trainingData: z.array(z.object({ dataset: z.string() })).nullish() }).nullish() });
+const factsSchema = z.object({
+  entity: z.object({ trainingData: z.array(z.object({ dataset: z.string() })).nullish() }).nullish(),
+});
 
 /** Sends one GraphQL operation of the naive document and returns its parsed `data`. */
 export type RunOperation = (operationName: string, variables: Record<string, unknown>) => Promise<unknown>;
@@ -116,7 +131,10 @@ export function graphqlTransport(run: RunOperation): NaiveTransport {
   };
 }
 
-const responseSchema = z.object({ data: z.unknown().optional(), errors: z.array(z.object({ message: z.string() })).optional() });
+const responseSchema = z.object({
+  data: z.unknown().optional(),
+  errors: z.array(z.object({ message: z.string() })).optional(),
+});
 
 /** Runs the naive operations against DataHub's GraphQL endpoint (`<gms>/api/graphql`). */
 export function httpRunner(gmsUrl: string): RunOperation {
@@ -129,7 +147,8 @@ export function httpRunner(gmsUrl: string): RunOperation {
       body: JSON.stringify({ query: document, operationName, variables }),
     });
     const body = responseSchema.parse(await res.json());
-    if (!res.ok || body.errors?.length) throw new Error(`${operationName}: HTTP ${res.status} ${body.errors?.map((e) => e.message).join('; ') ?? ''}`);
+    if (!res.ok || body.errors?.length)
+      throw new Error(`${operationName}: HTTP ${res.status} ${body.errors?.map((e) => e.message).join('; ') ?? ''}`);
     return body.data;
   };
 }

@@ -64,20 +64,32 @@ async function measure(spec: CatalogSpec, jobs: (url: string) => { run: string; 
 
 async function main(): Promise<void> {
   const rows: Row[] = [];
-  const trust = (url: string) => [{ run: 'trust', job: { task: 'trust' as const, url, model: MODEL, now: GENERATED_NOW } }];
-  const reads = (url: string) => batches.map((batch) => ({ run: `read${batch ? `, batch ${batch}` : ''}`, job: { task: 'read' as const, url, ...(batch ? { batch } : {}) } }));
+  const trust = (url: string) => [
+    { run: 'trust', job: { task: 'trust' as const, url, model: MODEL, now: GENERATED_NOW } },
+  ];
+  const reads = (url: string) =>
+    batches.map((batch) => ({
+      run: `read${batch ? `, batch ${batch}` : ''}`,
+      job: { task: 'read' as const, url, ...(batch ? { batch } : {}) },
+    }));
   if (only.has('depth')) for (const depth of DEPTHS) rows.push(...(await measure(depthCatalog(depth), trust)));
   if (only.has('medium')) rows.push(...(await measure(MEDIUM, reads)));
   if (only.has('large')) rows.push(...(await measure(LARGE, reads)));
-  console.log('| catalog | run | needed (reached) | requests | by operation | time | Janus CPU | simulator CPU | peak RSS | entities |');
+  console.log(
+    '| catalog | run | needed (reached) | requests | by operation | time | Janus CPU | simulator CPU | peak RSS | entities |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const { catalog, run, needed, reached, figures: f } of rows) {
-    const ops = Object.entries(f.byOperation ?? {}).map(([k, v]) => `${k.replace(/^Janus/, '')} ${v}`).join(', ');
-    console.log(`| ${catalog} | ${run} | ${needed ?? ''}${reached ? ` (${reached})` : ''} | ${f.requests} | ${ops} | ${f.ms} ms | ${f.cpuMs} ms | ${f.simCpuMs} ms | ${f.peakRssMb} MB | ${f.entities ?? ''} |${f.status === 'done' ? '' : ` ${f.status}: ${f.reason}`}`);
+    const ops = Object.entries(f.byOperation ?? {})
+      .map(([k, v]) => `${k.replace(/^Janus/, '')} ${v}`)
+      .join(', ');
+    console.log(
+      `| ${catalog} | ${run} | ${needed ?? ''}${reached ? ` (${reached})` : ''} | ${f.requests} | ${ops} | ${f.ms} ms | ${f.cpuMs} ms | ${f.simCpuMs} ms | ${f.peakRssMb} MB | ${f.entities ?? ''} |${f.status === 'done' ? '' : ` ${f.status}: ${f.reason}`}`,
+    );
   }
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.stack ?? e.message : e);
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
   process.exitCode = 1;
 });

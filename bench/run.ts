@@ -36,7 +36,8 @@ if (!Number.isInteger(rttMs) || rttMs < 0) throw new Error('--latency-ms must be
 const mode = args.quick ? 'quick' : 'full';
 const PARTS = ['depth', 'small', 'medium', 'large', 'growth', 'slack', 'service'] as const;
 const only = args.only ? new Set(args.only.split(',')) : undefined;
-for (const p of only ?? []) if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: no part ${p} (parts: ${PARTS.join(', ')})`);
+for (const p of only ?? [])
+  if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: no part ${p} (parts: ${PARTS.join(', ')})`);
 if (only && mode === 'quick') throw new Error('--only is for parts of the full run, not --quick');
 /** Whether a part of the run is measured: every part of the mode, or those `--only` names. */
 const runs = (part: (typeof PARTS)[number]) => !only || only.has(part);
@@ -48,14 +49,44 @@ const runs = (part: (typeof PARTS)[number]) => !only || only.has(part);
  */
 const BUDGETS = {
   quick: {
-    trustS: 30, catalogTrustS: 30, naiveOneS: 5, naiveDepthS: 0, smallScanS: 30, mediumScanS: 0, largeScanS: 0,
-    cliTrustS: 30, cliSmallScanS: 30, cliSmallWriteBackS: 60, cliMediumTrustS: 0, cliMediumScanS: 0, cliMediumWriteBackS: 0, cliLargeScanS: 0, cliGrowth100S: 0, cliGrowth3000S: 0,
-    serviceFirstCycleS: 0, serviceCycleS: 0,
+    trustS: 30,
+    catalogTrustS: 30,
+    naiveOneS: 5,
+    naiveDepthS: 0,
+    smallScanS: 30,
+    mediumScanS: 0,
+    largeScanS: 0,
+    cliTrustS: 30,
+    cliSmallScanS: 30,
+    cliSmallWriteBackS: 60,
+    cliMediumTrustS: 0,
+    cliMediumScanS: 0,
+    cliMediumWriteBackS: 0,
+    cliLargeScanS: 0,
+    cliGrowth100S: 0,
+    cliGrowth3000S: 0,
+    serviceFirstCycleS: 0,
+    serviceCycleS: 0,
   },
   full: {
-    trustS: 120, catalogTrustS: 20, naiveOneS: 20, naiveDepthS: 45, smallScanS: 60, mediumScanS: 150, largeScanS: 180,
-    cliTrustS: 30, cliSmallScanS: 60, cliSmallWriteBackS: 90, cliMediumTrustS: 30, cliMediumScanS: 75, cliMediumWriteBackS: 120, cliLargeScanS: 120, cliGrowth100S: 30, cliGrowth3000S: 120,
-    serviceFirstCycleS: 900, serviceCycleS: 600,
+    trustS: 120,
+    catalogTrustS: 20,
+    naiveOneS: 20,
+    naiveDepthS: 45,
+    smallScanS: 60,
+    mediumScanS: 150,
+    largeScanS: 180,
+    cliTrustS: 30,
+    cliSmallScanS: 60,
+    cliSmallWriteBackS: 90,
+    cliMediumTrustS: 30,
+    cliMediumScanS: 75,
+    cliMediumWriteBackS: 120,
+    cliLargeScanS: 120,
+    cliGrowth100S: 30,
+    cliGrowth3000S: 120,
+    serviceFirstCycleS: 900,
+    serviceCycleS: 600,
   },
 }[mode];
 
@@ -63,9 +94,23 @@ const DATES: JudgedAt[] = ['own', 'stale'];
 /** Runs of a short command (the median is reported); quick runs measure each once. */
 const REPEATS = mode === 'full' ? 3 : 1;
 
-const cliPlan = (budgets: CliBudgets, more: Partial<CliPlan> = {}): CliPlan => ({ budgets, dates: DATES, repeats: REPEATS, trust: 'name', gate: true, scan: true, writeBack: true, ...more });
+const cliPlan = (budgets: CliBudgets, more: Partial<CliPlan> = {}): CliPlan => ({
+  budgets,
+  dates: DATES,
+  repeats: REPEATS,
+  trust: 'name',
+  gate: true,
+  scan: true,
+  writeBack: true,
+  ...more,
+});
 const small = cliPlan(
-  { trustS: BUDGETS.cliTrustS, gateS: BUDGETS.cliTrustS, scanS: BUDGETS.cliSmallScanS, writeBackS: BUDGETS.cliSmallWriteBackS },
+  {
+    trustS: BUDGETS.cliTrustS,
+    gateS: BUDGETS.cliTrustS,
+    scanS: BUDGETS.cliSmallScanS,
+    writeBackS: BUDGETS.cliSmallWriteBackS,
+  },
   // quick: a minute for the harness end to end; model 1 by urn too, for the one-model target
   mode === 'quick' ? { trust: 'name and urn', gate: false, writeBackDates: ['own'] } : {},
 );
@@ -73,19 +118,43 @@ const CLI_ROWS = 'measured as `janus scan --all` (the CLI rows)';
 
 const plans: CatalogPlan[] = [
   mode === 'full'
-    ? { spec: SMALL, naiveModels: 'all', oneModel: { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveOneS }, scanS: BUDGETS.smallScanS, writeBack: true, cli: small }
+    ? {
+        spec: SMALL,
+        naiveModels: 'all',
+        oneModel: { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveOneS },
+        scanS: BUDGETS.smallScanS,
+        writeBack: true,
+        cli: small,
+      }
     : { spec: SMALL, naiveModels: 'all', scanS: BUDGETS.smallScanS, writeBack: CLI_ROWS, cli: small },
   ...(mode === 'full'
     ? ([
         {
-          spec: MEDIUM, naiveModels: 50, oneModel: { trustS: BUDGETS.catalogTrustS, naiveS: BUDGETS.naiveOneS }, scanS: BUDGETS.mediumScanS, writeBack: CLI_ROWS, readOnly: true,
-          cli: cliPlan({ trustS: BUDGETS.cliMediumTrustS, gateS: BUDGETS.cliMediumTrustS, scanS: BUDGETS.cliMediumScanS, writeBackS: BUDGETS.cliMediumWriteBackS }),
+          spec: MEDIUM,
+          naiveModels: 50,
+          oneModel: { trustS: BUDGETS.catalogTrustS, naiveS: BUDGETS.naiveOneS },
+          scanS: BUDGETS.mediumScanS,
+          writeBack: CLI_ROWS,
+          readOnly: true,
+          cli: cliPlan({
+            trustS: BUDGETS.cliMediumTrustS,
+            gateS: BUDGETS.cliMediumTrustS,
+            scanS: BUDGETS.cliMediumScanS,
+            writeBackS: BUDGETS.cliMediumWriteBackS,
+          }),
         },
         {
-          spec: LARGE, naiveModels: 'none', scanS: BUDGETS.largeScanS, scan: 'measured as `janus scan --all --dry-run` (the CLI rows)',
-          writeBack: 'not run on the large catalog: its target is memory', readOnly: true,
+          spec: LARGE,
+          naiveModels: 'none',
+          scanS: BUDGETS.largeScanS,
+          scan: 'measured as `janus scan --all --dry-run` (the CLI rows)',
+          writeBack: 'not run on the large catalog: its target is memory',
+          readOnly: true,
           // about a minute a run: once each
-          cli: cliPlan({ trustS: 0, gateS: 0, scanS: BUDGETS.cliLargeScanS, writeBackS: 0 }, { repeats: 1, trust: 'none', gate: false, writeBack: 'not run on the large catalog: its target is memory' }),
+          cli: cliPlan(
+            { trustS: 0, gateS: 0, scanS: BUDGETS.cliLargeScanS, writeBackS: 0 },
+            { repeats: 1, trust: 'none', gate: false, writeBack: 'not run on the large catalog: its target is memory' },
+          ),
         },
       ] satisfies CatalogPlan[])
     : []),
@@ -98,19 +167,41 @@ async function growthSeries(ctx: BenchContext, medium: CliRow | undefined): Prom
   const big = growthCatalog(3_000);
   if (medium?.status === 'done') rows.push(await cliScanOn(ctx, big, 'stale', BUDGETS.cliGrowth3000S, 1));
   else {
-    const opts = { catalog: big.name, spec: { models: big.models, datasets: big.datasets, depth: big.depth }, budgetMs: BUDGETS.cliGrowth3000S * 1000 };
-    rows.push(skippedCli({ step: 'dry-run', args: ['scan', '--all', '--dry-run'], date: 'stale' }, opts, `the 1,000-model run did not finish (${medium?.status ?? 'not run'}): no figure to grow from`));
+    const opts = {
+      catalog: big.name,
+      spec: { models: big.models, datasets: big.datasets, depth: big.depth },
+      budgetMs: BUDGETS.cliGrowth3000S * 1000,
+    };
+    rows.push(
+      skippedCli(
+        { step: 'dry-run', args: ['scan', '--all', '--dry-run'], date: 'stale' },
+        opts,
+        `the 1,000-model run did not finish (${medium?.status ?? 'not run'}): no figure to grow from`,
+      ),
+    );
   }
   return rows;
 }
 
 async function main(): Promise<void> {
   const started = performance.now();
-  const log = (line: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+  const log = (line: string) =>
+    console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`);
   const ctx: BenchContext = { rttMs, kinds: janusOperationKinds(), log };
   const meta: Results['meta'] = {
-    mode, ...(only ? { only: [...only] } : {}), date: new Date().toISOString(), ...commit(), machine: machine(), rttMs,
-    janus: { concurrency: JANUS_CONCURRENCY, pageSize: JANUS_PAGE, batchSize: JANUS_BATCH, redis: !!process.env.REDIS_URL, now: new Date(GENERATED_NOW).toISOString() },
+    mode,
+    ...(only ? { only: [...only] } : {}),
+    date: new Date().toISOString(),
+    ...commit(),
+    machine: machine(),
+    rttMs,
+    janus: {
+      concurrency: JANUS_CONCURRENCY,
+      pageSize: JANUS_PAGE,
+      batchSize: JANUS_BATCH,
+      redis: !!process.env.REDIS_URL,
+      now: new Date(GENERATED_NOW).toISOString(),
+    },
     dates: { own: new Date(GENERATED_NOW).toISOString(), stale: new Date().toISOString() },
     repeats: REPEATS,
     budgetsS: BUDGETS,
@@ -120,7 +211,10 @@ async function main(): Promise<void> {
   if (mode === 'full' && runs('depth')) {
     log(`janus trust and the use case at lineage depths ${DEPTHS.join(', ')}`);
     // one run each: the target is requests, the same in every run
-    const depth = await depthSeries(ctx, DEPTHS, { useCase: { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveDepthS }, cli: { budgets: small.budgets, dates: DATES, repeats: 1, trust: 'name and urn' } });
+    const depth = await depthSeries(ctx, DEPTHS, {
+      useCase: { trustS: BUDGETS.trustS, naiveS: BUDGETS.naiveDepthS },
+      cli: { budgets: small.budgets, dates: DATES, repeats: 1, trust: 'name and urn' },
+    });
     oneModel.push(...depth.oneModel);
     cli.push(...depth.cli);
   }
@@ -135,9 +229,15 @@ async function main(): Promise<void> {
   let growth: CliRow[] = [];
   if (mode === 'full' && runs('growth')) {
     log('growth: scan --all --dry-run at the stale date, 100, 1,000 and 3,000 models');
-    growth = await growthSeries(ctx, cli.find((r) => r.catalog === 'medium' && r.step === 'dry-run' && r.date === 'stale'));
+    growth = await growthSeries(
+      ctx,
+      cli.find((r) => r.catalog === 'medium' && r.step === 'dry-run' && r.date === 'stale'),
+    );
   }
-  let slack: SlackFigures = { status: 'skipped', reason: `not part of ${mode === 'quick' ? 'quick runs' : 'this partial run'}` };
+  let slack: SlackFigures = {
+    status: 'skipped',
+    reason: `not part of ${mode === 'quick' ? 'quick runs' : 'this partial run'}`,
+  };
   if (mode === 'full' && runs('slack')) {
     log('slack /janus trust (medium catalog from the scan history; depth-6 judged live)');
     slack = await measureSlack({ rttMs, catalog: MEDIUM, requests: 40, log });
@@ -146,22 +246,41 @@ async function main(): Promise<void> {
   if (mode === 'full' && runs('service')) {
     log('service: janus serve and janus worker on Redis, medium catalog');
     // the scale-out's two write-heavy first cycles on the small catalog: on medium each takes minutes here
-    service = await serviceSection(ctx, MEDIUM, SMALL, { firstCycleS: BUDGETS.serviceFirstCycleS, cycleS: BUDGETS.serviceCycleS });
+    service = await serviceSection(ctx, MEDIUM, SMALL, {
+      firstCycleS: BUDGETS.serviceFirstCycleS,
+      cycleS: BUDGETS.serviceCycleS,
+    });
   }
   if (mode === 'full' && runs('medium')) log('simulator: downstream lineage search on the medium catalog');
   const lineageSearch = mode === 'full' && runs('medium') ? await measureLineageSearch({ log }) : undefined;
-  const results: Results = { meta, cli, growth, oneModel, catalogs, slack, ...(service ? { service } : {}), targets: judgeTargets({ cli, growth, oneModel, catalogs, slack, service }) };
+  const results: Results = {
+    meta,
+    cli,
+    growth,
+    oneModel,
+    catalogs,
+    slack,
+    ...(service ? { service } : {}),
+    targets: judgeTargets({ cli, growth, oneModel, catalogs, slack, service }),
+  };
   if (lineageSearch) Object.assign(results, { lineageSearch });
   results.meta.wallS = Math.round((performance.now() - started) / 1000);
   const notesFile = path.join(ROOT, 'bench', 'notes.md');
-  const notes = [lineageSearchMarkdown(lineageSearch), fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : ''].join('\n');
+  const notes = [
+    lineageSearchMarkdown(lineageSearch),
+    fs.existsSync(notesFile) ? fs.readFileSync(notesFile, 'utf8') : '',
+  ].join('\n');
   const written =
-    mode === 'quick' ? writeResults(results, OUT, 'quick-results', notes) : only ? writeResults(results, OUT, 'partial-results', notes) : writeResults(results, path.join(ROOT, 'bench'), 'results', notes);
+    mode === 'quick'
+      ? writeResults(results, OUT, 'quick-results', notes)
+      : only
+        ? writeResults(results, OUT, 'partial-results', notes)
+        : writeResults(results, path.join(ROOT, 'bench'), 'results', notes);
   console.log(`\n${summary(results)}\n`);
   log(`wrote ${written.map((f) => path.relative(ROOT, f)).join(', ')}`);
 }
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.stack ?? e.message : e);
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
   process.exitCode = 1;
 });

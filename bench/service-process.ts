@@ -21,22 +21,36 @@ export interface ServiceProcess {
 const LOG_DIR = path.join(OUT, 'service');
 
 /** `BENCH_CPU_PROF=1`: each service process writes a V8 CPU profile to bench/out/service/ when it stops. */
-const cpuProfile = (name: string) => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', LOG_DIR, '--cpu-prof-name', `${name}.cpuprofile`] : []);
+const cpuProfile = (name: string) =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', LOG_DIR, '--cpu-prof-name', `${name}.cpuprofile`] : [];
 
 /** Starts the process and resolves once it prints its ready line (`janus serve ready <url>`, `janus worker ready`). */
-export async function startServiceProcess(command: 'serve' | 'worker', env: Record<string, string>, opts: { args?: string[]; logName: string; readyTimeoutMs?: number }): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  command: 'serve' | 'worker',
+  env: Record<string, string>,
+  opts: { args?: string[]; logName: string; readyTimeoutMs?: number },
+): Promise<ServiceProcess> {
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const log = fs.openSync(path.join(LOG_DIR, `${opts.logName}.log`), 'w');
   const http = command === 'serve' ? ['--port', '0', '--host', '127.0.0.1'] : [];
   const child = spawn(process.execPath, [...cpuProfile(opts.logName), CLI, command, ...http, ...(opts.args ?? [])], {
     cwd: LOG_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', JANUS_LOG_FORMAT: 'json', JANUS_LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      JANUS_LOG_FORMAT: 'json',
+      JANUS_LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', log],
   });
   fs.closeSync(log);
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`janus ${command} not ready after ${opts.readyTimeoutMs ?? 60_000} ms`)), opts.readyTimeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => fail(new Error(`janus ${command} not ready after ${opts.readyTimeoutMs ?? 60_000} ms`)),
+      opts.readyTimeoutMs ?? 60_000,
+    );
     const fail = (e: Error) => {
       clearTimeout(timer);
       child.kill('SIGKILL');
@@ -49,14 +63,28 @@ export async function startServiceProcess(command: 'serve' | 'worker', env: Reco
         resolve();
       }
     });
-    child.once('exit', (code) => fail(new Error(`janus ${command} exited (${code}) before it was ready; see ${path.relative(OUT, LOG_DIR)}/${opts.logName}.log`)));
+    child.once('exit', (code) =>
+      fail(
+        new Error(
+          `janus ${command} exited (${code}) before it was ready; see ${path.relative(OUT, LOG_DIR)}/${opts.logName}.log`,
+        ),
+      ),
+    );
   });
   const pid = child.pid!;
   return { pid, cpuMs: () => cpuMsOf(pid) ?? NaN, rssKb: () => rssKb(pid), stop: () => stopChild(child, 30_000) };
 }
 
 /** The settings every service process of the bench gets: DataHub, Redis under the run's prefix, no full refresh. */
-export const serviceEnv = (o: { simUrl: string; redisUrl: string; prefix: string; intervalMs: number }, more: Record<string, string> = {}): Record<string, string> => ({
-  DATAHUB_GMS_URL: o.simUrl, REDIS_URL: o.redisUrl, JANUS_REDIS_PREFIX: o.prefix, JANUS_SCAN_INTERVAL: `${o.intervalMs / 1000}s`,
-  JANUS_SCAN_REFRESH: '1000h', JANUS_PUBLIC_URL: 'http://janus.bench.test', ...more,
+export const serviceEnv = (
+  o: { simUrl: string; redisUrl: string; prefix: string; intervalMs: number },
+  more: Record<string, string> = {},
+): Record<string, string> => ({
+  DATAHUB_GMS_URL: o.simUrl,
+  REDIS_URL: o.redisUrl,
+  JANUS_REDIS_PREFIX: o.prefix,
+  JANUS_SCAN_INTERVAL: `${o.intervalMs / 1000}s`,
+  JANUS_SCAN_REFRESH: '1000h',
+  JANUS_PUBLIC_URL: 'http://janus.bench.test',
+  ...more,
 });

@@ -50,7 +50,8 @@ export function serviceRedis(url: string, prefix: string): ServiceRedis {
   const notifications = new Queue(QUEUES.notifications, { connection: { url }, prefix });
   const writeback = new Queue(QUEUES.writeback, { connection: { url }, prefix });
   return {
-    url, prefix,
+    url,
+    prefix,
     async committed() {
       const [last, pending] = await Promise.all([state.lastCycle(), state.pending()]);
       return pending ? undefined : last;
@@ -59,7 +60,12 @@ export function serviceRedis(url: string, prefix: string): ServiceRedis {
       const jobs = await notifications.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
       return jobs.map((j) => {
         const t = (j.data as NotificationData).transition;
-        return { id: t.id, kind: t.kind, ...(t.kind === 'cause' ? { state: t.state, key: t.key } : {}), queuedAt: j.timestamp };
+        return {
+          id: t.id,
+          kind: t.kind,
+          ...(t.kind === 'cause' ? { state: t.state, key: t.key } : {}),
+          queuedAt: j.timestamp,
+        };
       });
     },
     writeJobs: async () => (await writeback.getJobCounts('completed')).completed ?? 0,
@@ -76,7 +82,12 @@ export function serviceRedis(url: string, prefix: string): ServiceRedis {
 }
 
 /** Polls until a cycle newer than `after` has committed; returns it, or undefined when `timeoutMs` passed first. */
-export async function nextCommitted(r: ServiceRedis, after: string | undefined, timeoutMs: number, pollMs = 100): Promise<LastCycle | undefined> {
+export async function nextCommitted(
+  r: ServiceRedis,
+  after: string | undefined,
+  timeoutMs: number,
+  pollMs = 100,
+): Promise<LastCycle | undefined> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const last = await r.committed();

@@ -19,12 +19,18 @@ export const SCALE_OUT = { writeChunk: 5, concurrency: 4, workers: [1, 2] };
 export const SERVICE_CHANGES = 4;
 
 /** `spec` for the steady service; `scaleOutSpec` for the two first cycles (a catalog of its own). */
-export async function serviceSection(ctx: BenchContext, spec: CatalogSpec, scaleOutSpec: CatalogSpec, budgets: { firstCycleS: number; cycleS: number }): Promise<ServiceFigures> {
+export async function serviceSection(
+  ctx: BenchContext,
+  spec: CatalogSpec,
+  scaleOutSpec: CatalogSpec,
+  budgets: { firstCycleS: number; cycleS: number },
+): Promise<ServiceFigures> {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const notRun = (reason: string): ServiceFigures => {
     const skipped = { status: 'skipped' as const, reason };
     return {
-      ...skipped, catalog: spec.name,
+      ...skipped,
+      catalog: spec.name,
       unchanged: { ...skipped, intervalMs: SERVICE_INTERVAL_MS, settling: [], cycles: [] },
       change: { ...skipped, intervalMs: SERVICE_INTERVAL_MS, latenciesMs: [], transitionsPerChange: [] },
       scaleOut: { ...skipped, ...SCALE_OUT, runs: [] },
@@ -35,9 +41,21 @@ export async function serviceSection(ctx: BenchContext, spec: CatalogSpec, scale
   const start = load();
   const catalog = await ensureCatalog(spec);
   const steady = await steadyServiceRows(ctx, catalog, {
-    redisUrl, intervalMs: SERVICE_INTERVAL_MS, firstCycleMs: budgets.firstCycleS * 1000, cycleMs: budgets.cycleS * 1000,
-    settleCycles: 3, unchangedCycles: 5, changes: SERVICE_CHANGES, changeReach: 50, rssCycles: [10, 100],
+    redisUrl,
+    intervalMs: SERVICE_INTERVAL_MS,
+    firstCycleMs: budgets.firstCycleS * 1000,
+    cycleMs: budgets.cycleS * 1000,
+    settleCycles: 3,
+    unchangedCycles: 5,
+    changes: SERVICE_CHANGES,
+    changeReach: 50,
+    rssCycles: [10, 100],
   });
-  const scaleOut = await scaleOutRow(ctx, await ensureCatalog(scaleOutSpec), { redisUrl, intervalMs: SERVICE_INTERVAL_MS, ...SCALE_OUT, cycleBudgetMs: budgets.firstCycleS * 1000 });
+  const scaleOut = await scaleOutRow(ctx, await ensureCatalog(scaleOutSpec), {
+    redisUrl,
+    intervalMs: SERVICE_INTERVAL_MS,
+    ...SCALE_OUT,
+    cycleBudgetMs: budgets.firstCycleS * 1000,
+  });
   return { status: 'done', catalog: spec.name, load: { start, end: load() }, ...steady, scaleOut };
 }

@@ -29,18 +29,29 @@ export interface SimProcess {
 
 const READY = /^datahub-sim ready (\S+)$/m;
 
-export async function startSimProcess(opts: { catalog: string; latencyMs: number; readyTimeoutMs?: number }): Promise<SimProcess> {
+export async function startSimProcess(opts: {
+  catalog: string;
+  latencyMs: number;
+  readyTimeoutMs?: number;
+}): Promise<SimProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI, 'sim', '--catalog', opts.catalog, '--port', '0', '--latency-ms', String(opts.latencyMs)], {
-    cwd: ROOT,
-    env: { ...process.env, JANUS_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'sim', '--catalog', opts.catalog, '--port', '0', '--latency-ms', String(opts.latencyMs)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, JANUS_LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   const url = await new Promise<string>((resolve, reject) => {
     let stdout = '';
-    const timer = setTimeout(() => fail(new Error(`simulator not ready after ${opts.readyTimeoutMs ?? 300_000} ms`)), opts.readyTimeoutMs ?? 300_000);
+    const timer = setTimeout(
+      () => fail(new Error(`simulator not ready after ${opts.readyTimeoutMs ?? 300_000} ms`)),
+      opts.readyTimeoutMs ?? 300_000,
+    );
     const fail = (e: Error) => {
       clearTimeout(timer);
       child.kill('SIGKILL');

@@ -20,14 +20,24 @@ export const MODEL_NAME = 'model_00001';
 
 const CATALOG_PAGE_DOCUMENT = fs.readFileSync(path.join(ROOT, 'src/datahub/operations/catalog-page.graphql'), 'utf8');
 
-export async function withSim<T>(ctx: BenchContext, catalog: Catalog, fn: (sim: SimProcess) => Promise<T>): Promise<{ result: T; startMs: number; peakRssMb?: number }> {
-  ctx.log(`  simulator: ${catalog.spec.name} (${catalog.generated ? 'generated now' : 'cached'}), ${ctx.rttMs} ms per request`);
+export async function withSim<T>(
+  ctx: BenchContext,
+  catalog: Catalog,
+  fn: (sim: SimProcess) => Promise<T>,
+): Promise<{ result: T; startMs: number; peakRssMb?: number }> {
+  ctx.log(
+    `  simulator: ${catalog.spec.name} (${catalog.generated ? 'generated now' : 'cached'}), ${ctx.rttMs} ms per request`,
+  );
   const sim = await startSimProcess({ catalog: catalog.path, latencyMs: ctx.rttMs });
   try {
     await warmUp(sim, MODEL, CATALOG_PAGE_DOCUMENT);
     const result = await fn(sim);
     const peak = sim.peakRssKb();
-    return { result, startMs: Math.round(sim.startMs), ...(peak !== undefined ? { peakRssMb: Math.round(peak / 1024) } : {}) };
+    return {
+      result,
+      startMs: Math.round(sim.startMs),
+      ...(peak !== undefined ? { peakRssMb: Math.round(peak / 1024) } : {}),
+    };
   } finally {
     await sim.stop();
   }

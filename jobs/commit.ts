@@ -33,15 +33,38 @@ export async function runCommit(job: Job, deps: CommitDeps): Promise<{ transitio
 export async function commitCycle(data: CommitData, deps: CommitDeps, commitId?: string): Promise<void> {
   const notifications = await withIncidents(data.notifications, deps.client);
   if (notifications.length) {
-    await deps.notifications.addBulk(notifications.map((n) => ({
-      name: JOB.transition, data: n,
-      opts: { jobId: jobIdOf('transition', n.transition.id), attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 7 * 86_400, count: 10_000 }, removeOnFail: { count: 1000 } },
-    })));
+    await deps.notifications.addBulk(
+      notifications.map((n) => ({
+        name: JOB.transition,
+        data: n,
+        opts: {
+          jobId: jobIdOf('transition', n.transition.id),
+          attempts: 5,
+          backoff: { type: 'exponential', delay: 1000 },
+          removeOnComplete: { age: 7 * 86_400, count: 10_000 },
+          removeOnFail: { count: 1000 },
+        },
+      })),
+    );
   }
   const at = (deps.now ?? Date.now)();
-  await deps.state.commit(data.announced, data.causes, { id: data.cycle, at, ms: at - data.startedAt, judged: data.judged, full: data.full, transitions: notifications.length }, commitId);
-  for (const n of notifications) deps.metrics.transition(n.transition.kind === 'band' ? 'band' : `cause_${n.transition.state}`);
-  if (notifications.length) deps.logger.info({ cycle: data.cycle, transitions: notifications.length }, 'transitions emitted');
+  await deps.state.commit(
+    data.announced,
+    data.causes,
+    {
+      id: data.cycle,
+      at,
+      ms: at - data.startedAt,
+      judged: data.judged,
+      full: data.full,
+      transitions: notifications.length,
+    },
+    commitId,
+  );
+  for (const n of notifications)
+    deps.metrics.transition(n.transition.kind === 'band' ? 'band' : `cause_${n.transition.state}`);
+  if (notifications.length)
+    deps.logger.info({ cycle: data.cycle, transitions: notifications.length }, 'transitions emitted');
 }
 
 /** The Janus incidents open on the datasets each transition names, in one read a hundred datasets. */

@@ -61,7 +61,7 @@ export async function runCycle(job: Job, deps: CycleDeps): Promise<CycleResult> 
     const replan = await settlePending(deps);
     if (replan === 'writing') {
       metrics.cycle('skipped_writing');
-      logger.info({ cycle: job.id }, 'cycle skipped: the last cycle\'s write-back is still landing');
+      logger.info({ cycle: job.id }, "cycle skipped: the last cycle's write-back is still landing");
       return { skipped: 'writing' };
     }
     return await judgeAndFanOut(job, deps, replan, parsed.data.full);
@@ -83,7 +83,10 @@ async function settlePending(deps: CycleDeps): Promise<'writing' | string[]> {
   if (['waiting-children', 'waiting', 'active', 'delayed', 'prioritized'].includes(status)) return 'writing';
   await deps.state.clearPending(id);
   if (status === 'completed') return [];
-  deps.logger.warn({ commit: id, status, models: commit?.data.models.length }, 'the last cycle\'s write-back did not all land: its models are judged again');
+  deps.logger.warn(
+    { commit: id, status, models: commit?.data.models.length },
+    "the last cycle's write-back did not all land: its models are judged again",
+  );
   return commit?.data.models ?? [];
 }
 
@@ -95,36 +98,70 @@ async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], force
   const judged: JudgedModel[] = [];
   const upstream: Record<string, string[]> = {};
   const full = forceFull || watch.fullDue(started);
-  const cycle = await watch.cycle(started, async (v, graph) => {
-    collector.add(v);
-    judged.push({ model: v.model, score: v.score, band: v.band });
-    if (!full) upstream[v.model.urn] = upstreamDatasets(graph);
-    await deps.history?.record(v).catch((err: Error) => logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'));
-  }, replan, full);
+  const cycle = await watch.cycle(
+    started,
+    async (v, graph) => {
+      collector.add(v);
+      judged.push({ model: v.model, score: v.score, band: v.band });
+      if (!full) upstream[v.model.urn] = upstreamDatasets(graph);
+      await deps.history
+        ?.record(v)
+        .catch((err: Error) =>
+          logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'),
+        );
+    },
+    replan,
+    full,
+  );
 
   const announced = await state.announcedModels(cycle.judged.map((j) => j.model.urn));
-  const out = transitionsOf({ at: new Date(started).toISOString(), judged: cycle.judged, live: cycle.live, models: announced, causes: await state.announcedCauses(), rules: deps.rules });
+  const out = transitionsOf({
+    at: new Date(started).toISOString(),
+    judged: cycle.judged,
+    live: cycle.live,
+    models: announced,
+    causes: await state.announcedCauses(),
+    rules: deps.rules,
+  });
   const set: JudgedSet = cycle.full
     ? catalogJudgedSet(cycle.catalog, cycle.cache, judged, collector)
     : {
-        judged, causes: collector.list(), cache: cycle.cache, upstreamDatasets: upstream,
-        read: [...new Set(Object.values(upstream).flat())], downstream: async (d) => cycle.catalog.downstreamModels(d),
+        judged,
+        causes: collector.list(),
+        cache: cycle.cache,
+        upstreamDatasets: upstream,
+        read: [...new Set(Object.values(upstream).flat())],
+        downstream: async (d) => cycle.catalog.downstreamModels(d),
       };
   const plan = judged.length ? await planJudged(deps.writeBack, set) : [];
   const definitions = plan.filter(isDefinition);
   if (definitions.length) {
     const failed = (await applyPlan(definitions, applyDeps(deps))).filter((o) => o.status === 'failed');
-    if (failed.length) throw new Error(`could not define Janus's tag and properties: ${failed.map((f) => f.detail).join('; ')}`);
+    if (failed.length)
+      throw new Error(`could not define Janus's tag and properties: ${failed.map((f) => f.detail).join('; ')}`);
   }
   const slices = slicePlan(plan, deps.writeChunk);
   const commit: CommitData = {
-    cycle: cycleId, startedAt: started, full: cycle.full, judged: cycle.judged.length, models: cycle.judged.map((j) => j.model.urn),
-    announced: out.models, causes: out.causes, notifications: out.transitions.map((t) => notificationOf(t, cycle)),
+    cycle: cycleId,
+    startedAt: started,
+    full: cycle.full,
+    judged: cycle.judged.length,
+    models: cycle.judged.map((j) => j.model.urn),
+    announced: out.models,
+    causes: out.causes,
+    notifications: out.transitions.map((t) => notificationOf(t, cycle)),
   };
   metrics.cycleDuration(cycle.full, ((deps.now ?? Date.now)() - started) / 1000);
   metrics.judged(cycle.judged.length);
-  const summary = { judged: cycle.judged.length, full: cycle.full, writes: plan.length, transitions: out.transitions.length, changed: cycle.changed.length };
-  if (plan.length || out.transitions.length) logger.info({ cycle: cycleId, ...summary, models: cycle.models, slices: slices.length }, 'cycle judged');
+  const summary = {
+    judged: cycle.judged.length,
+    full: cycle.full,
+    writes: plan.length,
+    transitions: out.transitions.length,
+    changed: cycle.changed.length,
+  };
+  if (plan.length || out.transitions.length)
+    logger.info({ cycle: cycleId, ...summary, models: cycle.models, slices: slices.length }, 'cycle judged');
   else logger.debug({ cycle: cycleId, ...summary }, 'cycle found nothing new');
   if (!slices.length) {
     await commitCycle(commit, deps);
@@ -133,13 +170,27 @@ async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], force
   const commitId = jobIdOf('commit', cycleId);
   await state.setPending(commitId);
   await deps.flows.add({
-    name: JOB.commit, queueName: QUEUES.cycle, data: commit,
-    opts: { jobId: commitId, attempts: 5, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } },
+    name: JOB.commit,
+    queueName: QUEUES.cycle,
+    data: commit,
+    opts: {
+      jobId: commitId,
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: { count: 100 },
+      removeOnFail: { count: 500 },
+    },
     children: slices.map((s) => ({
-      name: JOB.write, queueName: QUEUES.writeback, data: { cycle: cycleId, writes: s.writes },
+      name: JOB.write,
+      queueName: QUEUES.writeback,
+      data: { cycle: cycleId, writes: s.writes },
       opts: {
-        jobId: jobIdOf('write', `${cycleId}|${s.key}`), failParentOnFailure: true, attempts: WRITE_ATTEMPTS,
-        backoff: { type: 'exponential', delay: WRITE_BACKOFF_MS }, removeOnComplete: { count: 1000 }, removeOnFail: { count: 1000 },
+        jobId: jobIdOf('write', `${cycleId}|${s.key}`),
+        failParentOnFailure: true,
+        attempts: WRITE_ATTEMPTS,
+        backoff: { type: 'exponential', delay: WRITE_BACKOFF_MS },
+        removeOnComplete: { count: 1000 },
+        removeOnFail: { count: 1000 },
       },
     })),
   });
@@ -147,13 +198,22 @@ async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], force
 }
 
 export const applyDeps = (deps: Pick<CycleDeps, 'writeBack' | 'logger'>) => ({
-  client: deps.writeBack.client, logger: deps.logger, ...(deps.writeBack.redis ? { redis: deps.writeBack.redis } : {}),
+  client: deps.writeBack.client,
+  logger: deps.logger,
+  ...(deps.writeBack.redis ? { redis: deps.writeBack.redis } : {}),
 });
 
 /** What an alert needs of a transition that the cycle knows: the owners, and the datasets whose incidents to name. */
 function notificationOf(t: Transition, cycle: WatchCycle): NotificationData {
-  const ownersOf = (urn: string) => (cycle.catalog.entity(urn)?.owners ?? []).filter((o) => !o.departed).map((o) => o.urn);
-  if (t.kind === 'cause') return { transition: t, incidents: [], owners: [...new Set([...ownersOf(t.dataset), ...t.models.flatMap((m) => ownersOf(m.urn))])], datasets: [t.dataset] };
+  const ownersOf = (urn: string) =>
+    (cycle.catalog.entity(urn)?.owners ?? []).filter((o) => !o.departed).map((o) => o.urn);
+  if (t.kind === 'cause')
+    return {
+      transition: t,
+      incidents: [],
+      owners: [...new Set([...ownersOf(t.dataset), ...t.models.flatMap((m) => ownersOf(m.urn))])],
+      datasets: [t.dataset],
+    };
   const datasets = [...new Set(t.causes.map((k) => cycle.live.get(k)?.dataset).filter((d): d is string => !!d))];
   return { transition: t, incidents: [], owners: ownersOf(t.model.urn), datasets };
 }

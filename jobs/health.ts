@@ -40,7 +40,12 @@ export function serviceHealth(deps: HealthDeps): () => Promise<HealthReport> {
   let probing: Promise<void> | undefined;
   const probe = () => {
     probedAt = now();
-    probing ??= pingCatalog(deps.client).then(() => void (datahub = 'up'), () => void (datahub = 'down')).finally(() => (probing = undefined));
+    probing ??= pingCatalog(deps.client)
+      .then(
+        () => void (datahub = 'up'),
+        () => void (datahub = 'down'),
+      )
+      .finally(() => (probing = undefined));
     return probing;
   };
   return async () => {
@@ -62,12 +67,19 @@ export function serviceHealth(deps: HealthDeps): () => Promise<HealthReport> {
       if (last) {
         const age = now() - last.at;
         lastCycle = { id: last.id, ageSeconds: Math.round(age / 1000), stale: age > limit };
-        if (age > limit) problems.push(`the last completed cycle is ${Math.round(age / 1000)} s old (more than 3 intervals)`);
+        if (age > limit)
+          problems.push(`the last completed cycle is ${Math.round(age / 1000)} s old (more than 3 intervals)`);
       } else {
         lastCycle = null;
         if (now() - deps.startedAt > limit) problems.push('no cycle has completed yet');
       }
     }
-    return { status: problems.length ? 'degraded' : 'ok', redis, datahub, ...(lastCycle !== undefined ? { lastCycle } : {}), problems };
+    return {
+      status: problems.length ? 'degraded' : 'ok',
+      redis,
+      datahub,
+      ...(lastCycle !== undefined ? { lastCycle } : {}),
+      problems,
+    };
   };
 }

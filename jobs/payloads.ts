@@ -10,7 +10,22 @@ export const cycleData = z.object({
 });
 export type CycleData = z.infer<typeof cycleData>;
 
-const plannedWrite = z.looseObject({ kind: z.enum(['createTag', 'createProperty', 'raiseIncident', 'resolveIncident', 'upsertAssertion', 'reportAssertion', 'setTrust', 'setReasons', 'addTag', 'removeTag', 'upsertLink', 'removeLink']) });
+const plannedWrite = z.looseObject({
+  kind: z.enum([
+    'createTag',
+    'createProperty',
+    'raiseIncident',
+    'resolveIncident',
+    'upsertAssertion',
+    'reportAssertion',
+    'setTrust',
+    'setReasons',
+    'addTag',
+    'removeTag',
+    'upsertLink',
+    'removeLink',
+  ]),
+});
 
 export const writeData = z.object({
   cycle: z.string(),
@@ -22,21 +37,50 @@ export type WriteData = z.infer<typeof writeData>;
 const modelRef = z.object({ urn: z.string(), name: z.string() });
 const band = z.enum(BANDS);
 
-export const announcedModel = z.object({ name: z.string(), band, score: z.number(), since: z.string(), seq: z.number().int() });
+export const announcedModel = z.object({
+  name: z.string(),
+  band,
+  score: z.number(),
+  since: z.string(),
+  seq: z.number().int(),
+});
 export const announcedCause = z.object({
-  dataset: z.string(), detector: z.string(), live: z.boolean(), episode: z.number().int(), since: z.string(), missing: z.number().int(),
+  dataset: z.string(),
+  detector: z.string(),
+  live: z.boolean(),
+  episode: z.number().int(),
+  since: z.string(),
+  missing: z.number().int(),
 });
 
 export const transition = z.discriminatedUnion('kind', [
   z.object({
-    kind: z.literal('band'), id: z.string(), at: z.string(), model: modelRef, from: band.nullable(), to: band, score: z.number(),
-    previousScore: z.number().nullable(), causes: z.array(z.string()), causeCount: z.number().int(),
+    kind: z.literal('band'),
+    id: z.string(),
+    at: z.string(),
+    model: modelRef,
+    from: band.nullable(),
+    to: band,
+    score: z.number(),
+    previousScore: z.number().nullable(),
+    causes: z.array(z.string()),
+    causeCount: z.number().int(),
   }),
   z.object({
-    kind: z.literal('cause'), id: z.string(), at: z.string(), state: z.enum(['raised', 'cleared']), key: z.string(), dataset: z.string(),
-    detector: z.string(), severity: z.string().optional(), message: z.string().optional(), models: z.array(modelRef),
-    modelCount: z.number().int(), since: z.string(),
-    moved: z.array(z.object({ model: modelRef, from: band.nullable(), to: band, score: z.number() })), movedCount: z.number().int(),
+    kind: z.literal('cause'),
+    id: z.string(),
+    at: z.string(),
+    state: z.enum(['raised', 'cleared']),
+    key: z.string(),
+    dataset: z.string(),
+    detector: z.string(),
+    severity: z.string().optional(),
+    message: z.string().optional(),
+    models: z.array(modelRef),
+    modelCount: z.number().int(),
+    since: z.string(),
+    moved: z.array(z.object({ model: modelRef, from: band.nullable(), to: band, score: z.number() })),
+    movedCount: z.number().int(),
   }),
 ]);
 
@@ -65,4 +109,5 @@ export const commitData = z.object({
 export type CommitData = z.infer<typeof commitData>;
 
 /** BullMQ job ids may not hold `:` (urns are full of them): a readable kind and a digest of the identity. */
-export const jobIdOf = (kind: string, identity: string) => `${kind}-${createHash('sha1').update(identity).digest('hex')}`;
+export const jobIdOf = (kind: string, identity: string) =>
+  `${kind}-${createHash('sha1').update(identity).digest('hex')}`;

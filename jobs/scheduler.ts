@@ -7,9 +7,18 @@ import { CYCLE_SCHEDULER_ID, JOB } from './names.js';
  * the next cycle is due anyway.
  */
 export async function registerCycleScheduler(queue: Queue, everyMs: number): Promise<void> {
-  await queue.upsertJobScheduler(CYCLE_SCHEDULER_ID, { every: everyMs }, {
-    name: JOB.cycle,
-    data: { trigger: 'schedule' },
-    opts: { attempts: 3, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { count: 100 }, removeOnFail: { count: 500 } },
-  });
+  await queue.upsertJobScheduler(
+    CYCLE_SCHEDULER_ID,
+    { every: everyMs },
+    {
+      name: JOB.cycle,
+      data: { trigger: 'schedule' },
+      opts: {
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: { count: 100 },
+        removeOnFail: { count: 500 },
+      },
+    },
+  );
 }

@@ -3,10 +3,18 @@ import { z } from 'zod';
 import type { AnnouncedCause, AnnouncedModel } from '../src/core/transitions.js';
 import { announcedCause, announcedModel } from './payloads.js';
 
-const lastCycle = z.object({ id: z.string(), at: z.number(), ms: z.number(), judged: z.number(), full: z.boolean(), transitions: z.number() });
+const lastCycle = z.object({
+  id: z.string(),
+  at: z.number(),
+  ms: z.number(),
+  judged: z.number(),
+  full: z.boolean(),
+  transitions: z.number(),
+});
 export type LastCycle = z.infer<typeof lastCycle>;
 
-const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const RENEW =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
@@ -44,12 +52,19 @@ export class ServiceState {
   }
 
   /** The cycle's outcome, at once: announced states, the last completed cycle, and its pending commit cleared. */
-  async commit(models: Record<string, AnnouncedModel>, causes: Record<string, AnnouncedCause>, done: LastCycle, commitId?: string): Promise<void> {
+  async commit(
+    models: Record<string, AnnouncedModel>,
+    causes: Record<string, AnnouncedCause>,
+    done: LastCycle,
+    commitId?: string,
+  ): Promise<void> {
     const tx = this.redis.multi();
     const m = Object.entries(models);
-    for (let i = 0; i < m.length; i += 1000) tx.hset(this.key('models'), Object.fromEntries(m.slice(i, i + 1000).map(([k, v]) => [k, JSON.stringify(v)])));
+    for (let i = 0; i < m.length; i += 1000)
+      tx.hset(this.key('models'), Object.fromEntries(m.slice(i, i + 1000).map(([k, v]) => [k, JSON.stringify(v)])));
     const c = Object.entries(causes);
-    for (let i = 0; i < c.length; i += 1000) tx.hset(this.key('causes'), Object.fromEntries(c.slice(i, i + 1000).map(([k, v]) => [k, JSON.stringify(v)])));
+    for (let i = 0; i < c.length; i += 1000)
+      tx.hset(this.key('causes'), Object.fromEntries(c.slice(i, i + 1000).map(([k, v]) => [k, JSON.stringify(v)])));
     tx.set(this.key('last-cycle'), JSON.stringify(done));
     if (commitId) tx.eval(RELEASE, 1, this.key('pending'), commitId);
     await tx.exec();

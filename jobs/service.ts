@@ -57,17 +57,36 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     writeback: new Queue(QUEUES.writeback, { connection: bull, prefix }),
     notifications: new Queue(QUEUES.notifications, { connection: bull, prefix }),
   };
-  for (const q of Object.values(queues)) q.on('error', (err) => log.debug({ queue: q.name, err: err.message }, 'queue error'));
+  for (const q of Object.values(queues))
+    q.on('error', (err) => log.debug({ queue: q.name, err: err.message }, 'queue error'));
   const state = new ServiceState(connection, prefix);
   const metrics = createServiceMetrics(o.registry);
-  metrics.queueDepths(async () => Object.fromEntries(await Promise.all(Object.entries(queues).map(async ([name, q]) => [name, await q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'waiting-children')]))));
-  const health = serviceHealth({ client: o.client, redis: connection, state, intervalMs: o.scan.interval, startedAt: (o.now ?? Date.now)(), ...(o.now ? { now: o.now } : {}) });
+  metrics.queueDepths(async () =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries(queues).map(async ([name, q]) => [
+          name,
+          await q.getJobCounts('waiting', 'active', 'delayed', 'failed', 'waiting-children'),
+        ]),
+      ),
+    ),
+  );
+  const health = serviceHealth({
+    client: o.client,
+    redis: connection,
+    state,
+    intervalMs: o.scan.interval,
+    startedAt: (o.now ?? Date.now)(),
+    ...(o.now ? { now: o.now } : {}),
+  });
 
   if (o.scheduler) {
-    const register = () => registerCycleScheduler(queues.cycle, o.scan.interval).then(
-      () => log.info({ everyMs: o.scan.interval }, 'cycle scheduled'),
-      (err: Error) => log.warn({ err: err.message }, 'could not register the cycle schedule; retrying when Redis is back'),
-    );
+    const register = () =>
+      registerCycleScheduler(queues.cycle, o.scan.interval).then(
+        () => log.info({ everyMs: o.scan.interval }, 'cycle scheduled'),
+        (err: Error) =>
+          log.warn({ err: err.message }, 'could not register the cycle schedule; retrying when Redis is back'),
+      );
     await register();
     // a Redis that restarted empty has lost the schedule: register it again whenever the connection comes back
     connection.on('ready', () => void register());
@@ -76,16 +95,37 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
   const workers: Worker[] = [];
   const closers: (() => Promise<unknown>)[] = [];
   if (o.workers) {
-    const writeBack: WriteBackDeps = { client: o.client, policy: o.policy, redis: connection, logger: log, ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}) };
+    const writeBack: WriteBackDeps = {
+      client: o.client,
+      policy: o.policy,
+      redis: connection,
+      logger: log,
+      ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
+    };
     const deps: CycleDeps = {
       watch: new CatalogWatch({ client: o.client, policy: o.policy }, { refreshMs: o.scan.refresh }),
-      writeBack, flows: new FlowProducer({ connection: bull, prefix }), cycleQueue: queues.cycle, notifications: queues.notifications,
+      writeBack,
+      flows: new FlowProducer({ connection: bull, prefix }),
+      cycleQueue: queues.cycle,
+      notifications: queues.notifications,
       history: new RedisScanHistory(connection, { prefix: `${prefix}:` }),
       rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.scan.bandMargin, clearAfter: o.scan.clearAfter },
-      writeChunk: o.scan.writeChunk, intervalMs: o.scan.interval, state, metrics, logger: log, client: o.client, ...(o.now ? { now: o.now } : {}),
+      writeChunk: o.scan.writeChunk,
+      intervalMs: o.scan.interval,
+      state,
+      metrics,
+      logger: log,
+      client: o.client,
+      ...(o.now ? { now: o.now } : {}),
     };
     const worker = (queue: string, concurrency: number, fn: (job: Job) => Promise<unknown>) => {
-      const w = new Worker(queue, fn, { connection: bull, prefix, concurrency, lockDuration: o.scan.jobLockMs, stalledInterval: o.scan.jobLockMs });
+      const w = new Worker(queue, fn, {
+        connection: bull,
+        prefix,
+        concurrency,
+        lockDuration: o.scan.jobLockMs,
+        stalledInterval: o.scan.jobLockMs,
+      });
       w.on('failed', (job, err) => {
         metrics.jobFailed(queue);
         log.warn({ queue, job: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
@@ -94,22 +134,35 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       workers.push(w);
     };
     worker(QUEUES.cycle, 1, (job) => (job.name === JOB.commit ? runCommit(job, deps) : runCycle(job, deps)));
-    worker(QUEUES.writeback, o.scan.workerConcurrency, (job) => runWrite(job, { client: o.client, redis: connection, metrics, logger: log }));
+    worker(QUEUES.writeback, o.scan.workerConcurrency, (job) =>
+      runWrite(job, { client: o.client, redis: connection, metrics, logger: log }),
+    );
     if (o.notificationSink !== false) worker(QUEUES.notifications, 1, (job) => logTransition(job, log));
     deps.flows.on('error', (err) => log.debug({ err: err.message }, 'flow producer error'));
     closers.push(() => deps.flows.close());
   }
   // closing a BullMQ object still connecting leaves its connection erroring with no one listening: be ready first
-  await Promise.all([...Object.values(queues).map((q) => q.waitUntilReady()), ...workers.map((w) => w.waitUntilReady())]);
+  await Promise.all([
+    ...Object.values(queues).map((q) => q.waitUntilReady()),
+    ...workers.map((w) => w.waitUntilReady()),
+  ]);
   log.info({ scheduler: o.scheduler, workers: o.workers, prefix }, 'service started');
 
   return {
-    health, state, queues,
+    health,
+    state,
+    queues,
     async close(deadlineMs = 30_000) {
       const drained = Promise.all(workers.map((w) => w.close()));
-      const late = await Promise.race([drained.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), deadlineMs).unref())]);
+      const late = await Promise.race([
+        drained.then(() => false),
+        new Promise<boolean>((r) => setTimeout(() => r(true), deadlineMs).unref()),
+      ]);
       if (late) {
-        log.warn({ deadlineMs }, 'jobs still running at the stop deadline: left to the stalled-job check of another worker');
+        log.warn(
+          { deadlineMs },
+          'jobs still running at the stop deadline: left to the stalled-job check of another worker',
+        );
         await Promise.all(workers.map((w) => w.close(true)));
       }
       await Promise.all(Object.values(queues).map((q) => q.close()));
@@ -118,4 +171,3 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     },
   };
 }
-

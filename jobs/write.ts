@@ -22,16 +22,24 @@ export async function runWrite(job: Job, deps: WriteDeps): Promise<{ applied: nu
   const parsed = writeData.safeParse(job.data);
   if (!parsed.success) throw new UnrecoverableError(`bad write payload: ${parsed.error.message}`);
   const writes = parsed.data.writes as PlannedWrite[];
-  const outcomes = await applyPlan(writes, { client: deps.client, logger: deps.logger, ...(deps.redis ? { redis: deps.redis } : {}) });
+  const outcomes = await applyPlan(writes, {
+    client: deps.client,
+    logger: deps.logger,
+    ...(deps.redis ? { redis: deps.redis } : {}),
+  });
   const applied = outcomes.filter((o) => o.status === 'applied').length;
   const skippedOnly = outcomes.filter((o) => o.status === 'skipped' && !/failed$/.test(o.detail ?? '')).length;
   deps.metrics.wrote('applied', applied);
-  const left = outcomes.filter((o) => o.status === 'failed' || (o.status === 'skipped' && /failed$/.test(o.detail ?? '')));
+  const left = outcomes.filter(
+    (o) => o.status === 'failed' || (o.status === 'skipped' && /failed$/.test(o.detail ?? '')),
+  );
   if (left.length) {
     await job.updateData({ ...parsed.data, writes: left.map((o) => o.write) });
     deps.metrics.wrote('failed', left.length);
     const first = outcomes.find((o) => o.status === 'failed');
-    throw new Error(`${left.length} of ${writes.length} writes did not land (${first?.write.kind}: ${first?.detail}); retried with backoff`);
+    throw new Error(
+      `${left.length} of ${writes.length} writes did not land (${first?.write.kind}: ${first?.detail}); retried with backoff`,
+    );
   }
   return { applied, skipped: skippedOnly };
 }

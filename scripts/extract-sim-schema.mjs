@@ -7,9 +7,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  buildASTSchema, parse, concatAST, printType, getNamedType, isObjectType, isInterfaceType,
-  isInputObjectType, isEnumType, isUnionType, isScalarType, isSpecifiedScalarType, isNonNullType,
-  GraphQLObjectType, GraphQLInterfaceType, GraphQLUnionType,
+  buildASTSchema,
+  parse,
+  concatAST,
+  printType,
+  getNamedType,
+  isObjectType,
+  isInterfaceType,
+  isInputObjectType,
+  isEnumType,
+  isUnionType,
+  isScalarType,
+  isSpecifiedScalarType,
+  isNonNullType,
+  GraphQLObjectType,
+  GraphQLInterfaceType,
+  GraphQLUnionType,
 } from 'graphql';
 
 const schemaDir = path.resolve(process.argv[2] ?? '../shared/reference/datahub-graphql');
@@ -17,34 +30,181 @@ const out = path.resolve('src/sim/schema/datahub.graphql');
 
 const ENTITY = ['urn', 'type', 'relationships'];
 const LINEAGE_ENTITY = [...ENTITY, 'lineage'];
-const COMMON = ['ownership', 'tags', 'glossaryTerms', 'status', 'deprecation', 'institutionalMemory', 'structuredProperties', 'exists', 'lastIngested'];
+const COMMON = [
+  'ownership',
+  'tags',
+  'glossaryTerms',
+  'status',
+  'deprecation',
+  'institutionalMemory',
+  'structuredProperties',
+  'exists',
+  'lastIngested',
+];
 
 /** Object and interface types with the fields the simulator serves. Unlisted object types keep only their leaf fields. */
 const KEEP = {
-  Query: ['mlModel', 'mlModelGroup', 'mlFeature', 'mlFeatureTable', 'mlPrimaryKey', 'dataset', 'dataJob', 'dataFlow',
-    'corpUser', 'corpGroup', 'entity', 'entities', 'entityExists', 'searchAcrossEntities', 'searchAcrossLineage',
-    'scrollAcrossLineage', 'scrollAcrossEntities', 'tag', 'structuredProperty', 'assertion', 'me'],
-  Mutation: ['raiseIncident', 'updateIncidentStatus', 'createTag', 'addTag', 'addTags', 'batchAddTags', 'removeTag',
-    'batchRemoveTags', 'createStructuredProperty', 'upsertStructuredProperties', 'upsertCustomAssertion',
-    'reportAssertionResult', 'addLink', 'upsertLink', 'removeLink', 'addOwner', 'addOwners', 'reportOperation',
-    'removeStructuredProperties'],
+  Query: [
+    'mlModel',
+    'mlModelGroup',
+    'mlFeature',
+    'mlFeatureTable',
+    'mlPrimaryKey',
+    'dataset',
+    'dataJob',
+    'dataFlow',
+    'corpUser',
+    'corpGroup',
+    'entity',
+    'entities',
+    'entityExists',
+    'searchAcrossEntities',
+    'searchAcrossLineage',
+    'scrollAcrossLineage',
+    'scrollAcrossEntities',
+    'tag',
+    'structuredProperty',
+    'assertion',
+    'me',
+  ],
+  Mutation: [
+    'raiseIncident',
+    'updateIncidentStatus',
+    'createTag',
+    'addTag',
+    'addTags',
+    'batchAddTags',
+    'removeTag',
+    'batchRemoveTags',
+    'createStructuredProperty',
+    'upsertStructuredProperties',
+    'upsertCustomAssertion',
+    'reportAssertionResult',
+    'addLink',
+    'upsertLink',
+    'removeLink',
+    'addOwner',
+    'addOwners',
+    'reportOperation',
+    'removeStructuredProperties',
+  ],
   Entity: ENTITY,
   EntityWithRelationships: LINEAGE_ENTITY,
-  Dataset: [...LINEAGE_ENTITY, ...COMMON, 'platform', 'name', 'origin', 'properties', 'editableProperties', 'schemaMetadata',
-    'editableSchemaMetadata', 'operations', 'datasetProfiles', 'assertions', 'runs', 'fineGrainedLineages', 'incidents', 'health'],
-  MLModel: [...LINEAGE_ENTITY, ...COMMON, 'name', 'platform', 'origin', 'description', 'properties', 'trainingData', 'evaluationData'],
-  MLModelGroup: [...LINEAGE_ENTITY, 'name', 'platform', 'origin', 'description', 'properties', 'ownership', 'tags', 'exists'],
+  Dataset: [
+    ...LINEAGE_ENTITY,
+    ...COMMON,
+    'platform',
+    'name',
+    'origin',
+    'properties',
+    'editableProperties',
+    'schemaMetadata',
+    'editableSchemaMetadata',
+    'operations',
+    'datasetProfiles',
+    'assertions',
+    'runs',
+    'fineGrainedLineages',
+    'incidents',
+    'health',
+  ],
+  MLModel: [
+    ...LINEAGE_ENTITY,
+    ...COMMON,
+    'name',
+    'platform',
+    'origin',
+    'description',
+    'properties',
+    'trainingData',
+    'evaluationData',
+  ],
+  MLModelGroup: [
+    ...LINEAGE_ENTITY,
+    'name',
+    'platform',
+    'origin',
+    'description',
+    'properties',
+    'ownership',
+    'tags',
+    'exists',
+  ],
   MLFeature: [...LINEAGE_ENTITY, ...COMMON, 'name', 'featureNamespace', 'description', 'dataType', 'properties'],
   MLFeatureTable: [...LINEAGE_ENTITY, ...COMMON, 'name', 'platform', 'description', 'properties'],
   MLPrimaryKey: [...LINEAGE_ENTITY, ...COMMON, 'name', 'featureNamespace', 'description', 'dataType', 'properties'],
-  DataJob: [...LINEAGE_ENTITY, ...COMMON, 'dataFlow', 'jobId', 'properties', 'platform', 'inputOutput', 'incidents', 'runs', 'health'],
-  DataFlow: [...LINEAGE_ENTITY, ...COMMON, 'orchestrator', 'flowId', 'cluster', 'properties', 'platform', 'runs', 'incidents'],
-  DataProcessInstance: [...LINEAGE_ENTITY, 'exists', 'status', 'state', 'created', 'name', 'externalUrl', 'properties', 'parentTemplate'],
-  CorpUser: [...ENTITY, 'username', 'properties', 'editableProperties', 'status', 'tags', 'exists', 'structuredProperties', 'isNativeUser'],
+  DataJob: [
+    ...LINEAGE_ENTITY,
+    ...COMMON,
+    'dataFlow',
+    'jobId',
+    'properties',
+    'platform',
+    'inputOutput',
+    'incidents',
+    'runs',
+    'health',
+  ],
+  DataFlow: [
+    ...LINEAGE_ENTITY,
+    ...COMMON,
+    'orchestrator',
+    'flowId',
+    'cluster',
+    'properties',
+    'platform',
+    'runs',
+    'incidents',
+  ],
+  DataProcessInstance: [
+    ...LINEAGE_ENTITY,
+    'exists',
+    'status',
+    'state',
+    'created',
+    'name',
+    'externalUrl',
+    'properties',
+    'parentTemplate',
+  ],
+  CorpUser: [
+    ...ENTITY,
+    'username',
+    'properties',
+    'editableProperties',
+    'status',
+    'tags',
+    'exists',
+    'structuredProperties',
+    'isNativeUser',
+  ],
   CorpGroup: [...ENTITY, 'name', 'ownership', 'properties', 'editableProperties', 'exists', 'structuredProperties'],
-  SchemaFieldEntity: [...LINEAGE_ENTITY, 'fieldPath', 'parent', 'status', 'deprecation', 'tags', 'glossaryTerms', 'structuredProperties'],
-  Incident: [...ENTITY, 'incidentType', 'customType', 'title', 'description', 'incidentStatus', 'status', 'priority',
-    'assignees', 'entity', 'source', 'startedAt', 'created', 'tags'],
+  SchemaFieldEntity: [
+    ...LINEAGE_ENTITY,
+    'fieldPath',
+    'parent',
+    'status',
+    'deprecation',
+    'tags',
+    'glossaryTerms',
+    'structuredProperties',
+  ],
+  Incident: [
+    ...ENTITY,
+    'incidentType',
+    'customType',
+    'title',
+    'description',
+    'incidentStatus',
+    'status',
+    'priority',
+    'assignees',
+    'entity',
+    'source',
+    'startedAt',
+    'created',
+    'tags',
+  ],
   Assertion: [...LINEAGE_ENTITY, 'platform', 'info', 'runEvents', 'status', 'tags', 'aspects'],
   Tag: [...ENTITY, 'name', 'properties', 'description', 'ownership'],
   StructuredPropertyEntity: [...ENTITY, 'exists', 'definition', 'settings'],
@@ -59,7 +219,16 @@ const KEEP = {
   SearchResult: ['entity', 'matchedFields'],
   SearchAcrossLineageResults: ['start', 'count', 'total', 'searchResults', 'isPartial', 'lineageSearchPath'],
   ScrollAcrossLineageResults: ['nextScrollId', 'count', 'total', 'searchResults', 'isPartial'],
-  SearchAcrossLineageResult: ['entity', 'matchedFields', 'paths', 'degree', 'degrees', 'explored', 'truncatedChildren', 'ignoredAsHop'],
+  SearchAcrossLineageResult: [
+    'entity',
+    'matchedFields',
+    'paths',
+    'degree',
+    'degrees',
+    'explored',
+    'truncatedChildren',
+    'ignoredAsHop',
+  ],
   EntityPath: ['path'],
   EntityLineageResult: ['start', 'count', 'total', 'filtered', 'relationships'],
   LineageRelationship: ['type', 'entity', 'degree', 'createdOn', 'updatedOn', 'isManual', 'paths'],
@@ -73,16 +242,48 @@ const KEEP = {
   GlossaryTermAssociation: ['term', 'associatedUrn', 'context'],
   StructuredProperties: ['properties'],
   StructuredPropertiesEntry: ['structuredProperty', 'values', 'valueEntities', 'associatedUrn'],
-  StructuredPropertyDefinition: ['qualifiedName', 'displayName', 'description', 'cardinality', 'allowedValues', 'valueType',
-    'typeQualifier', 'entityTypes', 'immutable'],
+  StructuredPropertyDefinition: [
+    'qualifiedName',
+    'displayName',
+    'description',
+    'cardinality',
+    'allowedValues',
+    'valueType',
+    'typeQualifier',
+    'entityTypes',
+    'immutable',
+  ],
   TypeQualifier: ['allowedTypes'],
   AllowedValue: ['value', 'description'],
   InstitutionalMemory: ['elements'],
   InstitutionalMemoryMetadata: ['url', 'label', 'actor', 'created', 'updated', 'associatedUrn', 'settings'],
-  DatasetProperties: ['name', 'qualifiedName', 'origin', 'description', 'customProperties', 'externalUrl', 'created', 'lastModified'],
+  DatasetProperties: [
+    'name',
+    'qualifiedName',
+    'origin',
+    'description',
+    'customProperties',
+    'externalUrl',
+    'created',
+    'lastModified',
+  ],
   DatasetEditableProperties: ['description', 'name'],
-  MLModelProperties: ['name', 'description', 'lastModified', 'version', 'type', 'hyperParams', 'trainingMetrics', 'mlFeatures',
-    'tags', 'groups', 'customProperties', 'externalUrl', 'created', 'mlModelLineageInfo'],
+  MLModelProperties: [
+    'name',
+    'description',
+    'lastModified',
+    'version',
+    'type',
+    'hyperParams',
+    'trainingMetrics',
+    'mlFeatures',
+    'tags',
+    'groups',
+    'customProperties',
+    'externalUrl',
+    'created',
+    'mlModelLineageInfo',
+  ],
   MLModelGroupProperties: ['name', 'description', 'customProperties', 'externalUrl'],
   MLModelLineageInfo: ['trainingJobs', 'downstreamJobs'],
   MLFeatureProperties: ['description', 'dataType', 'sources', 'customProperties'],
@@ -90,8 +291,21 @@ const KEEP = {
   MLPrimaryKeyProperties: ['description', 'dataType', 'sources', 'customProperties'],
   BaseData: ['dataset', 'motivation', 'preProcessing'],
   SchemaMetadata: ['datasetUrn', 'name', 'platformUrn', 'version', 'hash', 'fields', 'primaryKeys', 'createdAt'],
-  SchemaField: ['fieldPath', 'label', 'nullable', 'description', 'type', 'nativeDataType', 'recursive', 'globalTags', 'tags',
-    'glossaryTerms', 'isPartOfKey', 'isPartitioningKey', 'schemaFieldEntity'],
+  SchemaField: [
+    'fieldPath',
+    'label',
+    'nullable',
+    'description',
+    'type',
+    'nativeDataType',
+    'recursive',
+    'globalTags',
+    'tags',
+    'glossaryTerms',
+    'isPartOfKey',
+    'isPartitioningKey',
+    'schemaFieldEntity',
+  ],
   EditableSchemaMetadata: ['editableSchemaFieldInfo'],
   EditableSchemaFieldInfo: ['fieldPath', 'description', 'globalTags', 'tags', 'glossaryTerms'],
   DataJobInputOutput: ['inputDatasets', 'outputDatasets', 'inputDatajobs', 'fineGrainedLineages'],
@@ -103,8 +317,26 @@ const KEEP = {
   FreshnessAssertionInfo: ['entityUrn', 'type', 'schedule'],
   FreshnessAssertionSchedule: ['type', 'cron', 'fixedInterval'],
   AssertionRunEventsResult: ['total', 'failed', 'succeeded', 'errored', 'runEvents'],
-  AssertionRunEvent: ['timestampMillis', 'lastObservedMillis', 'assertionUrn', 'asserteeUrn', 'runId', 'status', 'result'],
-  AssertionResult: ['type', 'rowCount', 'missingCount', 'unexpectedCount', 'actualAggValue', 'externalUrl', 'nativeResults', 'error', 'severity'],
+  AssertionRunEvent: [
+    'timestampMillis',
+    'lastObservedMillis',
+    'assertionUrn',
+    'asserteeUrn',
+    'runId',
+    'status',
+    'result',
+  ],
+  AssertionResult: [
+    'type',
+    'rowCount',
+    'missingCount',
+    'unexpectedCount',
+    'actualAggValue',
+    'externalUrl',
+    'nativeResults',
+    'error',
+    'severity',
+  ],
   EntityIncidentsResult: ['start', 'count', 'total', 'incidents'],
   EntityAssertionsResult: ['start', 'count', 'total', 'assertions'],
   DataProcessInstanceResult: ['count', 'start', 'total', 'runs'],
@@ -112,20 +344,42 @@ const KEEP = {
   DataProcessRunEvent: ['status', 'attempt', 'result', 'timestampMillis', 'durationMillis'],
   IncidentSource: ['type', 'source'],
   IncidentStatus: ['state', 'stage', 'message', 'lastUpdated'],
-  CorpUserProperties: ['active', 'displayName', 'email', 'title', 'firstName', 'lastName', 'fullName', 'customProperties'],
+  CorpUserProperties: [
+    'active',
+    'displayName',
+    'email',
+    'title',
+    'firstName',
+    'lastName',
+    'fullName',
+    'customProperties',
+  ],
   TimeSeriesAspect: ['timestampMillis'],
 };
 
-const read = (dir) => buildASTSchema(concatAST(fs.readdirSync(dir).filter((f) => f.endsWith('.graphql')).sort()
-  .map((f) => parse(fs.readFileSync(path.join(dir, f), 'utf8')))));
+const read = (dir) =>
+  buildASTSchema(
+    concatAST(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.graphql'))
+        .sort()
+        .map((f) => parse(fs.readFileSync(path.join(dir, f), 'utf8'))),
+    ),
+  );
 const real = read(schemaDir);
 
-const isLeaf = (t) => { const n = getNamedType(t); return isScalarType(n) || isEnumType(n); };
+const isLeaf = (t) => {
+  const n = getNamedType(t);
+  return isScalarType(n) || isEnumType(n);
+};
 const requiredArgs = (f) => f.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined);
 
 const kept = new Map(); // type name -> Set of field names (objects/interfaces) or true
 const queue = ['Query', 'Mutation'];
-const visit = (name) => { if (!kept.has(name)) queue.push(name); };
+const visit = (name) => {
+  if (!kept.has(name)) queue.push(name);
+};
 const fieldsFor = (t) => {
   const all = t.getFields();
   const wanted = KEEP[t.name] ?? Object.keys(all).filter((f) => isLeaf(all[f].type) && !requiredArgs(all[f]));
@@ -168,8 +422,20 @@ const prune = (t) => {
     ...cfg,
     description: undefined,
     interfaces: () => (cfg.interfaces ?? []).filter((i) => kept.has(i.name)).map(prune),
-    fields: Object.fromEntries(Object.entries(cfg.fields).filter(([f]) => fields.has(f))
-      .map(([f, c]) => [f, { ...c, description: undefined, args: Object.fromEntries(Object.entries(c.args ?? {}).map(([a, ac]) => [a, { ...ac, description: undefined }])) }])),
+    fields: Object.fromEntries(
+      Object.entries(cfg.fields)
+        .filter(([f]) => fields.has(f))
+        .map(([f, c]) => [
+          f,
+          {
+            ...c,
+            description: undefined,
+            args: Object.fromEntries(
+              Object.entries(c.args ?? {}).map(([a, ac]) => [a, { ...ac, description: undefined }]),
+            ),
+          },
+        ]),
+    ),
   });
   pruned.set(t.name, p);
   return p;
@@ -179,9 +445,21 @@ for (const name of [...kept.keys()].sort()) {
   const t = real.getType(name);
   let def;
   if (isObjectType(t) || isInterfaceType(t)) def = prune(t);
-  else if (isUnionType(t)) def = new GraphQLUnionType({ ...t.toConfig(), description: undefined, types: t.getTypes().filter((m) => kept.has(m.name)).map(prune) });
+  else if (isUnionType(t))
+    def = new GraphQLUnionType({
+      ...t.toConfig(),
+      description: undefined,
+      types: t
+        .getTypes()
+        .filter((m) => kept.has(m.name))
+        .map(prune),
+    });
   else def = t;
-  blocks.push(printType(def).replace(/^"""[\s\S]*?"""\n|^"[^\n]*"\n/gm, '').replace(/^\s*"""[\s\S]*?"""\n|^\s*"[^\n]*"\n/gm, ''));
+  blocks.push(
+    printType(def)
+      .replace(/^"""[\s\S]*?"""\n|^"[^\n]*"\n/gm, '')
+      .replace(/^\s*"""[\s\S]*?"""\n|^\s*"[^\n]*"\n/gm, ''),
+  );
 }
 const header = `# DataHub GraphQL schema, the subset the Janus simulator serves.
 # Generated by scripts/extract-sim-schema.mjs from DataHub's real schema; do not edit by hand.

@@ -6,12 +6,24 @@ export type { Logger };
 
 /** Every place a secret can sit in what Janus logs: tokens, signing secrets, auth headers. */
 export const REDACT_PATHS = [
-  'token', '*.token', '*.*.token',
-  'botToken', '*.botToken', '*.*.botToken',
-  'signingSecret', '*.signingSecret', '*.*.signingSecret',
-  'password', '*.password',
-  'authorization', '*.authorization', 'headers.authorization', '*.headers.authorization', '*.headers.Authorization',
-  'headers.cookie', '*.headers.cookie',
+  'token',
+  '*.token',
+  '*.*.token',
+  'botToken',
+  '*.botToken',
+  '*.*.botToken',
+  'signingSecret',
+  '*.signingSecret',
+  '*.*.signingSecret',
+  'password',
+  '*.password',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  '*.headers.authorization',
+  '*.headers.Authorization',
+  'headers.cookie',
+  '*.headers.cookie',
 ];
 
 export interface LoggerOptions extends Partial<LogConfig> {
@@ -26,6 +38,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const readable = format === 'pretty' || (format === 'auto' && !options.destination && process.stderr.isTTY === true);
   const destination =
     options.destination ??
-    (readable ? pretty({ destination: 2, sync: true, colorize: true, ignore: 'pid,hostname' }) : pino.destination({ fd: 2, sync: true }));
+    (readable
+      ? pretty({ destination: 2, sync: true, colorize: true, ignore: 'pid,hostname' })
+      : pino.destination({ fd: 2, sync: true }));
   return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
 }

@@ -43,20 +43,30 @@ describe('architecture', () => {
   });
 
   it('src/core imports only core, src/shared and pure packages (no I/O)', () => {
-    const allowed = (e: ImportEdge) => (e.to === undefined ? CORE_PACKAGES.has(e.specifier) : inCore(e.to) || inShared(e.to));
+    const allowed = (e: ImportEdge) =>
+      e.to === undefined ? CORE_PACKAGES.has(e.specifier) : inCore(e.to) || inShared(e.to);
     const violations = edges.filter((e) => inCore(e.from) && !allowed(e));
     expectNone(violations.map(describeEdge));
   });
 
   it('src/sim imports nothing from Janus (only itself, src/shared and packages)', () => {
-    expectNone(edges.filter((e) => inSim(e.from) && e.to !== undefined && !inSim(e.to) && !inShared(e.to)).map(describeEdge));
+    expectNone(
+      edges.filter((e) => inSim(e.from) && e.to !== undefined && !inSim(e.to) && !inShared(e.to)).map(describeEdge),
+    );
   });
 
   it('src/slack and handlers do not import each other: handlers use slack, and only the composition root joins them', () => {
-    expectNone(edges.filter((e) => inSlack(e.from) && e.from !== SLACK_COMPOSITION_ROOT && inHandlers(e.to)).map(describeEdge));
+    expectNone(
+      edges.filter((e) => inSlack(e.from) && e.from !== SLACK_COMPOSITION_ROOT && inHandlers(e.to)).map(describeEdge),
+    );
   });
 
   it('no import cycles in src, handlers or jobs', () => {
-    expectNone(importCycles(edges).map(({ loop, files }) => `cycle ${loop.join(' → ')}${files.length > loop.length - 1 ? ` (knot of ${files.length} files: ${files.join(', ')})` : ''}`));
+    expectNone(
+      importCycles(edges).map(
+        ({ loop, files }) =>
+          `cycle ${loop.join(' → ')}${files.length > loop.length - 1 ? ` (knot of ${files.length} files: ${files.join(', ')})` : ''}`,
+      ),
+    );
   });
 });

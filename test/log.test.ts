@@ -24,10 +24,17 @@ describe('createLogger', () => {
   it('redacts tokens, secrets and auth headers wherever they sit', () => {
     const { lines, destination } = capture();
     const log = createLogger({ destination, format: 'json' });
-    log.info({ datahub: { url: 'http://gms', token: 'gms-secret-1' }, slack: { botToken: 'xoxb-secret-2', signingSecret: 'sig-secret-3' } }, 'config');
+    log.info(
+      {
+        datahub: { url: 'http://gms', token: 'gms-secret-1' },
+        slack: { botToken: 'xoxb-secret-2', signingSecret: 'sig-secret-3' },
+      },
+      'config',
+    );
     log.child({ scan: 's1' }).warn({ req: { headers: { authorization: 'Bearer secret-4' } } }, 'request');
     const out = lines.join('');
-    for (const secret of ['gms-secret-1', 'xoxb-secret-2', 'sig-secret-3', 'secret-4']) expect(out).not.toContain(secret);
+    for (const secret of ['gms-secret-1', 'xoxb-secret-2', 'sig-secret-3', 'secret-4'])
+      expect(out).not.toContain(secret);
     expect(out).toContain('[redacted]');
     expect(out).toContain('http://gms');
     expect(JSON.parse(lines[1]!)).toMatchObject({ scan: 's1', msg: 'request' });

@@ -7,7 +7,13 @@ import { UsageError } from '../../src/errors.js';
 import type { Logger } from '../../src/log.js';
 import { verdictBlocks, type SlackMessage } from '../../src/render/blocks.js';
 import { parseJanusText } from '../../src/slack/command-text.js';
-import { datahubDownMessage, failedMessage, helpMessage, unresolvedModelMessage, usageMessage } from '../../src/slack/messages.js';
+import {
+  datahubDownMessage,
+  failedMessage,
+  helpMessage,
+  unresolvedModelMessage,
+  usageMessage,
+} from '../../src/slack/messages.js';
 
 export interface JanusCommandDeps {
   /** The use case: a model's verdict, from the latest scan when fresh, else judged now (`currentVerdict`). */
@@ -18,15 +24,23 @@ export interface JanusCommandDeps {
 }
 
 /** `/janus trust <model>` and `/janus help`: ack at once (Slack allows 3 s), then post the verdict to response_url. */
-export const janusCommand = (deps: JanusCommandDeps) =>
+export const janusCommand =
+  (deps: JanusCommandDeps) =>
   async ({ command, ack, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     const request = parseJanusText(command.text);
     if (request.kind === 'help') return ack(helpMessage());
     if (request.kind === 'usage') return ack(usageMessage(request.problem));
     await ack();
-    const log = deps.logger.child({ command: '/janus trust', model: request.model, user: command.user_id, team: command.team_id });
+    const log = deps.logger.child({
+      command: '/janus trust',
+      model: request.model,
+      user: command.user_id,
+      team: command.team_id,
+    });
     const reply = await trustReply(deps, request.model, log);
-    await respond(reply).catch((err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'could not post the reply to Slack'));
+    await respond(reply).catch((err: unknown) =>
+      log.error({ err: err instanceof Error ? err.message : String(err) }, 'could not post the reply to Slack'),
+    );
   };
 
 async function trustReply(deps: JanusCommandDeps, ref: string, log: Logger): Promise<SlackMessage> {

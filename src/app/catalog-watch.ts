@@ -90,7 +90,9 @@ export class CatalogWatch {
   private async fullCycle(now: number, onJudged?: OnJudged): Promise<WatchCycle> {
     const cache: EntityCache = new Map();
     const facts = new Map<string, MovingFacts>();
-    const catalog = await readCatalog(this.deps.client, cache, { observe: (raw) => facts.set(raw.urn, movingFacts(raw)) });
+    const catalog = await readCatalog(this.deps.client, cache, {
+      observe: (raw) => facts.set(raw.urn, movingFacts(raw)),
+    });
     this.cache = cache;
     this.facts = facts;
     this.catalog = catalog;
@@ -122,14 +124,21 @@ export class CatalogWatch {
       }
       const gone = new Set(removed);
       const reread = [...changed, ...probed.evidence].filter((u) => !gone.has(u));
-      await readNeeded(this.deps.client, [...reread, ...added], this.cache, undefined, (raw) => this.facts.set(raw.urn, movingFacts(raw)));
+      await readNeeded(this.deps.client, [...reread, ...added], this.cache, undefined, (raw) =>
+        this.facts.set(raw.urn, movingFacts(raw)),
+      );
       for (const urn of removed) this.causesOf.delete(urn);
       catalog = this.catalog = new Catalog(this.cache);
       for (const urn of [...changed, ...added]) for (const m of catalog.modelsReading(urn)) affected.add(m);
     }
-    for (const d of deadlinesPassed(this.deadlines, this.judgedAt, this.effective(now))) for (const m of catalog.modelsReading(d)) affected.add(m);
+    for (const d of deadlinesPassed(this.deadlines, this.judgedAt, this.effective(now)))
+      for (const m of catalog.modelsReading(d)) affected.add(m);
     const models = catalog.models();
-    const judged = await this.judge(models.filter((m) => affected.has(m.urn)), now, onJudged);
+    const judged = await this.judge(
+      models.filter((m) => affected.has(m.urn)),
+      now,
+      onJudged,
+    );
     return this.result(false, changed, models.length, judged);
   }
 
@@ -150,7 +159,8 @@ export class CatalogWatch {
       if (done) await done;
     }
     const any = catalog.models()[0];
-    if (any && (models.length || this.deadlines.size === 0)) this.deadlines = freshnessDeadlines(graph ?? catalog.upstreamGraph(any.urn), this.deps.policy.freshness);
+    if (any && (models.length || this.deadlines.size === 0))
+      this.deadlines = freshnessDeadlines(graph ?? catalog.upstreamGraph(any.urn), this.deps.policy.freshness);
     this.judgedAt = this.effective(now);
     return states;
   }

@@ -28,11 +28,15 @@ export interface CurrentVerdict {
 export async function currentVerdict(deps: CurrentVerdictDeps, ref: string): Promise<CurrentVerdict> {
   const model = await resolveModel(deps.client, ref);
   const recorded = await deps.history.latestVerdict(model.urn).catch((err: unknown) => {
-    deps.logger?.warn({ model: model.urn, err: err instanceof Error ? err.message : String(err) }, 'scan history not read; judging live');
+    deps.logger?.warn(
+      { model: model.urn, err: err instanceof Error ? err.message : String(err) },
+      'scan history not read; judging live',
+    );
     return undefined;
   });
   const now = (deps.now ?? Date.now)();
-  if (recorded && now - Date.parse(recorded.scannedAt) <= deps.maxAgeMs) return { verdict: recorded, source: { kind: 'scan', scannedAt: recorded.scannedAt } };
+  if (recorded && now - Date.parse(recorded.scannedAt) <= deps.maxAgeMs)
+    return { verdict: recorded, source: { kind: 'scan', scannedAt: recorded.scannedAt } };
   const { verdict } = await judgeModel(deps, model.urn);
   return { verdict, source: { kind: 'live' } };
 }

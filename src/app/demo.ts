@@ -9,7 +9,11 @@ import { scanModels } from './scan.js';
  * The embedded default: the DataHub simulator in-process with the bundled demo catalog, every model judged
  * through the same GraphQL client a real DataHub would see. No environment needed.
  */
-export async function runDemo(policy: JudgePolicy, logger: Logger, now = Date.now()): Promise<{ verdicts: Verdict[]; datahub: string }> {
+export async function runDemo(
+  policy: JudgePolicy,
+  logger: Logger,
+  now = Date.now(),
+): Promise<{ verdicts: Verdict[]; datahub: string }> {
   const sim = await startSim({ demo: true, port: 0, logger: logger.child({ unit: 'datahub-sim' }), now: () => now });
   try {
     const client = createDataHubClient({ url: sim.url, logger });

@@ -11,8 +11,14 @@ export interface GatePolicy {
 
 /** Which findings block a model under the gate's policy. Pure. */
 export function gateVerdict(verdict: Verdict, p: GatePolicy): GateResult {
-  const blocking = p.failOn === 'none' ? [] : verdict.findings.filter((f) => severityRank(f.severity) >= severityRank(p.failOn as Severity));
-  const reasons = p.minScore !== undefined && verdict.score < p.minScore ? [`score ${verdict.score} is below the minimum ${p.minScore}`] : [];
+  const blocking =
+    p.failOn === 'none'
+      ? []
+      : verdict.findings.filter((f) => severityRank(f.severity) >= severityRank(p.failOn as Severity));
+  const reasons =
+    p.minScore !== undefined && verdict.score < p.minScore
+      ? [`score ${verdict.score} is below the minimum ${p.minScore}`]
+      : [];
   return { verdict, blocking, reasons };
 }
 

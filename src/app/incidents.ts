@@ -33,10 +33,17 @@ export async function janusIncidentsForModel(deps: JudgeDeps, ref: string): Prom
     for (const d of data.entities ?? []) {
       for (const inc of d?.incidents?.incidents ?? []) {
         const key = keyOf(inc.description);
-        if (!key || (detectorOfKey(key) === 'target_leakage' && !modelsOf(inc.description).includes(model.urn))) continue;
+        if (!key || (detectorOfKey(key) === 'target_leakage' && !modelsOf(inc.description).includes(model.urn)))
+          continue;
         out.push({
-          urn: inc.urn, key, dataset: d!.urn, title: inc.title ?? '', state: inc.incidentStatus.state === 'RESOLVED' ? 'RESOLVED' : 'ACTIVE',
-          stage: inc.incidentStatus.stage ?? null, priority: inc.priority ?? null, createdAt: inc.created.time,
+          urn: inc.urn,
+          key,
+          dataset: d!.urn,
+          title: inc.title ?? '',
+          state: inc.incidentStatus.state === 'RESOLVED' ? 'RESOLVED' : 'ACTIVE',
+          stage: inc.incidentStatus.stage ?? null,
+          priority: inc.priority ?? null,
+          createdAt: inc.created.time,
         });
       }
     }

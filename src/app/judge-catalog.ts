@@ -12,7 +12,10 @@ export type OnJudged = (v: Verdict, graph: UpstreamGraph) => void | Promise<void
  * graph goes to `onJudged` and is then dropped: memory holds the catalog once, and no verdict longer than the
  * caller keeps it (a large catalog's verdicts, hundreds of findings each, do not fit in memory together).
  */
-export async function judgeCatalog(deps: JudgeDeps, onJudged: OnJudged): Promise<{ models: number; cache: EntityCache; catalog: Catalog }> {
+export async function judgeCatalog(
+  deps: JudgeDeps,
+  onJudged: OnJudged,
+): Promise<{ models: number; cache: EntityCache; catalog: Catalog }> {
   const now = (deps.now ?? Date.now)();
   const cache: EntityCache = deps.cache ?? new Map();
   const catalog = await readCatalog(deps.client, cache);
@@ -20,7 +23,10 @@ export async function judgeCatalog(deps: JudgeDeps, onJudged: OnJudged): Promise
   for (const model of catalog.models()) {
     const graph = catalog.upstreamGraph(model.urn);
     const a = assess(graph, now, deps.policy);
-    const done = onJudged(verdictOf(graph, a, (d) => catalog.modelsBelowDataset(d), { now, datahub: deps.client.url }), graph);
+    const done = onJudged(
+      verdictOf(graph, a, (d) => catalog.modelsBelowDataset(d), { now, datahub: deps.client.url }),
+      graph,
+    );
     if (done) await done;
     models++;
   }

@@ -22,8 +22,14 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
   const now = (deps.now ?? Date.now)();
   const model = await resolveModel(deps.client, ref);
   const cache = deps.cache ?? new Map();
-  const read = await readUpstreamGraph(deps.client, model.urn, cache, deps.proposed ? proposedDatasets(deps.proposed) : []);
-  if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false) throw new UsageError(`DataHub has no model ${model.urn}`);
+  const read = await readUpstreamGraph(
+    deps.client,
+    model.urn,
+    cache,
+    deps.proposed ? proposedDatasets(deps.proposed) : [],
+  );
+  if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false)
+    throw new UsageError(`DataHub has no model ${model.urn}`);
   const graph = deps.proposed ? withProposedLineage(read, deps.proposed) : read;
   const assessment = assess(graph, now, deps.policy);
   const downstream = assessment.offending.length ? await readDownstreamModels(deps.client, assessment.offending) : {};

@@ -62,7 +62,11 @@ export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/
  * catalog-wide read instead of one lineage walk per model). Each verdict is folded into the plan's root causes as
  * it is judged, so a scan holds verdicts only as long as the caller does.
  */
-export async function writeBackModels(deps: WriteBackDeps, models: string[] | 'all', opts: WriteBackOptions = {}): Promise<WriteBackResult> {
+export async function writeBackModels(
+  deps: WriteBackDeps,
+  models: string[] | 'all',
+  opts: WriteBackOptions = {},
+): Promise<WriteBackResult> {
   const cache: EntityCache = deps.cache ?? new Map();
   const verdicts: Verdict[] = [];
   const judged: JudgedModel[] = [];
@@ -88,7 +92,10 @@ export async function writeBackModels(deps: WriteBackDeps, models: string[] | 'a
       if (done) await done;
     }
     set = {
-      judged, causes: collector.list(), cache, upstreamDatasets,
+      judged,
+      causes: collector.list(),
+      cache,
+      upstreamDatasets,
       read: [...new Set(Object.values(upstreamDatasets).flat())],
       downstream: (d) => readDownstreamModels(deps.client, d),
     };
@@ -96,9 +103,17 @@ export async function writeBackModels(deps: WriteBackDeps, models: string[] | 'a
   const plan = await planJudged(deps, set);
   const kept = opts.keepGraphs ? { graphs } : {};
   if (opts.dryRun) return { verdicts, judged, ...kept, plan, applied: [], failed: [] };
-  const outcomes = await applyPlan(plan, { client: deps.client, ...(deps.redis ? { redis: deps.redis } : {}), ...(deps.logger ? { logger: deps.logger } : {}), ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}) });
+  const outcomes = await applyPlan(plan, {
+    client: deps.client,
+    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.logger ? { logger: deps.logger } : {}),
+    ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}),
+  });
   return {
-    verdicts, judged, ...kept, plan,
+    verdicts,
+    judged,
+    ...kept,
+    plan,
     applied: outcomes.filter((o) => o.status === 'applied').map(describe),
     failed: outcomes.filter((o) => o.status === 'failed').map(describe),
   };
@@ -117,13 +132,27 @@ export interface JudgedSet {
 }
 
 /** A whole catalog's judgment, read once: every dataset read, and blast radii from the catalog itself. */
-export function catalogJudgedSet(catalog: Catalog, cache: EntityCache, judged: JudgedModel[], collector: RootCauseCollector): JudgedSet {
+export function catalogJudgedSet(
+  catalog: Catalog,
+  cache: EntityCache,
+  judged: JudgedModel[],
+  collector: RootCauseCollector,
+): JudgedSet {
   const read = [...cache.values()].filter((r) => r?.type === 'DATASET').map((r) => r!.urn);
   // a model's whole upstream is thousands of datasets on a big catalog: keep only those the plan asks about
   const evidence = evidenceOnDatasets(read, cache);
-  const relevant = [...new Set([...evidence.incidents.map((i) => i.dataset), ...evidence.assertions.map((a) => a.dataset), ...collector.datasets()])];
+  const relevant = [
+    ...new Set([
+      ...evidence.incidents.map((i) => i.dataset),
+      ...evidence.assertions.map((a) => a.dataset),
+      ...collector.datasets(),
+    ]),
+  ];
   return {
-    judged, causes: collector.list(), cache, read,
+    judged,
+    causes: collector.list(),
+    cache,
+    read,
     upstreamDatasets: upstreamWithin(catalog.downstreamModels(relevant)),
     downstream: async (d) => catalog.downstreamModels(d),
   };
@@ -140,18 +169,31 @@ function upstreamWithin(below: Record<string, ModelRef[]>): Record<string, strin
 export async function planJudged(deps: WriteBackDeps, set: JudgedSet): Promise<PlannedWrite[]> {
   const { judged, causes, cache } = set;
   const evidence = evidenceOnDatasets(set.read, cache);
-  const resolving = incidentsToResolve(judged, causes, { ...evidence, tagExists: true, propertiesExist: { score: true, band: true, reasons: true }, models: {} });
+  const resolving = incidentsToResolve(judged, causes, {
+    ...evidence,
+    tagExists: true,
+    propertiesExist: { score: true, band: true, reasons: true },
+    models: {},
+  });
   const downstream = resolving.length ? await set.downstream([...new Set(resolving.map((i) => i.dataset))]) : {};
   const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));
   const scope = new Set([...judged.map((v) => v.model.urn), ...Object.values(resolvedDownstream).flat()]);
   for (const rc of causes) for (const m of rc.blastRadius) scope.add(m.urn);
   const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, [...scope])) };
   const base = deps.reportBaseUrl;
-  return planWriteBack({ judged, causes, state, resolvedDownstream, upstreamDatasets: set.upstreamDatasets, ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}) });
+  return planWriteBack({
+    judged,
+    causes,
+    state,
+    resolvedDownstream,
+    upstreamDatasets: set.upstreamDatasets,
+    ...(base ? { reportUrl: (m: string) => reportUrlFor(base, m) } : {}),
+  });
 }
 
 function describe(o: ApplyOutcome): WriteOutcome {
   const w = o.write;
-  const target = 'model' in w ? w.model : 'dataset' in w ? w.dataset : w.kind === 'createProperty' ? w.property : 'model-at-risk';
+  const target =
+    'model' in w ? w.model : 'dataset' in w ? w.dataset : w.kind === 'createProperty' ? w.property : 'model-at-risk';
   return { kind: w.kind, target, ...(o.status === 'failed' && o.detail ? { error: o.detail } : {}) };
 }

@@ -38,7 +38,8 @@ export const out = (text: string) => process.stdout.write(text.endsWith('\n') ? 
 
 /** Writes text in pieces, each once the last is flushed (a pipe's reader sets the pace), then `last` (a newline). */
 export async function writePieces(pieces: Iterable<string>, last = '\n'): Promise<void> {
-  const write = (text: string) => new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
+  const write = (text: string) =>
+    new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
   for (const piece of pieces) await write(piece);
   if (last) await write(last);
 }

@@ -10,7 +10,8 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, datahub: 3 } as const;
 export function exitFor(err: unknown): { code: number; message?: string } {
   if (err instanceof CommanderError) return { code: commanderExitCode(err) }; // commander already printed it
   if (err instanceof BlockedError || err instanceof WriteBackError) return { code: EXIT.failed, message: err.message };
-  if (err instanceof UsageError || err instanceof SimUsageError || err instanceof ConfigError) return { code: EXIT.usage, message: err.message };
+  if (err instanceof UsageError || err instanceof SimUsageError || err instanceof ConfigError)
+    return { code: EXIT.usage, message: err.message };
   if (err instanceof JanusError && err.code.startsWith('datahub')) return { code: EXIT.datahub, message: err.message };
   if (err instanceof Error) return { code: EXIT.failed, message: err.message };
   return { code: EXIT.failed, message: String(err) };

@@ -9,11 +9,12 @@ import { scanCommand } from './commands/scan.js';
 import { serveCommand, workerCommand } from './commands/serve.js';
 import { trustCommand } from './commands/trust.js';
 
-
 /** The `janus` command tree. Every command parses its flags, calls one use case, and prints; nothing exits here. */
 export function buildProgram(): Command {
   const program = new Command('janus')
-    .description('Janus: CI for the ML supply chain. Judges ML models from DataHub lineage and writes the evidence back.')
+    .description(
+      'Janus: CI for the ML supply chain. Judges ML models from DataHub lineage and writes the evidence back.',
+    )
     .version(VERSION)
     .option('--config <file>', 'config file (default: ./janus.config.yaml when present)')
     .showSuggestionAfterError()
@@ -24,7 +25,9 @@ export function buildProgram(): Command {
     .addCommand(historyCommand())
     .addCommand(serveCommand())
     .addCommand(workerCommand())
-    .addCommand(simCommand({ createLogger: async () => (await import('../log.js')).createLogger({ name: 'datahub-sim' }) }))
+    .addCommand(
+      simCommand({ createLogger: async () => (await import('../log.js')).createLogger({ name: 'datahub-sim' }) }),
+    )
     .addCommand(mcpCommand());
   forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());
   return program;

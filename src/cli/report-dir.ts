@@ -5,7 +5,11 @@ import type { Verdict } from '../core/verdict.js';
 import { modelReportHtml, reportFileName } from '../report/index.js';
 
 /** `--report-dir`: each verdict's Model Impact Report as `<model>.html`, linking its siblings by file name. */
-export function writeReports(dir: string, judged: { verdict: Verdict; graph?: UpstreamGraph }[], datahubUiUrl?: string): string[] {
+export function writeReports(
+  dir: string,
+  judged: { verdict: Verdict; graph?: UpstreamGraph }[],
+  datahubUiUrl?: string,
+): string[] {
   fs.mkdirSync(dir, { recursive: true });
   return judged.map(({ verdict, graph }) => {
     const file = path.join(dir, reportFileName(verdict));

@@ -6,11 +6,16 @@ import type { JudgePolicy } from '../core/verdict.js';
 
 const severity = z.enum(['critical', 'high', 'medium', 'low']);
 const duration = z.string().refine((s) => parseDuration(s) !== undefined, 'expected a duration such as PT24H or 24h');
-const detectorOverride = z.object({ severity: severity.optional(), weight: z.coerce.number().min(0).max(100).optional() });
+const detectorOverride = z.object({
+  severity: severity.optional(),
+  weight: z.coerce.number().min(0).max(100).optional(),
+});
 
 /** Weights, severities, bands and default freshness SLAs: defaults are the product's, every one configurable. */
 export const judgeSchema = z.object({
-  detectors: z.partialRecord(z.enum(Object.keys(DEFAULT_POLICY) as [DetectorName, ...DetectorName[]]), detectorOverride).default({}),
+  detectors: z
+    .partialRecord(z.enum(Object.keys(DEFAULT_POLICY) as [DetectorName, ...DetectorName[]]), detectorOverride)
+    .default({}),
   bands: z
     .object({
       trusted: z.coerce.number().min(0).max(100).default(DEFAULT_BANDS.trusted),

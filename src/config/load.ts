@@ -38,11 +38,15 @@ function readConfigFile(explicit: string | undefined, cwd: string): { values: Re
     throw new ConfigError([`config file ${file}: not valid YAML (${(e as Error).message.split('\n')[0]})`]);
   }
   if (parsed == null) return { values: {}, path: file };
-  if (typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError([`config file ${file}: expected a mapping of settings`]);
+  if (typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ConfigError([`config file ${file}: expected a mapping of settings`]);
   return { values: parsed as Record<string, unknown>, path: file };
 }
 
-function mergeSections(base: Record<string, unknown>, over: Record<string, Record<string, string>>): Record<string, unknown> {
+function mergeSections(
+  base: Record<string, unknown>,
+  over: Record<string, Record<string, string>>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [section, values] of Object.entries(over)) {
     const current = out[section];
@@ -56,6 +60,7 @@ function describeIssue(issue: z.core.$ZodIssue, file?: string): string {
   const env = envNameFor(setting);
   const where = [env && `env ${env}`, file && `or ${path.basename(file)}`].filter(Boolean).join(' ');
   const secret = /token|secret|password/i.test(setting);
-  const received = !secret && 'input' in issue && issue.input !== undefined ? `, got ${JSON.stringify(issue.input)}` : '';
+  const received =
+    !secret && 'input' in issue && issue.input !== undefined ? `, got ${JSON.stringify(issue.input)}` : '';
   return `${setting || '(root)'}${where ? ` (${where})` : ''}: ${issue.message}${received}`;
 }

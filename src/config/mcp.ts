@@ -4,11 +4,14 @@ const TRUE = ['true', '1', 'yes', 'on'];
 const FALSE = ['false', '0', 'no', 'off'];
 
 /** true/false as people write them in env vars and YAML. */
-const flag = z.preprocess((v) => {
-  if (typeof v !== 'string') return v;
-  const t = v.trim().toLowerCase();
-  return TRUE.includes(t) ? true : FALSE.includes(t) ? false : v;
-}, z.boolean({ message: 'expected true or false' }));
+const flag = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    const t = v.trim().toLowerCase();
+    return TRUE.includes(t) ? true : FALSE.includes(t) ? false : v;
+  },
+  z.boolean({ message: 'expected true or false' }),
+);
 
 /** The MCP server: read-only unless writes are allowed; Streamable HTTP on `janus serve` only when enabled. */
 export const mcpSchema = z.object({

@@ -27,12 +27,18 @@ export const logSchema = z.object({
 });
 
 export const redisSchema = z.object({
-  url: z.string().regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL').optional(),
+  url: z
+    .string()
+    .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
+    .optional(),
   /**
    * Start of every key Janus's service keeps and of BullMQ's queues. Redis Cluster needs a hash tag (`{janus}`)
    * so a queue's keys share one slot, as BullMQ's multi-key scripts require.
    */
-  prefix: z.string().regex(/^[\w{}.:-]+$/, 'expected letters, digits, _ . : - { }').default('janus'),
+  prefix: z
+    .string()
+    .regex(/^[\w{}.:-]+$/, 'expected letters, digits, _ . : - { }')
+    .default('janus'),
 });
 
 export const slackSchema = z.object({

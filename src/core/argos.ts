@@ -18,7 +18,10 @@ export function narrate(v: Verdict): string[] {
   for (const f of v.findings) lines.push(sentence(f));
   const others = blastRadiusSentence(v);
   if (others) lines.push(others);
-  if (!v.findings.length) lines.push(`I walked ${v.upstreamCount} upstream ${plural(v.upstreamCount, 'entity', 'entities')} and found nothing worth a bark.`);
+  if (!v.findings.length)
+    lines.push(
+      `I walked ${v.upstreamCount} upstream ${plural(v.upstreamCount, 'entity', 'entities')} and found nothing worth a bark.`,
+    );
   return lines;
 }
 
@@ -36,7 +39,8 @@ function sentence(f: Finding): string {
     case 'target_leakage': {
       const chains = e.chains as string[][];
       const chain = chains[0]!.map(shortName).join(' → ');
-      const more = chains.length > 1 ? ` (and ${chains.length - 1} more ${plural(chains.length - 1, 'path', 'paths')})` : '';
+      const more =
+        chains.length > 1 ? ` (and ${chains.length - 1} more ${plural(chains.length - 1, 'path', 'paths')})` : '';
       return `Feature ${shortName(String(e.feature))} can see the answer: ${chain}${more}.`;
     }
     case 'freshness_lag': {
@@ -65,7 +69,9 @@ function sentence(f: Finding): string {
 function downstream(e: Record<string, unknown>): string {
   const { listed, unlisted } = effectsOf({ evidence: e });
   const more = unlisted ? ` and ${unlisted} more` : '';
-  return listed.length ? `; it also explains ${[...new Set(listed.map((x) => shortName(x.entity)))].join(', ')}${more}` : '';
+  return listed.length
+    ? `; it also explains ${[...new Set(listed.map((x) => shortName(x.entity)))].join(', ')}${more}`
+    : '';
 }
 
 function blastRadiusSentence(v: Verdict): string | undefined {

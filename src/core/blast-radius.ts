@@ -7,7 +7,11 @@ import type { LineageIndex } from './lineage-index.js';
  * of offending datasets cost no walk each. Entities with the same models below share one list. Pure; the pass runs
  * on first use. The lists returned are shared: read only.
  */
-export function modelsBelowIndex(index: LineageIndex, models: string[], components: () => IndexComponents = () => indexComponents(index)): (urn: string) => string[] {
+export function modelsBelowIndex(
+  index: LineageIndex,
+  models: string[],
+  components: () => IndexComponents = () => indexComponents(index),
+): (urn: string) => string[] {
   let below: ModelsBelow | undefined;
   // a distinct set's list is made when first asked for: most entities' sets never are
   const lists = new Map<number, string[]>();

@@ -9,7 +9,10 @@ const UNIT_MS: Record<string, number> = { s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 
 export function parseDuration(text: string | undefined): number | undefined {
   if (!text) return undefined;
   const t = text.trim();
-  const iso = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(t);
+  const iso =
+    /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(
+      t,
+    );
   if (iso && t.length > 1 && !/T$/i.test(t)) {
     const [, w, d, h, m, s] = iso.map((x) => (x === undefined ? 0 : Number(x)));
     return positive(w! * UNIT_MS.w! + d! * UNIT_MS.d! + h! * UNIT_MS.h! + m! * UNIT_MS.m! + s! * UNIT_MS.s!);
@@ -20,15 +23,28 @@ export function parseDuration(text: string | undefined): number | undefined {
   if (td) {
     let ms = 0;
     for (const part of td[1]!.split(',')) {
-      const kv = /^\s*(days|seconds|microseconds|milliseconds|minutes|hours|weeks)\s*=\s*(-?\d+(?:\.\d+)?)\s*$/.exec(part);
+      const kv = /^\s*(days|seconds|microseconds|milliseconds|minutes|hours|weeks)\s*=\s*(-?\d+(?:\.\d+)?)\s*$/.exec(
+        part,
+      );
       if (!kv) return undefined;
-      const factor = { days: 864e5, seconds: 1e3, microseconds: 1e-3, milliseconds: 1, minutes: 6e4, hours: 36e5, weeks: 6048e5 }[kv[1]!]!;
+      const factor = {
+        days: 864e5,
+        seconds: 1e3,
+        microseconds: 1e-3,
+        milliseconds: 1,
+        minutes: 6e4,
+        hours: 36e5,
+        weeks: 6048e5,
+      }[kv[1]!]!;
       ms += Number(kv[2]) * factor;
     }
     return positive(ms);
   }
   const clock = /^(?:(\d+) days?, )?(\d+):(\d{2}):(\d{2})$/.exec(t);
-  if (clock) return positive(Number(clock[1] ?? 0) * 864e5 + Number(clock[2]) * 36e5 + Number(clock[3]) * 6e4 + Number(clock[4]) * 1e3);
+  if (clock)
+    return positive(
+      Number(clock[1] ?? 0) * 864e5 + Number(clock[2]) * 36e5 + Number(clock[3]) * 6e4 + Number(clock[4]) * 1e3,
+    );
   return undefined;
 }
 
@@ -38,7 +54,12 @@ const positive = (ms: number): number | undefined => (ms > 0 && Number.isFinite(
 export function formatDuration(ms: number): string {
   const parts: string[] = [];
   let rest = Math.max(0, Math.round(ms / 1000));
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     const n = Math.floor(rest / size);
     if (n > 0) parts.push(`${n}${unit}`);
     rest -= n * size;

@@ -111,7 +111,8 @@ export const newSharedMemo = (): SharedMemo => ({ slots: [] });
 export const node = (g: UpstreamGraph, urn: string): EntityNode | undefined => g.nodes[urn];
 
 /** The datasets upstream of the model (`nodes` may hold more than the model's upstream: it can be shared). */
-export const upstreamDatasets = (g: UpstreamGraph): string[] => upstreamClosure(g, g.model).filter((u) => g.nodes[u]?.kind === 'dataset');
+export const upstreamDatasets = (g: UpstreamGraph): string[] =>
+  upstreamClosure(g, g.model).filter((u) => g.nodes[u]?.kind === 'dataset');
 
 const closures = new WeakMap<UpstreamGraph, Map<string, Int32Array>>();
 const ownMemos = new WeakMap<UpstreamGraph, SharedMemo>();
@@ -128,10 +129,12 @@ export function memoOf(g: UpstreamGraph): SharedMemo {
 export const indexOf = (g: UpstreamGraph): LineageIndex => (memoOf(g).index ??= lineageIndex(g.upstreams));
 
 /** Integer ids over the graph's column lineage: shared like `indexOf(g)`. */
-export const columnLineageOf = (g: UpstreamGraph): LineageIndex => (memoOf(g).columns ??= lineageIndex(g.columnUpstreams));
+export const columnLineageOf = (g: UpstreamGraph): LineageIndex =>
+  (memoOf(g).columns ??= lineageIndex(g.columnUpstreams));
 
 /** The strongly connected components over `indexOf(g)`: shared like the index. */
-export const componentsOf = (g: UpstreamGraph): IndexComponents => (memoOf(g).components ??= indexComponents(indexOf(g)));
+export const componentsOf = (g: UpstreamGraph): IndexComponents =>
+  (memoOf(g).components ??= indexComponents(indexOf(g)));
 
 /**
  * Ids (in `indexOf(g)`) of every entity upstream of `from`, not including it, breadth first; cycles are safe.

@@ -70,7 +70,13 @@ export function indexComponents(index: LineageIndex): IndexComponents {
  * In a pass over the components downstream first: or `passed` (component c's bit set) into the open set of every
  * component directly upstream of c, made on first use.
  */
-export function passUpstream(index: LineageIndex, comps: IndexComponents, c: number, passed: Uint32Array, open: (Uint32Array | undefined)[]): void {
+export function passUpstream(
+  index: LineageIndex,
+  comps: IndexComponents,
+  c: number,
+  passed: Uint32Array,
+  open: (Uint32Array | undefined)[],
+): void {
   const { start, members, of } = comps;
   for (let k = start[c]!; k < start[c + 1]!; k++) {
     const e = members[k]!;

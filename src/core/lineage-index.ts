@@ -82,5 +82,9 @@ export function walkUpstream(index: LineageIndex, root: number, stop: (id: numbe
       from.push(next);
     }
   }
-  return { order: Int32Array.from(order), from: Int32Array.from(from), position: (id) => (mark[id] === walk ? at[id]! : -1) };
+  return {
+    order: Int32Array.from(order),
+    from: Int32Array.from(from),
+    position: (id) => (mark[id] === walk ? at[id]! : -1),
+  };
 }

@@ -25,7 +25,12 @@ export interface ModelReach {
  * One pass over the components, downstream first, carrying the bit set of models below each one upstream; a
  * component's set is dropped once it is passed on. Linear in edges × models / 32.
  */
-export function modelReach(index: LineageIndex, comps: IndexComponents, isModel: (id: number) => boolean, isMarked: (id: number) => boolean): ModelReach {
+export function modelReach(
+  index: LineageIndex,
+  comps: IndexComponents,
+  isModel: (id: number) => boolean,
+  isMarked: (id: number) => boolean,
+): ModelReach {
   const n = index.urns.length;
   const slot = new Map<number, number>();
   for (let i = 0; i < n; i++) if (isModel(i)) slot.set(i, slot.size);
@@ -81,4 +86,3 @@ export function forEachMarkedAbove(reach: ModelReach, slot: number, each: (id: n
 }
 
 const copy = (b: Bits | undefined, words: number): Bits => (b ? b.slice() : new Uint32Array(words));
-

@@ -28,4 +28,5 @@ export const proposedDatasets = (p: ProposedLineage): string[] => [
   ...new Set([...p.edges.flatMap((e) => [e.down, e.up]), ...p.columns.flatMap((c) => [c.down, c.up].map(parentOf))]),
 ];
 
-const parentOf = (schemaField: string) => /^urn:li:schemaField:\((urn:li:dataset:\(.*?\)),/.exec(schemaField)?.[1] ?? schemaField;
+const parentOf = (schemaField: string) =>
+  /^urn:li:schemaField:\((urn:li:dataset:\(.*?\)),/.exec(schemaField)?.[1] ?? schemaField;

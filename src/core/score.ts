@@ -30,19 +30,31 @@ export interface Score {
 }
 
 /** A deduction per finding and verdict: a memo by finding (a WeakMap) cost more than it saved once scans stopped keeping verdicts. */
-const deductionFor = (f: Finding): Deduction => ({ key: f.key, detector: f.detector, weight: f.weight, reason: f.message });
+const deductionFor = (f: Finding): Deduction => ({
+  key: f.key,
+  detector: f.detector,
+  weight: f.weight,
+  reason: f.message,
+});
 
 /** `max(0, 100 - Σ weight)`, each deduction naming its finding, then the band. */
 export function score(findings: Finding[], bands: BandPolicy = DEFAULT_BANDS): Score {
   const deductions = findings.filter((f) => f.weight > 0).map(deductionFor);
   const value = Math.max(0, 100 - deductions.reduce((sum, d) => sum + d.weight, 0));
   const byScore: Band = value >= bands.trusted ? 'trusted' : value >= bands.caution ? 'caution' : 'at_risk';
-  const cap = bands.capAt === 'none' ? undefined : findings.find((f) => severityRank(f.severity) >= severityRank(bands.capAt as Severity));
-  if (cap && byScore !== 'at_risk') return { score: value, band: 'at_risk', deductions, capped: { by: cap.key, severity: cap.severity } };
+  const cap =
+    bands.capAt === 'none'
+      ? undefined
+      : findings.find((f) => severityRank(f.severity) >= severityRank(bands.capAt as Severity));
+  if (cap && byScore !== 'at_risk')
+    return { score: value, band: 'at_risk', deductions, capped: { by: cap.key, severity: cap.severity } };
   return { score: value, band: byScore, deductions };
 }
 
 /** The worst severity among findings, or undefined when there are none. */
 export function worstSeverity(findings: Finding[]): Severity | undefined {
-  return findings.reduce<Severity | undefined>((w, f) => (!w || severityRank(f.severity) > severityRank(w) ? f.severity : w), undefined);
+  return findings.reduce<Severity | undefined>(
+    (w, f) => (!w || severityRank(f.severity) > severityRank(w) ? f.severity : w),
+    undefined,
+  );
 }

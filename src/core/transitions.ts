@@ -120,7 +120,8 @@ export interface TransitionOutput {
 }
 
 const rank = (b: Band) => BANDS.indexOf(b);
-const byScore = (score: number, p: BandPolicy): Band => (score >= p.trusted ? 'trusted' : score >= p.caution ? 'caution' : 'at_risk');
+const byScore = (score: number, p: BandPolicy): Band =>
+  score >= p.trusted ? 'trusted' : score >= p.caution ? 'caution' : 'at_risk';
 
 /**
  * Whether a band change is worth telling: a model judged for the first time is news unless trusted; a score-only
@@ -156,7 +157,12 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
     const seq = (prev?.seq ?? 0) + (prev || band !== 'trusted' ? 1 : 0);
     models[m.model.urn] = { ...base, band, since: at, seq };
     if (!prev && band === 'trusted') continue;
-    moves.push({ move: { model: m.model, from: prev?.band ?? null, to: band, score: m.score }, state: m, ...(prev ? { prev } : {}), seq });
+    moves.push({
+      move: { model: m.model, from: prev?.band ?? null, to: band, score: m.score },
+      state: m,
+      ...(prev ? { prev } : {}),
+      seq,
+    });
   }
 
   const causes: Record<string, AnnouncedCause> = {};
@@ -171,8 +177,20 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
     const episode = (prev?.episode ?? 0) + 1;
     causes[key] = { dataset: c.dataset, detector: c.detector, live: true, episode, since: at, missing: 0 };
     raised.push({
-      kind: 'cause', id: `cause:${key}:${episode}:raised`, at, state: 'raised', key, dataset: c.dataset, detector: c.detector,
-      severity: c.severity, message: c.message, models: c.models.slice(0, NAMED_IN_TRANSITION), modelCount: c.models.length, since: at, moved: [], movedCount: 0,
+      kind: 'cause',
+      id: `cause:${key}:${episode}:raised`,
+      at,
+      state: 'raised',
+      key,
+      dataset: c.dataset,
+      detector: c.detector,
+      severity: c.severity,
+      message: c.message,
+      models: c.models.slice(0, NAMED_IN_TRANSITION),
+      modelCount: c.models.length,
+      since: at,
+      moved: [],
+      movedCount: 0,
     });
   }
   for (const [key, prev] of Object.entries(input.causes)) {
@@ -184,8 +202,18 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
     }
     causes[key] = { ...prev, live: false, missing: 0 };
     cleared.push({
-      kind: 'cause', id: `cause:${key}:${prev.episode}:cleared`, at, state: 'cleared', key, dataset: prev.dataset,
-      detector: prev.detector, models: [], modelCount: 0, since: prev.since, moved: [], movedCount: 0,
+      kind: 'cause',
+      id: `cause:${key}:${prev.episode}:cleared`,
+      at,
+      state: 'cleared',
+      key,
+      dataset: prev.dataset,
+      detector: prev.detector,
+      models: [],
+      modelCount: 0,
+      since: prev.since,
+      moved: [],
+      movedCount: 0,
     });
   }
 
@@ -194,15 +222,25 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
   const alone: Transition[] = [];
   for (const { move, state, prev, seq } of moves) {
     const worse = !prev || rank(move.to) > rank(prev.band);
-    const explaining = (worse ? state.causes : state.previousCauses).map((k) => byKey.get(k)).filter((t) => t && (t.state === 'raised') === worse);
+    const explaining = (worse ? state.causes : state.previousCauses)
+      .map((k) => byKey.get(k))
+      .filter((t) => t && (t.state === 'raised') === worse);
     for (const t of explaining) {
       t!.movedCount++;
       if (t!.moved.length < NAMED_IN_TRANSITION) t!.moved.push(move);
     }
     if (explaining.length) continue;
     alone.push({
-      kind: 'band', id: `band:${move.model.urn}:${seq}`, at, model: move.model, from: move.from, to: move.to, score: move.score,
-      previousScore: prev?.score ?? null, causes: state.causes.slice(0, NAMED_IN_TRANSITION), causeCount: state.causes.length,
+      kind: 'band',
+      id: `band:${move.model.urn}:${seq}`,
+      at,
+      model: move.model,
+      from: move.from,
+      to: move.to,
+      score: move.score,
+      previousScore: prev?.score ?? null,
+      causes: state.causes.slice(0, NAMED_IN_TRANSITION),
+      causeCount: state.causes.length,
     });
   }
   return { transitions: [...raised, ...cleared, ...alone], models, causes };

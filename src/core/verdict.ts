@@ -60,7 +60,13 @@ export function assess(graph: UpstreamGraph, now: number, p: JudgePolicy): Asses
   const ctx = { policy: p.policy, now: p.asOf ?? now, freshness: p.freshness, label };
   const findings = detect(graph, ctx);
   const offending = offendingDatasets(graph, ctx, findings);
-  return { ...(label ? { label } : {}), findings, score: score(findings, p.bands), offending, upstreamCount: placeOf(graph, ctx).upstreamCount };
+  return {
+    ...(label ? { label } : {}),
+    findings,
+    score: score(findings, p.bands),
+    offending,
+    upstreamCount: placeOf(graph, ctx).upstreamCount,
+  };
 }
 
 /** The verdict, once the models downstream of each offending dataset have been read. */

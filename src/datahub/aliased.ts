@@ -1,4 +1,12 @@
-import { Kind, parse, print, visit, type FieldNode, type OperationDefinitionNode, type VariableDefinitionNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  print,
+  visit,
+  type FieldNode,
+  type OperationDefinitionNode,
+  type VariableDefinitionNode,
+} from 'graphql';
 import { z } from 'zod';
 import { defineOperation, type Operation } from './operation.js';
 
@@ -48,15 +56,28 @@ export function defineAliasedOperation<Item>(file: string, item: z.ZodType<Item>
   return {
     max,
     alias: (i) => `${prefix}${i}`,
-    slotVars: (i, vars) => Object.fromEntries([...Object.entries(vars).map(([k, v]) => [`${k}${i}`, v]), [`has${i}`, true]]),
+    slotVars: (i, vars) =>
+      Object.fromEntries([...Object.entries(vars).map(([k, v]) => [`${k}${i}`, v]), [`has${i}`, true]]),
     forSlots(slots) {
       const size = sizeFor(slots);
       let built1 = built.get(size);
       if (built1) return built1;
-      const copies = Array.from({ length: size }, (_, i) => ({ ...numbered(field, i), alias: { kind: Kind.NAME, value: `${prefix}${i}` } }) as FieldNode);
-      const variables = [...Array.from({ length: size }, (_, i) => slotDefs.map((d) => numbered(d, i))).flat(), ...sharedDefs];
-      const text = print({ ...op, variableDefinitions: variables, selectionSet: { ...op.selectionSet, selections: copies } });
-      const schema = z.record(z.string(), item.nullish()) as unknown as z.ZodType<Record<string, Item | null | undefined>>;
+      const copies = Array.from(
+        { length: size },
+        (_, i) => ({ ...numbered(field, i), alias: { kind: Kind.NAME, value: `${prefix}${i}` } }) as FieldNode,
+      );
+      const variables = [
+        ...Array.from({ length: size }, (_, i) => slotDefs.map((d) => numbered(d, i))).flat(),
+        ...sharedDefs,
+      ];
+      const text = print({
+        ...op,
+        variableDefinitions: variables,
+        selectionSet: { ...op.selectionSet, selections: copies },
+      });
+      const schema = z.record(z.string(), item.nullish()) as unknown as z.ZodType<
+        Record<string, Item | null | undefined>
+      >;
       built1 = { name: base.name, document: [text, ...fragments].join('\n\n'), schema, idempotent: base.idempotent };
       built.set(size, built1);
       return built1;

@@ -1,4 +1,13 @@
-import { Kind, parse, print, visit, type DocumentNode, type FieldNode, type OperationDefinitionNode, type VariableDefinitionNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  print,
+  visit,
+  type DocumentNode,
+  type FieldNode,
+  type OperationDefinitionNode,
+  type VariableDefinitionNode,
+} from 'graphql';
 import type { z } from 'zod';
 import { DataHubError, graphqlError, malformed } from './errors.js';
 import { defineOperation } from './operation.js';
@@ -42,11 +51,16 @@ export const DEFAULT_WRITE_BATCH = 50;
 export const MAX_WRITE_BATCH = 250;
 
 /** Loads `operations/<file>.graphql` (one mutation, one root field) as a batch operation. */
-export function defineBatchOperation<Vars, Data>(file: string, schema: z.ZodType<Data>, options: { idempotent: boolean }): BatchOperation<Vars, Data> {
+export function defineBatchOperation<Vars, Data>(
+  file: string,
+  schema: z.ZodType<Data>,
+  options: { idempotent: boolean },
+): BatchOperation<Vars, Data> {
   const single = defineOperation<Vars, unknown>(file, schema, options);
   const op = parse(single.document).definitions[0] as OperationDefinitionNode;
   const [field, ...more] = op.selectionSet.selections;
-  if (op.operation !== 'mutation' || field?.kind !== Kind.FIELD || more.length) throw new Error(`operations/${file}.graphql must be a mutation of one root field`);
+  if (op.operation !== 'mutation' || field?.kind !== Kind.FIELD || more.length)
+    throw new Error(`operations/${file}.graphql must be a mutation of one root field`);
   const names = (op.variableDefinitions ?? []).map((v) => v.variable.name.value);
   const documents = new Map<number, string>();
   return {
@@ -75,14 +89,16 @@ function batchDocument(op: OperationDefinitionNode, field: FieldNode, size: numb
   const indices = Array.from({ length: size }, (_, i) => i);
   return {
     kind: Kind.DOCUMENT,
-    definitions: [{
-      ...op,
-      variableDefinitions: indices.flatMap((i) => (op.variableDefinitions ?? []).map((v) => renamed(v, i))),
-      selectionSet: {
-        kind: Kind.SELECTION_SET,
-        selections: indices.map((i) => ({ ...renamed(field, i), alias: { kind: Kind.NAME, value: aliasOf(i) } })),
+    definitions: [
+      {
+        ...op,
+        variableDefinitions: indices.flatMap((i) => (op.variableDefinitions ?? []).map((v) => renamed(v, i))),
+        selectionSet: {
+          kind: Kind.SELECTION_SET,
+          selections: indices.map((i) => ({ ...renamed(field, i), alias: { kind: Kind.NAME, value: aliasOf(i) } })),
+        },
       },
-    }],
+    ],
   };
 }
 
@@ -97,7 +113,12 @@ export interface PathError {
  * landed. When `data` is null (a failed non-null field nulls it), the aliases before the first failure ran and landed,
  * and those after it may not have run. Throws when the errors name none of the batch's aliases.
  */
-export function answersOf<Data>(op: BatchOperation<unknown, Data>, size: number, data: Record<string, unknown> | null, errors: readonly PathError[]): ItemAnswer<Data>[] {
+export function answersOf<Data>(
+  op: BatchOperation<unknown, Data>,
+  size: number,
+  data: Record<string, unknown> | null,
+  errors: readonly PathError[],
+): ItemAnswer<Data>[] {
   const byAlias = new Map<string, PathError>();
   for (const e of errors) {
     const key = e.path?.[0];
@@ -113,7 +134,10 @@ export function answersOf<Data>(op: BatchOperation<unknown, Data>, size: number,
     const error = byAlias.get(alias);
     if (error) {
       const code = error.extensions?.code;
-      answers.push({ status: 'failed', error: graphqlError(op.name, error.message, typeof code === 'number' ? code : undefined) });
+      answers.push({
+        status: 'failed',
+        error: graphqlError(op.name, error.message, typeof code === 'number' ? code : undefined),
+      });
       if (data === null) stopped = true;
     } else if (stopped) {
       answers.push({ status: 'not-run' });
@@ -121,9 +145,14 @@ export function answersOf<Data>(op: BatchOperation<unknown, Data>, size: number,
       answers.push({ status: 'landed' });
     } else {
       const parsed = op.schema.safeParse(data[alias]);
-      answers.push(parsed.success
-        ? { status: 'landed', data: parsed.data }
-        : { status: 'failed', error: malformed(op.name, `${alias}: ${parsed.error.issues[0]?.message ?? 'unexpected value'}`) });
+      answers.push(
+        parsed.success
+          ? { status: 'landed', data: parsed.data }
+          : {
+              status: 'failed',
+              error: malformed(op.name, `${alias}: ${parsed.error.issues[0]?.message ?? 'unexpected value'}`),
+            },
+      );
     }
   }
   return answers;

@@ -1,6 +1,12 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import type { Logger } from '../log.js';
-import { answersOf, DEFAULT_WRITE_BATCH, type BatchOperation, type ItemAnswer, type PathError } from './batch-operation.js';
+import {
+  answersOf,
+  DEFAULT_WRITE_BATCH,
+  type BatchOperation,
+  type ItemAnswer,
+  type PathError,
+} from './batch-operation.js';
 import { DataHubError, graphqlError, malformed, unauthorized, unreachable } from './errors.js';
 import { createLimiter, DEFAULT_CONCURRENCY } from './limiter.js';
 import type { Operation } from './operation.js';
@@ -53,7 +59,13 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   const slots = createLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
 
   /** Sends a document, retrying as `idempotent` allows. With `partial`, a 200 whose errors each name a field is an answer. */
-  async function send(name: string, document: string, variables: Record<string, unknown>, idempotent: boolean, partial: boolean) {
+  async function send(
+    name: string,
+    document: string,
+    variables: Record<string, unknown>,
+    idempotent: boolean,
+    partial: boolean,
+  ) {
     const log = options.logger?.child({ operation: name });
     let failed: DataHubError | undefined;
     return withRetries(
@@ -63,7 +75,8 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
         try {
           return { data: await slots.run(() => gql.request<unknown>({ document, variables })), errors: [] };
         } catch (err) {
-          if (partial && err instanceof ClientError && fieldErrors(err)) return { data: err.response.data ?? null, errors: err.response.errors! };
+          if (partial && err instanceof ClientError && fieldErrors(err))
+            return { data: err.response.data ?? null, errors: err.response.errors! };
           throw (failed = toDataHubError(name, err));
         }
       },
@@ -85,13 +98,23 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   async function requestEach<Vars, Data>(op: BatchOperation<Vars, Data>, items: Vars[]): Promise<ItemAnswer<Data>[]> {
     if (!items.length) return [];
     const { data, errors } = await send(op.name, op.document(items.length), op.variables(items), op.idempotent, true);
-    if (data !== null && (typeof data !== 'object' || Array.isArray(data))) throw malformed(op.name, 'data: expected an object');
+    if (data !== null && (typeof data !== 'object' || Array.isArray(data)))
+      throw malformed(op.name, 'data: expected an object');
     return answersOf(op as BatchOperation<unknown, Data>, items.length, data as Record<string, unknown> | null, errors);
   }
 
   const writeBatch = options.writeBatch ?? DEFAULT_WRITE_BATCH;
-  if (!Number.isInteger(writeBatch) || writeBatch < 1) throw new RangeError(`writeBatch must be a whole number >= 1, got ${writeBatch}`);
-  return { url: options.url, request, requestEach, sent, writeBatch, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, retry: policy };
+  if (!Number.isInteger(writeBatch) || writeBatch < 1)
+    throw new RangeError(`writeBatch must be a whole number >= 1, got ${writeBatch}`);
+  return {
+    url: options.url,
+    request,
+    requestEach,
+    sent,
+    writeBatch,
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    retry: policy,
+  };
 }
 
 /** A 200 whose every error names the field it comes from: GMS answered each field (the others have their data). */
@@ -104,17 +127,24 @@ function toDataHubError(operation: string, err: unknown): DataHubError & { retry
   if (err instanceof ClientError) {
     const { status, errors } = err.response;
     if (status === 401) return unauthorized(operation);
-    if (status === 429 || status === 503) return Object.assign(graphqlError(operation, `HTTP ${status}`, status), { retryable: 'throttled' as const });
-    if (status >= 500) return Object.assign(graphqlError(operation, `HTTP ${status}`, status), { retryable: 'ambiguous' as const });
+    if (status === 429 || status === 503)
+      return Object.assign(graphqlError(operation, `HTTP ${status}`, status), { retryable: 'throttled' as const });
+    if (status >= 500)
+      return Object.assign(graphqlError(operation, `HTTP ${status}`, status), { retryable: 'ambiguous' as const });
     if (errors?.length) {
       const first = errors[0]!;
       const code = (first.extensions as { code?: unknown } | undefined)?.code;
-      return graphqlError(operation, errors.map((e) => e.message).join('; '), typeof code === 'number' ? code : status === 200 ? undefined : status);
+      return graphqlError(
+        operation,
+        errors.map((e) => e.message).join('; '),
+        typeof code === 'number' ? code : status === 200 ? undefined : status,
+      );
     }
     return graphqlError(operation, `HTTP ${status}`, status);
   }
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return Object.assign(unreachable(operation, 'timed out'), { retryable: 'ambiguous' as const });
+  if (e.name === 'TimeoutError' || e.name === 'AbortError')
+    return Object.assign(unreachable(operation, 'timed out'), { retryable: 'ambiguous' as const });
   const code = e.cause?.code;
   if (e.name === 'TypeError' && (code || /fetch failed/.test(e.message ?? ''))) {
     return Object.assign(unreachable(operation, code ?? e.cause?.message ?? 'network error'), {
@@ -125,7 +155,10 @@ function toDataHubError(operation: string, err: unknown): DataHubError & { retry
   return Object.assign(malformed(operation, e.message ?? String(err)), { retryable: 'ambiguous' as const });
 }
 
-function classify(err: { retryable?: RetryKind; afterMs?: number }, idempotent: boolean): { retry: boolean; afterMs?: number } {
+function classify(
+  err: { retryable?: RetryKind; afterMs?: number },
+  idempotent: boolean,
+): { retry: boolean; afterMs?: number } {
   switch (err.retryable) {
     case 'never-sent':
     case 'throttled':

@@ -17,8 +17,22 @@ export class DataHubError extends JanusError {
 export const unreachable = (operation: string, detail: string) =>
   new DataHubError(`DataHub is unreachable (${operation}): ${detail}`, 'datahub.unreachable', operation);
 export const unauthorized = (operation: string) =>
-  new DataHubError(`DataHub refused the token (${operation}): check DATAHUB_GMS_TOKEN`, 'datahub.unauthorized', operation, 401);
+  new DataHubError(
+    `DataHub refused the token (${operation}): check DATAHUB_GMS_TOKEN`,
+    'datahub.unauthorized',
+    operation,
+    401,
+  );
 export const graphqlError = (operation: string, message: string, status?: number) =>
-  new DataHubError(`DataHub answered ${operation} with an error${status ? ` (${status})` : ''}: ${message}`, 'datahub.graphql', operation, status);
+  new DataHubError(
+    `DataHub answered ${operation} with an error${status ? ` (${status})` : ''}: ${message}`,
+    'datahub.graphql',
+    operation,
+    status,
+  );
 export const malformed = (operation: string, detail: string) =>
-  new DataHubError(`DataHub sent a response Janus cannot read (${operation}): ${detail}`, 'datahub.malformed', operation);
+  new DataHubError(
+    `DataHub sent a response Janus cannot read (${operation}): ${detail}`,
+    'datahub.malformed',
+    operation,
+  );

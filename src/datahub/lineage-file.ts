@@ -28,7 +28,11 @@ interface NodeConfig {
   fineGrainedLineages?: z.infer<typeof fineGrainedSchema>[];
 }
 const nodeSchema: z.ZodType<NodeConfig> = z.lazy(() =>
-  z.object({ entity: entitySchema, upstream: z.array(nodeSchema).optional(), fineGrainedLineages: z.array(fineGrainedSchema).optional() }),
+  z.object({
+    entity: entitySchema,
+    upstream: z.array(nodeSchema).optional(),
+    fineGrainedLineages: z.array(fineGrainedSchema).optional(),
+  }),
 );
 
 const fileSchema = z.object({ version: z.union([z.literal(1), z.literal('1')]), lineage: z.array(nodeSchema) });

@@ -1,4 +1,13 @@
-import type { AssertionFact, AssertionResult, Column, EntityKind, EntityNode, Owner, RunFact, RunResult } from '../core/graph.js';
+import type {
+  AssertionFact,
+  AssertionResult,
+  Column,
+  EntityKind,
+  EntityNode,
+  Owner,
+  RunFact,
+  RunResult,
+} from '../core/graph.js';
 import { shortName } from '../core/names.js';
 import { isJanusAssertion } from '../core/writeback/conventions.js';
 import { schemaFieldUrn } from '../shared/urn.js';
@@ -7,7 +16,12 @@ import type { RawAssertion, RawEntity } from './queries/entities.js';
 import { asIs, type UrnPool } from './urn-pool.js';
 
 const KINDS: Record<string, EntityKind> = {
-  MLMODEL: 'mlModel', MLFEATURE: 'mlFeature', MLFEATURE_TABLE: 'mlFeatureTable', MLPRIMARY_KEY: 'mlPrimaryKey', DATASET: 'dataset', DATA_JOB: 'dataJob',
+  MLMODEL: 'mlModel',
+  MLFEATURE: 'mlFeature',
+  MLFEATURE_TABLE: 'mlFeatureTable',
+  MLPRIMARY_KEY: 'mlPrimaryKey',
+  DATASET: 'dataset',
+  DATA_JOB: 'dataJob',
 };
 
 /**
@@ -17,7 +31,8 @@ const KINDS: Record<string, EntityKind> = {
 export const NONE: never[] = Object.freeze([]) as unknown as never[];
 const NO_RECORD: Record<string, never> = Object.freeze({});
 const orNone = <T>(list: T[]): T[] => (list.length ? list : NONE);
-const orNoRecord = <T>(record: Record<string, T>): Record<string, T> => (Object.keys(record).length ? record : NO_RECORD);
+const orNoRecord = <T>(record: Record<string, T>): Record<string, T> =>
+  Object.keys(record).length ? record : NO_RECORD;
 
 /** DataHub's answer about one entity → the plain node the detectors read. */
 export function toNode(raw: RawEntity, pool: UrnPool = asIs): EntityNode {
@@ -25,24 +40,43 @@ export function toNode(raw: RawEntity, pool: UrnPool = asIs): EntityNode {
   return {
     urn: pool(raw.urn),
     kind,
-    name: raw.datasetProperties?.name ?? raw.jobProperties?.name ?? raw.properties?.name ?? raw.name ?? raw.jobId ?? shortName(raw.urn),
+    name:
+      raw.datasetProperties?.name ??
+      raw.jobProperties?.name ??
+      raw.properties?.name ??
+      raw.name ??
+      raw.jobId ??
+      shortName(raw.urn),
     ...(raw.platform ? { platform: pool(raw.platform.urn) } : {}),
     owners: orNone(toOwners(raw.ownership, pool)),
-    ...(raw.deprecation?.deprecated ? { deprecated: { ...(raw.deprecation.note ? { note: raw.deprecation.note } : {}) } } : {}),
+    ...(raw.deprecation?.deprecated
+      ? { deprecated: { ...(raw.deprecation.note ? { note: raw.deprecation.note } : {}) } }
+      : {}),
     removed: raw.status?.removed ?? false,
-    customProperties: orNoRecord(toRecord(raw.datasetProperties?.customProperties ?? raw.jobProperties?.customProperties ?? raw.properties?.customProperties)),
+    customProperties: orNoRecord(
+      toRecord(
+        raw.datasetProperties?.customProperties ??
+          raw.jobProperties?.customProperties ??
+          raw.properties?.customProperties,
+      ),
+    ),
     columns: orNone(toColumns(raw, pool)),
     ...lastUpdated(raw),
     // Janus's own guarding assertions report Janus's findings: judging them would feed Janus its own output
     assertions: orNone((raw.assertions?.assertions ?? []).filter((a) => !isJanusAssertion(a.urn)).map(toAssertion)),
     ...latestRun(raw),
-    producers: orNone((raw.upstream?.relationships ?? []).filter((r) => r.entity?.type === 'DATA_JOB').map((r) => pool(r.entity!.urn))),
-    structuredProperties: orNoRecord(Object.fromEntries(
-      (raw.structuredProperties?.properties ?? []).map((p) => [
-        p.structuredProperty.definition?.qualifiedName ?? p.structuredProperty.urn.replace('urn:li:structuredProperty:', ''),
-        p.values.map((v) => String(v?.stringValue ?? v?.numberValue ?? '')),
-      ]),
-    )),
+    producers: orNone(
+      (raw.upstream?.relationships ?? []).filter((r) => r.entity?.type === 'DATA_JOB').map((r) => pool(r.entity!.urn)),
+    ),
+    structuredProperties: orNoRecord(
+      Object.fromEntries(
+        (raw.structuredProperties?.properties ?? []).map((p) => [
+          p.structuredProperty.definition?.qualifiedName ??
+            p.structuredProperty.urn.replace('urn:li:structuredProperty:', ''),
+          p.values.map((v) => String(v?.stringValue ?? v?.numberValue ?? '')),
+        ]),
+      ),
+    ),
   };
 }
 
@@ -63,7 +97,9 @@ function toColumns(raw: RawEntity, pool: UrnPool): Column[] {
   const schema = raw.schemaMetadata;
   if (!schema) return [];
   const keys = new Set(schema.primaryKeys ?? []);
-  const editable = new Map((raw.editableSchemaMetadata?.editableSchemaFieldInfo ?? []).map((f) => [f.fieldPath, labelNames(f)]));
+  const editable = new Map(
+    (raw.editableSchemaMetadata?.editableSchemaFieldInfo ?? []).map((f) => [f.fieldPath, labelNames(f)]),
+  );
   return schema.fields.map((f) => ({
     urn: pool(schemaFieldUrn(raw.urn, f.fieldPath)),
     path: f.fieldPath,
@@ -90,12 +126,22 @@ function latestRun(raw: RawEntity): { latestRun?: RunFact } {
 }
 
 const INTERVAL_MS: Record<string, number> = {
-  MILLISECOND: 1, SECOND: 1e3, MINUTE: 6e4, HOUR: 36e5, DAY: 864e5, WEEK: 6048e5, MONTH: 2_592e6, QUARTER: 7_776e6, YEAR: 31_536e6,
+  MILLISECOND: 1,
+  SECOND: 1e3,
+  MINUTE: 6e4,
+  HOUR: 36e5,
+  DAY: 864e5,
+  WEEK: 6048e5,
+  MONTH: 2_592e6,
+  QUARTER: 7_776e6,
+  YEAR: 31_536e6,
 };
 
 function toAssertion(a: RawAssertion): AssertionFact {
   const event = a.runEvents?.runEvents[0];
-  const latest = event?.result ? { latest: { at: event.timestampMillis, result: event.result.type as AssertionResult } } : {};
+  const latest = event?.result
+    ? { latest: { at: event.timestampMillis, result: event.result.type as AssertionResult } }
+    : {};
   const base = { urn: a.urn, ...(a.info?.description ? { description: a.info.description } : {}), ...latest };
   if (a.info?.type === 'FRESHNESS') {
     const interval = a.info.freshnessAssertion?.schedule?.fixedInterval;

@@ -13,7 +13,9 @@ export class ModelListPool {
     if (!list.length) return list;
     const key = `${list.length}\n${list[0]!.urn}\n${list.at(-1)!.urn}`;
     const same = this.lists.get(key);
-    const known = same?.find((l) => l.every((m, i) => m === list[i] || (m.urn === list[i]!.urn && m.name === list[i]!.name)));
+    const known = same?.find((l) =>
+      l.every((m, i) => m === list[i] || (m.urn === list[i]!.urn && m.name === list[i]!.name)),
+    );
     if (known) return known;
     const pooled = list.map((m) => this.model(m));
     if (same) same.push(pooled);

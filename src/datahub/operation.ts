@@ -30,7 +30,11 @@ function allFragments(): Map<string, FragmentDefinitionNode> {
 /** The operation's text plus every fragment it spreads, transitively. */
 function withFragments(doc: DocumentNode): string {
   const needed = new Map<string, FragmentDefinitionNode>();
-  const own = new Set(doc.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => (d as FragmentDefinitionNode).name.value));
+  const own = new Set(
+    doc.definitions
+      .filter((d) => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => (d as FragmentDefinitionNode).name.value),
+  );
   const collect = (node: DocumentNode | FragmentDefinitionNode) =>
     visit(node, {
       FragmentSpread(spread) {
@@ -54,7 +58,8 @@ export function defineOperation<Vars, Data>(
 ): Operation<Vars, Data> {
   const doc = parse(fs.readFileSync(new URL(`./operations/${file}.graphql`, import.meta.url), 'utf8'));
   const op = doc.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
-  if (!op || op.kind !== Kind.OPERATION_DEFINITION || !op.name) throw new Error(`operations/${file}.graphql has no named operation`);
+  if (!op || op.kind !== Kind.OPERATION_DEFINITION || !op.name)
+    throw new Error(`operations/${file}.graphql has no named operation`);
   return {
     name: op.name.value,
     document: withFragments(doc),

@@ -19,7 +19,10 @@ const pageSchema = z.object({
     searchResults: z.array(z.object({ entity: z.object({ urn: z.string(), type: z.string() }) })),
   }),
 });
-const catalogPage = defineOperation<{ count: number; scrollId?: string | null }, z.infer<typeof pageSchema>>('catalog-page', pageSchema);
+const catalogPage = defineOperation<{ count: number; scrollId?: string | null }, z.infer<typeof pageSchema>>(
+  'catalog-page',
+  pageSchema,
+);
 
 export const CATALOG_PAGE = 1000;
 
@@ -39,7 +42,11 @@ export interface ReadCatalogOptions {
  * model downstream of a dataset has it upstream, so it was read) are then built locally, without one lineage
  * search per model.
  */
-export async function readCatalog(client: DataHubClient, cache: EntityCache, options: ReadCatalogOptions = {}): Promise<Catalog> {
+export async function readCatalog(
+  client: DataHubClient,
+  cache: EntityCache,
+  options: ReadCatalogOptions = {},
+): Promise<Catalog> {
   const models = await listModels(client, options.pageSize);
   await readNeeded(client, models, cache, options.batch, options.observe);
   return new Catalog(cache);
@@ -55,7 +62,8 @@ export async function listModels(client: DataHubClient, pageSize = CATALOG_PAGE)
   const models: string[] = [];
   let scrollId: string | null | undefined;
   do {
-    const page = (await client.request(catalogPage, { count: pageSize, ...(scrollId ? { scrollId } : {}) })).scrollAcrossEntities;
+    const page = (await client.request(catalogPage, { count: pageSize, ...(scrollId ? { scrollId } : {}) }))
+      .scrollAcrossEntities;
     models.push(...page.searchResults.map((r) => r.entity.urn));
     // a full last page still names a next one: the total says there is none
     scrollId = page.searchResults.length && models.length < page.total ? page.nextScrollId : null;
@@ -122,7 +130,11 @@ export class Catalog {
     if (!this.modelsBelow) {
       const r = this.sharedRecords();
       const index = (this.shared.index ??= lineageIndex(r.upstreams));
-      this.modelsBelow = modelsBelowIndex(index, this.models().map((m) => m.urn), () => (this.shared.components ??= indexComponents(index)));
+      this.modelsBelow = modelsBelowIndex(
+        index,
+        this.models().map((m) => m.urn),
+        () => (this.shared.components ??= indexComponents(index)),
+      );
     }
     return this.modelsBelow(urn);
   }

@@ -5,11 +5,15 @@ import { isJanusAssertion } from '../core/writeback/conventions.js';
 import { rawEntitySchema, type RawEntity } from './queries/entities.js';
 
 const assertionRuns = z.object({
-  assertions: z.array(rawEntitySchema.shape.assertions.unwrap().unwrap().shape.assertions.element.pick({ urn: true, runEvents: true })),
+  assertions: z.array(
+    rawEntitySchema.shape.assertions.unwrap().unwrap().shape.assertions.element.pick({ urn: true, runEvents: true }),
+  ),
 });
-const changeSchema = rawEntitySchema.pick({ urn: true, type: true, lastIngested: true, operations: true, incidents: true, runs: true }).extend({
-  assertions: assertionRuns.nullish(),
-});
+const changeSchema = rawEntitySchema
+  .pick({ urn: true, type: true, lastIngested: true, operations: true, incidents: true, runs: true })
+  .extend({
+    assertions: assertionRuns.nullish(),
+  });
 type EntityChange = z.infer<typeof changeSchema>;
 const schema = z.object({ entities: z.array(changeSchema.nullish()).nullish() });
 const entityChanges = defineOperation<{ urns: string[] }, z.infer<typeof schema>>('entity-changes', schema);
@@ -20,7 +24,9 @@ const entityChanges = defineOperation<{ urns: string[] }, z.infer<typeof schema>
  */
 export const PROBE_BATCH = 5000;
 
-type MovingFields = Pick<RawEntity, 'lastIngested' | 'operations' | 'incidents' | 'runs'> & { assertions?: EntityChange['assertions'] };
+type MovingFields = Pick<RawEntity, 'lastIngested' | 'operations' | 'incidents' | 'runs'> & {
+  assertions?: EntityChange['assertions'];
+};
 
 /** What moved of an entity since it was read: facts judging reads, or only the evidence Janus itself wrote. */
 export interface MovingFacts {
@@ -38,7 +44,12 @@ export interface MovingFacts {
 export function movingFacts(raw: MovingFields): MovingFacts {
   const assertions = raw.assertions?.assertions.map((a) => [a.urn, a.runEvents ?? null] as const) ?? [];
   return {
-    judged: JSON.stringify([raw.lastIngested ?? null, raw.operations ?? null, assertions.filter(([urn]) => !isJanusAssertion(urn)), raw.runs ?? null]),
+    judged: JSON.stringify([
+      raw.lastIngested ?? null,
+      raw.operations ?? null,
+      assertions.filter(([urn]) => !isJanusAssertion(urn)),
+      raw.runs ?? null,
+    ]),
     evidence: JSON.stringify([raw.incidents ?? null, assertions.filter(([urn]) => isJanusAssertion(urn))]),
   };
 }
@@ -54,7 +65,11 @@ export interface Changes {
  * The entities among `known` (urn → its moving facts when last read in full) whose moving facts differ now, or that
  * DataHub no longer has. One request per PROBE_BATCH entities, sent together.
  */
-export async function readChanges(client: DataHubClient, known: Map<string, MovingFacts>, batch = PROBE_BATCH): Promise<Changes> {
+export async function readChanges(
+  client: DataHubClient,
+  known: Map<string, MovingFacts>,
+  batch = PROBE_BATCH,
+): Promise<Changes> {
   const urns = [...known.keys()];
   const changes: Changes = { judged: [], evidence: [] };
   const requests: Promise<void>[] = [];

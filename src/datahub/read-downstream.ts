@@ -10,27 +10,41 @@ import { ModelListPool } from './model-list-pool.js';
  * a dataset with more models than a page follows its scroll.
  * Equal lists come back as one array (ModelListPool).
  */
-export async function readDownstreamModels(client: DataHubClient, datasets: string[]): Promise<Record<string, ModelRef[]>> {
+export async function readDownstreamModels(
+  client: DataHubClient,
+  datasets: string[],
+): Promise<Record<string, ModelRef[]>> {
   const unique = [...new Set(datasets)];
   const out: Record<string, ModelRef[]> = {};
   const lists = new ModelListPool();
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += downstreamModels.max) chunks.push(unique.slice(i, i + downstreamModels.max));
-  await Promise.all(chunks.map(async (chunk) => {
-    const vars = Object.assign({}, ...chunk.map((d, i) => downstreamModels.slotVars(i, { d })));
-    const data = await client.request(downstreamModels.forSlots(chunk.length), vars);
-    await Promise.all(chunk.map(async (dataset, i) => {
-      const pages = [data[downstreamModels.alias(i)]];
-      // a full page names a next one even when nothing follows (1,000 models below a table, 1,000 a page): `total` says
-      const total = pages[0]?.total ?? 0;
-      const seen = () => pages.reduce((n, p) => n + (p?.searchResults.length ?? 0), 0);
-      for (let next = pages[0]?.nextScrollId; next && seen() < total && pages.at(-1)?.searchResults.length; next = pages.at(-1)?.nextScrollId) {
-        const more = await client.request(downstreamModels.forSlots(1), downstreamModels.slotVars(0, { d: dataset, scrollId: next }));
-        pages.push(more[downstreamModels.alias(0)]);
-      }
-      out[dataset] = lists.intern(pages.flatMap(modelsOf).sort(byModelName));
-    }));
-  }));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      const vars = Object.assign({}, ...chunk.map((d, i) => downstreamModels.slotVars(i, { d })));
+      const data = await client.request(downstreamModels.forSlots(chunk.length), vars);
+      await Promise.all(
+        chunk.map(async (dataset, i) => {
+          const pages = [data[downstreamModels.alias(i)]];
+          // a full page names a next one even when nothing follows (1,000 models below a table, 1,000 a page): `total` says
+          const total = pages[0]?.total ?? 0;
+          const seen = () => pages.reduce((n, p) => n + (p?.searchResults.length ?? 0), 0);
+          for (
+            let next = pages[0]?.nextScrollId;
+            next && seen() < total && pages.at(-1)?.searchResults.length;
+            next = pages.at(-1)?.nextScrollId
+          ) {
+            const more = await client.request(
+              downstreamModels.forSlots(1),
+              downstreamModels.slotVars(0, { d: dataset, scrollId: next }),
+            );
+            pages.push(more[downstreamModels.alias(0)]);
+          }
+          out[dataset] = lists.intern(pages.flatMap(modelsOf).sort(byModelName));
+        }),
+      );
+    }),
+  );
   return Object.fromEntries(unique.map((d) => [d, out[d]!]));
 }
 

@@ -33,7 +33,12 @@ export async function readUpstreamGraph(
 }
 
 /** Scrolls everything upstream of the roots and reads it (roots included), a full batch as soon as the scroll has one. */
-async function readReached(client: DataHubClient, roots: string[], reached: Set<string>, cache: EntityCache): Promise<void> {
+async function readReached(
+  client: DataHubClient,
+  roots: string[],
+  reached: Set<string>,
+  cache: EntityCache,
+): Promise<void> {
   const pending: string[] = [];
   const reads: Promise<void>[] = [];
   const reach = (urns: string[], last: boolean) => {
@@ -42,7 +47,8 @@ async function readReached(client: DataHubClient, roots: string[], reached: Set<
       reached.add(urn);
       if (!cache.has(urn)) pending.push(urn);
     }
-    while (pending.length >= ENTITY_BATCH || (last && pending.length)) reads.push(readEntities(client, pending.splice(0, ENTITY_BATCH), cache));
+    while (pending.length >= ENTITY_BATCH || (last && pending.length))
+      reads.push(readEntities(client, pending.splice(0, ENTITY_BATCH), cache));
   };
   reach(roots, false);
   await scrollUpstream(client, roots, (urns) => reach(urns, false));
@@ -54,22 +60,26 @@ async function readReached(client: DataHubClient, roots: string[], reached: Set<
 async function scrollUpstream(client: DataHubClient, roots: string[], onPage: (urns: string[]) => void): Promise<void> {
   const groups: string[][] = [];
   for (let i = 0; i < roots.length; i += UPSTREAM_SLOTS) groups.push(roots.slice(i, i + UPSTREAM_SLOTS));
-  await Promise.all(groups.map(async (slot) => {
-    const vars: UpstreamVars = { u0: slot[0]! };
-    slot.slice(1).forEach((urn, j) => Object.assign(vars, { [`u${j + 1}`]: urn, [`has${j + 1}`]: true }));
-    const data = await client.request(upstream, vars);
-    const first = [data.s0, data.s1, data.s2, data.s3] as const;
-    first.forEach((page) => onPage(urnsOf(page)));
-    // each root's further pages follow its own scroll id, one after another; the roots side by side
-    await Promise.all(first.map(async (page, k) => {
-      let next = page?.nextScrollId;
-      while (next) {
-        const more = await client.request(upstream, { u0: slot[k]!, scrollId: next });
-        onPage(urnsOf(more.s0));
-        next = more.s0.nextScrollId;
-      }
-    }));
-  }));
+  await Promise.all(
+    groups.map(async (slot) => {
+      const vars: UpstreamVars = { u0: slot[0]! };
+      slot.slice(1).forEach((urn, j) => Object.assign(vars, { [`u${j + 1}`]: urn, [`has${j + 1}`]: true }));
+      const data = await client.request(upstream, vars);
+      const first = [data.s0, data.s1, data.s2, data.s3] as const;
+      first.forEach((page) => onPage(urnsOf(page)));
+      // each root's further pages follow its own scroll id, one after another; the roots side by side
+      await Promise.all(
+        first.map(async (page, k) => {
+          let next = page?.nextScrollId;
+          while (next) {
+            const more = await client.request(upstream, { u0: slot[k]!, scrollId: next });
+            onPage(urnsOf(more.s0));
+            next = more.s0.nextScrollId;
+          }
+        }),
+      );
+    }),
+  );
 }
 
 const urnsOf = (page: LineagePage | null | undefined): string[] => (page?.searchResults ?? []).map((r) => r.entity.urn);
@@ -91,15 +101,17 @@ export async function readEntities(
   const size = Math.ceil(missing.length / Math.ceil(missing.length / batch));
   const batches: string[][] = [];
   for (let i = 0; i < missing.length; i += size) batches.push(missing.slice(i, i + size));
-  await Promise.all(batches.map(async (b) => {
-    const data = await client.request(entities, { urns: b });
-    for (const urn of b) if (!cache.has(urn)) cache.set(urn, null);
-    for (const e of data.entities ?? []) {
-      if (!e) continue;
-      const kept = keep(e);
-      cache.set(kept.urn, kept);
-    }
-  }));
+  await Promise.all(
+    batches.map(async (b) => {
+      const data = await client.request(entities, { urns: b });
+      for (const urn of b) if (!cache.has(urn)) cache.set(urn, null);
+      for (const e of data.entities ?? []) {
+        if (!e) continue;
+        const kept = keep(e);
+        cache.set(kept.urn, kept);
+      }
+    }),
+  );
 }
 
 /** What each raw entity contributes to any graph: computed once, shared by every graph it appears in. */
@@ -127,7 +139,9 @@ function derive(raw: RawEntity, pool: UrnPool = asIs): Derived {
       columns.set(down, list);
     }
   }
-  const upstreams = [...new Set((raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u))].map(pool);
+  const upstreams = [
+    ...new Set((raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u)),
+  ].map(pool);
   d = {
     node: toNode(raw, pool),
     upstreams: upstreams.length ? upstreams : NONE,
@@ -172,7 +186,9 @@ export function graphRecords(urns: Iterable<string>, cache: EntityCache): GraphR
     if (!raw) continue;
     const d = derive(raw);
     r.nodes[urn] = d.node;
-    r.upstreams[urn] = d.upstreams.every((u) => inGraph.has(u)) ? d.upstreams : d.upstreams.filter((u) => inGraph.has(u));
+    r.upstreams[urn] = d.upstreams.every((u) => inGraph.has(u))
+      ? d.upstreams
+      : d.upstreams.filter((u) => inGraph.has(u));
     d.columnDowns.forEach((down, i) => {
       const ups = d.columnUps[i]!;
       const current = r.columnUpstreams[down];
@@ -192,7 +208,15 @@ export function graphRecords(urns: Iterable<string>, cache: EntityCache): GraphR
 /** One model's graph over shared records: its features, feature tables, primary keys and training data. */
 export function modelGraph(model: string, records: GraphRecords, cache: EntityCache): UpstreamGraph {
   const m = cache.get(model);
-  const g: UpstreamGraph = { model, ...records, features: [], featureTables: [], trainingData: [], featureSources: {}, primaryKeys: [] };
+  const g: UpstreamGraph = {
+    model,
+    ...records,
+    features: [],
+    featureTables: [],
+    trainingData: [],
+    featureSources: {},
+    primaryKeys: [],
+  };
   g.features = (m?.properties?.mlFeatures ?? []).filter((f) => g.nodes[f]);
   g.trainingData = (m?.trainingData ?? []).map((t) => t.dataset).filter((d) => g.nodes[d]);
   for (const f of g.features) {
@@ -208,12 +232,23 @@ export function buildGraph(model: string, urns: string[], cache: EntityCache): U
   return modelGraph(model, graphRecords(urns, cache), cache);
 }
 
-function addFeatureTable(g: UpstreamGraph, table: NonNullable<RawEntity['featureTables']>['relationships'][number]['entity']): void {
+function addFeatureTable(
+  g: UpstreamGraph,
+  table: NonNullable<RawEntity['featureTables']>['relationships'][number]['entity'],
+): void {
   if (!table) return;
   if (!g.featureTables.includes(table.urn)) g.featureTables.push(table.urn);
   const node: EntityNode = g.nodes[table.urn] ?? {
-    urn: table.urn, kind: 'mlFeatureTable', name: table.name ?? table.urn, owners: toOwners(table.ownership), removed: false,
-    customProperties: {}, columns: [], assertions: [], producers: [], structuredProperties: {},
+    urn: table.urn,
+    kind: 'mlFeatureTable',
+    name: table.name ?? table.urn,
+    owners: toOwners(table.ownership),
+    removed: false,
+    customProperties: {},
+    columns: [],
+    assertions: [],
+    producers: [],
+    structuredProperties: {},
   };
   g.nodes[table.urn] ??= node;
   for (const pk of table.properties?.mlPrimaryKeys ?? []) {

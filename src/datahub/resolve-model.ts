@@ -29,10 +29,19 @@ export async function resolveModel(client: DataHubClient, ref: string): Promise<
   if (exactish.length === 1) return exactish[0]!;
   if (exactish.length > 1 || found.length) {
     const candidates = exactish.length > 1 ? exactish : found;
-    throw new UnresolvedModelError(`"${ref}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`, ref, 'ambiguous', candidates);
+    throw new UnresolvedModelError(
+      `"${ref}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`,
+      ref,
+      'ambiguous',
+      candidates,
+    );
   }
   const all = await findModels(client, '*', 1000);
   const closest = closestByName(ref, all, (m) => m.name);
-  throw new UnresolvedModelError(`no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.map((m) => m.name).join(', ')}` : ''}`, ref, 'unknown', closest);
+  throw new UnresolvedModelError(
+    `no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.map((m) => m.name).join(', ')}` : ''}`,
+    ref,
+    'unknown',
+    closest,
+  );
 }
-

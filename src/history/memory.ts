@@ -1,7 +1,14 @@
 import type { Verdict } from '../core/verdict.js';
 import {
-  DEFAULT_HISTORY_DEPTH, entryOf, newestFirst, selectLatest, summaryOf,
-  type LatestQuery, type ModelSummary, type ScanHistory, type ScoreEntry,
+  DEFAULT_HISTORY_DEPTH,
+  entryOf,
+  newestFirst,
+  selectLatest,
+  summaryOf,
+  type LatestQuery,
+  type ModelSummary,
+  type ScanHistory,
+  type ScoreEntry,
 } from './scan-history.js';
 
 /** Scan history for one process's lifetime: used when no Redis is configured. */

@@ -4,8 +4,14 @@ import { BANDS } from '../core/score.js';
 import type { Verdict } from '../core/verdict.js';
 import { decodeVerdict, encodeVerdict } from './verdict-codec.js';
 import {
-  DEFAULT_HISTORY_DEPTH, entryOf, selectLatest, summaryOf,
-  type LatestQuery, type ModelSummary, type ScanHistory, type ScoreEntry,
+  DEFAULT_HISTORY_DEPTH,
+  entryOf,
+  selectLatest,
+  summaryOf,
+  type LatestQuery,
+  type ModelSummary,
+  type ScanHistory,
+  type ScoreEntry,
 } from './scan-history.js';
 
 export const DEFAULT_KEY_PREFIX = 'janus:';
@@ -70,8 +76,18 @@ export class RedisScanHistory implements ScanHistory {
     const at = Date.parse(v.scannedAt);
     if (Number.isNaN(at)) throw new Error(`cannot record a verdict with scannedAt ${JSON.stringify(v.scannedAt)}`);
     await this.redis.eval(
-      RECORD, 3, this.scoresKey(v.model.urn), this.latestKey, this.verdictKey(v.model.urn),
-      String(at), JSON.stringify(entryOf(v)), String(this.depth), v.model.urn, JSON.stringify(summaryOf(v)), v.scannedAt, encodeVerdict(v),
+      RECORD,
+      3,
+      this.scoresKey(v.model.urn),
+      this.latestKey,
+      this.verdictKey(v.model.urn),
+      String(at),
+      JSON.stringify(entryOf(v)),
+      String(this.depth),
+      v.model.urn,
+      JSON.stringify(summaryOf(v)),
+      v.scannedAt,
+      encodeVerdict(v),
     );
   }
 
@@ -83,7 +99,10 @@ export class RedisScanHistory implements ScanHistory {
 
   async latest(query?: LatestQuery): Promise<ModelSummary[]> {
     const all = await this.redis.hvals(this.latestKey);
-    return selectLatest(all.flatMap((s) => parsed(summarySchema, s)), query);
+    return selectLatest(
+      all.flatMap((s) => parsed(summarySchema, s)),
+      query,
+    );
   }
 
   async latestVerdict(modelUrn: string): Promise<Verdict | undefined> {
@@ -92,7 +111,8 @@ export class RedisScanHistory implements ScanHistory {
   }
 
   async close(): Promise<void> {
-    if (this.options.ownsConnection && this.redis.status !== 'end') await this.redis.quit().catch(() => this.redis.disconnect());
+    if (this.options.ownsConnection && this.redis.status !== 'end')
+      await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 

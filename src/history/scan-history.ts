@@ -58,4 +58,5 @@ export function selectLatest(all: Iterable<ModelSummary>, query: LatestQuery = {
 }
 
 /** Newest first by time of judgment (ISO timestamps in UTC order as strings). */
-export const newestFirst = (a: ScoreEntry, b: ScoreEntry) => (a.scannedAt < b.scannedAt ? 1 : a.scannedAt > b.scannedAt ? -1 : 0);
+export const newestFirst = (a: ScoreEntry, b: ScoreEntry) =>
+  a.scannedAt < b.scannedAt ? 1 : a.scannedAt > b.scannedAt ? -1 : 0;

@@ -38,9 +38,17 @@ export function encodeVerdict(v: Verdict): Buffer {
     return found;
   };
   const { blastRadius, ...rest } = v;
-  const stored: z.infer<typeof storedSchema> = { format: 1, verdict: rest, lists, blastRadius: blastRadius.map((b) => [b.dataset, listIndex(b.models)]) };
+  const stored: z.infer<typeof storedSchema> = {
+    format: 1,
+    verdict: rest,
+    lists,
+    blastRadius: blastRadius.map((b) => [b.dataset, listIndex(b.models)]),
+  };
   const json = JSON.stringify(stored);
-  return brotliCompressSync(json, { ...BROTLI, params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } }); // a hint: the UTF-16 length is near enough, and free
+  return brotliCompressSync(json, {
+    ...BROTLI,
+    params: { ...BROTLI.params, [constants.BROTLI_PARAM_SIZE_HINT]: json.length },
+  }); // a hint: the UTF-16 length is near enough, and free
 }
 
 /** The verdict, or undefined for anything Janus did not write (or wrote in another format). */

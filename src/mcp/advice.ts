@@ -29,9 +29,12 @@ export function adviceFor(f: Finding, graph?: UpstreamGraph): string[] {
           ? `Check the job that produces ${name} (${producers.map(shortName).join(', ')}): its latest run, and whether it is still scheduled.`
           : `Nothing in DataHub produces ${name}: check the source or ingestion that lands it.`,
       ];
-      if (typeof e.assertion === 'string') steps.push(`Look at the latest run of the freshness check ${shortName(e.assertion)}.`);
+      if (typeof e.assertion === 'string')
+        steps.push(`Look at the latest run of the freshness check ${shortName(e.assertion)}.`);
       if (typeof e.slaMs === 'number')
-        steps.push(`The ${formatDuration(e.slaMs)} SLA comes from ${slaSourceWords(String(e.slaSource))}: if it is wrong, change it there, not in Janus.`);
+        steps.push(
+          `The ${formatDuration(e.slaMs)} SLA comes from ${slaSourceWords(String(e.slaSource))}: if it is wrong, change it there, not in Janus.`,
+        );
       return steps;
     }
     case 'upstream_failure':
@@ -69,17 +72,17 @@ export function adviceFor(f: Finding, graph?: UpstreamGraph): string[] {
 function slaSourceWords(source: string): string {
   switch (source) {
     case 'freshness_assertion':
-      return 'the dataset\'s freshness assertion';
+      return "the dataset's freshness assertion";
     case 'dbt_freshness':
       return 'dbt source freshness';
     case 'dataset_property':
-      return 'the dataset\'s freshness_sla property';
+      return "the dataset's freshness_sla property";
     case 'job_property':
-      return 'the producing job\'s sla property';
+      return "the producing job's sla property";
     case 'config_platform':
-      return 'Janus\'s per-platform default (judge.freshness.platforms)';
+      return "Janus's per-platform default (judge.freshness.platforms)";
     case 'config_default':
-      return 'Janus\'s default SLA (judge.freshness.default)';
+      return "Janus's default SLA (judge.freshness.default)";
     default:
       return source;
   }

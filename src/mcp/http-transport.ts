@@ -20,7 +20,11 @@ export function createMcpHttpHandler(newServer: () => McpServer, options: McpHtt
   return async (req, res) => {
     if (req.method !== 'POST') {
       res.writeHead(405, { 'content-type': 'application/json', allow: 'POST' });
-      res.end(JSON.stringify(rpcError(-32000, `${req.method} is not supported: this MCP endpoint is stateless; POST JSON-RPC messages`)));
+      res.end(
+        JSON.stringify(
+          rpcError(-32000, `${req.method} is not supported: this MCP endpoint is stateless; POST JSON-RPC messages`),
+        ),
+      );
       return;
     }
     const server = newServer();

@@ -13,12 +13,20 @@ export function failure(message: string): CallToolResult {
 }
 
 /** Runs a tool body; any error becomes an error result with a clear message (never a thrown protocol error). */
-export async function guard(tool: string, logger: Logger | undefined, body: () => Promise<CallToolResult>): Promise<CallToolResult> {
+export async function guard(
+  tool: string,
+  logger: Logger | undefined,
+  body: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
   try {
     return await body();
   } catch (err) {
-    const message = err instanceof JanusError ? err.message : `${tool} failed: ${err instanceof Error ? err.message : String(err)}`;
-    logger?.warn({ tool, code: err instanceof JanusError ? err.code : undefined, err: message }, 'MCP tool returned an error');
+    const message =
+      err instanceof JanusError ? err.message : `${tool} failed: ${err instanceof Error ? err.message : String(err)}`;
+    logger?.warn(
+      { tool, code: err instanceof JanusError ? err.code : undefined, err: message },
+      'MCP tool returned an error',
+    );
     return failure(message);
   }
 }

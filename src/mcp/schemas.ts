@@ -50,15 +50,21 @@ export const explainOutput = z.object({
   entity: modelRef.describe('the offending entity'),
   message: z.string(),
   evidence: z.record(z.string(), z.unknown()),
-  chains: z.array(chainOutput).describe('target leakage: every column path from the feature through the shared ancestor to the label'),
+  chains: z
+    .array(chainOutput)
+    .describe('target leakage: every column path from the feature through the shared ancestor to the label'),
   lineage: chainOutput.nullable().describe('the lineage path from the offending entity down to the model'),
-  downstreamEffects: z.array(z.object({ key: z.string(), entity: z.string(), message: z.string() })).describe('the first folded findings this root cause explains, upstream first'),
+  downstreamEffects: z
+    .array(z.object({ key: z.string(), entity: z.string(), message: z.string() }))
+    .describe('the first folded findings this root cause explains, upstream first'),
   downstreamDatasets: z.number().describe('how many downstream datasets hold trouble this root cause explains'),
   blastRadius: z.array(modelRef).describe('models downstream of the offending entity'),
   advice: z.array(z.string()).describe('what to do about it, step by step'),
 });
 
-export const historySource = z.enum(['redis', 'memory']).describe('where scan results are kept: memory lasts only while this server runs');
+export const historySource = z
+  .enum(['redis', 'memory'])
+  .describe('where scan results are kept: memory lasts only while this server runs');
 
 export const summaryOutput = z.object({
   urn: z.string(),

@@ -19,8 +19,14 @@ const INSTRUCTIONS =
 export function createJanusMcpServer(deps: JanusMcpDeps): McpServer {
   const server = new McpServer({ name: 'janus', version: deps.version ?? '0.0.0' }, { instructions: INSTRUCTIONS });
   for (const register of [
-    registerTrustModel, registerExplainFinding, registerListAtRisk, registerBlastRadius,
-    registerModelIncidents, registerScoreHistory, registerScanModel,
-  ]) register(server, deps);
+    registerTrustModel,
+    registerExplainFinding,
+    registerListAtRisk,
+    registerBlastRadius,
+    registerModelIncidents,
+    registerScoreHistory,
+    registerScanModel,
+  ])
+    register(server, deps);
   return server;
 }

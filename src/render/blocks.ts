@@ -32,9 +32,18 @@ export interface VerdictBlocksOptions {
   datahubUrl?: string;
 }
 
-const BAND_ICON: Record<Band, string> = { trusted: ':large_green_circle:', caution: ':large_yellow_circle:', at_risk: ':red_circle:' };
+const BAND_ICON: Record<Band, string> = {
+  trusted: ':large_green_circle:',
+  caution: ':large_yellow_circle:',
+  at_risk: ':red_circle:',
+};
 const BAND_WORD: Record<Band, string> = { trusted: 'Trusted', caution: 'Caution', at_risk: 'At risk' };
-const SEVERITY_ICON: Record<Severity, string> = { critical: ':red_circle:', high: ':large_orange_circle:', medium: ':large_yellow_circle:', low: ':white_circle:' };
+const SEVERITY_ICON: Record<Severity, string> = {
+  critical: ':red_circle:',
+  high: ':large_orange_circle:',
+  medium: ':large_yellow_circle:',
+  low: ':white_circle:',
+};
 
 /** Slack mrkdwn: only `&`, `<` and `>` are escaped, so DataHub's names cannot inject mentions or links. */
 export const mrkdwn = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -42,21 +51,39 @@ export const mrkdwn = (text: string): string => text.replace(/&/g, '&amp;').repl
 /** Cut to `max` characters, saying so with an ellipsis. */
 export const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
-const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } });
-const context = (text: string): Block => ({ type: 'context', elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }] });
+const section = (text: string): Block => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
+});
+const context = (text: string): Block => ({
+  type: 'context',
+  elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }],
+});
 const count = (n: number) => n.toLocaleString('en-US');
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 /** One verdict as Block Kit, in Argos's voice: the same verdict always gives the same message. */
 export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMessage {
   // Worst first, so what is cut ("and N more") is the least of it; a critical leak outranks heavier failures.
-  const shown = [...v.findings].sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || b.weight - a.weight).slice(0, MAX_FINDINGS);
+  const shown = [...v.findings]
+    .sort((a, b) => severityRank(b.severity) - severityRank(a.severity) || b.weight - a.weight)
+    .slice(0, MAX_FINDINGS);
   // Argos narrates only what is shown: one sentence per finding, and the dry line when there is none.
   const [opening, ...sentences] = narrate({ ...v, findings: shown, blastRadius: [] });
   const blocks: Block[] = [
-    { type: 'header', text: { type: 'plain_text', text: clip(`${v.model.name}: ${v.score}/100, ${BAND_WORD[v.band].toLowerCase()}`, LIMITS.headerText), emoji: true } },
+    {
+      type: 'header',
+      text: {
+        type: 'plain_text',
+        text: clip(`${v.model.name}: ${v.score}/100, ${BAND_WORD[v.band].toLowerCase()}`, LIMITS.headerText),
+        emoji: true,
+      },
+    },
     section(`*Argos:* ${mrkdwn(opening!)}`),
-    { type: 'section', fields: fields(v).map((text) => ({ type: 'mrkdwn' as const, text: clip(text, LIMITS.fieldText) })) },
+    {
+      type: 'section',
+      fields: fields(v).map((text) => ({ type: 'mrkdwn' as const, text: clip(text, LIMITS.fieldText) })),
+    },
   ];
   if (shown.length) {
     blocks.push({ type: 'divider' });
@@ -65,7 +92,12 @@ export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMess
       blocks.push(section(clip(`${head}\n${mrkdwn(sentences[i] ?? f.message)}`, MAX_FINDING_CHARS)));
     });
     const more = v.findings.length - shown.length;
-    if (more > 0) blocks.push(context(`…and ${plural(more, 'more finding', 'more findings')}. ${opts.reportUrl ? 'The Model Impact Report lists every one.' : `\`janus trust ${mrkdwn(v.model.name)}\` lists every one.`}`));
+    if (more > 0)
+      blocks.push(
+        context(
+          `…and ${plural(more, 'more finding', 'more findings')}. ${opts.reportUrl ? 'The Model Impact Report lists every one.' : `\`janus trust ${mrkdwn(v.model.name)}\` lists every one.`}`,
+        ),
+      );
   } else if (sentences[0]) {
     blocks.push(section(mrkdwn(sentences[0])));
   }
@@ -102,8 +134,18 @@ function blastRadiusLine(v: Verdict): string | undefined {
 
 function buttons(opts: VerdictBlocksOptions): Block | undefined {
   const elements = [
-    opts.reportUrl && { type: 'button' as const, action_id: 'open_report', text: { type: 'plain_text' as const, text: 'Model Impact Report' }, url: opts.reportUrl },
-    opts.datahubUrl && { type: 'button' as const, action_id: 'open_datahub', text: { type: 'plain_text' as const, text: 'Open in DataHub' }, url: opts.datahubUrl },
+    opts.reportUrl && {
+      type: 'button' as const,
+      action_id: 'open_report',
+      text: { type: 'plain_text' as const, text: 'Model Impact Report' },
+      url: opts.reportUrl,
+    },
+    opts.datahubUrl && {
+      type: 'button' as const,
+      action_id: 'open_datahub',
+      text: { type: 'plain_text' as const, text: 'Open in DataHub' },
+      url: opts.datahubUrl,
+    },
   ].filter((e) => !!e);
   return elements.length ? { type: 'actions', elements } : undefined;
 }

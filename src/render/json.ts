@@ -14,11 +14,21 @@ export function verdictJson(v: Verdict, shared?: ModelSets): Record<string, unkn
     score: v.score,
     band: v.band,
     findings: v.findings.map((f) => ({
-      detector: f.detector, severity: f.severity, weight: f.weight, entity: f.entity, message: f.message, evidence: f.evidence, key: f.key,
+      detector: f.detector,
+      severity: f.severity,
+      weight: f.weight,
+      entity: f.entity,
+      message: f.message,
+      evidence: f.evidence,
+      key: f.key,
     })),
     deductions: v.deductions,
     ...(v.capped ? { capped: v.capped } : {}),
-    blastRadius: v.blastRadius.map((b) => ({ dataset: b.dataset, modelCount: b.models.length, modelSet: sets.idOf(b.models) })),
+    blastRadius: v.blastRadius.map((b) => ({
+      dataset: b.dataset,
+      modelCount: b.models.length,
+      modelSet: sets.idOf(b.models),
+    })),
     label: v.label ?? null,
     summary: narrate(v),
     upstreamCount: v.upstreamCount,
@@ -29,7 +39,14 @@ export function verdictJson(v: Verdict, shared?: ModelSets): Record<string, unkn
 }
 
 /** `{ models: [...], modelSets }` for a document of several verdicts (demo, gate). */
-export function verdictsJson<T>(items: T[], verdictOf: (item: T) => Verdict, extra: (item: T) => Record<string, unknown> = () => ({})) {
+export function verdictsJson<T>(
+  items: T[],
+  verdictOf: (item: T) => Verdict,
+  extra: (item: T) => Record<string, unknown> = () => ({}),
+) {
   const sets = new ModelSets();
-  return { models: items.map((item) => ({ ...verdictJson(verdictOf(item), sets), ...extra(item) })), modelSets: sets.sets };
+  return {
+    models: items.map((item) => ({ ...verdictJson(verdictOf(item), sets), ...extra(item) })),
+    modelSets: sets.sets,
+  };
 }

@@ -9,18 +9,26 @@ export interface GateResult {
   reasons: string[];
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** JUnit XML as CI systems render it: one test case per model, one failure per blocking finding. */
 export function gateJunit(results: GateResult[], suite = 'janus gate'): string {
   const failures = results.reduce((n, r) => n + r.blocking.length + r.reasons.length, 0);
   const cases = results.map(({ verdict: v, blocking, reasons }) => {
     const body = [
-      ...blocking.map((f) => `      <failure type="${esc(f.detector)}" message="${esc(`[${f.severity}] ${f.message}`)}">${esc(JSON.stringify(f.evidence, null, 2))}</failure>`),
+      ...blocking.map(
+        (f) =>
+          `      <failure type="${esc(f.detector)}" message="${esc(`[${f.severity}] ${f.message}`)}">${esc(JSON.stringify(f.evidence, null, 2))}</failure>`,
+      ),
       ...reasons.map((r) => `      <failure type="min_score" message="${esc(r)}"/>`),
       `      <system-out>${esc(`score ${v.score}/100 (${v.band}); ${v.findings.length} finding(s)`)}</system-out>`,
     ];
-    return [`    <testcase classname="janus.models" name="${esc(v.model.name)}" file="${esc(v.model.urn)}">`, ...body, '    </testcase>'].join('\n');
+    return [
+      `    <testcase classname="janus.models" name="${esc(v.model.name)}" file="${esc(v.model.urn)}">`,
+      ...body,
+      '    </testcase>',
+    ].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

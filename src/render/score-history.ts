@@ -14,7 +14,10 @@ export function withChanges(entries: readonly ScoreEntry[], older?: ScoreEntry):
   });
 }
 
-export const scoreHistoryJson = (model: ModelRef, entries: readonly ScoreChange[]) => ({ model: { urn: model.urn, name: model.name }, entries });
+export const scoreHistoryJson = (model: ModelRef, entries: readonly ScoreChange[]) => ({
+  model: { urn: model.urn, name: model.name },
+  entries,
+});
 
 const BARS = '▁▂▃▄▅▆▇█';
 
@@ -27,8 +30,16 @@ const signed = (n: number | null) => (n === null ? '' : n > 0 ? `+${n}` : String
 /** A table, newest first (time, score, band, change), and the trend oldest → newest. */
 export function scoreHistoryText(model: ModelRef, entries: readonly ScoreChange[]): string {
   if (!entries.length) return `no scans recorded for ${model.name} (${model.urn})`;
-  const rows = entries.map((e) => `  ${e.scannedAt.padEnd(24)}  ${String(e.score).padStart(5)}  ${e.band.padEnd(8)}  ${signed(e.change).padStart(6)}`);
+  const rows = entries.map(
+    (e) =>
+      `  ${e.scannedAt.padEnd(24)}  ${String(e.score).padStart(5)}  ${e.band.padEnd(8)}  ${signed(e.change).padStart(6)}`,
+  );
   const oldestFirst = [...entries].reverse();
   const trend = `trend: ${sparkline(oldestFirst.map((e) => e.score))}  ${oldestFirst[0]!.score} → ${entries[0]!.score} over ${entries.length} scan${entries.length === 1 ? '' : 's'}`;
-  return [`${model.name}  ${model.urn}`, `  ${'scanned at'.padEnd(24)}  score  band      change`, ...rows.map((r) => r.trimEnd()), trend].join('\n');
+  return [
+    `${model.name}  ${model.urn}`,
+    `  ${'scanned at'.padEnd(24)}  score  band      change`,
+    ...rows.map((r) => r.trimEnd()),
+    trend,
+  ].join('\n');
 }

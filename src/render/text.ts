@@ -11,17 +11,24 @@ export function verdictText(v: Verdict): string {
   if (v.findings.length) {
     lines.push('', '  deduction  detector             severity  entity');
     for (const f of v.findings) {
-      lines.push(`  ${`-${f.weight}`.padStart(9)}  ${f.detector.padEnd(19)}  ${f.severity.padEnd(8)}  ${shortName(f.entity)}`);
+      lines.push(
+        `  ${`-${f.weight}`.padStart(9)}  ${f.detector.padEnd(19)}  ${f.severity.padEnd(8)}  ${shortName(f.entity)}`,
+      );
       for (const e of evidenceLines(f)) lines.push(`             ${e}`);
     }
   }
-  lines.push('', `  ${v.model.urn}`, `  score ${v.score}/100 · ${v.band} · ${v.upstreamCount} upstream entities · ${v.datahub}`);
+  lines.push(
+    '',
+    `  ${v.model.urn}`,
+    `  score ${v.score}/100 · ${v.band} · ${v.upstreamCount} upstream entities · ${v.datahub}`,
+  );
   return lines.join('\n');
 }
 
 function evidenceLines(f: Finding): string[] {
   const e = f.evidence;
-  if (f.detector === 'target_leakage') return (e.chains as string[][]).map((c) => `chain: ${c.map(shortName).join(' → ')}`);
+  if (f.detector === 'target_leakage')
+    return (e.chains as string[][]).map((c) => `chain: ${c.map(shortName).join(' → ')}`);
   const out = [f.message];
   const effects = effectsOf(f);
   for (const d of effects.listed) out.push(`also explains: ${shortName(d.entity)}`);
@@ -37,7 +44,12 @@ export interface SummaryRow {
   detectors: string;
 }
 
-export const summaryRow = (v: Verdict): SummaryRow => ({ name: v.model.name, score: v.score, band: v.band, detectors: detectorCounts(v) });
+export const summaryRow = (v: Verdict): SummaryRow => ({
+  name: v.model.name,
+  score: v.score,
+  band: v.band,
+  detectors: detectorCounts(v),
+});
 
 /** The detectors that found something, in finding order, each once: `freshness_lag ×1,118` where it found many. */
 function detectorCounts(v: Verdict): string {
@@ -55,6 +67,8 @@ function detectorCounts(v: Verdict): string {
 export function summaryTable(judged: (Verdict | SummaryRow)[]): string {
   const rows = judged.map((v) => ('model' in v ? summaryRow(v) : v));
   const width = rows.reduce((w, r) => Math.max(w, r.name.length), 5);
-  const lines = rows.map((r) => `  ${r.name.padEnd(width)}  ${String(r.score).padStart(5)}  ${r.band.padEnd(8)}  ${r.detectors || '-'}`);
+  const lines = rows.map(
+    (r) => `  ${r.name.padEnd(width)}  ${String(r.score).padStart(5)}  ${r.band.padEnd(8)}  ${r.detectors || '-'}`,
+  );
   return [`  ${'model'.padEnd(width)}  score  band      findings`, ...lines].join('\n');
 }

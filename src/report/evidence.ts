@@ -15,7 +15,13 @@ export function evidenceHtml(f: Finding, entity: EntityLink): string {
   switch (f.detector) {
     case 'target_leakage': {
       const chains = Array.isArray(e.chains) ? (e.chains as unknown[]).filter(isStrings) : [];
-      facts.push(['Feature', entity(String(e.feature))], ['Label', `${entity(String(e.label))}${e.labelSource ? ` <span class="muted">(named by ${esc(e.labelSource)})</span>` : ''}`]);
+      facts.push(
+        ['Feature', entity(String(e.feature))],
+        [
+          'Label',
+          `${entity(String(e.label))}${e.labelSource ? ` <span class="muted">(named by ${esc(e.labelSource)})</span>` : ''}`,
+        ],
+      );
       if (e.sharedAncestor) facts.push(['Shared ancestor', entity(String(e.sharedAncestor))]);
       facts.push(['Column chains', `${chains.length} (feature → shared ancestor → label)`]);
       extra = chains.map((c) => chainHtml(c, String(e.sharedAncestor ?? ''), String(e.label ?? ''))).join('');
@@ -23,18 +29,34 @@ export function evidenceHtml(f: Finding, entity: EntityLink): string {
     }
     case 'upstream_failure':
       if (e.job) {
-        facts.push(['Job', entity(String(e.job))], ['Failed run', `<code>${esc(e.run)}</code>`], ['Failed at', when(e.failedAt)]);
+        facts.push(
+          ['Job', entity(String(e.job))],
+          ['Failed run', `<code>${esc(e.run)}</code>`],
+          ['Failed at', when(e.failedAt)],
+        );
         facts.push(['Produces', list(e.produces, entity)]);
-      } else facts.push(['Assertion', `<code>${esc(e.assertion)}</code>`], ['Failed at', when(e.failedAt)], ['Dataset', entity(f.entity)]);
+      } else
+        facts.push(
+          ['Assertion', `<code>${esc(e.assertion)}</code>`],
+          ['Failed at', when(e.failedAt)],
+          ['Dataset', entity(f.entity)],
+        );
       break;
     case 'freshness_lag':
       facts.push(['Dataset', entity(f.entity)], ['Last updated', when(e.lastUpdated)]);
       if (typeof e.lagMs === 'number') facts.push(['Lag', esc(formatDuration(e.lagMs))]);
-      if (typeof e.slaMs === 'number') facts.push(['SLA', `${esc(formatDuration(e.slaMs))}${e.slaSource ? ` <span class="muted">(from ${esc(e.slaSource)})</span>` : ''}`]);
+      if (typeof e.slaMs === 'number')
+        facts.push([
+          'SLA',
+          `${esc(formatDuration(e.slaMs))}${e.slaSource ? ` <span class="muted">(from ${esc(e.slaSource)})</span>` : ''}`,
+        ]);
       if (e.assertion) facts.push(['Failed check', `<code>${esc(e.assertion)}</code>`]);
       break;
     case 'missing_owner':
-      facts.push(['Entity', entity(f.entity)], ['Owners who left', list(e.departedOwners, entity) || '<span class="muted">none: it never had an owner</span>']);
+      facts.push(
+        ['Entity', entity(f.entity)],
+        ['Owners who left', list(e.departedOwners, entity) || '<span class="muted">none: it never had an owner</span>'],
+      );
       break;
     case 'deprecated_upstream':
       facts.push(['Entity', entity(f.entity)], ['Note', e.note ? esc(e.note) : '<span class="muted">none</span>']);
@@ -45,7 +67,8 @@ export function evidenceHtml(f: Finding, entity: EntityLink): string {
   }
   const { listed, unlisted } = effectsOf(f);
   const more = unlisted ? `<br><span class="muted">and ${unlisted} more downstream datasets</span>` : '';
-  if (listed.length) facts.push(['Also explains', listed.map((x) => `${entity(x.entity)}: ${esc(x.message)}`).join('<br>') + more]);
+  if (listed.length)
+    facts.push(['Also explains', listed.map((x) => `${entity(x.entity)}: ${esc(x.message)}`).join('<br>') + more]);
   facts.push(['Finding key', `<code>${esc(f.key)}</code>`]);
   return `<dl class="facts">${facts.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>${extra}`;
 }

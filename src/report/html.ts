@@ -9,7 +9,14 @@ import { SEVERITY_SWATCH } from './palette.js';
 import { reportPath } from './paths.js';
 import { lineagePicture } from './picture.js';
 import {
-  argosHtml, blastRadiusHtml, deductionsHtml, evidenceSectionHtml, heroHtml, incidentsHtml, metaHtml, type ReportIncident,
+  argosHtml,
+  blastRadiusHtml,
+  deductionsHtml,
+  evidenceSectionHtml,
+  heroHtml,
+  incidentsHtml,
+  metaHtml,
+  type ReportIncident,
 } from './sections.js';
 import { REPORT_CSS } from './style.js';
 import { lineageSvg } from './svg.js';
@@ -68,7 +75,10 @@ function lineageHtml(v: Verdict, opts: ReportOptions): string {
 /** A page for what went wrong (unknown model, DataHub unreadable), in the report's style. */
 export function errorPageHtml(title: string, message: string, detail?: string): string {
   const pre = detail ? `<pre>${esc(detail)}</pre>` : '';
-  return page(`${title} · Janus`, `<section class="card error"><p class="eyebrow">Janus · Model Impact Report</p><h1>${esc(title)}</h1><p>${esc(message)}</p>${pre}</section>`);
+  return page(
+    `${title} · Janus`,
+    `<section class="card error"><p class="eyebrow">Janus · Model Impact Report</p><h1>${esc(title)}</h1><p>${esc(message)}</p>${pre}</section>`,
+  );
 }
 
 function page(title: string, body: string): string {

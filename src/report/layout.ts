@@ -74,7 +74,8 @@ export function layoutPicture(p: Picture, m: Metrics = METRICS): Layout {
     const from = placed.get(e.from)!;
     const to = placed.get(e.to)!;
     const points: Array<[number, number]> = [[from.x + from.w, mid(from)]];
-    for (const { id, layer } of routes[i]!) points.push([colX[layer]!, waypointY.get(id)!], [colX[layer]! + colWidth[layer]!, waypointY.get(id)!]);
+    for (const { id, layer } of routes[i]!)
+      points.push([colX[layer]!, waypointY.get(id)!], [colX[layer]! + colWidth[layer]!, waypointY.get(id)!]);
     points.push([to.x, mid(to)]);
     return { ...e, points };
   });
@@ -188,8 +189,12 @@ function spreadPorts(edges: PlacedEdge[], placed: Map<string, PlacedNode>): void
     list.forEach(({ edge, end }, i) => (edge.points[end]![1] = mid(node) + (i - (list.length - 1) / 2) * step));
   };
   for (const node of placed.values()) {
-    const incoming = edges.filter((e) => e.to === node.id).map((edge) => ({ edge, end: edge.points.length - 1, other: edge.points.at(-2)![1] }));
-    const outgoing = edges.filter((e) => e.from === node.id).map((edge) => ({ edge, end: 0, other: edge.points[1]![1] }));
+    const incoming = edges
+      .filter((e) => e.to === node.id)
+      .map((edge) => ({ edge, end: edge.points.length - 1, other: edge.points.at(-2)![1] }));
+    const outgoing = edges
+      .filter((e) => e.from === node.id)
+      .map((edge) => ({ edge, end: 0, other: edge.points[1]![1] }));
     spread(incoming, node);
     spread(outgoing, node);
   }
@@ -199,11 +204,24 @@ const mid = (n: PlacedNode) => n.y + n.h / 2;
 
 /** Every box of a column takes the column's width: aligned edges read as one step of the lineage. */
 function place(n: PictureNode, x: number, y: number, w: number, distance: number, m: Metrics): PlacedNode {
-  return { ...n, x, y, w, h: m.nodeHeight, distance, label: shorten(n.title, m.maxTitleChars), sublabel: shorten(n.subtitle, m.maxSubtitleChars) };
+  return {
+    ...n,
+    x,
+    y,
+    w,
+    h: m.nodeHeight,
+    distance,
+    label: shorten(n.title, m.maxTitleChars),
+    sublabel: shorten(n.subtitle, m.maxSubtitleChars),
+  };
 }
 
 function nodeWidth(n: PictureNode, m: Metrics): number {
-  const text = Math.max(shorten(n.title, m.maxTitleChars).length * m.titlePx, shorten(n.subtitle, m.maxSubtitleChars).length * m.subtitlePx) + m.padding;
+  const text =
+    Math.max(
+      shorten(n.title, m.maxTitleChars).length * m.titlePx,
+      shorten(n.subtitle, m.maxSubtitleChars).length * m.subtitlePx,
+    ) + m.padding;
   const tags = n.tags.reduce((w, t) => w + t.length * m.tagPx + m.tagPadding + m.tagGap, 0) + 12;
   return Math.ceil(Math.max(m.minWidth, text, tags));
 }

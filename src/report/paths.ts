@@ -8,6 +8,9 @@ export const reportPath = (modelUrn: string): string => `/reports/${encodeURICom
  * `.`, `_` and `-` replaced by `_` (no path separators, no leading dot).
  */
 export function reportFileName(verdict: { model: Pick<ModelRef, 'name'> }): string {
-  const safe = verdict.model.name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_').slice(0, 200);
+  const safe = verdict.model.name
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '_')
+    .slice(0, 200);
   return `${safe || 'model'}.html`;
 }

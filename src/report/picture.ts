@@ -79,7 +79,13 @@ function drawFinding(b: Builder, f: Finding): void {
       break;
     }
     case 'freshness_lag':
-      b.trouble(f.entity, sev, typeof e.lagMs === 'number' && typeof e.slaMs === 'number' && e.lagMs > e.slaMs ? 'stale' : 'freshness check failed');
+      b.trouble(
+        f.entity,
+        sev,
+        typeof e.lagMs === 'number' && typeof e.slaMs === 'number' && e.lagMs > e.slaMs
+          ? 'stale'
+          : 'freshness check failed',
+      );
       break;
     case 'missing_owner':
       b.trouble(f.entity, sev, Array.isArray(e.departedOwners) && e.departedOwners.length ? 'owners left' : 'no owner');
@@ -116,7 +122,9 @@ function drawLeak(b: Builder, e: z.infer<typeof leakEvidence>, sev: Severity): v
  */
 function meetIndex(chain: string[], shared: string | undefined, graph: UpstreamGraph | undefined): number {
   if (graph) {
-    const turn = chain.findIndex((col, i) => i < chain.length - 1 && !(graph.columnUpstreams[col] ?? []).includes(chain[i + 1]!));
+    const turn = chain.findIndex(
+      (col, i) => i < chain.length - 1 && !(graph.columnUpstreams[col] ?? []).includes(chain[i + 1]!),
+    );
     return turn === -1 ? chain.length - 1 : turn;
   }
   const at = shared ? chain.indexOf(shared) : -1;
@@ -148,7 +156,12 @@ function builder(focus: string, graph: UpstreamGraph | undefined) {
       add(to);
       const key = `${from}\n${to}`;
       const old = edges.get(key);
-      edges.set(key, { from, to, severity: worse(old?.severity, severity), inferred: (old?.inferred ?? true) && inferred });
+      edges.set(key, {
+        from,
+        to,
+        severity: worse(old?.severity, severity),
+        inferred: (old?.inferred ?? true) && inferred,
+      });
     },
     /** Marks an offending entity and draws how it reaches the model. */
     trouble(id: string, severity: Severity, tag: string) {
@@ -180,7 +193,7 @@ export function upstreamPath(graph: UpstreamGraph, from: string, to: string): st
     const u = queue.shift()!;
     if (u === to) {
       const path = [u];
-      for (let p = u; p !== from; ) path.unshift((p = parent.get(p)!));
+      for (let p = u; p !== from;) path.unshift((p = parent.get(p)!));
       return path;
     }
     for (const up of graph.upstreams[u] ?? []) {
@@ -212,7 +225,13 @@ function describe(id: string, graph: UpstreamGraph | undefined): PictureNode {
   }
 }
 
-const node = (id: string, kind: PictureNodeKind, title: string, subtitle: string): PictureNode => ({ id, kind, title, subtitle, tags: [] });
+const node = (id: string, kind: PictureNodeKind, title: string, subtitle: string): PictureNode => ({
+  id,
+  kind,
+  title,
+  subtitle,
+  tags: [],
+});
 
 function worse(a: Severity | undefined, b: Severity | undefined): Severity | undefined {
   if (!a) return b;

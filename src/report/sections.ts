@@ -30,9 +30,11 @@ export function argosHtml(v: Verdict): string {
 }
 
 export function deductionsHtml(v: Verdict, entity: EntityLink): string {
-  if (!v.findings.length) return `<section class="card"><h2>Deductions</h2><p class="muted">None: the score is a full 100.</p></section>`;
+  if (!v.findings.length)
+    return `<section class="card"><h2>Deductions</h2><p class="muted">None: the score is a full 100.</p></section>`;
   const rows = v.findings.map(
-    (f) => `<tr><td class="weight">−${f.weight}</td><td><code>${esc(f.detector)}</code></td><td>${severityPill(f.severity)}</td><td>${entity(f.entity)}</td><td>${esc(f.message)}</td></tr>`,
+    (f) =>
+      `<tr><td class="weight">−${f.weight}</td><td><code>${esc(f.detector)}</code></td><td>${severityPill(f.severity)}</td><td>${entity(f.entity)}</td><td>${esc(f.message)}</td></tr>`,
   );
   return `<section class="card"><h2>Deductions</h2><div class="table-wrap"><table><thead><tr><th>Weight</th><th>Detector</th><th>Severity</th><th>Entity</th><th>Reason</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
@@ -40,13 +42,15 @@ export function deductionsHtml(v: Verdict, entity: EntityLink): string {
 export function evidenceSectionHtml(v: Verdict, entity: EntityLink): string {
   if (!v.findings.length) return '';
   const cards = v.findings.map(
-    (f) => `<article class="finding"><h3>${severityPill(f.severity)}<code>${esc(f.detector)}</code> on ${entity(f.entity)}</h3><p>${esc(f.message)}</p>${evidenceHtml(f, entity)}</article>`,
+    (f) =>
+      `<article class="finding"><h3>${severityPill(f.severity)}<code>${esc(f.detector)}</code> on ${entity(f.entity)}</h3><p>${esc(f.message)}</p>${evidenceHtml(f, entity)}</article>`,
   );
   return `<section class="card"><h2>Evidence</h2>${cards.join('')}</section>`;
 }
 
 export function blastRadiusHtml(v: Verdict, entity: EntityLink, reportHref: (m: ModelRef) => string): string {
-  if (!v.blastRadius.length) return `<section class="card"><h2>Blast radius</h2><p class="muted">No offending dataset whose trouble reaches other models.</p></section>`;
+  if (!v.blastRadius.length)
+    return `<section class="card"><h2>Blast radius</h2><p class="muted">No offending dataset whose trouble reaches other models.</p></section>`;
   const rows = v.blastRadius.map((b) => {
     const chips = b.models.map((m) => {
       const self = m.urn === v.model.urn;
@@ -61,9 +65,11 @@ export function blastRadiusHtml(v: Verdict, entity: EntityLink, reportHref: (m: 
 export function incidentsHtml(incidents: ReportIncident[] | undefined, entity: EntityLink): string {
   if (!incidents) return '';
   const open = incidents.filter((i) => i.state !== 'RESOLVED');
-  if (!open.length) return `<section class="card"><h2>Open incidents</h2><p class="muted">No open Janus incident.</p></section>`;
+  if (!open.length)
+    return `<section class="card"><h2>Open incidents</h2><p class="muted">No open Janus incident.</p></section>`;
   const rows = open.map(
-    (i) => `<tr><td>${esc(i.title)}</td><td>${entity(i.dataset)}</td><td>${esc(i.state)}</td><td>${esc(i.stage ?? '—')}</td><td><code title="${esc(i.urn)}">${esc(shortName(i.urn))}</code></td></tr>`,
+    (i) =>
+      `<tr><td>${esc(i.title)}</td><td>${entity(i.dataset)}</td><td>${esc(i.state)}</td><td>${esc(i.stage ?? '—')}</td><td><code title="${esc(i.urn)}">${esc(shortName(i.urn))}</code></td></tr>`,
   );
   return `<section class="card"><h2>Open incidents</h2><div class="table-wrap"><table><thead><tr><th>Title</th><th>Dataset</th><th>State</th><th>Stage</th><th>Incident</th></tr></thead><tbody>${rows.join('')}</tbody></table></div></section>`;
 }
@@ -71,7 +77,10 @@ export function incidentsHtml(incidents: ReportIncident[] | undefined, entity: E
 export function metaHtml(v: Verdict, entity: EntityLink): string {
   const datahub = safeUrl(v.datahub);
   const items: Array<[string, string]> = [
-    ['Scanned at', `<time datetime="${esc(v.scannedAt)}">${esc(v.scannedAt.slice(0, 19).replace('T', ' '))} UTC</time>`],
+    [
+      'Scanned at',
+      `<time datetime="${esc(v.scannedAt)}">${esc(v.scannedAt.slice(0, 19).replace('T', ' '))} UTC</time>`,
+    ],
     ['DataHub', datahub ? `<a href="${esc(datahub)}">${esc(v.datahub)}</a>` : esc(v.datahub)],
     ['Upstream entities walked', String(v.upstreamCount)],
     ['Label column', v.label ? entity(v.label.column) : '<span class="muted">not found</span>'],

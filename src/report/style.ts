@@ -3,10 +3,16 @@ import type { Band } from '../core/score.js';
 import { BAND_SWATCH, FONT, MONO, NEUTRAL, SEVERITY_SWATCH } from './palette.js';
 
 const severityRules = (Object.keys(SEVERITY_SWATCH) as Severity[])
-  .map((s) => `.sev-${s}{color:${SEVERITY_SWATCH[s].ink};background:${SEVERITY_SWATCH[s].fill};border-color:${SEVERITY_SWATCH[s].ink}}`)
+  .map(
+    (s) =>
+      `.sev-${s}{color:${SEVERITY_SWATCH[s].ink};background:${SEVERITY_SWATCH[s].fill};border-color:${SEVERITY_SWATCH[s].ink}}`,
+  )
   .join('\n');
 const bandRules = (Object.keys(BAND_SWATCH) as Band[])
-  .map((b) => `.band-${b} .score-value{color:${BAND_SWATCH[b].ink}}\n.band-${b} .band{color:${BAND_SWATCH[b].ink};background:${BAND_SWATCH[b].fill}}\n.band-${b}.score-card{border-top-color:${BAND_SWATCH[b].ink}}`)
+  .map(
+    (b) =>
+      `.band-${b} .score-value{color:${BAND_SWATCH[b].ink}}\n.band-${b} .band{color:${BAND_SWATCH[b].ink};background:${BAND_SWATCH[b].fill}}\n.band-${b}.score-card{border-top-color:${BAND_SWATCH[b].ink}}`,
+  )
   .join('\n');
 
 /** The report's one stylesheet, inlined: the page needs nothing from the network. */

@@ -42,7 +42,9 @@ function edge(e: PlacedEdge): string {
   rest.forEach((p, i) => {
     const inColumn = i % 2 === 1 && i < rest.length - 1;
     const dx = (p[0] - prev[0]) / 2;
-    d += inColumn ? ` L${r(p[0])},${r(p[1])}` : ` C${r(prev[0] + dx)},${r(prev[1])} ${r(p[0] - dx)},${r(p[1])} ${r(p[0])},${r(p[1])}`;
+    d += inColumn
+      ? ` L${r(p[0])},${r(p[1])}`
+      : ` C${r(prev[0] + dx)},${r(prev[1])} ${r(p[0] - dx)},${r(p[1])} ${r(p[0])},${r(p[1])}`;
     prev = p;
   });
   const sev = e.severity ?? 'none';
@@ -74,7 +76,12 @@ function tags(n: PlacedNode, swatch: Swatch | undefined): string {
   let x = n.x + 10;
   return n.tags
     .map((tag) => {
-      const colours = tag === 'label' ? NEUTRAL.label : tag === 'affected' || !swatch ? { ink: NEUTRAL.muted, fill: '#f2f4f7' } : swatch;
+      const colours =
+        tag === 'label'
+          ? NEUTRAL.label
+          : tag === 'affected' || !swatch
+            ? { ink: NEUTRAL.muted, fill: '#f2f4f7' }
+            : swatch;
       const w = tag.length * METRICS.tagPx + METRICS.tagPadding;
       const pill = `<g class="tag"><rect x="${r(x)}" y="${r(n.y - 9)}" width="${r(w)}" height="17" rx="8.5" fill="${colours.fill}" stroke="${colours.ink}" stroke-width="1"/><text x="${r(x + w / 2)}" y="${r(n.y + 3)}" font-size="10.5" font-weight="600" text-anchor="middle" fill="${colours.ink}">${esc(tag)}</text></g>`;
       x += w + METRICS.tagGap;

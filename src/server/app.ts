@@ -58,7 +58,8 @@ interface Answer {
 const HTML = 'text/html; charset=utf-8';
 /** The report page needs no script and nothing from the network: say so to the browser. */
 const PAGE_HEADERS = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
@@ -72,7 +73,11 @@ export function createJanusServer(deps: JanusServerDeps): JanusServer {
 
   const report = async (ref: string): Promise<Answer> => {
     const { verdict, graph, incidents } = await cache.get(ref, () => loadReport(deps, ref));
-    const html = modelReportHtml(verdict, { graph, ...(incidents ? { incidents } : {}), ...(deps.datahubUiUrl ? { datahubUiUrl: deps.datahubUiUrl } : {}) });
+    const html = modelReportHtml(verdict, {
+      graph,
+      ...(incidents ? { incidents } : {}),
+      ...(deps.datahubUiUrl ? { datahubUiUrl: deps.datahubUiUrl } : {}),
+    });
     return { status: 200, type: HTML, body: html };
   };
 
@@ -80,13 +85,19 @@ export function createJanusServer(deps: JanusServerDeps): JanusServer {
     switch (route) {
       case 'healthz': {
         const health = deps.health ? await deps.health() : { status: 'ok' as const };
-        return { status: health.status === 'ok' ? 200 : 503, type: 'application/json; charset=utf-8', body: `${JSON.stringify(health)}\n`, headers: { 'cache-control': 'no-store' } };
+        return {
+          status: health.status === 'ok' ? 200 : 503,
+          type: 'application/json; charset=utf-8',
+          body: `${JSON.stringify(health)}\n`,
+          headers: { 'cache-control': 'no-store' },
+        };
       }
       case 'metrics':
         return { status: 200, type: metrics.registry.contentType, body: await metrics.registry.metrics() };
       case 'reports': {
         const ref = decodeRef(path.slice('/reports/'.length));
-        if (ref === undefined) return page(400, 'Bad model reference', 'The model in the address is not valid URL encoding.');
+        if (ref === undefined)
+          return page(400, 'Bad model reference', 'The model in the address is not valid URL encoding.');
         if (!ref.trim()) return page(404, 'No model named', 'Ask for /reports/<model urn or name>.');
         return report(ref);
       }
@@ -101,24 +112,41 @@ export function createJanusServer(deps: JanusServerDeps): JanusServer {
     const path = new URL(req.url ?? '/', 'http://janus.invalid').pathname;
     const mount = deps.mounts?.find((m) => path === m.path || path.startsWith(`${m.path}/`));
     if (mount) {
-      res.on('finish', () => metrics.observe(mount.name, method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
+      res.on('finish', () =>
+        metrics.observe(mount.name, method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9),
+      );
       return void mount.handler(req, res);
     }
     const route = routeOf(path);
     const reply = (a: Answer) => {
-      res.writeHead(a.status, { 'content-type': a.type, 'content-length': Buffer.byteLength(a.body), ...(a.type === HTML ? PAGE_HEADERS : {}), ...a.headers });
+      res.writeHead(a.status, {
+        'content-type': a.type,
+        'content-length': Buffer.byteLength(a.body),
+        ...(a.type === HTML ? PAGE_HEADERS : {}),
+        ...a.headers,
+      });
       res.end(method === 'HEAD' ? undefined : a.body);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observe(route, method, a.status, seconds);
       const quiet = route === 'healthz' || route === 'metrics';
-      log[quiet ? 'debug' : 'info']({ method, route, path, status: a.status, ms: Math.round(seconds * 1000) }, 'request');
+      log[quiet ? 'debug' : 'info'](
+        { method, route, path, status: a.status, ms: Math.round(seconds * 1000) },
+        'request',
+      );
     };
     const work: Promise<Answer> =
-      method === 'GET' || method === 'HEAD' ? answer(route, path) : Promise.resolve({ ...page(405, 'Method not allowed', 'Janus answers GET and HEAD.'), headers: { allow: 'GET, HEAD' } });
-    work.catch((err: unknown) => failure(err, path, log)).then(reply, (err: unknown) => {
-      log.error({ err }, 'could not answer');
-      res.destroy();
-    });
+      method === 'GET' || method === 'HEAD'
+        ? answer(route, path)
+        : Promise.resolve({
+            ...page(405, 'Method not allowed', 'Janus answers GET and HEAD.'),
+            headers: { allow: 'GET, HEAD' },
+          });
+    work
+      .catch((err: unknown) => failure(err, path, log))
+      .then(reply, (err: unknown) => {
+        log.error({ err }, 'could not answer');
+        res.destroy();
+      });
   });
   return { server, metrics: metrics.registry };
 }
@@ -127,7 +155,10 @@ async function loadReport(deps: JanusServerDeps, ref: string): Promise<Report> {
   const { verdict, graph } = await deps.judge(ref);
   if (!deps.incidents) return { verdict, graph };
   const incidents = await deps.incidents(verdict.model.urn).catch((err: unknown) => {
-    deps.logger.warn({ model: verdict.model.urn, err: err instanceof Error ? err.message : String(err) }, 'incidents not read; report rendered without them');
+    deps.logger.warn(
+      { model: verdict.model.urn, err: err instanceof Error ? err.message : String(err) },
+      'incidents not read; report rendered without them',
+    );
     return undefined;
   });
   return { verdict, graph, ...(incidents ? { incidents } : {}) };
@@ -138,7 +169,12 @@ function failure(err: unknown, path: string, log: Logger): Answer {
   if (err instanceof UsageError) return page(404, 'No such model', err.message);
   if (err instanceof DataHubError) {
     log.warn({ path, code: err.code, operation: err.operation, err: err.message }, 'DataHub could not be read');
-    return page(502, 'DataHub could not be read', 'Janus judges each report live from DataHub, and DataHub did not answer. Try again in a moment.', err.message);
+    return page(
+      502,
+      'DataHub could not be read',
+      'Janus judges each report live from DataHub, and DataHub did not answer. Try again in a moment.',
+      err.message,
+    );
   }
   log.error({ path, err }, 'report failed');
   return page(500, 'Janus failed', 'Something went wrong rendering this report; the server log has the details.');
@@ -159,4 +195,8 @@ function decodeRef(raw: string): string | undefined {
   }
 }
 
-const page = (status: number, title: string, message: string, detail?: string): Answer => ({ status, type: HTML, body: errorPageHtml(title, message, detail) });
+const page = (status: number, title: string, message: string, detail?: string): Answer => ({
+  status,
+  type: HTML,
+  body: errorPageHtml(title, message, detail),
+});

@@ -11,7 +11,8 @@ export interface Listening {
 
 export function listen(server: Server, port: number, host: string): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const failed = (err: Error) => reject(new Error(`cannot listen on ${host}:${port}: ${err.message}`, { cause: err }));
+    const failed = (err: Error) =>
+      reject(new Error(`cannot listen on ${host}:${port}: ${err.message}`, { cause: err }));
     server.once('error', failed);
     server.listen(port, host, () => {
       server.off('error', failed);

@@ -1,6 +1,17 @@
 import {
-  getOperationAST, getVariableValues, isNonNullType, parse, print, TypeInfo, ValidationContext, visit, Kind,
-  type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode,
+  getOperationAST,
+  getVariableValues,
+  isNonNullType,
+  parse,
+  print,
+  TypeInfo,
+  ValidationContext,
+  visit,
+  Kind,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { SimContext } from './context.js';
@@ -20,8 +31,11 @@ const compiledQueries = new WeakMap<DocumentNode, Map<string, CompiledQuery | nu
  * variables graphql-js rejects, or any error in the result (errors are graphql-js's to word).
  */
 export async function runCompiled(
-  schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined,
-  variables: Record<string, unknown> | undefined, ctx: SimContext,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown> | undefined,
+  ctx: SimContext,
 ): Promise<ExecutionResult | undefined> {
   let perName = compiledQueries.get(document);
   if (!perName) compiledQueries.set(document, (perName = new Map()));
@@ -48,13 +62,19 @@ export async function runCompiled(
  */
 const MAX_COMPILED_ROOT_FIELDS = 16;
 
-function compile(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): CompiledQuery | null {
+function compile(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+): CompiledQuery | null {
   const operation = getOperationAST(document, operationName);
   if (!operation || operation.operation !== 'query' || !agreesWithGraphqlJs(schema, document, operation)) return null;
   if (operation.selectionSet.selections.length > MAX_COMPILED_ROOT_FIELDS) return null;
   try {
     // A copy of the document: graphql-jit annotates the nodes it compiles.
-    const compiled = compileQuery(schema, parse(print(document)), operationName, { disablingCapturingStackErrors: true });
+    const compiled = compileQuery(schema, parse(print(document)), operationName, {
+      disablingCapturingStackErrors: true,
+    });
     return isCompiledQuery(compiled) ? compiled : null;
   } catch {
     return null;
@@ -66,11 +86,17 @@ function compile(schema: GraphQLSchema, document: DocumentNode, operationName: s
  * graphql-js: directives (graphql-jit's @skip/@include across fragment spreads) and a nullable variable in a
  * non-null position (graphql-js rejects a null there inside an input literal; graphql-jit passes it on).
  */
-function agreesWithGraphqlJs(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): boolean {
+function agreesWithGraphqlJs(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): boolean {
   let directives = false;
   visit(document, { [Kind.DIRECTIVE]: () => void (directives = true) });
   if (directives) return false;
-  const declared = new Map((operation.variableDefinitions ?? []).map((d) => [d.variable.name.value, d.type.kind === Kind.NON_NULL_TYPE]));
+  const declared = new Map(
+    (operation.variableDefinitions ?? []).map((d) => [d.variable.name.value, d.type.kind === Kind.NON_NULL_TYPE]),
+  );
   const context = new ValidationContext(schema, document, new TypeInfo(schema), () => undefined);
   return context
     .getRecursiveVariableUsages(operation)

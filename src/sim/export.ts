@@ -52,7 +52,8 @@ export function formatMetadataFile(records: readonly unknown[]): string {
 }
 
 /** One record as the file sink writes it (see formatMetadataFile). */
-export const formatRecord = (record: unknown): string => JSON.stringify(record, null, 4).replace(/[\u0080-\uffff]/g, asciiEscape);
+export const formatRecord = (record: unknown): string =>
+  JSON.stringify(record, null, 4).replace(/[\u0080-\uffff]/g, asciiEscape);
 
 const asciiEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
@@ -85,11 +86,15 @@ const mapValues = (v: unknown, fn: (item: unknown) => unknown): unknown =>
 function rewrapUnions(aspectName: string, value: Aspect): Aspect {
   switch (aspectName) {
     case 'structuredProperties':
-      return mapRecordField(value, 'properties', (props) => mapArray(props, (p) =>
-        mapObject(p, (prop) => mapRecordField(prop, 'values', (vs) => mapArray(vs, wrapPrimitive)))));
+      return mapRecordField(value, 'properties', (props) =>
+        mapArray(props, (p) =>
+          mapObject(p, (prop) => mapRecordField(prop, 'values', (vs) => mapArray(vs, wrapPrimitive))),
+        ),
+      );
     case 'propertyDefinition':
-      return mapRecordField(value, 'allowedValues', (allowed) => mapArray(allowed, (a) =>
-        mapObject(a, (entry) => mapRecordField(entry, 'value', wrapPrimitive))));
+      return mapRecordField(value, 'allowedValues', (allowed) =>
+        mapArray(allowed, (a) => mapObject(a, (entry) => mapRecordField(entry, 'value', wrapPrimitive))),
+      );
     case 'dataJobInfo':
       // union[AzkabanJobType, string]: the file sink writes both as {"string": "..."}.
       return mapRecordField(value, 'type', (t) => (typeof t === 'string' ? { string: t } : t));

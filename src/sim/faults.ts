@@ -32,7 +32,8 @@ export function faultPicker({ failRate = 0, kinds = FAULT_KINDS, seed = 1 }: Fau
   if (!(failRate >= 0 && failRate <= 1)) throw new RangeError(`failRate must be between 0 and 1, got ${failRate}`);
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   const unknown = kinds.filter((k) => !isFaultKind(k));
-  if (unknown.length) throw new RangeError(`unknown fault kind ${unknown.join(', ')} (expected ${FAULT_KINDS.join(', ')})`);
+  if (unknown.length)
+    throw new RangeError(`unknown fault kind ${unknown.join(', ')} (expected ${FAULT_KINDS.join(', ')})`);
   if (!kinds.length) throw new RangeError('faults must name at least one kind');
   const choices = [...new Set(kinds)] as FaultKind[];
   const random = mulberry32(seed);

@@ -35,16 +35,28 @@ export function wireProposal(p: Proposal): Record<string, unknown> {
     entityUrn: p.entityUrn,
     changeType: p.changeType ?? 'UPSERT',
     aspectName: p.aspectName,
-    aspect: { value: JSON.stringify(p.aspect), contentType: p.changeType === 'PATCH' ? 'application/json-patch+json' : 'application/json' },
+    aspect: {
+      value: JSON.stringify(p.aspect),
+      contentType: p.changeType === 'PATCH' ? 'application/json-patch+json' : 'application/json',
+    },
     ...(p.systemMetadata ? { systemMetadata: p.systemMetadata } : {}),
   };
 }
 
 /** POSTs a body to a Rest.li action of `/aspects` with the emitter's headers. */
-export async function postAspectsAction(gmsUrl: string, action: string, body: unknown, opts: IngestOptions = {}): Promise<IngestResponse> {
+export async function postAspectsAction(
+  gmsUrl: string,
+  action: string,
+  body: unknown,
+  opts: IngestOptions = {},
+): Promise<IngestResponse> {
   const headers: Record<string, string> = { 'X-RestLi-Protocol-Version': '2.0.0', 'Content-Type': 'application/json' };
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-  const res = await fetch(`${gmsUrl}/aspects?action=${action}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const res = await fetch(`${gmsUrl}/aspects?action=${action}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -62,5 +74,14 @@ export const ingestProposal = (gmsUrl: string, proposal: Proposal, opts: IngestO
   postAspectsAction(gmsUrl, 'ingestProposal', { proposal: wireProposal(proposal), async: asyncParam(opts) }, opts);
 
 /** `POST /aspects?action=ingestProposalBatch` with several proposals. */
-export const ingestProposalBatch = (gmsUrl: string, proposals: Proposal[], opts: IngestOptions = {}): Promise<IngestResponse> =>
-  postAspectsAction(gmsUrl, 'ingestProposalBatch', { proposals: proposals.map(wireProposal), async: asyncParam(opts) }, opts);
+export const ingestProposalBatch = (
+  gmsUrl: string,
+  proposals: Proposal[],
+  opts: IngestOptions = {},
+): Promise<IngestResponse> =>
+  postAspectsAction(
+    gmsUrl,
+    'ingestProposalBatch',
+    { proposals: proposals.map(wireProposal), async: asyncParam(opts) },
+    opts,
+  );

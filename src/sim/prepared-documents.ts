@@ -2,8 +2,7 @@ import { parse, validate, type DocumentNode, type GraphQLError, type GraphQLSche
 
 /** A request's query text, parsed and validated once: the document, or the errors GMS would answer. */
 export type PreparedDocument =
-  | { document: DocumentNode; errors?: undefined }
-  | { document?: undefined; errors: readonly GraphQLError[] };
+  { document: DocumentNode; errors?: undefined } | { document?: undefined; errors: readonly GraphQLError[] };
 
 /** Clients send the same few documents over and over; arbitrary texts must not grow the cache without end. */
 const MAX_DOCUMENTS = 256;

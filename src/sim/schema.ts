@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import {
-  buildSchema, isInterfaceType, isObjectType, isUnionType, type GraphQLFieldResolver, type GraphQLSchema,
+  buildSchema,
+  isInterfaceType,
+  isObjectType,
+  isUnionType,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
 } from 'graphql';
 import type { SimContext } from './context.js';
 
@@ -34,7 +39,8 @@ export function buildSimSchema(resolvers: ResolverMap): GraphQLSchema {
   const schema = buildSchema(fs.readFileSync(SDL_URL, 'utf8'));
   for (const [typeName, fields] of Object.entries(resolvers)) {
     const type = schema.getType(typeName);
-    if (!type || !(isObjectType(type) || isInterfaceType(type))) throw new Error(`resolvers for unknown type ${typeName}`);
+    if (!type || !(isObjectType(type) || isInterfaceType(type)))
+      throw new Error(`resolvers for unknown type ${typeName}`);
     const defs = type.getFields();
     for (const [field, fn] of Object.entries(fields)) {
       const def = defs[field];

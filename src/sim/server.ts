@@ -83,7 +83,13 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const closing = new AbortController();
   const writeFaults = new WriteFaults();
   const graphql: GraphQLRouteOptions = {
-    context: makeContext(store, { now, writeFaults }), token: opts.token, latencyMs, pickFault, stats, logger, closing: closing.signal,
+    context: makeContext(store, { now, writeFaults }),
+    token: opts.token,
+    latencyMs,
+    pickFault,
+    stats,
+    logger,
+    closing: closing.signal,
   };
 
   const ingest: IngestRouteOptions = { store, token: opts.token, stats, now };
@@ -93,7 +99,12 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   type Answer = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
   const controls: Record<string, Record<string, Answer>> = {
     '/__sim/stats': { GET: (_req, res) => sendJson(res, 200, stats.snapshot()) },
-    '/__sim/stats/reset': { POST: (_req, res) => { stats.reset(); sendEmpty(res, 204); } },
+    '/__sim/stats/reset': {
+      POST: (_req, res) => {
+        stats.reset();
+        sendEmpty(res, 204);
+      },
+    },
     '/__sim/export': { GET: (_req, res) => sendText(res, 200, exportStoreText(store)) },
     '/__sim/write-faults': {
       GET: (_req, res) => sendJson(res, 200, writeFaults.list()),
@@ -104,7 +115,12 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
         sendEmpty(res, 204);
       },
     },
-    '/__sim/write-faults/reset': { POST: (_req, res) => { writeFaults.clear(); sendEmpty(res, 204); } },
+    '/__sim/write-faults/reset': {
+      POST: (_req, res) => {
+        writeFaults.clear();
+        sendEmpty(res, 204);
+      },
+    },
   };
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sim');
@@ -133,11 +149,12 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     writeFaults,
-    close: () => new Promise<void>((resolve) => {
-      closing.abort();
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -1,7 +1,15 @@
 import {
   valueFromASTUntyped,
-  GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, parse,
-  type DocumentNode, type ExecutionResult, type FieldNode, type OperationDefinitionNode, type SelectionSetNode,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  Kind,
+  getDirectiveValues,
+  parse,
+  type DocumentNode,
+  type ExecutionResult,
+  type FieldNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql';
 import { FAULT_KINDS, type FaultKind } from './faults.js';
 
@@ -34,7 +42,9 @@ export interface OperationSummary {
 
 /** Reads the operation a request would execute; null when the document does not parse or names no operation. */
 export function summarizeOperation(
-  query: string, operationName?: string | null, variables?: Record<string, unknown> | null,
+  query: string,
+  operationName?: string | null,
+  variables?: Record<string, unknown> | null,
 ): OperationSummary | null {
   let document: DocumentNode;
   try {
@@ -42,17 +52,24 @@ export function summarizeOperation(
   } catch {
     return null;
   }
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName == null
-    ? (operations.length === 1 ? operations[0] : undefined)
-    : operations.find((o) => o.name?.value === operationName);
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation =
+    operationName == null
+      ? operations.length === 1
+        ? operations[0]
+        : undefined
+      : operations.find((o) => o.name?.value === operationName);
   if (!operation) return null;
   const fragments = new Map<string, SelectionSetNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d.selectionSet);
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d.selectionSet);
   const fields = new Map<string, FieldNode>();
   // a variable left out takes its declared default, as execution does (e.g. `$has1: Boolean = false`)
   const values: Record<string, unknown> = {};
-  for (const v of operation.variableDefinitions ?? []) if (v.defaultValue) values[v.variable.name.value] = valueFromASTUntyped(v.defaultValue);
+  for (const v of operation.variableDefinitions ?? [])
+    if (v.defaultValue) values[v.variable.name.value] = valueFromASTUntyped(v.defaultValue);
   collectRootFields(operation.selectionSet, fragments, { ...values, ...(variables ?? {}) }, fields, new Set());
   return {
     name: operation.name?.value ?? ANONYMOUS_OPERATION,
@@ -62,8 +79,11 @@ export function summarizeOperation(
 }
 
 function collectRootFields(
-  selectionSet: SelectionSetNode, fragments: Map<string, SelectionSetNode>, variables: Record<string, unknown>,
-  into: Map<string, FieldNode>, visited: Set<string>,
+  selectionSet: SelectionSetNode,
+  fragments: Map<string, SelectionSetNode>,
+  variables: Record<string, unknown>,
+  into: Map<string, FieldNode>,
+  visited: Set<string>,
 ): void {
   for (const selection of selectionSet.selections) {
     if (!included(selection, variables)) continue;
@@ -117,7 +137,15 @@ export class StatsCounter {
   private stats: Stats = StatsCounter.empty();
 
   private static empty(): Stats {
-    return { requests: 0, byOperation: {}, byRootField: {}, mutations: 0, responseBytes: 0, faults: emptyFaults(), ingestion: { requests: 0, proposals: 0 } };
+    return {
+      requests: 0,
+      byOperation: {},
+      byRootField: {},
+      mutations: 0,
+      responseBytes: 0,
+      faults: emptyFaults(),
+      ingestion: { requests: 0, proposals: 0 },
+    };
   }
 
   request(): void {

@@ -3,9 +3,17 @@ import { entityTypeOf } from './urn.js';
 
 /** Aspects DataHub stores as time series: they accumulate as events instead of replacing each other. */
 export const TIMESERIES_ASPECTS = new Set([
-  'operation', 'datasetProfile', 'datasetUsageStatistics', 'dataProcessInstanceRunEvent', 'assertionRunEvent',
-  'chartUsageStatistics', 'dashboardUsageStatistics', 'queryUsageStatistics', 'documentUsageStatistics',
-  'datahubIngestionRunSummary', 'datahubIngestionCheckpoint',
+  'operation',
+  'datasetProfile',
+  'datasetUsageStatistics',
+  'dataProcessInstanceRunEvent',
+  'assertionRunEvent',
+  'chartUsageStatistics',
+  'dashboardUsageStatistics',
+  'queryUsageStatistics',
+  'documentUsageStatistics',
+  'datahubIngestionRunSummary',
+  'datahubIngestionCheckpoint',
 ]);
 
 /** How many recent writes the store remembers by urn (enough for indexes to catch up on a write burst). */
@@ -67,7 +75,14 @@ export class Store {
   ensure(urn: string, entityType = entityTypeOf(urn) ?? 'unknown'): StoredEntity {
     let e = this.entities.get(urn);
     if (!e) {
-      e = { urn, entityType, seq: this.created++, aspects: new Map(), timeseries: new Map(), systemMetadata: new Map() };
+      e = {
+        urn,
+        entityType,
+        seq: this.created++,
+        aspects: new Map(),
+        timeseries: new Map(),
+        systemMetadata: new Map(),
+      };
       this.entities.set(urn, e);
       this.touch(urn);
     }
@@ -148,7 +163,11 @@ function timeseriesIdentity(v: Aspect): string {
   const g = (v.eventGranularity ?? {}) as { unit?: string; multiple?: number };
   const p = (v.partitionSpec ?? {}) as { type?: string; partition?: string };
   return JSON.stringify([
-    v.timestampMillis ?? 0, g.unit ?? null, g.unit ? (g.multiple ?? 1) : null, v.messageId ?? null,
-    p.type ?? 'FULL_TABLE', p.partition ?? 'FULL_TABLE_SNAPSHOT',
+    v.timestampMillis ?? 0,
+    g.unit ?? null,
+    g.unit ? (g.multiple ?? 1) : null,
+    v.messageId ?? null,
+    p.type ?? 'FULL_TABLE',
+    p.partition ?? 'FULL_TABLE_SNAPSHOT',
   ]);
 }

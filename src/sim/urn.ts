@@ -30,7 +30,8 @@ export function parseSchemaFieldUrn(urn: string): { parent: string; fieldPath: s
   if (!urn.startsWith(SCHEMA_FIELD_PREFIX)) return undefined;
   const open = SCHEMA_FIELD_PREFIX.length;
   const close = urn.length - 1;
-  if (close <= open || urn.charCodeAt(open) !== 0x28 || urn.charCodeAt(close) !== 0x29 || LINE_TERMINATOR.test(urn)) return undefined;
+  if (close <= open || urn.charCodeAt(open) !== 0x28 || urn.charCodeAt(close) !== 0x29 || LINE_TERMINATOR.test(urn))
+    return undefined;
   let depth = 0;
   for (let i = open + 1; i < close; i++) {
     const c = urn.charCodeAt(i);

@@ -48,7 +48,8 @@ export function parseWriteFault(body: string, mutationFields: readonly string[])
     return 'expected a JSON object {field, urn, times?}';
   }
   const { field, urn, times = 1 } = (value ?? {}) as Record<string, unknown>;
-  if (typeof field !== 'string' || !mutationFields.includes(field)) return `field: expected a Mutation field (${mutationFields.join(', ')})`;
+  if (typeof field !== 'string' || !mutationFields.includes(field))
+    return `field: expected a Mutation field (${mutationFields.join(', ')})`;
   if (typeof urn !== 'string' || !urn.startsWith('urn:li:')) return 'urn: expected an urn';
   if (typeof times !== 'number' || !Number.isInteger(times) || times < 1) return 'times: expected a whole number >= 1';
   return { field, urn, times };

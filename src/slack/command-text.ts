@@ -15,8 +15,17 @@ export function parseJanusText(text: string): JanusRequest {
     case 'help':
       return { kind: 'help' };
     case 'trust': {
-      if (!args.length) return { kind: 'usage', problem: '`/janus trust` needs a model: its name in DataHub or its urn, e.g. `/janus trust fraud_detector_v4`.' };
-      if (args.length > 1) return { kind: 'usage', problem: `\`/janus trust\` judges one model at a time; got ${args.length} words: \`${args.join(' ')}\`.` };
+      if (!args.length)
+        return {
+          kind: 'usage',
+          problem:
+            '`/janus trust` needs a model: its name in DataHub or its urn, e.g. `/janus trust fraud_detector_v4`.',
+        };
+      if (args.length > 1)
+        return {
+          kind: 'usage',
+          problem: `\`/janus trust\` judges one model at a time; got ${args.length} words: \`${args.join(' ')}\`.`,
+        };
       return { kind: 'trust', model: unwrap(args[0]!) };
     }
     default:

@@ -4,15 +4,20 @@ import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../render/b
 /** The replies `/janus` gives besides a verdict: every one ephemeral (only the asker sees it). Pure. */
 
 const ephemeral = (text: string, blocks: Block[]): SlackMessage => ({ response_type: 'ephemeral', text, blocks });
-const section = (text: string): Block => ({ type: 'section', text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) } });
+const section = (text: string): Block => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
+});
 
 const COMMANDS = [
-  '• `/janus trust &lt;model&gt;`: the model\'s trust verdict: score, band, findings with their evidence, and what else the trouble reaches. `&lt;model&gt;` is its name in DataHub or its urn.',
+  "• `/janus trust &lt;model&gt;`: the model's trust verdict: score, band, findings with their evidence, and what else the trouble reaches. `&lt;model&gt;` is its name in DataHub or its urn.",
   '• `/janus help`: this message.',
 ].join('\n');
 
 export function helpMessage(): SlackMessage {
-  return ephemeral('Argos answers /janus trust &lt;model&gt; and /janus help.', [section(`*Argos, Janus's watchdog, answers:*\n${COMMANDS}`)]);
+  return ephemeral('Argos answers /janus trust &lt;model&gt; and /janus help.', [
+    section(`*Argos, Janus's watchdog, answers:*\n${COMMANDS}`),
+  ]);
 }
 
 /** Text Argos cannot act on, and why; nothing was judged. */
@@ -23,7 +28,11 @@ export function usageMessage(problem: string): SlackMessage {
 const MAX_CANDIDATES = 10;
 
 /** A name that matches no model (closest names offered), or several (each with its urn). */
-export function unresolvedModelMessage(ref: string, reason: 'unknown' | 'ambiguous', candidates: ModelRef[]): SlackMessage {
+export function unresolvedModelMessage(
+  ref: string,
+  reason: 'unknown' | 'ambiguous',
+  candidates: ModelRef[],
+): SlackMessage {
   const name = `\`${mrkdwn(ref)}\``;
   if (reason === 'ambiguous') {
     const listed = candidates.slice(0, MAX_CANDIDATES).map((c) => `• ${mrkdwn(c.name)}: \`${mrkdwn(c.urn)}\``);
@@ -40,7 +49,10 @@ export function unresolvedModelMessage(ref: string, reason: 'unknown' | 'ambiguo
 /** DataHub failed (5xx, timeout, unreadable answer): nothing was judged, and it is not the asker's fault. */
 export function datahubDownMessage(ref: string, detail: string): SlackMessage {
   const text = `Argos could not read DataHub just now, so \`${mrkdwn(ref)}\` was not judged. Try again in a moment.`;
-  return ephemeral(text, [section(`:warning: ${text}`), { type: 'context', elements: [{ type: 'mrkdwn', text: clip(mrkdwn(detail), LIMITS.sectionText) }] }]);
+  return ephemeral(text, [
+    section(`:warning: ${text}`),
+    { type: 'context', elements: [{ type: 'mrkdwn', text: clip(mrkdwn(detail), LIMITS.sectionText) }] },
+  ]);
 }
 
 /** Anything else that went wrong: the server log has the details. */

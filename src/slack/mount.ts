@@ -25,7 +25,9 @@ export interface SlackMountDeps {
 export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefined> {
   const { slack, datahub } = deps.config;
   if (!slack.botToken || !slack.signingSecret) {
-    const missing = [!slack.botToken && 'SLACK_BOT_TOKEN', !slack.signingSecret && 'SLACK_SIGNING_SECRET'].filter(Boolean);
+    const missing = [!slack.botToken && 'SLACK_BOT_TOKEN', !slack.signingSecret && 'SLACK_SIGNING_SECRET'].filter(
+      Boolean,
+    );
     deps.logger.info({ missing }, 'Slack off: /janus needs both SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET');
     return undefined;
   }
@@ -36,7 +38,11 @@ export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefine
     logger: deps.logger,
     listeners: (app, logger) =>
       registerListeners(app, {
-        verdict: (ref) => currentVerdict({ ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger }, ref),
+        verdict: (ref) =>
+          currentVerdict(
+            { ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger },
+            ref,
+          ),
         links: (v) => {
           const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
           return { reportUrl: reportUrlFor(deps.reportBaseUrl(), v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
@@ -45,6 +51,9 @@ export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefine
       }),
   });
   await app.init();
-  deps.logger.info({ path: SLACK_PATH, history: deps.history.kind, verdictMaxAgeMs: slack.verdictMaxAgeMs }, 'Slack on: answering /janus');
+  deps.logger.info(
+    { path: SLACK_PATH, history: deps.history.kind, verdictMaxAgeMs: slack.verdictMaxAgeMs },
+    'Slack on: answering /janus',
+  );
   return { path: SLACK_PATH, name: 'slack', handler: app.handler };
 }

@@ -13,7 +13,8 @@ import { mulberry32 } from '../../src/sim/faults.js';
 const HOUR = 3_600_000;
 const policy = judgePolicy(judgeSchema.parse({}));
 type Judged = Record<string, { score: number; band: string; findings: string[] }>;
-const record = (into: Judged) => (v: Verdict) => void (into[v.model.urn] = { score: v.score, band: v.band, findings: v.findings.map((f) => f.key).sort() });
+const record = (into: Judged) => (v: Verdict) =>
+  void (into[v.model.urn] = { score: v.score, band: v.band, findings: v.findings.map((f) => f.key).sort() });
 
 /** Random changes as ingestion makes them: runs and checks that pass or fail, loads, ownership moves, time. */
 function randomChanges(sim: RunningSim, random: () => number, now: number, cycle: number): Proposal[] {
@@ -27,21 +28,78 @@ function randomChanges(sim: RunningSim, random: () => number, now: number, cycle
   for (let n = Math.floor(random() * 4); n > 0; n--) {
     const choice = random();
     if (choice < 0.3) {
-      out.push({ entityType: 'dataset', entityUrn: pick(datasets), aspectName: 'operation', aspect: { timestampMillis: now, lastUpdatedTimestamp: now, operationType: 'INSERT', partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' } } });
+      out.push({
+        entityType: 'dataset',
+        entityUrn: pick(datasets),
+        aspectName: 'operation',
+        aspect: {
+          timestampMillis: now,
+          lastUpdatedTimestamp: now,
+          operationType: 'INSERT',
+          partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
+        },
+      });
     } else if (choice < 0.5 && assertions.length) {
       const a = pick(assertions);
-      out.push({ entityType: 'assertion', entityUrn: a, aspectName: 'assertionRunEvent', aspect: { timestampMillis: now, runId: `${now}`, asserteeUrn: pick(datasets), assertionUrn: a, status: 'COMPLETE', result: { type: random() < 0.5 ? 'FAILURE' : 'SUCCESS' }, partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' } } });
+      out.push({
+        entityType: 'assertion',
+        entityUrn: a,
+        aspectName: 'assertionRunEvent',
+        aspect: {
+          timestampMillis: now,
+          runId: `${now}`,
+          asserteeUrn: pick(datasets),
+          assertionUrn: a,
+          status: 'COMPLETE',
+          result: { type: random() < 0.5 ? 'FAILURE' : 'SUCCESS' },
+          partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
+        },
+      });
     } else if (choice < 0.7 && jobs.length) {
       const urn = `urn:li:dataProcessInstance:test-${cycle}-${n}`;
       const result = random() < 0.5 ? 'FAILURE' : 'SUCCESS';
       out.push(
-        { entityType: 'dataProcessInstance', entityUrn: urn, aspectName: 'dataProcessInstanceProperties', aspect: { customProperties: {}, name: urn, type: 'BATCH_SCHEDULED', created: { time: now, actor: 'urn:li:corpuser:airflow' } }, systemMetadata: run },
-        { entityType: 'dataProcessInstance', entityUrn: urn, aspectName: 'dataProcessInstanceRelationships', aspect: { parentTemplate: pick(jobs), upstreamInstances: [] }, systemMetadata: run },
-        { entityType: 'dataProcessInstance', entityUrn: urn, aspectName: 'dataProcessInstanceRunEvent', aspect: { timestampMillis: now, partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' }, status: 'COMPLETE', result: { type: result, nativeResultType: 'airflow' }, attempt: 1 } },
+        {
+          entityType: 'dataProcessInstance',
+          entityUrn: urn,
+          aspectName: 'dataProcessInstanceProperties',
+          aspect: {
+            customProperties: {},
+            name: urn,
+            type: 'BATCH_SCHEDULED',
+            created: { time: now, actor: 'urn:li:corpuser:airflow' },
+          },
+          systemMetadata: run,
+        },
+        {
+          entityType: 'dataProcessInstance',
+          entityUrn: urn,
+          aspectName: 'dataProcessInstanceRelationships',
+          aspect: { parentTemplate: pick(jobs), upstreamInstances: [] },
+          systemMetadata: run,
+        },
+        {
+          entityType: 'dataProcessInstance',
+          entityUrn: urn,
+          aspectName: 'dataProcessInstanceRunEvent',
+          aspect: {
+            timestampMillis: now,
+            partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
+            status: 'COMPLETE',
+            result: { type: result, nativeResultType: 'airflow' },
+            attempt: 1,
+          },
+        },
       );
     } else {
       const owners = random() < 0.4 ? [] : [{ owner: pick(people), type: 'TECHNICAL_OWNER' }];
-      out.push({ entityType: 'dataset', entityUrn: pick(datasets), aspectName: 'ownership', aspect: { owners, lastModified: { time: now, actor: 'urn:li:corpuser:datahub' } }, systemMetadata: run });
+      out.push({
+        entityType: 'dataset',
+        entityUrn: pick(datasets),
+        aspectName: 'ownership',
+        aspect: { owners, lastModified: { time: now, actor: 'urn:li:corpuser:datahub' } },
+        systemMetadata: run,
+      });
     }
   }
   return out;

@@ -22,7 +22,11 @@ const strip = (v: { scannedAt: string }) => ({ ...v, scannedAt: '' });
 describe('a whole-catalog judgment', () => {
   it.each([
     ['the demo catalog', { demo: true }, Date.now()],
-    ['a generated catalog', { records: generateCatalog({ models: 30, datasets: 400, depth: 6, seed: 3 }) }, GENERATED_NOW],
+    [
+      'a generated catalog',
+      { records: generateCatalog({ models: 30, datasets: 400, depth: 6, seed: 3 }) },
+      GENERATED_NOW,
+    ],
   ] as const)('gives every model the verdict a per-model walk gives (%s)', async (_, opts, now) => {
     sim = await startSim({ ...opts, port: 0, now: () => now });
     const client = createDataHubClient({ url: sim.url });
@@ -45,7 +49,8 @@ describe('a whole-catalog judgment', () => {
     // inside their features' reads): the same entities, none more. Generated catalogs hold datasets no model reads.
     const walked = new Set<string>();
     const shared = new Map();
-    for (const m of catalog.models()) for (const urn of Object.keys((await readUpstreamGraph(client, m.urn, shared)).nodes)) walked.add(urn);
+    for (const m of catalog.models())
+      for (const urn of Object.keys((await readUpstreamGraph(client, m.urn, shared)).nodes)) walked.add(urn);
     const nested = (u: string) => u.startsWith('urn:li:mlFeatureTable:') || u.startsWith('urn:li:mlPrimaryKey:');
     expect(new Set(cache.keys())).toEqual(new Set([...walked].filter((u) => !nested(u))));
     const datasets = new Set(indexRecords(records).urns('dataset'));
@@ -54,12 +59,17 @@ describe('a whole-catalog judgment', () => {
     // One page of models, then one level at a time: a level's entities in ⌈level / batch⌉ requests.
     const levels: number[] = [];
     const seen = new Set<string>();
-    for (let level = catalog.models().map((m) => m.urn); level.length; ) {
+    for (let level = catalog.models().map((m) => m.urn); level.length;) {
       levels.push(level.length);
       level.forEach((u) => seen.add(u));
-      level = [...new Set(level.flatMap((u) => (cache.get(u) ? inputsOf(cache.get(u)!) : [])))].filter((u) => !seen.has(u));
+      level = [...new Set(level.flatMap((u) => (cache.get(u) ? inputsOf(cache.get(u)!) : [])))].filter(
+        (u) => !seen.has(u),
+      );
     }
     expect(levels.length).toBeGreaterThan(3);
-    expect(stats.byOperation).toEqual({ JanusCatalogPage: 1, JanusEntities: levels.reduce((n, l) => n + Math.ceil(l / ENTITY_BATCH), 0) });
+    expect(stats.byOperation).toEqual({
+      JanusCatalogPage: 1,
+      JanusEntities: levels.reduce((n, l) => n + Math.ceil(l / ENTITY_BATCH), 0),
+    });
   });
 });

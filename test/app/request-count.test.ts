@@ -33,7 +33,14 @@ async function requestsToJudge(depth: number, edit: (records: unknown[]) => unkn
   await sim.close();
   sim = undefined;
   const blast = stats.byOperation.JanusDownstreamModels ?? 0;
-  return { requests: stats.requests, walk: stats.requests - blast, blast, byOperation: stats.byOperation, upstream: verdict.upstreamCount, verdict };
+  return {
+    requests: stats.requests,
+    walk: stats.requests - blast,
+    blast,
+    byOperation: stats.byOperation,
+    upstream: verdict.upstreamCount,
+    verdict,
+  };
 }
 
 describe('one trust costs a constant number of requests', () => {
@@ -43,7 +50,12 @@ describe('one trust costs a constant number of requests', () => {
     // The model's training job (TrainedBy, a lineage edge) brings its training set into the one lineage scroll,
     // and every graph fits one entity batch: two requests to read, whatever the depth (four before the
     // training jobs, with batches of 250).
-    const summary = runs.map((r) => ({ depth: r.depth, scrolls: r.byOperation.JanusUpstream, batches: r.byOperation.JanusEntities, blast: r.blast }));
+    const summary = runs.map((r) => ({
+      depth: r.depth,
+      scrolls: r.byOperation.JanusUpstream,
+      batches: r.byOperation.JanusEntities,
+      blast: r.blast,
+    }));
     for (const r of summary) expect(r, JSON.stringify(summary)).toMatchObject({ scrolls: 1, batches: 1 });
     // the blast radius, one request when there is anything to blast: three at most in all
     for (const r of summary) expect(r.blast).toBeLessThanOrEqual(1);
@@ -57,7 +69,10 @@ describe('one trust costs a constant number of requests', () => {
     sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
     const model = (records as Mcp[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
     sim.resetStats();
-    const { verdict } = await judgeModel({ client: createDataHubClient({ url: sim.url }), policy, now: () => stale }, model);
+    const { verdict } = await judgeModel(
+      { client: createDataHubClient({ url: sim.url }), policy, now: () => stale },
+      model,
+    );
     const stats = sim.stats();
     expect(verdict.blastRadius.length).toBeGreaterThanOrEqual(10);
     expect(stats.byOperation.JanusDownstreamModels).toBe(1);

@@ -24,7 +24,10 @@ describe('a whole-catalog scan', () => {
       },
     };
     const models = await listModels(client);
-    const verdicts = await scanModels({ client, policy: judgePolicy(judgeSchema.parse({})) }, { models: models.map((m) => m.urn) });
+    const verdicts = await scanModels(
+      { client, policy: judgePolicy(judgeSchema.parse({})) },
+      { models: models.map((m) => m.urn) },
+    );
     expect(verdicts).toHaveLength(5);
     expect(read.length).toBeGreaterThan(20);
     expect(read.length).toBe(new Set(read).size);

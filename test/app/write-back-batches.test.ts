@@ -24,21 +24,35 @@ const byKind = (plan: PlannedWrite[]) => {
 
 /** Plants a failure for one write, as GMS fails a write it could not make (code 500), through the simulator's control. */
 async function failWrite(field: string, urn: string, times: number) {
-  const res = await fetch(`${sim!.url}/__sim/write-faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ field, urn, times }) });
+  const res = await fetch(`${sim!.url}/__sim/write-faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ field, urn, times }),
+  });
   expect(res.status).toBe(204);
 }
 
 const MODEL = `query M($urn: String!) { mlModel(urn: $urn) { tags { tags { tag { urn } } } institutionalMemory { elements { url label } }
   structuredProperties { properties { structuredProperty { urn } } } } }`;
-type Model = { tags: { tags: { tag: { urn: string } }[] } | null; institutionalMemory: { elements: { url: string; label: string }[] } | null; structuredProperties: { properties: unknown[] } | null };
+type Model = {
+  tags: { tags: { tag: { urn: string } }[] } | null;
+  institutionalMemory: { elements: { url: string; label: string }[] } | null;
+  structuredProperties: { properties: unknown[] } | null;
+};
 const model = async (urn: string) => (await gql<{ mlModel: Model }>(sim!, MODEL, { urn })).mlModel;
-const reportLinks = (m: Model) => (m.institutionalMemory?.elements ?? []).filter((l) => l.label === REPORT_LINK_LABEL).length;
+const reportLinks = (m: Model) =>
+  (m.institutionalMemory?.elements ?? []).filter((l) => l.label === REPORT_LINK_LABEL).length;
 const tagged = (m: Model) => (m.tags?.tags ?? []).some((t) => t.tag.urn === AT_RISK_TAG.urn);
-const targets = (plan: PlannedWrite[], kind: PlannedWrite['kind']) => plan.flatMap((w) => (w.kind === kind && 'model' in w ? [w.model] : []));
+const targets = (plan: PlannedWrite[], kind: PlannedWrite['kind']) =>
+  plan.flatMap((w) => (w.kind === kind && 'model' in w ? [w.model] : []));
 
 describe('a write-back in few requests', () => {
   it('writes 200 models in at most 1.5 × the batched lower bound of requests, then a rerun writes nothing', async () => {
-    sim = await startSim({ records: generateCatalog({ models: 200, datasets: 2000, depth: 6, seed: 3 }), port: 0, now: () => GENERATED_NOW });
+    sim = await startSim({
+      records: generateCatalog({ models: 200, datasets: 2000, depth: 6, seed: 3 }),
+      port: 0,
+      now: () => GENERATED_NOW,
+    });
     const client = createDataHubClient({ url: sim.url });
     const deps: WriteBackDeps = { client, policy, now: () => GENERATED_NOW, reportBaseUrl: 'http://janus.test' };
     // what the write-back reads before it writes: the same as a dry run's
@@ -54,7 +68,9 @@ describe('a write-back in few requests', () => {
     const writeRequests = sim.stats().requests - reads;
     expect(first.plan.length).toBeGreaterThan(900);
     expect(bound).toBeGreaterThanOrEqual(9);
-    expect(writeRequests, JSON.stringify({ bound, byOperation: sim.stats().byOperation })).toBeLessThanOrEqual(1.5 * bound);
+    expect(writeRequests, JSON.stringify({ bound, byOperation: sim.stats().byOperation })).toBeLessThanOrEqual(
+      1.5 * bound,
+    );
 
     sim.resetStats();
     const second = await writeBackModels(deps, 'all', { keepVerdicts: false });
@@ -65,7 +81,13 @@ describe('a write-back in few requests', () => {
 
   it('lands the other writes of a batch when one fails, and sends only that one again', async () => {
     sim = await startSim({ demo: true, port: 0 });
-    const plan = (await writeBackModels({ client: createDataHubClient({ url: sim.url }), policy, reportBaseUrl: 'http://janus.test' }, 'all', { dryRun: true })).plan;
+    const plan = (
+      await writeBackModels(
+        { client: createDataHubClient({ url: sim.url }), policy, reportBaseUrl: 'http://janus.test' },
+        'all',
+        { dryRun: true },
+      )
+    ).plan;
     const linked = targets(plan, 'upsertLink');
     expect(linked.length).toBeGreaterThan(2);
     await failWrite('upsertLink', linked[1]!, 1);
@@ -81,12 +103,20 @@ describe('a write-back in few requests', () => {
 
   it('reports exactly the write that keeps failing, and lands the others', async () => {
     sim = await startSim({ demo: true, port: 0 });
-    const plan = (await writeBackModels({ client: createDataHubClient({ url: sim.url }), policy, reportBaseUrl: 'http://janus.test' }, 'all', { dryRun: true })).plan;
+    const plan = (
+      await writeBackModels(
+        { client: createDataHubClient({ url: sim.url }), policy, reportBaseUrl: 'http://janus.test' },
+        'all',
+        { dryRun: true },
+      )
+    ).plan;
     const linked = targets(plan, 'upsertLink');
     await failWrite('upsertLink', linked[2]!, 10);
     sim.resetStats();
     const result = await scanAll(sim); // the helper's client retries once
-    expect(result.failed).toEqual([{ kind: 'upsertLink', target: linked[2], error: expect.stringMatching(/An unknown error occurred/) }]);
+    expect(result.failed).toEqual([
+      { kind: 'upsertLink', target: linked[2], error: expect.stringMatching(/An unknown error occurred/) },
+    ]);
     expect(result.applied).toHaveLength(plan.length - 1);
     expect(sim.stats().byRootField.upsertLink).toBe(linked.length + 1);
     for (const m of linked) expect(reportLinks(await model(m))).toBe(m === linked[2] ? 0 : 1);
@@ -97,7 +127,13 @@ describe('a write-back in few requests', () => {
 
   it('sends again the writes after a failed one that GMS did not run (a non-null field nulls the whole answer)', async () => {
     sim = await startSim({ demo: true, port: 0 });
-    const plan = (await writeBackModels({ client: createDataHubClient({ url: sim.url }), policy, reportBaseUrl: 'http://janus.test' }, 'all', { dryRun: true })).plan;
+    const plan = (
+      await writeBackModels(
+        { client: createDataHubClient({ url: sim.url }), policy, reportBaseUrl: 'http://janus.test' },
+        'all',
+        { dryRun: true },
+      )
+    ).plan;
     const trusted = targets(plan, 'setTrust');
     expect(trusted.length).toBeGreaterThan(3);
     await failWrite('upsertStructuredProperties', trusted[1]!, 1);
@@ -134,14 +170,22 @@ describe('a write-back in few requests', () => {
 
   it('tags many models in one batchAddTags, and one by one when DataHub refuses the batch', async () => {
     sim = await startSim({ demo: true, port: 0 });
-    const plan = (await writeBackModels({ client: createDataHubClient({ url: sim.url }), policy, reportBaseUrl: 'http://janus.test' }, 'all', { dryRun: true })).plan;
+    const plan = (
+      await writeBackModels(
+        { client: createDataHubClient({ url: sim.url }), policy, reportBaseUrl: 'http://janus.test' },
+        'all',
+        { dryRun: true },
+      )
+    ).plan;
     const tags = targets(plan, 'addTag');
     expect(tags.length).toBeGreaterThan(1);
     await failWrite('batchAddTags', tags[0]!, 1);
     await failWrite('addTag', tags[0]!, 10);
     sim.resetStats();
     const result = await scanAll(sim);
-    expect(result.failed).toEqual([{ kind: 'addTag', target: tags[0], error: expect.stringMatching(/An unknown error occurred/) }]);
+    expect(result.failed).toEqual([
+      { kind: 'addTag', target: tags[0], error: expect.stringMatching(/An unknown error occurred/) },
+    ]);
     expect(sim.stats().byRootField).toMatchObject({ batchAddTags: 1, addTag: tags.length + 1 });
     for (const m of tags) expect(tagged(await model(m))).toBe(m !== tags[0]);
   });

@@ -30,11 +30,21 @@ export async function normalisedExport(sim: RunningSim): Promise<Mcp[]> {
     names.set(r.entityUrn, `urn:li:incident:<${key}|${state}>`);
   }
   const text = JSON.stringify(records).replace(/urn:li:incident:[0-9a-f-]{36}/g, (u) => names.get(u) ?? u);
-  return (JSON.parse(text) as Mcp[]).sort((a, b) => `${a.entityUrn} ${a.aspectName}`.localeCompare(`${b.entityUrn} ${b.aspectName}`) || JSON.stringify(a).localeCompare(JSON.stringify(b)));
+  return (JSON.parse(text) as Mcp[]).sort(
+    (a, b) =>
+      `${a.entityUrn} ${a.aspectName}`.localeCompare(`${b.entityUrn} ${b.aspectName}`) ||
+      JSON.stringify(a).localeCompare(JSON.stringify(b)),
+  );
 }
 
 export async function gql<T>(sim: RunningSim, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const body = (await (await fetch(`${sim.url}/api/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })).json()) as { data: T; errors?: unknown[] };
+  const body = (await (
+    await fetch(`${sim.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    })
+  ).json()) as { data: T; errors?: unknown[] };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 }

@@ -18,7 +18,12 @@ async function freshSim() {
 }
 
 const scan = (sim: RunningSim, env: Record<string, string> = {}) =>
-  runJanus(['scan', '--all'], { DATAHUB_GMS_URL: sim.url, JANUS_PUBLIC_URL: 'http://janus.test', JANUS_DATAHUB_RETRIES: '1', ...env });
+  runJanus(['scan', '--all'], {
+    DATAHUB_GMS_URL: sim.url,
+    JANUS_PUBLIC_URL: 'http://janus.test',
+    JANUS_DATAHUB_RETRIES: '1',
+    ...env,
+  });
 
 /** The store an uninterrupted scan leaves, and how many writes (mutations DataHub accepted) it takes. */
 async function reference(env: Record<string, string> = {}) {
@@ -30,9 +35,11 @@ async function reference(env: Record<string, string> = {}) {
 
 async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: size }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
-  }));
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+    }),
+  );
 }
 
 describe('write-back across processes', () => {
@@ -45,7 +52,10 @@ describe('write-back across processes', () => {
     const ref = await reference(batches);
     expect(ref.writes).toBeGreaterThan(20);
     const diverged: number[] = [];
-    const indexes = sampleOf(Array.from({ length: ref.writes }, (_, i) => i + 1), 8);
+    const indexes = sampleOf(
+      Array.from({ length: ref.writes }, (_, i) => i + 1),
+      8,
+    );
     await pool(indexes, 4, async (k) => {
       const sim = await freshSim();
       const crashed = await scan(sim, { ...batches, JANUS_TEST_CRASH_AFTER_WRITES: String(k) });

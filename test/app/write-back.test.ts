@@ -21,11 +21,29 @@ const MODEL = `query M($urn: String!) { mlModel(urn: $urn) {
 const ASSERTIONS = `query A($urn: String!) { dataset(urn: $urn) { assertions(start: 0, count: 50) { assertions { urn
   info { type description customAssertion { type logic } } runEvents(status: COMPLETE, limit: 10) { total runEvents { result { type } } } } } } }`;
 
-type Incident = { urn: string; title: string; description: string; incidentType: string; priority: string; incidentStatus: { state: string; stage: string; message: string } };
-const incidents = async (urn: string) => (await gql<{ dataset: { incidents: { incidents: Incident[] } } }>(sim!, INCIDENTS, { urn })).dataset.incidents.incidents;
-type Model = { tags: { tags: { tag: { urn: string } }[] } | null; structuredProperties: { properties: { structuredProperty: { urn: string }; values: Record<string, unknown>[] }[] } | null; institutionalMemory: { elements: { url: string; label: string }[] } | null };
+type Incident = {
+  urn: string;
+  title: string;
+  description: string;
+  incidentType: string;
+  priority: string;
+  incidentStatus: { state: string; stage: string; message: string };
+};
+const incidents = async (urn: string) =>
+  (await gql<{ dataset: { incidents: { incidents: Incident[] } } }>(sim!, INCIDENTS, { urn })).dataset.incidents
+    .incidents;
+type Model = {
+  tags: { tags: { tag: { urn: string } }[] } | null;
+  structuredProperties: {
+    properties: { structuredProperty: { urn: string }; values: Record<string, unknown>[] }[];
+  } | null;
+  institutionalMemory: { elements: { url: string; label: string }[] } | null;
+};
 const model = async (urn: string) => (await gql<{ mlModel: Model }>(sim!, MODEL, { urn })).mlModel;
-const prop = (m: Model, urn: string) => m.structuredProperties?.properties.find((p) => p.structuredProperty.urn === urn)?.values.map((v) => v.stringValue ?? v.numberValue);
+const prop = (m: Model, urn: string) =>
+  m.structuredProperties?.properties
+    .find((p) => p.structuredProperty.urn === urn)
+    ?.values.map((v) => v.stringValue ?? v.numberValue);
 const tagged = (m: Model) => (m.tags?.tags ?? []).filter((t) => t.tag.urn === AT_RISK_TAG.urn).length;
 
 describe('write-back on the demo catalog', () => {
@@ -41,11 +59,21 @@ describe('write-back on the demo catalog', () => {
 
     const leak = await incidents(DEMO.datasets.stgChargebacks);
     expect(leak).toHaveLength(1);
-    expect(leak[0]).toMatchObject({ incidentType: 'CUSTOM', priority: 'CRITICAL', incidentStatus: { state: 'ACTIVE', stage: 'TRIAGE' } });
+    expect(leak[0]).toMatchObject({
+      incidentType: 'CUSTOM',
+      priority: 'CRITICAL',
+      incidentStatus: { state: 'ACTIVE', stage: 'TRIAGE' },
+    });
     expect(leak[0]!.title).toMatch(/^\[Janus\] Target leakage: feature days_to_chargeback/);
     expect(leak[0]!.description).toContain('features.txn_features,PROD),days_to_chargeback) → ');
-    expect((await incidents(DEMO.datasets.campaignTouches))[0]).toMatchObject({ incidentType: 'FRESHNESS', priority: 'MEDIUM' });
-    expect((await incidents(DEMO.datasets.stgSessions))[0]).toMatchObject({ incidentType: 'OPERATIONAL', priority: 'HIGH' });
+    expect((await incidents(DEMO.datasets.campaignTouches))[0]).toMatchObject({
+      incidentType: 'FRESHNESS',
+      priority: 'MEDIUM',
+    });
+    expect((await incidents(DEMO.datasets.stgSessions))[0]).toMatchObject({
+      incidentType: 'OPERATIONAL',
+      priority: 'HIGH',
+    });
 
     const fraud = await model(DEMO.models.fraud);
     expect(prop(fraud, PROPERTIES.score.urn)).toEqual([80]);
@@ -57,7 +85,17 @@ describe('write-back on the demo catalog', () => {
     expect(tagged(await model(DEMO.models.customerLtv))).toBe(0);
     expect(prop(await model(DEMO.models.customerLtv), PROPERTIES.score.urn)).toEqual([100]);
 
-    const { dataset } = await gql<{ dataset: { assertions: { assertions: { urn: string; info: { customAssertion: { logic: string } }; runEvents: { total: number; runEvents: { result: { type: string } }[] } }[] } } }>(sim, ASSERTIONS, { urn: DEMO.datasets.stgSessions });
+    const { dataset } = await gql<{
+      dataset: {
+        assertions: {
+          assertions: {
+            urn: string;
+            info: { customAssertion: { logic: string } };
+            runEvents: { total: number; runEvents: { result: { type: string } }[] };
+          }[];
+        };
+      };
+    }>(sim, ASSERTIONS, { urn: DEMO.datasets.stgSessions });
     const guard = dataset.assertions.assertions.find((a) => a.urn.startsWith('urn:li:assertion:janus-'))!;
     expect(guard.info.customAssertion.logic).toMatch(/^janus-key: upstream_failure:/);
     expect(guard.runEvents.runEvents.map((e) => e.result.type)).toEqual(['FAILURE']);
@@ -76,16 +114,33 @@ describe('write-back on the demo catalog', () => {
     await scanAll(sim);
     clock += 60_000;
     // a new run of the failed job succeeds, and fresh data lands in the stale table
-    loadRecords(sim.store, runRecords({
-      id: 'fix-1', job: DEMO.jobs.buildStgSessions, name: 'build_stg_sessions', start: now - 60_000, durationMs: 30_000, result: 'SUCCESS',
-      inputs: [DEMO.datasets.sessions], outputs: [DEMO.datasets.stgSessions],
-    }), 'fix');
-    await gql(sim, `mutation { reportOperation(input: { urn: "${DEMO.datasets.campaignTouches}", operationType: INSERT, sourceType: DATA_PLATFORM }) }`);
+    loadRecords(
+      sim.store,
+      runRecords({
+        id: 'fix-1',
+        job: DEMO.jobs.buildStgSessions,
+        name: 'build_stg_sessions',
+        start: now - 60_000,
+        durationMs: 30_000,
+        result: 'SUCCESS',
+        inputs: [DEMO.datasets.sessions],
+        outputs: [DEMO.datasets.stgSessions],
+      }),
+      'fix',
+    );
+    await gql(
+      sim,
+      `mutation { reportOperation(input: { urn: "${DEMO.datasets.campaignTouches}", operationType: INSERT, sourceType: DATA_PLATFORM }) }`,
+    );
 
     const rescan = await scanAll(sim);
     expect(rescan.failed).toEqual([]);
     const [failure] = await incidents(DEMO.datasets.stgSessions);
-    expect(failure!.incidentStatus).toMatchObject({ state: 'RESOLVED', stage: 'FIXED', message: 'Resolved by Janus: the latest run succeeded.' });
+    expect(failure!.incidentStatus).toMatchObject({
+      state: 'RESOLVED',
+      stage: 'FIXED',
+      message: 'Resolved by Janus: the latest run succeeded.',
+    });
     expect((await incidents(DEMO.datasets.campaignTouches))[0]!.incidentStatus.state).toBe('RESOLVED');
 
     const session = await model(DEMO.models.sessionIntent);
@@ -98,8 +153,16 @@ describe('write-back on the demo catalog', () => {
     expect(tagged(uplift)).toBe(1);
     expect(prop(uplift, PROPERTIES.reasons.urn)).toEqual([`incident:missing_owner:${DEMO.datasets.upliftTrainingSet}`]);
 
-    const { dataset } = await gql<{ dataset: { assertions: { assertions: { urn: string; runEvents: { runEvents: { result: { type: string } }[] } }[] } } }>(sim, ASSERTIONS, { urn: DEMO.datasets.stgSessions });
-    expect(dataset.assertions.assertions.find((a) => a.urn.startsWith('urn:li:assertion:janus-'))!.runEvents.runEvents.map((e) => e.result.type)).toEqual(['SUCCESS', 'FAILURE']);
+    const { dataset } = await gql<{
+      dataset: {
+        assertions: { assertions: { urn: string; runEvents: { runEvents: { result: { type: string } }[] } }[] };
+      };
+    }>(sim, ASSERTIONS, { urn: DEMO.datasets.stgSessions });
+    expect(
+      dataset.assertions.assertions
+        .find((a) => a.urn.startsWith('urn:li:assertion:janus-'))!
+        .runEvents.runEvents.map((e) => e.result.type),
+    ).toEqual(['SUCCESS', 'FAILURE']);
 
     expect((await scanAll(sim)).plan).toEqual([]);
   });
@@ -108,10 +171,21 @@ describe('write-back on the demo catalog', () => {
     const now = Date.now();
     sim = await startSim({ demo: true, port: 0, now: () => now });
     await scanAll(sim);
-    const fix = (id: string, result: 'SUCCESS' | 'FAILURE', at: number) => loadRecords(sim!.store, runRecords({
-      id, job: DEMO.jobs.buildStgSessions, name: 'build_stg_sessions', start: at, durationMs: 1000, result,
-      inputs: [DEMO.datasets.sessions], outputs: [DEMO.datasets.stgSessions],
-    }), 'fix');
+    const fix = (id: string, result: 'SUCCESS' | 'FAILURE', at: number) =>
+      loadRecords(
+        sim!.store,
+        runRecords({
+          id,
+          job: DEMO.jobs.buildStgSessions,
+          name: 'build_stg_sessions',
+          start: at,
+          durationMs: 1000,
+          result,
+          inputs: [DEMO.datasets.sessions],
+          outputs: [DEMO.datasets.stgSessions],
+        }),
+        'fix',
+      );
     fix('ok', 'SUCCESS', now - 50_000);
     await scanAll(sim);
     fix('again', 'FAILURE', now - 10_000);
@@ -123,8 +197,11 @@ describe('write-back on the demo catalog', () => {
   it('keeps going when DataHub refuses one write, and reports that write', async () => {
     sim = await startSim({ demo: true, port: 0 });
     // a human already defined io.janus.trust_band with other allowed values: Janus's band writes are refused
-    await gql(sim, `mutation { createStructuredProperty(input: { id: "io.janus.trust_band", qualifiedName: "io.janus.trust_band",
-      valueType: "urn:li:dataType:datahub.string", entityTypes: ["urn:li:entityType:datahub.mlModel"], allowedValues: [{ stringValue: "green" }] }) { urn } }`);
+    await gql(
+      sim,
+      `mutation { createStructuredProperty(input: { id: "io.janus.trust_band", qualifiedName: "io.janus.trust_band",
+      valueType: "urn:li:dataType:datahub.string", entityTypes: ["urn:li:entityType:datahub.mlModel"], allowedValues: [{ stringValue: "green" }] }) { urn } }`,
+    );
     const result = await scanAll(sim);
     expect(result.failed.map((f) => f.kind)).toEqual(['setTrust', 'setTrust', 'setTrust', 'setTrust', 'setTrust']);
     expect(result.failed[0]!.error).toMatch(/trust_band|allowed/i);

@@ -34,7 +34,11 @@ function knots(graph: ReadonlyMap<string, readonly string[]>): string[][] {
 }
 
 /** The shortest way from `start` back to itself inside one knot (breadth first), as a chain `a → b → a`. */
-function shortestLoop(start: string, members: ReadonlySet<string>, graph: ReadonlyMap<string, readonly string[]>): string[] {
+function shortestLoop(
+  start: string,
+  members: ReadonlySet<string>,
+  graph: ReadonlyMap<string, readonly string[]>,
+): string[] {
   const cameFrom = new Map<string, string>();
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
@@ -43,7 +47,8 @@ function shortestLoop(start: string, members: ReadonlySet<string>, graph: Readon
       if (!members.has(to)) continue;
       if (to === start) {
         const path: string[] = [];
-        for (let at: string | undefined = node; at !== undefined && at !== start; at = cameFrom.get(at)) path.unshift(at);
+        for (let at: string | undefined = node; at !== undefined && at !== start; at = cameFrom.get(at))
+          path.unshift(at);
         return [start, ...path, start];
       }
       if (!cameFrom.has(to)) {

@@ -27,12 +27,20 @@ function sourceFilesUnder(root: string, dir: string): string[] {
 function specifiersIn(path: string, text: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [first] = node.arguments;
       if (first && ts.isStringLiteralLike(first)) found.push(first.text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push(node.argument.literal.text);
     } else if (ts.isExternalModuleReference(node) && ts.isStringLiteral(node.expression)) {
       found.push(node.expression.text);
@@ -46,17 +54,29 @@ function specifiersIn(path: string, text: string): string[] {
 /** NodeNext style: `./x.js` names `./x.ts`; a folder names its `index.ts`. */
 function resolveRelative(root: string, from: string, specifier: string): string {
   const target = resolve(root, dirname(from), specifier);
-  const candidates = [target.replace(/\.js$/, '.ts').replace(/\.mjs$/, '.mts').replace(/\.cjs$/, '.cts'), `${target}.ts`, join(target, 'index.ts'), target];
+  const candidates = [
+    target
+      .replace(/\.js$/, '.ts')
+      .replace(/\.mjs$/, '.mts')
+      .replace(/\.cjs$/, '.cts'),
+    `${target}.ts`,
+    join(target, 'index.ts'),
+    target,
+  ];
   const hit = candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? candidates[0]!;
   return relative(root, hit).split('\\').join('/');
 }
 
 /** The imports of every TypeScript file under `dirs` (relative to `root`). */
 export function importGraph(root: string, dirs: readonly string[]): ImportEdge[] {
-  return dirs.flatMap((dir) => sourceFilesUnder(root, dir)).flatMap((file) => {
-    const from = file.split('\\').join('/');
-    return specifiersIn(from, readFileSync(join(root, file), 'utf8')).map((specifier) =>
-      specifier.startsWith('.') ? { from, specifier, to: resolveRelative(root, from, specifier) } : { from, specifier },
-    );
-  });
+  return dirs
+    .flatMap((dir) => sourceFilesUnder(root, dir))
+    .flatMap((file) => {
+      const from = file.split('\\').join('/');
+      return specifiersIn(from, readFileSync(join(root, file), 'utf8')).map((specifier) =>
+        specifier.startsWith('.')
+          ? { from, specifier, to: resolveRelative(root, from, specifier) }
+          : { from, specifier },
+      );
+    });
 }

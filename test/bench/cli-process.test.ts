@@ -20,7 +20,13 @@ const running = (pid: number) => {
 
 describe('GNU time output', () => {
   it('reads the last line, after the note a non-zero exit adds', () => {
-    expect(parseTimeOutput('Command exited with non-zero status 1\n2.51 1.40 0.08 51234 1\n')).toEqual({ wallMs: 2510, userMs: 1400, sysMs: 80, maxRssKb: 51234, exitCode: 1 });
+    expect(parseTimeOutput('Command exited with non-zero status 1\n2.51 1.40 0.08 51234 1\n')).toEqual({
+      wallMs: 2510,
+      userMs: 1400,
+      sysMs: 80,
+      maxRssKb: 51234,
+      exitCode: 1,
+    });
     expect(parseTimeOutput('0.00 0.00 0.00 1000 0')).toMatchObject({ exitCode: 0, maxRssKb: 1000 });
     expect(parseTimeOutput('Command terminated by signal 9\n')).toBeUndefined();
     expect(parseTimeOutput('')).toBeUndefined();
@@ -31,8 +37,18 @@ describe('a janus process under a budget', () => {
   beforeAll(requireBuiltCli);
   it('reports the exit, the bytes written, and CPU and peak RSS from the OS', async () => {
     const dir = tmp();
-    const run = await runCliProcess({ args: ['--version'], env, budgetMs: 30_000, stdoutFile: path.join(dir, 'out'), cwd: dir });
-    expect(run).toMatchObject({ status: 'done', exitCode: 0, stdoutBytes: fs.readFileSync(path.join(dir, 'out')).length });
+    const run = await runCliProcess({
+      args: ['--version'],
+      env,
+      budgetMs: 30_000,
+      stdoutFile: path.join(dir, 'out'),
+      cwd: dir,
+    });
+    expect(run).toMatchObject({
+      status: 'done',
+      exitCode: 0,
+      stdoutBytes: fs.readFileSync(path.join(dir, 'out')).length,
+    });
     expect(fs.readFileSync(path.join(dir, 'out'), 'utf8')).toMatch(/^\d+\.\d+\.\d+\n$/);
     if (fs.existsSync('/usr/bin/time')) expect(run.accounting).toBe('wait4');
     expect(run.cpuMs).toBeGreaterThan(0);
@@ -52,7 +68,13 @@ describe('a janus process under a budget', () => {
   it('kills the process when its budget runs out, keeping what was sampled', async () => {
     const dir = tmp();
     // the simulator runs until stopped
-    const run = await runCliProcess({ args: ['sim', '--port', '0'], env, budgetMs: 3_000, stdoutFile: path.join(dir, 'out'), cwd: dir });
+    const run = await runCliProcess({
+      args: ['sim', '--port', '0'],
+      env,
+      budgetMs: 3_000,
+      stdoutFile: path.join(dir, 'out'),
+      cwd: dir,
+    });
     expect(run).toMatchObject({ status: 'budget', accounting: 'polled' });
     expect(run.wallMs).toBeGreaterThanOrEqual(3_000);
     expect(run.peakRssKb).toBeGreaterThan(20_000);
@@ -61,7 +83,15 @@ describe('a janus process under a budget', () => {
   });
 });
 
-const figures = (wallMs: number, peakRssMb: number, requests: number): CliRunFigures => ({ status: 'done', wallMs, peakRssMb, requests, accounting: 'wait4', stdoutBytes: 10, byOperation: { [`op${wallMs}`]: 1 } });
+const figures = (wallMs: number, peakRssMb: number, requests: number): CliRunFigures => ({
+  status: 'done',
+  wallMs,
+  peakRssMb,
+  requests,
+  accounting: 'wait4',
+  stdoutBytes: 10,
+  byOperation: { [`op${wallMs}`]: 1 },
+});
 
 describe('repeated runs', () => {
   it('take each figure as the median of the runs, and the operations of the run of median wall time', () => {

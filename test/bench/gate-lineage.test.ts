@@ -26,21 +26,28 @@ describe("the benchmark's `gate --lineage` file", () => {
     const proposal = readLineageFile(file);
     const { down, up } = gateProposal(SMALL);
     expect(proposal.edges).toEqual([{ down, up }]);
-    expect(proposal.columns).toEqual([{ down: `urn:li:schemaField:(${down},amount)`, up: `urn:li:schemaField:(${up},amount)` }]);
+    expect(proposal.columns).toEqual([
+      { down: `urn:li:schemaField:(${down},amount)`, up: `urn:li:schemaField:(${up},amount)` },
+    ]);
     const aspects = aspectsOf(SMALL);
     for (const dataset of [down, up]) {
-      const fields = (aspects.get(dataset)?.schemaMetadata as { fields: { fieldPath: string }[] } | undefined)?.fields.map((f) => f.fieldPath);
+      const fields = (
+        aspects.get(dataset)?.schemaMetadata as { fields: { fieldPath: string }[] } | undefined
+      )?.fields.map((f) => f.fieldPath);
       expect(fields, dataset).toContain('amount');
     }
   });
 
-  it.each([SMALL, depthCatalog(2), depthCatalog(20), { ...MEDIUM, models: 60, datasets: 1_200 }])("changes a table model 1's features read (%o)", (spec) => {
-    const aspects = aspectsOf(spec);
-    const features = (aspects.get(modelUrn(1))?.mlModelProperties as { mlFeatures: string[] }).mlFeatures;
-    const sources = features.flatMap((f) => (aspects.get(f)?.mlFeatureProperties as { sources: string[] }).sources);
-    const { down, up } = gateProposal(spec);
-    expect(sources).toContain(down);
-    expect(aspects.has(up)).toBe(true);
-    expect(up).not.toBe(down);
-  });
+  it.each([SMALL, depthCatalog(2), depthCatalog(20), { ...MEDIUM, models: 60, datasets: 1_200 }])(
+    "changes a table model 1's features read (%o)",
+    (spec) => {
+      const aspects = aspectsOf(spec);
+      const features = (aspects.get(modelUrn(1))?.mlModelProperties as { mlFeatures: string[] }).mlFeatures;
+      const sources = features.flatMap((f) => (aspects.get(f)?.mlFeatureProperties as { sources: string[] }).sources);
+      const { down, up } = gateProposal(spec);
+      expect(sources).toContain(down);
+      expect(aspects.has(up)).toBe(true);
+      expect(up).not.toBe(down);
+    },
+  );
 });

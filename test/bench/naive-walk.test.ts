@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogFacts } from '../../bench/graph-oracle.js';
-import { graphqlTransport, httpRunner, memoTransport, NAIVE_PAGE, naiveWalk, type NaiveTransport } from '../../bench/naive-walk.js';
+import {
+  graphqlTransport,
+  httpRunner,
+  memoTransport,
+  NAIVE_PAGE,
+  naiveWalk,
+  type NaiveTransport,
+} from '../../bench/naive-walk.js';
 import { generateCatalog } from '../../src/sim/generate/index.js';
 import { modelUrn } from '../../src/sim/generate/plan.js';
 import { loadRecords } from '../../src/sim/load/index.js';
@@ -78,8 +85,15 @@ describe('naive walker against the simulator', () => {
     sim.resetStats();
     const walk = await naiveWalk(graphqlTransport(httpRunner(sim.url)), [model]);
     expect(walk.requests.total).toBe(sim.stats().requests);
-    expect(sim.stats().byOperation).toEqual({ NaiveUpstreamHop: walk.requests.hop, NaiveEntityFacts: walk.requests.facts });
-    expect({ reached: walk.reached, hops: walk.hops, requests: walk.requests.total }).toEqual({ reached: expected.reached, hops: expected.hops, requests: expected.requests });
+    expect(sim.stats().byOperation).toEqual({
+      NaiveUpstreamHop: walk.requests.hop,
+      NaiveEntityFacts: walk.requests.facts,
+    });
+    expect({ reached: walk.reached, hops: walk.hops, requests: walk.requests.total }).toEqual({
+      reached: expected.reached,
+      hops: expected.hops,
+      requests: expected.requests,
+    });
     expect(walk.reached).toBeGreaterThan(5);
     expect(facts.needed).toBeGreaterThanOrEqual(walk.reached);
     expect(facts.models).toHaveLength(3);

@@ -8,9 +8,20 @@ import { requireBuiltCli, runJanus } from './run-janus.js';
 let sim: RunningSim | undefined;
 afterEach(() => sim?.close());
 
-interface BlastEntry { dataset: string; modelCount: number; modelSet: string }
-interface VerdictJson { model: { name: string }; blastRadius: BlastEntry[]; summary: string[] }
-interface ScanJson { models: VerdictJson[]; modelSets: Record<string, { urn: string; name: string }[]> }
+interface BlastEntry {
+  dataset: string;
+  modelCount: number;
+  modelSet: string;
+}
+interface VerdictJson {
+  model: { name: string };
+  blastRadius: BlastEntry[];
+  summary: string[];
+}
+interface ScanJson {
+  models: VerdictJson[];
+  modelSets: Record<string, { urn: string; name: string }[]>;
+}
 
 async function scan(models: number) {
   sim = await startSim({ records: generateCatalog({ models, datasets: 200, depth: 4, seed: 3 }), port: 0 });
@@ -25,7 +36,8 @@ async function scan(models: number) {
 }
 
 const blastBytesPerEntry = (d: ScanJson) =>
-  d.models.reduce((s, v) => s + JSON.stringify(v.blastRadius).length, 0) / d.models.reduce((s, v) => s + v.blastRadius.length, 0);
+  d.models.reduce((s, v) => s + JSON.stringify(v.blastRadius).length, 0) /
+  d.models.reduce((s, v) => s + v.blastRadius.length, 0);
 
 describe('scan output stays bounded when one root cause reaches every model', () => {
   beforeAll(requireBuiltCli);
@@ -42,7 +54,11 @@ describe('scan output stays bounded when one root cause reaches every model', ()
           expect(json.modelSets[b.modelSet]).toHaveLength(b.modelCount);
         }
         const reach = v.summary.at(-1)!;
-        expect(reach).toMatch(new RegExp(`^The same trouble reaches ${total - 1} other models: ([a-z0-9_]+, ){4}[a-z0-9_]+ and ${total - 6} more\\.$`));
+        expect(reach).toMatch(
+          new RegExp(
+            `^The same trouble reaches ${total - 1} other models: ([a-z0-9_]+, ){4}[a-z0-9_]+ and ${total - 6} more\\.$`,
+          ),
+        );
       }
       // every list of models once: far fewer sets than verdicts × datasets
       expect(Object.keys(json.modelSets).length).toBeLessThanOrEqual(json.models.length);

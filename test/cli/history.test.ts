@@ -14,13 +14,21 @@ let redis: Redis;
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   const history = new RedisScanHistory(redis, { prefix: `${PREFIX}:` });
-  for (const [minute, score, band] of [[1, 85, 'trusted'], [2, 70, 'caution'], [3, 40, 'at_risk'], [4, 55, 'caution']] as const) {
+  for (const [minute, score, band] of [
+    [1, 85, 'trusted'],
+    [2, 70, 'caution'],
+    [3, 40, 'at_risk'],
+    [4, 55, 'caution'],
+  ] as const) {
     await history.record(verdict('fraud_detector_v4', score, band, at(minute)));
   }
   await history.record(verdict('churn', 90, 'trusted', at(1)));
   await history.record(verdict('session_intent_v1', 60, 'caution', at(1)));
   // the same name on another platform: ambiguous by name
-  await history.record({ ...verdict('churn', 88, 'trusted', at(2)), model: { urn: 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)', name: 'churn' } });
+  await history.record({
+    ...verdict('churn', 88, 'trusted', at(2)),
+    model: { urn: 'urn:li:mlModel:(urn:li:dataPlatform:sagemaker,churn,PROD)', name: 'churn' },
+  });
 });
 afterAll(async () => {
   const keys = await redis.keys(`${PREFIX}:*`);
@@ -59,7 +67,10 @@ describe('janus history', () => {
   it('a urn the history has not seen: says so and exits 0', async () => {
     const r = await runJanus(['history', modelUrn('never_scanned'), '--json'], env);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ model: { urn: modelUrn('never_scanned'), name: 'never_scanned' }, entries: [] });
+    expect(JSON.parse(r.stdout)).toEqual({
+      model: { urn: modelUrn('never_scanned'), name: 'never_scanned' },
+      entries: [],
+    });
   });
 
   it('an unknown name is a usage error offering the closest names', async () => {

@@ -34,7 +34,10 @@ describe('janus scan when Redis is unreachable', () => {
   beforeAll(requireBuiltCli);
   it('fails the writes that need a lock with a clear error, writes the rest, and exits 1', async () => {
     const fresh = await startSim({ demo: true, port: 0 });
-    const r = await runJanus(['scan', '--model', 'session_intent_v1'], { DATAHUB_GMS_URL: fresh.url, REDIS_URL: 'redis://127.0.0.1:1' });
+    const r = await runJanus(['scan', '--model', 'session_intent_v1'], {
+      DATAHUB_GMS_URL: fresh.url,
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
     await fresh.close();
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/write-back step\(s\) failed: raiseIncident/);

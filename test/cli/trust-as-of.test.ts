@@ -19,10 +19,19 @@ interface Finding {
 }
 
 const trustAt = async (asOf: string | undefined) => {
-  const r = await runJanus(['trust', 'customer_ltv_v2', '--json'], { DATAHUB_GMS_URL: sim.url, ...(asOf ? { JANUS_AS_OF: asOf } : {}) });
+  const r = await runJanus(['trust', 'customer_ltv_v2', '--json'], {
+    DATAHUB_GMS_URL: sim.url,
+    ...(asOf ? { JANUS_AS_OF: asOf } : {}),
+  });
   expect(r.code, r.stderr).toBe(0);
   const v = JSON.parse(r.stdout) as { findings: Finding[]; scannedAt: string };
-  return { stale: v.findings.filter((f) => f.detector === 'freshness_lag').map((f) => f.entity).sort(), scannedAt: v.scannedAt };
+  return {
+    stale: v.findings
+      .filter((f) => f.detector === 'freshness_lag')
+      .map((f) => f.entity)
+      .sort(),
+    scannedAt: v.scannedAt,
+  };
 };
 
 describe('janus trust at a chosen instant (JANUS_AS_OF)', () => {
@@ -44,7 +53,10 @@ describe('janus trust at a chosen instant (JANUS_AS_OF)', () => {
   });
 
   it('rejects an instant without a zone, naming the variable (exit 2)', async () => {
-    const r = await runJanus(['trust', 'customer_ltv_v2'], { DATAHUB_GMS_URL: sim.url, JANUS_AS_OF: '2025-06-02T12:00:00' });
+    const r = await runJanus(['trust', 'customer_ltv_v2'], {
+      DATAHUB_GMS_URL: sim.url,
+      JANUS_AS_OF: '2025-06-02T12:00:00',
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/judge\.asOf.*JANUS_AS_OF/);
   });

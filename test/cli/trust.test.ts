@@ -26,7 +26,15 @@ describe('janus trust on the demo catalog', () => {
     ['fraud_detector_v4', 80, 'at_risk', [['target_leakage', DEMO.datasets.stgChargebacks]]],
     ['churn_predictor_v2', 90, 'trusted', [['missing_owner', DEMO.models.churn]]],
     ['session_intent_v1', 60, 'caution', [['upstream_failure', DEMO.datasets.stgSessions]]],
-    ['campaign_uplift_v1', 75, 'caution', [['freshness_lag', DEMO.datasets.campaignTouches], ['missing_owner', DEMO.datasets.upliftTrainingSet]]],
+    [
+      'campaign_uplift_v1',
+      75,
+      'caution',
+      [
+        ['freshness_lag', DEMO.datasets.campaignTouches],
+        ['missing_owner', DEMO.datasets.upliftTrainingSet],
+      ],
+    ],
     ['customer_ltv_v2', 100, 'trusted', []],
   ])('%s → %i %s', async (name, score, band, findings) => {
     const v = await trustJson(name);
@@ -84,11 +92,16 @@ describe('janus gate', () => {
   it('exits 1 on a finding at or above --fail-on, and 0 when the threshold is above it', async () => {
     expect((await runJanus(['gate', '--model', 'session_intent_v1'], env)).code).toBe(1);
     expect((await runJanus(['gate', '--model', 'session_intent_v1', '--fail-on', 'critical'], env)).code).toBe(0);
-    expect((await runJanus(['gate', '--model', 'churn_predictor_v2', '--fail-on', 'none', '--min-score', '95'], env)).code).toBe(1);
+    expect(
+      (await runJanus(['gate', '--model', 'churn_predictor_v2', '--fail-on', 'none', '--min-score', '95'], env)).code,
+    ).toBe(1);
   });
 
   it('--lineage turns a clean model into a blocked one', async () => {
-    const r = await runJanus(['gate', '--model', 'customer_ltv_v2', '--lineage', 'test/fixtures/lineage/leaky-tenure.yml', '--format', 'json'], env);
+    const r = await runJanus(
+      ['gate', '--model', 'customer_ltv_v2', '--lineage', 'test/fixtures/lineage/leaky-tenure.yml', '--format', 'json'],
+      env,
+    );
     expect(r.code, r.stderr).toBe(1);
     const report = JSON.parse(r.stdout);
     expect(report.pass).toBe(false);
@@ -98,11 +111,18 @@ describe('janus gate', () => {
 
   it('writes JUnit that parses, one test case per model and a failure per blocking finding', async () => {
     const { XMLParser, XMLValidator } = await import('fast-xml-parser');
-    const r = await runJanus(['gate', '--model', 'fraud_detector_v4', '--model', 'customer_ltv_v2', '--format', 'junit'], env);
+    const r = await runJanus(
+      ['gate', '--model', 'fraud_detector_v4', '--model', 'customer_ltv_v2', '--format', 'junit'],
+      env,
+    );
     expect(r.code).toBe(1);
     expect(XMLValidator.validate(r.stdout)).toBe(true);
-    const suite = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === 'testcase' }).parse(r.stdout).testsuites.testsuite;
-    expect(suite.testcase.map((c: Record<string, string>) => c['@_name'])).toEqual(['fraud_detector_v4', 'customer_ltv_v2']);
+    const suite = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === 'testcase' }).parse(r.stdout)
+      .testsuites.testsuite;
+    expect(suite.testcase.map((c: Record<string, string>) => c['@_name'])).toEqual([
+      'fraud_detector_v4',
+      'customer_ltv_v2',
+    ]);
     expect(suite['@_failures']).toBe('1');
   });
 
@@ -127,7 +147,10 @@ describe('janus gate', () => {
     const down = await startSim({ demo: false, port: 0 });
     const url = down.url;
     await down.close();
-    const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], { DATAHUB_GMS_URL: url, JANUS_DATAHUB_RETRIES: '1' });
+    const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], {
+      DATAHUB_GMS_URL: url,
+      JANUS_DATAHUB_RETRIES: '1',
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/unreachable/);
   });
@@ -135,7 +158,10 @@ describe('janus gate', () => {
   it('exits 3 when DataHub keeps failing', async () => {
     const failing = await startSim({ demo: true, port: 0, failRate: 1, faults: ['500'] });
     try {
-      const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], { DATAHUB_GMS_URL: failing.url, JANUS_DATAHUB_RETRIES: '1' });
+      const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], {
+        DATAHUB_GMS_URL: failing.url,
+        JANUS_DATAHUB_RETRIES: '1',
+      });
       expect(r.code).toBe(3);
       expect(failing.stats().requests).toBe(2);
     } finally {
@@ -149,7 +175,13 @@ describe('janus demo and scan', () => {
   it('runs with no configuration and prints every verdict and the summary', async () => {
     const r = await runJanus(['demo'], {}, '/tmp');
     expect(r.code, r.stderr).toBe(0);
-    for (const name of ['fraud_detector_v4', 'churn_predictor_v2', 'session_intent_v1', 'campaign_uplift_v1', 'customer_ltv_v2']) {
+    for (const name of [
+      'fraud_detector_v4',
+      'churn_predictor_v2',
+      'session_intent_v1',
+      'campaign_uplift_v1',
+      'customer_ltv_v2',
+    ]) {
       expect(r.stdout).toContain(`Argos: ${name} scores`);
     }
     expect(r.stdout).toMatch(/customer_ltv_v2\s+100\s+trusted/);
@@ -158,6 +190,10 @@ describe('janus demo and scan', () => {
   it('scan --all --dry-run --json judges every model', async () => {
     const r = await runJanus(['scan', '--all', '--dry-run', '--json'], env);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).models.map((m: { score: number }) => m.score).sort()).toEqual([100, 60, 75, 80, 90]);
+    expect(
+      JSON.parse(r.stdout)
+        .models.map((m: { score: number }) => m.score)
+        .sort(),
+    ).toEqual([100, 60, 75, 80, 90]);
   });
 });

@@ -32,7 +32,10 @@ describe('loadConfig', () => {
 
   it('lets the environment override the config file, which overrides defaults', () => {
     const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'janus.config.yaml'), 'datahub:\n  url: http://from-file:8080\n  timeoutMs: 500\nlog:\n  level: debug\n');
+    fs.writeFileSync(
+      path.join(dir, 'janus.config.yaml'),
+      'datahub:\n  url: http://from-file:8080\n  timeoutMs: 500\nlog:\n  level: debug\n',
+    );
     const c = loadConfig({ env: { DATAHUB_GMS_URL: 'http://from-env:8080' }, cwd: dir });
     expect(c.datahub.url).toBe('http://from-env:8080');
     expect(c.datahub.timeoutMs).toBe(500);
@@ -42,7 +45,9 @@ describe('loadConfig', () => {
   it('reads how many DataHub requests may be in flight at once, 4 by default, at least 1', () => {
     expect(loadConfig({ env: {}, cwd: tmp() }).datahub.concurrency).toBe(4);
     expect(loadConfig({ env: { JANUS_DATAHUB_CONCURRENCY: '2' }, cwd: tmp() }).datahub.concurrency).toBe(2);
-    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_CONCURRENCY: '0' }, cwd: tmp() }))[0]).toMatch(/datahub\.concurrency.*JANUS_DATAHUB_CONCURRENCY/);
+    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_CONCURRENCY: '0' }, cwd: tmp() }))[0]).toMatch(
+      /datahub\.concurrency.*JANUS_DATAHUB_CONCURRENCY/,
+    );
   });
 
   it('judges at the clock unless judge.asOf (JANUS_AS_OF, an ISO 8601 instant with its zone) names one', () => {
@@ -54,28 +59,42 @@ describe('loadConfig', () => {
     const offset = loadConfig({ env: { JANUS_AS_OF: '2025-06-02T14:00:00+02:00' }, cwd: tmp() }).judge;
     expect(judgePolicy(offset).asOf).toBe(Date.UTC(2025, 5, 2, 12));
     const dir = tmp();
-    fs.writeFileSync(path.join(dir, 'janus.config.yaml'), 'judge:\n  asOf: "2024-01-01T00:00:00Z"\n  bands:\n    trusted: 90\n');
+    fs.writeFileSync(
+      path.join(dir, 'janus.config.yaml'),
+      'judge:\n  asOf: "2024-01-01T00:00:00Z"\n  bands:\n    trusted: 90\n',
+    );
     const file = loadConfig({ env: {}, cwd: dir }).judge;
     expect(judgePolicy(file)).toMatchObject({ asOf: Date.UTC(2024, 0, 1), bands: { trusted: 90 } });
     // the environment wins over the file, and keeps the file's other judge settings
-    expect(judgePolicy(loadConfig({ env: { JANUS_AS_OF: '2025-06-02T12:00:00Z' }, cwd: dir }).judge)).toMatchObject({ asOf: Date.UTC(2025, 5, 2, 12), bands: { trusted: 90 } });
+    expect(judgePolicy(loadConfig({ env: { JANUS_AS_OF: '2025-06-02T12:00:00Z' }, cwd: dir }).judge)).toMatchObject({
+      asOf: Date.UTC(2025, 5, 2, 12),
+      bands: { trusted: 90 },
+    });
     for (const bad of ['yesterday', '2025-06-02', '2025-06-02T12:00:00', '2025-13-02T12:00:00Z']) {
-      expect(problemsOf(() => loadConfig({ env: { JANUS_AS_OF: bad }, cwd: tmp() }))[0]).toMatch(/judge\.asOf.*JANUS_AS_OF/);
+      expect(problemsOf(() => loadConfig({ env: { JANUS_AS_OF: bad }, cwd: tmp() }))[0]).toMatch(
+        /judge\.asOf.*JANUS_AS_OF/,
+      );
     }
   });
 
   it('reads how many writes go in one DataHub request, 50 by default, from 1 to 250', () => {
     expect(loadConfig({ env: {}, cwd: tmp() }).datahub.writeBatch).toBe(50);
     expect(loadConfig({ env: { JANUS_DATAHUB_WRITE_BATCH: '3' }, cwd: tmp() }).datahub.writeBatch).toBe(3);
-    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_WRITE_BATCH: '0' }, cwd: tmp() }))[0]).toMatch(/datahub\.writeBatch.*JANUS_DATAHUB_WRITE_BATCH/);
-    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_WRITE_BATCH: '251' }, cwd: tmp() }))[0]).toMatch(/datahub\.writeBatch/);
+    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_WRITE_BATCH: '0' }, cwd: tmp() }))[0]).toMatch(
+      /datahub\.writeBatch.*JANUS_DATAHUB_WRITE_BATCH/,
+    );
+    expect(problemsOf(() => loadConfig({ env: { JANUS_DATAHUB_WRITE_BATCH: '251' }, cwd: tmp() }))[0]).toMatch(
+      /datahub\.writeBatch/,
+    );
   });
 
   it('reads an explicit --config file and fails clearly when it is missing', () => {
     const dir = tmp();
     fs.writeFileSync(path.join(dir, 'other.yaml'), 'datahub:\n  url: http://other:1\n');
     expect(loadConfig({ env: {}, cwd: dir, file: 'other.yaml' }).datahub.url).toBe('http://other:1');
-    expect(problemsOf(() => loadConfig({ env: {}, cwd: dir, file: 'nope.yaml' }))).toEqual(['config file nope.yaml: not found']);
+    expect(problemsOf(() => loadConfig({ env: {}, cwd: dir, file: 'nope.yaml' }))).toEqual([
+      'config file nope.yaml: not found',
+    ]);
   });
 
   it('reports every problem at once, naming the setting, its variable and what was expected', () => {

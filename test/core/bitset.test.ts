@@ -26,7 +26,13 @@ describe('bit sets', () => {
     expect(list(a)).toEqual([1, 2, 31, 40, 69]);
   });
 
-  it.each([[0, 0], [1, 1], [0xffffffff, 32], [0x80000001, 2], [0x0f0f0f0f, 16]])('popcount(%i) = %i', (word, n) => {
+  it.each([
+    [0, 0],
+    [1, 1],
+    [0xffffffff, 32],
+    [0x80000001, 2],
+    [0x0f0f0f0f, 16],
+  ])('popcount(%i) = %i', (word, n) => {
     expect(popcount(word)).toBe(n);
   });
 });

@@ -14,8 +14,17 @@ export const alice: Owner = { urn: 'urn:li:corpuser:alice', kind: 'user', name: 
 export const bob: Owner = { urn: 'urn:li:corpuser:bob', kind: 'user', name: 'bob', departed: true };
 
 const base = (urn: string, kind: EntityNode['kind'], name: string): EntityNode => ({
-  urn, kind, name, owners: [alice], removed: false, customProperties: {}, columns: [], assertions: [], producers: [],
-  structuredProperties: {}, platform: kind === 'dataset' ? 'urn:li:dataPlatform:snowflake' : undefined,
+  urn,
+  kind,
+  name,
+  owners: [alice],
+  removed: false,
+  customProperties: {},
+  columns: [],
+  assertions: [],
+  producers: [],
+  structuredProperties: {},
+  platform: kind === 'dataset' ? 'urn:li:dataPlatform:snowflake' : undefined,
 });
 
 /** The records graphs of one catalog read share (every model's graph holds the same objects). */
@@ -27,12 +36,22 @@ export const modelUrn = (name: string) => `urn:li:mlModel:(urn:li:dataPlatform:m
  * A small upstream graph with overridable defaults: a model owned by alice, nothing else until added. Pass
  * `records` (and another model) to build several models' graphs over one catalog's shared records.
  */
-export function graph(model: { urn: string; name: string } = { urn: MODEL, name: 'fraud_model' }, records: CatalogRecords = { nodes: {}, upstreams: {}, columnUpstreams: {} }) {
+export function graph(
+  model: { urn: string; name: string } = { urn: MODEL, name: 'fraud_model' },
+  records: CatalogRecords = { nodes: {}, upstreams: {}, columnUpstreams: {} },
+) {
   const root = model.urn;
   records.nodes[root] ??= base(root, 'mlModel', model.name);
   const g: UpstreamGraph = {
-    model: root, nodes: records.nodes, upstreams: records.upstreams, columnUpstreams: records.columnUpstreams,
-    features: [], featureTables: [], trainingData: [], featureSources: {}, primaryKeys: [],
+    model: root,
+    nodes: records.nodes,
+    upstreams: records.upstreams,
+    columnUpstreams: records.columnUpstreams,
+    features: [],
+    featureTables: [],
+    trainingData: [],
+    featureSources: {},
+    primaryKeys: [],
   };
   const edge = (down: string, up: string) => {
     const list = (g.upstreams[down] ??= []);
@@ -50,7 +69,12 @@ export function graph(model: { urn: string; name: string } = { urn: MODEL, name:
       const urn = ds(name);
       g.nodes[urn] = {
         ...base(urn, 'dataset', name),
-        columns: cols.map((c) => ({ urn: col(name, c.replace('*', '')), path: c.replace('*', ''), isKey: c.endsWith('*'), labels: [] })),
+        columns: cols.map((c) => ({
+          urn: col(name, c.replace('*', '')),
+          path: c.replace('*', ''),
+          isKey: c.endsWith('*'),
+          labels: [],
+        })),
         ...rest,
       };
       return api;
@@ -114,5 +138,8 @@ export function graph(model: { urn: string; name: string } = { urn: MODEL, name:
 }
 
 export const context = (patch: Partial<DetectContext> = {}): DetectContext => ({
-  policy: DEFAULT_POLICY, now: NOW, freshness: { byPlatform: {} }, ...patch,
+  policy: DEFAULT_POLICY,
+  now: NOW,
+  freshness: { byPlatform: {} },
+  ...patch,
 });

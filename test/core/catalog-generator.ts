@@ -35,7 +35,13 @@ function random(seed: number) {
   const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
   // how troubled the catalog is: most are very, some nearly healthy (one troubled table, or none)
   const trouble = pick([1, 1, 0.25, 0.05]);
-  return { chance: (p: number) => next() < p, bad: (p: number) => next() < p * trouble, int, pick, hours: (max: number) => int(max * 4) * (HOUR / 4) };
+  return {
+    chance: (p: number) => next() < p,
+    bad: (p: number) => next() < p * trouble,
+    int,
+    pick,
+    hours: (max: number) => int(max * 4) * (HOUR / 4),
+  };
 }
 type Random = ReturnType<typeof random>;
 
@@ -53,10 +59,20 @@ const lifecycle = (r: Random): Partial<EntityNode> => ({
 
 function assertions(r: Random, dataset: string): AssertionFact[] {
   const out: AssertionFact[] = [];
-  const latest = () => (r.chance(0.2) ? undefined : { at: NOW - r.hours(10), result: r.bad(0.5) ? ('FAILURE' as const) : r.pick(['SUCCESS', 'ERROR', 'INIT'] as const) });
+  const latest = () =>
+    r.chance(0.2)
+      ? undefined
+      : {
+          at: NOW - r.hours(10),
+          result: r.bad(0.5) ? ('FAILURE' as const) : r.pick(['SUCCESS', 'ERROR', 'INIT'] as const),
+        };
   for (let i = r.int(3); i > 0; i--) {
     const kind = r.pick(['other', 'other', 'freshness', 'dbt_freshness'] as const);
-    const fact: AssertionFact = { urn: `urn:li:assertion:${dataset}-${out.length}`, kind, ...(r.chance(0.5) ? { description: 'rows > 0' } : {}) };
+    const fact: AssertionFact = {
+      urn: `urn:li:assertion:${dataset}-${out.length}`,
+      kind,
+      ...(r.chance(0.5) ? { description: 'rows > 0' } : {}),
+    };
     if (kind !== 'other' && r.chance(0.6)) fact.slaMs = r.hours(48) || HOUR;
     const l = latest();
     if (l) fact.latest = l;
@@ -67,14 +83,25 @@ function assertions(r: Random, dataset: string): AssertionFact[] {
 
 function randomPolicy(r: Random): JudgePolicy {
   const policy = Object.fromEntries(
-    Object.entries(DEFAULT_POLICY).map(([d, p]) => [d, r.chance(0.3) ? { severity: r.pick(SEVERITY_ORDER), weight: r.int(6) * 10 } : p]),
+    Object.entries(DEFAULT_POLICY).map(([d, p]) => [
+      d,
+      r.chance(0.3) ? { severity: r.pick(SEVERITY_ORDER), weight: r.int(6) * 10 } : p,
+    ]),
   ) as Policy;
   const trusted = r.pick([80, 70, 90]);
   return {
     policy,
-    bands: { trusted, caution: r.pick([50, 40, 60]), capAt: r.pick([DEFAULT_BANDS.capAt, 'high', 'medium', 'none'] as const) },
+    bands: {
+      trusted,
+      caution: r.pick([50, 40, 60]),
+      capAt: r.pick([DEFAULT_BANDS.capAt, 'high', 'medium', 'none'] as const),
+    },
     freshness: {
-      byPlatform: r.pick<Record<string, number>>([{}, { snowflake: 24 * HOUR }, { 'urn:li:dataPlatform:bigquery': 6 * HOUR }]),
+      byPlatform: r.pick<Record<string, number>>([
+        {},
+        { snowflake: 24 * HOUR },
+        { 'urn:li:dataPlatform:bigquery': 6 * HOUR },
+      ]),
       ...(r.chance(0.3) ? { globalMs: 48 * HOUR } : {}),
     },
     ...(r.chance(0.1) ? { asOf: NOW + 12 * HOUR } : {}),
@@ -108,7 +135,8 @@ export function generateCatalog(seed: number, shape: CatalogShape): GeneratedCat
       assertions: assertions(r, t),
       ...lifecycle(r),
     });
-    for (const c of records.nodes[ds(t)]!.columns) if (c.path === 'is_fraud' && r.chance(0.4)) c.labels = [r.pick(['label', 'Target', 'pii'])];
+    for (const c of records.nodes[ds(t)]!.columns)
+      if (c.path === 'is_fraud' && r.chance(0.4)) c.labels = [r.pick(['label', 'Target', 'pii'])];
   }
 
   const linkColumns = (down: string, up: string) => {
@@ -120,17 +148,28 @@ export function generateCatalog(seed: number, shape: CatalogShape): GeneratedCat
   };
   tables.forEach((t, i) => {
     if (i === 0) return;
-    const ups = [...new Set(Array.from({ length: r.int(4) }, () => tables[Math.max(0, i - 1 - r.int(Math.min(i, 5)))]!))];
+    const ups = [
+      ...new Set(Array.from({ length: r.int(4) }, () => tables[Math.max(0, i - 1 - r.int(Math.min(i, 5)))]!)),
+    ];
     if (r.chance(0.05)) build.lineage(t, 'ghost');
     if (ups.length && r.chance(0.45)) {
       const later = tables.slice(i + 1);
-      const products = [...new Set([t, ...Array.from({ length: later.length ? r.pick([0, 0, 1, 1, 2]) : 0 }, () => r.pick(later))])];
+      const products = [
+        ...new Set([t, ...Array.from({ length: later.length ? r.pick([0, 0, 1, 1, 2]) : 0 }, () => r.pick(later))]),
+      ];
       const run = r.bad(0.25) ? 'FAILURE' : r.pick([undefined, 'SUCCESS'] as const);
-      build.job(`j${i}`, {
-        ...(run ? { latestRun: { urn: `urn:li:dataProcessInstance:j${i}`, at: NOW - r.hours(6), result: run } } : {}),
-        ...(r.chance(0.2) ? { customProperties: { sla: r.pick(['datetime.timedelta(seconds=3600)', '1:00:00', 'PT6H']) } } : {}),
-        ...lifecycle(r),
-      }, products, ups);
+      build.job(
+        `j${i}`,
+        {
+          ...(run ? { latestRun: { urn: `urn:li:dataProcessInstance:j${i}`, at: NOW - r.hours(6), result: run } } : {}),
+          ...(r.chance(0.2)
+            ? { customProperties: { sla: r.pick(['datetime.timedelta(seconds=3600)', '1:00:00', 'PT6H']) } }
+            : {}),
+          ...lifecycle(r),
+        },
+        products,
+        ups,
+      );
     } else if (ups.length) build.lineage(t, ...ups);
     for (const u of ups) linkColumns(t, u);
   });
@@ -148,26 +187,52 @@ export function generateCatalog(seed: number, shape: CatalogShape): GeneratedCat
     api.training(training);
     for (let n = 1 + r.int(3); n > 0; n--) {
       const reuse = features.length && r.chance(0.2) ? r.pick(features) : undefined;
-      const spec = reuse ?? { id: `m${k}_f${features.length}`, name: r.pick(FEATURE_NAMES), sources: [r.pick(sources), ...(r.chance(0.3) ? [r.pick(sources)] : [])], patch: { owners: r.pick(OWNERS), ...lifecycle(r) } };
+      const spec = reuse ?? {
+        id: `m${k}_f${features.length}`,
+        name: r.pick(FEATURE_NAMES),
+        sources: [r.pick(sources), ...(r.chance(0.3) ? [r.pick(sources)] : [])],
+        patch: { owners: r.pick(OWNERS), ...lifecycle(r) },
+      };
       if (!reuse) features.push(spec);
-      if (!api.g.features.some((f) => f.endsWith(`,${spec.id})`))) api.feature(spec.id, spec.sources, { ...spec.patch, name: spec.name });
+      if (!api.g.features.some((f) => f.endsWith(`,${spec.id})`)))
+        api.feature(spec.id, spec.sources, { ...spec.patch, name: spec.name });
     }
     if (r.chance(0.4)) api.featureTable(`ft${k}`, { owners: r.pick(OWNERS) }).primaryKey(r.pick(['id', 'country']));
     labelModel(r, api, records, training);
     if (r.chance(0.2)) {
-      build.dataset(`p${k}`, { cols: ['score'], owners: r.pick(OWNERS), assertions: assertions(r, `p${k}`), lastUpdated: NOW - r.hours(30) });
+      build.dataset(`p${k}`, {
+        cols: ['score'],
+        owners: r.pick(OWNERS),
+        assertions: assertions(r, `p${k}`),
+        lastUpdated: NOW - r.hours(30),
+      });
       build.upstream(ds(`p${k}`), api.g.model);
       sources.push(`p${k}`);
       if (r.chance(0.3)) api.training(`p${k}`); // a feedback loop: the model is trained on its own predictions
     }
   });
-  return { records, graphs: apis.map((a) => a.g), policy: randomPolicy(r), clocks: [NOW, NOW + r.hours(48), NOW], shared: r.chance(0.7) };
+  return {
+    records,
+    graphs: apis.map((a) => a.g),
+    policy: randomPolicy(r),
+    clocks: [NOW, NOW + r.hours(48), NOW],
+    shared: r.chance(0.7),
+  };
 }
 
 /** The model's label, by one of the conventions, or none. */
 function labelModel(r: Random, api: ReturnType<typeof graph>, records: CatalogRecords, training: string) {
   const someColumn = () => {
-    const n = records.nodes[ds(r.pick(Object.keys(records.nodes).filter((u) => u.startsWith('urn:li:dataset:')).map((u) => u.split(',')[1]!)))];
+    const n =
+      records.nodes[
+        ds(
+          r.pick(
+            Object.keys(records.nodes)
+              .filter((u) => u.startsWith('urn:li:dataset:'))
+              .map((u) => u.split(',')[1]!),
+          ),
+        )
+      ];
     return n?.columns.length ? r.pick(n.columns).urn : col(training, 'is_fraud');
   };
   switch (r.int(5)) {

@@ -4,7 +4,10 @@ import type { ModelRef } from '../../src/core/verdict.js';
 
 const model = (name: string): ModelRef => ({ urn: `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${name},PROD)`, name });
 const list = (...names: string[]) => names.sort().map(model);
-const verdict = (self: string, ...lists: ModelRef[][]) => ({ model: model(self), blastRadius: lists.map((models, i) => ({ dataset: `d${i}`, models })) });
+const verdict = (self: string, ...lists: ModelRef[][]) => ({
+  model: model(self),
+  blastRadius: lists.map((models, i) => ({ dataset: `d${i}`, models })),
+});
 
 describe('the other models a verdict reaches', () => {
   it('counts the union of its lists without the model itself, and names the first by name', () => {

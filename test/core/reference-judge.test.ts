@@ -9,7 +9,8 @@ import { referenceJudge } from './reference-judge.js';
 const SEEDS = Number(process.env.REFERENCE_SEEDS ?? 250);
 const FIRST_SEED = Number(process.env.REFERENCE_FIRST_SEED ?? 1);
 /** 1 to 6 models over 8 to 27 datasets; every 50th seed 34 models over 48 datasets, past a 32-bit word of the bit sets. */
-const shapeOf = (seed: number): CatalogShape => (seed % 50 === 0 ? { models: 34, datasets: 48 } : { models: 1 + (seed % 6), datasets: 8 + (seed % 20) });
+const shapeOf = (seed: number): CatalogShape =>
+  seed % 50 === 0 ? { models: 34, datasets: 48 } : { models: 1 + (seed % 6), datasets: 8 + (seed % 20) };
 
 /** What both judges must agree on, as plain data: findings without their prose, listed effects as key and entity. */
 interface Comparable {
@@ -20,7 +21,14 @@ interface Comparable {
   capped?: unknown;
   upstreamCount: number;
   label?: unknown;
-  findings: { detector: string; entity: string; key: string; severity: string; weight: number; evidence: Record<string, unknown> }[];
+  findings: {
+    detector: string;
+    entity: string;
+    key: string;
+    severity: string;
+    weight: number;
+    evidence: Record<string, unknown>;
+  }[];
   blastRadius: { dataset: string; models: string[] }[];
 }
 
@@ -30,35 +38,60 @@ type Judged = Pick<Comparable, 'score' | 'band' | 'capped' | 'upstreamCount' | '
 };
 
 function comparable(model: string, clock: number, v: Judged): Comparable {
-  return JSON.parse(JSON.stringify({
-    model, clock, score: v.score, band: v.band, capped: v.capped, upstreamCount: v.upstreamCount, label: v.label,
-    findings: v.findings.map(({ detector, entity, key, severity, weight, evidence }) => {
-      // a root's evidence works its effects out when read (RootEvidence): JSON reads them
-      const plain = JSON.parse(JSON.stringify(evidence)) as Record<string, unknown>;
-      if (Array.isArray(plain.downstreamEffects)) plain.downstreamEffects = plain.downstreamEffects.map(({ key: k, entity: e }: { key: string; entity: string }) => ({ key: k, entity: e }));
-      return { detector, entity, key, severity, weight, evidence: plain };
+  return JSON.parse(
+    JSON.stringify({
+      model,
+      clock,
+      score: v.score,
+      band: v.band,
+      capped: v.capped,
+      upstreamCount: v.upstreamCount,
+      label: v.label,
+      findings: v.findings.map(({ detector, entity, key, severity, weight, evidence }) => {
+        // a root's evidence works its effects out when read (RootEvidence): JSON reads them
+        const plain = JSON.parse(JSON.stringify(evidence)) as Record<string, unknown>;
+        if (Array.isArray(plain.downstreamEffects))
+          plain.downstreamEffects = plain.downstreamEffects.map(
+            ({ key: k, entity: e }: { key: string; entity: string }) => ({ key: k, entity: e }),
+          );
+        return { detector, entity, key, severity, weight, evidence: plain };
+      }),
+      blastRadius: v.blastRadius.map((b) => ({
+        dataset: b.dataset,
+        models: b.models.map((m) => `${m.name} ${m.urn}`),
+      })),
     }),
-    blastRadius: v.blastRadius.map((b) => ({ dataset: b.dataset, models: b.models.map((m) => `${m.name} ${m.urn}`) })),
-  })) as Comparable;
+  ) as Comparable;
 }
 
 /** The engine, as a catalog scan runs it: graphs over shared records (and memo), the blast radius from the catalog's index. */
 function engineJudgments(cat: GeneratedCatalog): Comparable[] {
   const memo = newSharedMemo();
   const graphs: UpstreamGraph[] = cat.graphs.map((g) => (cat.shared ? { ...g, shared: memo } : { ...g }));
-  const models = Object.values(cat.records.nodes).filter((n) => n.kind === 'mlModel').map((n) => ({ urn: n.urn, name: n.name })).sort(byModelName);
+  const models = Object.values(cat.records.nodes)
+    .filter((n) => n.kind === 'mlModel')
+    .map((n) => ({ urn: n.urn, name: n.name }))
+    .sort(byModelName);
   const refs = new Map(models.map((m) => [m.urn, m]));
-  const below = modelsBelowIndex(lineageIndex(cat.records.upstreams), models.map((m) => m.urn));
+  const below = modelsBelowIndex(
+    lineageIndex(cat.records.upstreams),
+    models.map((m) => m.urn),
+  );
   return cat.clocks.flatMap((now, clock) =>
     graphs.map((g) => {
-      const v = verdictOf(g, assess(g, now, cat.policy), (d) => below(d).map((m) => refs.get(m)!), { now, datahub: 'http://datahub.test' });
+      const v = verdictOf(g, assess(g, now, cat.policy), (d) => below(d).map((m) => refs.get(m)!), {
+        now,
+        datahub: 'http://datahub.test',
+      });
       return comparable(g.model, clock, v);
     }),
   );
 }
 
 const referenceJudgments = (cat: GeneratedCatalog): Comparable[] =>
-  cat.clocks.flatMap((now, clock) => cat.graphs.map((g) => comparable(g.model, clock, referenceJudge(g, now, cat.policy))));
+  cat.clocks.flatMap((now, clock) =>
+    cat.graphs.map((g) => comparable(g.model, clock, referenceJudge(g, now, cat.policy))),
+  );
 
 interface Mismatch {
   seed: number;
@@ -90,7 +123,11 @@ function shrink(m: Mismatch): Mismatch {
 
 /** The fields (evidence by its own fields) where two findings differ. */
 function differences(a: Comparable['findings'][number], b: Comparable['findings'][number]): [string, string, string][] {
-  const flat = (f: typeof a): Record<string, unknown> => ({ ...f, evidence: undefined, ...Object.fromEntries(Object.entries(f.evidence).map(([k, v]) => [`evidence.${k}`, v])) });
+  const flat = (f: typeof a): Record<string, unknown> => ({
+    ...f,
+    evidence: undefined,
+    ...Object.fromEntries(Object.entries(f.evidence).map(([k, v]) => [`evidence.${k}`, v])),
+  });
   const [x, y] = [flat(a), flat(b)];
   return [...new Set([...Object.keys(x), ...Object.keys(y)])]
     .filter((k) => JSON.stringify(x[k]) !== JSON.stringify(y[k]))
@@ -99,9 +136,12 @@ function differences(a: Comparable['findings'][number], b: Comparable['findings'
 
 /** The seed, the shape, and what differs: the few lines an issue note needs. */
 export function describeMismatch({ seed, shape, engine, reference }: Mismatch): string {
-  const lines = [`seed ${seed}, ${shape.models} models × ${shape.datasets} datasets: ${engine.model} at clock #${engine.clock} disagrees`];
+  const lines = [
+    `seed ${seed}, ${shape.models} models × ${shape.datasets} datasets: ${engine.model} at clock #${engine.clock} disagrees`,
+  ];
   for (const field of ['score', 'band', 'capped', 'upstreamCount', 'label'] as const) {
-    if (JSON.stringify(engine[field]) !== JSON.stringify(reference[field])) lines.push(`  ${field}: engine ${JSON.stringify(engine[field])}, reference ${JSON.stringify(reference[field])}`);
+    if (JSON.stringify(engine[field]) !== JSON.stringify(reference[field]))
+      lines.push(`  ${field}: engine ${JSON.stringify(engine[field])}, reference ${JSON.stringify(reference[field])}`);
   }
   const byKey = (list: Comparable['findings']) => new Map(list.map((f) => [f.key, f]));
   const [e, r] = [byKey(engine.findings), byKey(reference.findings)];
@@ -111,9 +151,16 @@ export function describeMismatch({ seed, shape, engine, reference }: Mismatch): 
     else if (!b) lines.push(`  only the engine finds ${key}`);
     else for (const [field, x, y] of differences(a, b)) lines.push(`  ${key} ${field}: engine ${x}, reference ${y}`);
   }
-  if (JSON.stringify(engine.findings.map((f) => f.key)) !== JSON.stringify(reference.findings.map((f) => f.key)) && lines.length === 1) lines.push('  findings in another order');
+  if (
+    JSON.stringify(engine.findings.map((f) => f.key)) !== JSON.stringify(reference.findings.map((f) => f.key)) &&
+    lines.length === 1
+  )
+    lines.push('  findings in another order');
   if (JSON.stringify(engine.blastRadius) !== JSON.stringify(reference.blastRadius)) {
-    lines.push(`  blast radius: engine ${JSON.stringify(engine.blastRadius)}`, `                reference ${JSON.stringify(reference.blastRadius)}`);
+    lines.push(
+      `  blast radius: engine ${JSON.stringify(engine.blastRadius)}`,
+      `                reference ${JSON.stringify(reference.blastRadius)}`,
+    );
   }
   return shortUrns(lines.join('\n'));
 }
@@ -149,7 +196,16 @@ describe('the engine against the reference judge', () => {
       }
     }
     expect([...seen].sort()).toEqual([
-      'capped', 'deprecated_upstream', 'failed job', 'folded', 'freshness_lag', 'missing_owner', 'removed_upstream', 'shared blast radius', 'target_leakage', 'upstream_failure',
+      'capped',
+      'deprecated_upstream',
+      'failed job',
+      'folded',
+      'freshness_lag',
+      'missing_owner',
+      'removed_upstream',
+      'shared blast radius',
+      'target_leakage',
+      'upstream_failure',
     ]);
   });
 });

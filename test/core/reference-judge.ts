@@ -39,11 +39,20 @@ export function referenceJudge(g: UpstreamGraph, now: number, p: JudgePolicy): R
   // score: max(0, 100 - Σ weight); band by the thresholds; a finding at capAt or worse makes it at_risk
   const score = Math.max(0, 100 - findings.reduce((sum, f) => sum + Math.max(0, f.weight), 0));
   const byScore = score >= p.bands.trusted ? 'trusted' : score >= p.bands.caution ? 'caution' : 'at_risk';
-  const cap = p.bands.capAt === 'none' ? undefined : findings.find((f) => SEVERITIES.indexOf(f.severity) >= SEVERITIES.indexOf(p.bands.capAt));
+  const cap =
+    p.bands.capAt === 'none'
+      ? undefined
+      : findings.find((f) => SEVERITIES.indexOf(f.severity) >= SEVERITIES.indexOf(p.bands.capAt));
   const capped = cap && byScore !== 'at_risk' ? { by: cap.key, severity: cap.severity } : undefined;
 
   // blast radius: every dataset holding a finding but a leak (a leak hurts only the model that has it)
-  const offending = [...new Set(findings.filter((f) => f.detector !== 'target_leakage' && g.nodes[f.entity]?.kind === 'dataset').map((f) => f.entity))].sort();
+  const offending = [
+    ...new Set(
+      findings
+        .filter((f) => f.detector !== 'target_leakage' && g.nodes[f.entity]?.kind === 'dataset')
+        .map((f) => f.entity),
+    ),
+  ].sort();
   return {
     score,
     band: capped ? 'at_risk' : byScore,

@@ -8,7 +8,11 @@ import { newSharedMemo, type UpstreamGraph } from '../../src/core/graph.js';
 import { context, ds, graph, HOUR, job, MODEL, NOW } from './builder.js';
 
 const stale = { lastUpdated: NOW - 30 * HOUR, customProperties: { freshness_sla: 'PT24H' } };
-const run = (result: 'SUCCESS' | 'FAILURE') => ({ urn: `urn:li:dataProcessInstance:${result}`, at: NOW - HOUR, result });
+const run = (result: 'SUCCESS' | 'FAILURE') => ({
+  urn: `urn:li:dataProcessInstance:${result}`,
+  at: NOW - HOUR,
+  result,
+});
 
 describe('root causes in lineage cycles', () => {
   it('keeps a stale table whose lineage loops back to itself', () => {
@@ -38,14 +42,24 @@ describe('a failed job with several products', () => {
   it('is not folded into a product of its own that lies downstream of another', () => {
     // build produces both `a_out` and `z_out`; z_out feeds a_out, so the finding's entity (a_out, first by urn) has
     // trouble upstream, but the job is still the root: z_out has nothing troubled above it
-    const b = graph().dataset('a_out').dataset('z_out').lineage('a_out', 'z_out').training('a_out')
+    const b = graph()
+      .dataset('a_out')
+      .dataset('z_out')
+      .lineage('a_out', 'z_out')
+      .training('a_out')
       .job('build', { latestRun: run('FAILURE') }, ['a_out', 'z_out']);
     const findings = detect(b.g, context());
     expect(findings.map((f) => f.key)).toEqual([`upstream_failure:${job('build')}`]);
   });
 
   it('explains trouble downstream of any of its products', () => {
-    const b = graph().dataset('a_out').dataset('z_out').dataset('late', stale).lineage('late', 'z_out').training('late').training('a_out')
+    const b = graph()
+      .dataset('a_out')
+      .dataset('z_out')
+      .dataset('late', stale)
+      .lineage('late', 'z_out')
+      .training('late')
+      .training('a_out')
       .job('build', { latestRun: run('FAILURE') }, ['a_out', 'z_out']);
     const [root, ...rest] = detect(b.g, context());
     expect(rest).toEqual([]);
@@ -71,8 +85,11 @@ describe('graphs of one catalog sharing what holds whatever the model', () => {
   /** Two models over one set of records: m1 reads t2 (below a failed job), m2 reads t1 only. */
   function catalog() {
     const b = graph()
-      .dataset('t0', stale).dataset('t1', stale).dataset('t2', stale)
-      .lineage('t1', 't0').lineage('t2', 't1')
+      .dataset('t0', stale)
+      .dataset('t1', stale)
+      .dataset('t2', stale)
+      .lineage('t1', 't0')
+      .lineage('t2', 't1')
       .job('build_t2', { latestRun: run('FAILURE') }, ['t2'], ['t1'])
       .training('t2');
     const m2 = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,other,PROD)';

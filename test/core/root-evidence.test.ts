@@ -6,9 +6,15 @@ const effect = { key: 'k', entity: 'urn:li:dataset:x', message: 'm' };
 describe("a root's evidence, worked out when read", () => {
   it('reads as the plain evidence it stands for: own fields, then effects and count, in JSON in that order', () => {
     let walks = 0;
-    const e = new RootEvidence({ lagMs: 5, slaMs: 1 }, () => (walks++, [effect]), () => (walks++, 3));
+    const e = new RootEvidence(
+      { lagMs: 5, slaMs: 1 },
+      () => (walks++, [effect]),
+      () => (walks++, 3),
+    );
     expect(walks).toBe(0);
-    expect(JSON.stringify(e)).toBe(JSON.stringify({ lagMs: 5, slaMs: 1, downstreamEffects: [effect], downstreamDatasets: 3 }));
+    expect(JSON.stringify(e)).toBe(
+      JSON.stringify({ lagMs: 5, slaMs: 1, downstreamEffects: [effect], downstreamDatasets: 3 }),
+    );
     expect(e.downstreamEffects).toEqual([effect]);
     expect(e.downstreamDatasets).toBe(3);
     expect(walks).toBe(2); // each worked out once
@@ -17,7 +23,11 @@ describe("a root's evidence, worked out when read", () => {
 
   it('works out nothing until one of the two is read', () => {
     let walks = 0;
-    const e = new RootEvidence({ lagMs: 5 }, () => (walks++, []), () => (walks++, 0));
+    const e = new RootEvidence(
+      { lagMs: 5 },
+      () => (walks++, []),
+      () => (walks++, 0),
+    );
     expect(Object.keys(e)).toEqual(['lagMs']);
     expect(walks).toBe(0);
     expect(e.downstreamDatasets).toBe(0);

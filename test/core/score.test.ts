@@ -3,7 +3,12 @@ import { DEFAULT_POLICY, type DetectorName, type Finding } from '../../src/core/
 import { score, worstSeverity } from '../../src/core/score.js';
 
 const f = (detector: DetectorName, n = 0): Finding => ({
-  detector, ...DEFAULT_POLICY[detector], entity: `urn:li:dataset:${n}`, key: `${detector}:${n}`, message: `${detector} ${n}`, evidence: {},
+  detector,
+  ...DEFAULT_POLICY[detector],
+  entity: `urn:li:dataset:${n}`,
+  key: `${detector}:${n}`,
+  message: `${detector} ${n}`,
+  evidence: {},
 });
 
 describe('score', () => {

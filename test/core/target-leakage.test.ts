@@ -33,11 +33,13 @@ describe('target_leakage', () => {
     expect(rest).toHaveLength(0);
     expect(f).toMatchObject({ detector: 'target_leakage', severity: 'critical', weight: 20 });
     expect(f!.entity).toContain('clean_chargebacks');
-    expect(f!.evidence.chains).toEqual([[
-      col('fraud_features', 'days_to_chargeback'),
-      col('clean_chargebacks', 'chargeback_at'),
-      col('fraud_train', 'is_fraud'),
-    ]]);
+    expect(f!.evidence.chains).toEqual([
+      [
+        col('fraud_features', 'days_to_chargeback'),
+        col('clean_chargebacks', 'chargeback_at'),
+        col('fraud_train', 'is_fraud'),
+      ],
+    ]);
     expect(f!.message).toMatch(/days_to_chargeback.*clean_chargebacks\.chargeback_at.*fraud_train\.is_fraud/);
   });
 

@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BANDS, type Band } from '../../src/core/score.js';
-import { transitionsOf, type AnnouncedCause, type AnnouncedModel, type JudgedModelState, type LiveCause, type TransitionInput } from '../../src/core/transitions.js';
+import {
+  transitionsOf,
+  type AnnouncedCause,
+  type AnnouncedModel,
+  type JudgedModelState,
+  type LiveCause,
+  type TransitionInput,
+} from '../../src/core/transitions.js';
 
 const rules = { bands: DEFAULT_BANDS, margin: 5, clearAfter: 2 };
 const promptly = { ...rules, clearAfter: 1 };
 const churn = { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)', name: 'churn' };
-const judged = (score: number, band: Band, causes: string[] = [], capped = false, previousCauses: string[] = []): JudgedModelState => ({ model: churn, score, band, capped, causes, previousCauses });
-const cause = (key: string): LiveCause => ({ key, dataset: 'urn:li:dataset:x', detector: 'freshness_lag', severity: 'high', message: 'late', models: [churn] });
+const judged = (
+  score: number,
+  band: Band,
+  causes: string[] = [],
+  capped = false,
+  previousCauses: string[] = [],
+): JudgedModelState => ({ model: churn, score, band, capped, causes, previousCauses });
+const cause = (key: string): LiveCause => ({
+  key,
+  dataset: 'urn:li:dataset:x',
+  detector: 'freshness_lag',
+  severity: 'high',
+  message: 'late',
+  models: [churn],
+});
 
 /** Runs cycles one after another, carrying the announced state as the service does. */
 function cycles(steps: { model?: JudgedModelState; live?: string[] }[], r = rules) {
@@ -17,7 +37,9 @@ function cycles(steps: { model?: JudgedModelState; live?: string[] }[], r = rule
       at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
       judged: s.model ? [s.model] : [],
       live: new Map((s.live ?? []).map((k) => [k, cause(k)])),
-      models, causes, rules: r,
+      models,
+      causes,
+      rules: r,
     };
     const out = transitionsOf(input);
     models = { ...models, ...out.models };
@@ -28,22 +50,36 @@ function cycles(steps: { model?: JudgedModelState; live?: string[] }[], r = rule
 
 describe('transitions', () => {
   it('a first judgment is news unless trusted; an unchanged cycle says nothing', () => {
-    const [first, again] = cycles([{ model: judged(45, 'at_risk', ['k']), live: ['k'] }, { model: judged(45, 'at_risk', ['k']), live: ['k'] }]);
+    const [first, again] = cycles([
+      { model: judged(45, 'at_risk', ['k']), live: ['k'] },
+      { model: judged(45, 'at_risk', ['k']), live: ['k'] },
+    ]);
     expect(first).toHaveLength(1);
-    expect(first![0]).toMatchObject({ kind: 'cause', state: 'raised', key: 'k', moved: [{ model: churn, from: null, to: 'at_risk', score: 45 }], movedCount: 1 });
+    expect(first![0]).toMatchObject({
+      kind: 'cause',
+      state: 'raised',
+      key: 'k',
+      moved: [{ model: churn, from: null, to: 'at_risk', score: 45 }],
+      movedCount: 1,
+    });
     expect(again).toEqual([]);
     expect(cycles([{ model: judged(100, 'trusted') }])[0]).toEqual([]);
     // a band no root cause explains (the model's own finding) is a transition of its own
-    expect(cycles([{ model: judged(70, 'caution', []) }])[0]).toMatchObject([{ kind: 'band', from: null, to: 'caution' }]);
+    expect(cycles([{ model: judged(70, 'caution', []) }])[0]).toMatchObject([
+      { kind: 'band', from: null, to: 'caution' },
+    ]);
   });
 
   it('a failure and its fix are one transition each, carrying the models they moved', () => {
-    const out = cycles([
-      { model: judged(100, 'trusted') },
-      { model: judged(60, 'caution', ['k']), live: ['k'] },
-      { model: judged(60, 'caution', ['k']), live: ['k'] },
-      { model: judged(100, 'trusted', [], false, ['k']) },
-    ], promptly);
+    const out = cycles(
+      [
+        { model: judged(100, 'trusted') },
+        { model: judged(60, 'caution', ['k']), live: ['k'] },
+        { model: judged(60, 'caution', ['k']), live: ['k'] },
+        { model: judged(100, 'trusted', [], false, ['k']) },
+      ],
+      promptly,
+    );
     expect(out.map((t) => t.map((x) => x.id))).toEqual([[], ['cause:k:1:raised'], [], ['cause:k:1:cleared']]);
     expect(out[1]![0]).toMatchObject({ moved: [{ from: 'trusted', to: 'caution' }] });
     expect(out[3]![0]).toMatchObject({ moved: [{ from: 'caution', to: 'trusted' }] });
@@ -73,7 +109,13 @@ describe('transitions', () => {
   it('a root cause clears after clearAfter cycles gone; a return within them is not news; a later return is a new episode', () => {
     const out = cycles([{ live: ['k'] }, {}, { live: ['k'] }, {}, {}, {}, { live: ['k'] }]);
     expect(out.map((t) => t.map((x) => x.id))).toEqual([
-      ['cause:k:1:raised'], [], [], [], ['cause:k:1:cleared'], [], ['cause:k:2:raised'],
+      ['cause:k:1:raised'],
+      [],
+      [],
+      [],
+      ['cause:k:1:cleared'],
+      [],
+      ['cause:k:2:raised'],
     ]);
   });
 

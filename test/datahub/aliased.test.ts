@@ -18,7 +18,9 @@ describe('an aliased lookup: one field repeated in one document', () => {
       const op = downstreamModels.forSlots(slots);
       const doc = parse(op.document);
       expect(validate(schema, doc)).toEqual([]);
-      const aliases = doc.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections : []));
+      const aliases = doc.definitions.flatMap((d) =>
+        d.kind === Kind.OPERATION_DEFINITION ? d.selectionSet.selections : [],
+      );
       expect(aliases.length).toBeGreaterThanOrEqual(slots);
       expect(aliases.length).toBeLessThanOrEqual(DOWNSTREAM_PER_REQUEST);
       expect(fields(op.document)).toBeLessThanOrEqual(GMS_COMPLEXITY_LIMIT);
@@ -26,9 +28,15 @@ describe('an aliased lookup: one field repeated in one document', () => {
   });
 
   it('gives each slot its own variables, and a handful of documents for any count', () => {
-    expect(downstreamModels.slotVars(3, { d: 'urn:x', scrollId: 's' })).toEqual({ d3: 'urn:x', scrollId3: 's', has3: true });
+    expect(downstreamModels.slotVars(3, { d: 'urn:x', scrollId: 's' })).toEqual({
+      d3: 'urn:x',
+      scrollId3: 's',
+      has3: true,
+    });
     expect(downstreamModels.alias(3)).toBe('m3');
-    const sizes = new Set(Array.from({ length: DOWNSTREAM_PER_REQUEST }, (_, i) => downstreamModels.forSlots(i + 1).document));
+    const sizes = new Set(
+      Array.from({ length: DOWNSTREAM_PER_REQUEST }, (_, i) => downstreamModels.forSlots(i + 1).document),
+    );
     expect(sizes.size).toBe(Math.log2(DOWNSTREAM_PER_REQUEST) - 2);
   });
 });

@@ -22,13 +22,24 @@ async function setup(simOpts: SimOptions = {}, clientOpts: Partial<DataHubClient
 }
 
 const fail = async (p: Promise<unknown>): Promise<DataHubError> => {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(DataHubError);
   return err as DataHubError;
 };
 
-const op = <D>(name: string, document: string, schema: z.ZodType<D>, idempotent = true): Operation<Record<string, unknown>, D> => ({
-  name, document, schema, idempotent,
+const op = <D>(
+  name: string,
+  document: string,
+  schema: z.ZodType<D>,
+  idempotent = true,
+): Operation<Record<string, unknown>, D> => ({
+  name,
+  document,
+  schema,
+  idempotent,
 });
 
 describe('DataHub client', () => {
@@ -52,7 +63,10 @@ describe('DataHub client', () => {
   });
 
   it('times out a request that hangs, and retries it', async () => {
-    const client = await setup({ failRate: 1, faults: ['timeout'] }, { timeoutMs: 150, retry: { ...fast, retries: 1 } });
+    const client = await setup(
+      { failRate: 1, faults: ['timeout'] },
+      { timeoutMs: 150, retry: { ...fast, retries: 1 } },
+    );
     const err = await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }));
     expect(err.code).toBe('datahub.unreachable');
     expect(err.message).toMatch(/timed out/);
@@ -61,12 +75,16 @@ describe('DataHub client', () => {
 
   it('reports a malformed body as such', async () => {
     const client = await setup({ failRate: 1, faults: ['malformed'] });
-    expect((await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }))).code).toBe('datahub.malformed');
+    expect((await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }))).code).toBe(
+      'datahub.malformed',
+    );
   });
 
   it('does not retry a refused token', async () => {
     const client = await setup({ token: 'right' }, { token: 'wrong' });
-    expect((await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }))).code).toBe('datahub.unauthorized');
+    expect((await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }))).code).toBe(
+      'datahub.unauthorized',
+    );
     expect(sim!.stats().requests).toBe(1);
   });
 
@@ -84,12 +102,14 @@ describe('DataHub client', () => {
     expect(sim!.stats().requests).toBe(1);
   });
 
-  it('answers each write of a batch on its own, with DataHub\'s code, in one request', async () => {
+  it("answers each write of a batch on its own, with DataHub's code, in one request", async () => {
     const client = await setup();
     const tag = (id: string) => ({ input: { id, name: id } });
     const answers = await client.requestEach(createTagOp, [tag('fresh-1'), tag('pii'), tag('fresh-2')]);
     expect(answers.map((a) => a.status)).toEqual(['landed', 'failed', 'landed']);
-    expect(answers[1]).toMatchObject({ error: { code: 'datahub.graphql', status: 400, message: expect.stringMatching(/already exists/) } });
+    expect(answers[1]).toMatchObject({
+      error: { code: 'datahub.graphql', status: 400, message: expect.stringMatching(/already exists/) },
+    });
     expect(sim!.stats()).toMatchObject({ requests: 1, mutations: 2 });
   });
 
@@ -105,7 +125,11 @@ describe('DataHub client', () => {
 
   it('reports a response that does not match the expected shape', async () => {
     const client = await setup();
-    const wrong = op('Wrong', 'query Wrong { entityExists(urn: "urn:li:corpuser:datahub") }', z.object({ entityExists: z.string() }));
+    const wrong = op(
+      'Wrong',
+      'query Wrong { entityExists(urn: "urn:li:corpuser:datahub") }',
+      z.object({ entityExists: z.string() }),
+    );
     expect((await fail(client.request(wrong, {}))).code).toBe('datahub.malformed');
   });
 
@@ -138,7 +162,11 @@ describe('DataHub client', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const exists = op('Exists', 'query Exists { entityExists(urn: "urn:li:corpuser:datahub") }', z.object({ entityExists: z.boolean() }));
+      const exists = op(
+        'Exists',
+        'query Exists { entityExists(urn: "urn:li:corpuser:datahub") }',
+        z.object({ entityExists: z.boolean() }),
+      );
       const three = createDataHubClient({ url, retry: fast, concurrency: 3 });
       await Promise.all(Array.from({ length: 12 }, () => three.request(exists, {})));
       expect(peak).toBe(3);

@@ -7,15 +7,19 @@ function tasks() {
   let peak = 0;
   const started: number[] = [];
   const release: (() => void)[] = [];
-  const task = (id: number, fail = false) => () => {
-    started.push(id);
-    peak = Math.max(peak, ++running);
-    return new Promise<number>((resolve, reject) => release.push(() => {
-      running--;
-      if (fail) reject(new Error(`task ${id} failed`));
-      else resolve(id);
-    }));
-  };
+  const task =
+    (id: number, fail = false) =>
+    () => {
+      started.push(id);
+      peak = Math.max(peak, ++running);
+      return new Promise<number>((resolve, reject) =>
+        release.push(() => {
+          running--;
+          if (fail) reject(new Error(`task ${id} failed`));
+          else resolve(id);
+        }),
+      );
+    };
   return { task, started, release, peak: () => peak };
 }
 

@@ -12,7 +12,7 @@ export function scanHistoryContract(make: (depth?: number) => Promise<ScanHistor
       expect(await h.latest()).toEqual([]);
     });
 
-    it('returns a model\'s judgments newest first, however they were recorded, cut to the limit', async () => {
+    it("returns a model's judgments newest first, however they were recorded, cut to the limit", async () => {
       const h = await make();
       await h.record(verdict('fraud', 90, 'trusted', at(1)));
       await h.record(verdict('fraud', 60, 'caution', at(3)));
@@ -41,9 +41,30 @@ export function scanHistoryContract(make: (depth?: number) => Promise<ScanHistor
       await h.record(verdict('churn', 90, 'trusted', at(2), ['missing_owner:y']));
       await h.record(verdict('session', 60, 'caution', at(2), ['upstream_failure:z']));
       expect(await h.latest()).toEqual([
-        { urn: modelUrn('session'), name: 'session', score: 60, band: 'caution', scannedAt: at(2), findings: ['upstream_failure:z'] },
-        { urn: modelUrn('fraud'), name: 'fraud', score: 80, band: 'at_risk', scannedAt: at(5), findings: ['target_leakage:x'] },
-        { urn: modelUrn('churn'), name: 'churn', score: 90, band: 'trusted', scannedAt: at(2), findings: ['missing_owner:y'] },
+        {
+          urn: modelUrn('session'),
+          name: 'session',
+          score: 60,
+          band: 'caution',
+          scannedAt: at(2),
+          findings: ['upstream_failure:z'],
+        },
+        {
+          urn: modelUrn('fraud'),
+          name: 'fraud',
+          score: 80,
+          band: 'at_risk',
+          scannedAt: at(5),
+          findings: ['target_leakage:x'],
+        },
+        {
+          urn: modelUrn('churn'),
+          name: 'churn',
+          score: 90,
+          band: 'trusted',
+          scannedAt: at(2),
+          findings: ['missing_owner:y'],
+        },
       ]);
     });
 
@@ -67,7 +88,12 @@ export function scanHistoryContract(make: (depth?: number) => Promise<ScanHistor
       const older = { ...full, score: 10, scannedAt: new Date(Date.parse(full.scannedAt) - 60_000).toISOString() };
       await h.record(older);
       expect(await h.latestVerdict(full.model.urn)).toEqual(full);
-      const newer = { ...full, score: 55, findings: full.findings.slice(0, 1), scannedAt: new Date(Date.parse(full.scannedAt) + 60_000).toISOString() };
+      const newer = {
+        ...full,
+        score: 55,
+        findings: full.findings.slice(0, 1),
+        scannedAt: new Date(Date.parse(full.scannedAt) + 60_000).toISOString(),
+      };
       await h.record(newer);
       expect(await h.latestVerdict(full.model.urn)).toEqual(newer);
       expect(await h.latestVerdict(modelUrn('never-scanned'))).toBeUndefined();

@@ -3,10 +3,12 @@ import { UsageError } from '../../src/errors.js';
 import { modelInHistory, summaryOf } from '../../src/history/index.js';
 import { at, modelUrn, verdict } from './verdicts.js';
 
-const known = ['fraud_detector_v4', 'Churn', 'session_intent_v1'].map((name) => summaryOf(verdict(name, 70, 'caution', at(1))));
+const known = ['fraud_detector_v4', 'Churn', 'session_intent_v1'].map((name) =>
+  summaryOf(verdict(name, 70, 'caution', at(1))),
+);
 
 describe('a model named to the scan history', () => {
-  it('by urn, with the name the history knows (or the urn\'s short name)', () => {
+  it("by urn, with the name the history knows (or the urn's short name)", () => {
     expect(modelInHistory(modelUrn('Churn'), known)).toEqual({ urn: modelUrn('Churn'), name: 'Churn' });
     expect(modelInHistory(modelUrn('unseen'), known)).toEqual({ urn: modelUrn('unseen'), name: 'unseen' });
   });

@@ -26,18 +26,27 @@ afterEach(async () => {
 });
 afterAll(() => redis.quit());
 
-scanHistoryContract(async (depth) => new RedisScanHistory(redis, { prefix: freshPrefix(), ...(depth ? { depth } : {}) }));
+scanHistoryContract(
+  async (depth) => new RedisScanHistory(redis, { prefix: freshPrefix(), ...(depth ? { depth } : {}) }),
+);
 
 describe('the Redis scan history', () => {
   it('keeps its keys under its prefix: a sorted set per model and one hash of latest summaries', async () => {
     const prefix = freshPrefix();
     const h = new RedisScanHistory(redis, { prefix });
     await h.record(verdict('fraud', 80, 'at_risk', at(1)));
-    expect((await redis.keys(`${prefix}*`)).sort()).toEqual([`${prefix}latest`, `${prefix}scores:${modelUrn('fraud')}`, `${prefix}verdict:${modelUrn('fraud')}`]);
+    expect((await redis.keys(`${prefix}*`)).sort()).toEqual([
+      `${prefix}latest`,
+      `${prefix}scores:${modelUrn('fraud')}`,
+      `${prefix}verdict:${modelUrn('fraud')}`,
+    ]);
     expect(await redis.type(`${prefix}scores:${modelUrn('fraud')}`)).toBe('zset');
-    expect(await redis.zscore(`${prefix}scores:${modelUrn('fraud')}`, JSON.stringify({ scannedAt: at(1), score: 80, band: 'at_risk' }))).toBe(
-      String(Date.parse(at(1))),
-    );
+    expect(
+      await redis.zscore(
+        `${prefix}scores:${modelUrn('fraud')}`,
+        JSON.stringify({ scannedAt: at(1), score: 80, band: 'at_risk' }),
+      ),
+    ).toBe(String(Date.parse(at(1))));
   });
 
   it('is shared by every process pointed at the same Redis and prefix', async () => {

@@ -8,12 +8,19 @@ import { modelUrn } from './verdicts.js';
 /** The shape a generated catalog gives: hundreds of offending datasets, each listing the same 1,000 models. */
 function sharedBlastRadius(): Verdict {
   const models = Array.from({ length: 1_000 }, (_, i) => ({ urn: modelUrn(`model_${i}`), name: `model_${i}` }));
-  const blastRadius = Array.from({ length: 200 }, (_, d) => ({ dataset: `urn:li:dataset:(urn:li:dataPlatform:hive,t${d},PROD)`, models: d === 7 ? models.slice(1) : models }));
+  const blastRadius = Array.from({ length: 200 }, (_, d) => ({
+    dataset: `urn:li:dataset:(urn:li:dataPlatform:hive,t${d},PROD)`,
+    models: d === 7 ? models.slice(1) : models,
+  }));
   return { ...troubledVerdict(), blastRadius };
 }
 
 describe('the stored verdict', () => {
-  it.each([['troubled', troubledVerdict()], ['clean', cleanVerdict()], ['shared blast radius', sharedBlastRadius()]])('reads back as written: %s', (_, v) => {
+  it.each([
+    ['troubled', troubledVerdict()],
+    ['clean', cleanVerdict()],
+    ['shared blast radius', sharedBlastRadius()],
+  ])('reads back as written: %s', (_, v) => {
     expect(decodeVerdict(encodeVerdict(v))).toEqual(v);
   });
 
@@ -25,7 +32,13 @@ describe('the stored verdict', () => {
 
   it('is undefined for what Janus did not write', () => {
     expect(decodeVerdict(Buffer.from('{"model":{"urn":"x"}}'))).toBeUndefined();
-    expect(decodeVerdict(brotliCompressSync(JSON.stringify({ format: 1, verdict: troubledVerdict(), lists: [], blastRadius: [['d', 3]] })))).toBeUndefined();
+    expect(
+      decodeVerdict(
+        brotliCompressSync(
+          JSON.stringify({ format: 1, verdict: troubledVerdict(), lists: [], blastRadius: [['d', 3]] }),
+        ),
+      ),
+    ).toBeUndefined();
     expect(decodeVerdict(brotliCompressSync(JSON.stringify({ format: 2 })))).toBeUndefined();
   });
 });

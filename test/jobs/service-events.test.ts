@@ -8,7 +8,15 @@ import { ingestProposal } from '../../src/sim/ingest-client.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { ASSERTIONS, DATASETS } from '../../src/sim/demo/urns.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
-import { cleanPrefix, emittedTransitions, eventually, REDIS_URL, startJanus, testPrefix, type JanusProcess } from '../support/service.js';
+import {
+  cleanPrefix,
+  emittedTransitions,
+  eventually,
+  REDIS_URL,
+  startJanus,
+  testPrefix,
+  type JanusProcess,
+} from '../support/service.js';
 
 const running: JanusProcess[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -22,8 +30,18 @@ async function demoService(redisUrl = REDIS_URL) {
   const prefix = testPrefix();
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
   redis.on('error', () => undefined); // the restart test takes its Redis away on purpose
-  cleanups.push(() => sim.close(), () => cleanPrefix(prefix, redisUrl), async () => redis.disconnect());
-  const serve = startJanus('serve', { REDIS_URL: redisUrl, DATAHUB_GMS_URL: sim.url, JANUS_REDIS_PREFIX: prefix, JANUS_SCAN_INTERVAL: '1s', JANUS_PUBLIC_URL: 'http://janus.example.test' });
+  cleanups.push(
+    () => sim.close(),
+    () => cleanPrefix(prefix, redisUrl),
+    async () => redis.disconnect(),
+  );
+  const serve = startJanus('serve', {
+    REDIS_URL: redisUrl,
+    DATAHUB_GMS_URL: sim.url,
+    JANUS_REDIS_PREFIX: prefix,
+    JANUS_SCAN_INTERVAL: '1s',
+    JANUS_PUBLIC_URL: 'http://janus.example.test',
+  });
   running.push(serve);
   await serve.ready;
   const state = new ServiceState(redis, prefix);
@@ -34,19 +52,30 @@ async function demoService(redisUrl = REDIS_URL) {
 async function cycles(state: ServiceState, n: number) {
   const seen = new Set<string>([(await state.lastCycle())?.id ?? '']);
   const want = seen.size + n;
-  await eventually(async () => {
-    const last = await state.lastCycle();
-    if (last && !(await state.pending())) seen.add(last.id);
-    return seen.size >= want;
-  }, `${n} more completed cycles`, 30_000);
+  await eventually(
+    async () => {
+      const last = await state.lastCycle();
+      if (last && !(await state.pending())) seen.add(last.id);
+      return seen.size >= want;
+    },
+    `${n} more completed cycles`,
+    30_000,
+  );
 }
 
 const checkRun = (sim: RunningSim, result: 'FAILURE' | 'SUCCESS') =>
   ingestProposal(sim.url, {
-    entityType: 'assertion', entityUrn: ASSERTIONS.stgTransactionsRowCount, aspectName: 'assertionRunEvent',
+    entityType: 'assertion',
+    entityUrn: ASSERTIONS.stgTransactionsRowCount,
+    aspectName: 'assertionRunEvent',
     aspect: {
-      timestampMillis: Date.now(), runId: `${Date.now()}`, asserteeUrn: DATASETS.stgTransactions, assertionUrn: ASSERTIONS.stgTransactionsRowCount,
-      status: 'COMPLETE', result: { type: result }, partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
+      timestampMillis: Date.now(),
+      runId: `${Date.now()}`,
+      asserteeUrn: DATASETS.stgTransactions,
+      assertionUrn: ASSERTIONS.stgTransactionsRowCount,
+      status: 'COMPLETE',
+      result: { type: result },
+      partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
     },
   });
 
@@ -60,7 +89,7 @@ describe('the service tells what changed, once', () => {
     const failing = await eventually(async () => {
       const list = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
       return list.length ? list : undefined;
-    }, 'the failure\'s transition');
+    }, "the failure's transition");
     await cycles(state, 2);
     const afterFailure = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
     expect(afterFailure).toEqual(failing);
@@ -69,36 +98,53 @@ describe('the service tells what changed, once', () => {
     expect(afterFailure[0]!.key).toBe(`upstream_failure:${ASSERTIONS.stgTransactionsRowCount}`);
 
     expect((await checkRun(sim, 'SUCCESS')).status).toBe(200);
-    await eventually(async () => (await emittedTransitions(prefix)).some((t) => t.state === 'cleared' && t.key === afterFailure[0]!.key), 'the recovery');
+    await eventually(
+      async () =>
+        (await emittedTransitions(prefix)).some((t) => t.state === 'cleared' && t.key === afterFailure[0]!.key),
+      'the recovery',
+    );
     await cycles(state, 3);
     const all = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
-    expect(all.map((t) => `${t.state}:${t.key}`).sort()).toEqual([`cleared:${afterFailure[0]!.key}`, `raised:${afterFailure[0]!.key}`]);
+    expect(all.map((t) => `${t.state}:${t.key}`).sort()).toEqual([
+      `cleared:${afterFailure[0]!.key}`,
+      `raised:${afterFailure[0]!.key}`,
+    ]);
   }, 90_000);
 
   const redisServer = fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined;
-  it.skipIf(!redisServer)('keeps serving through a Redis restart: /healthz says 503 naming Redis, then 200, and cycles resume', async () => {
-    const port = await freePort();
-    const start = () => spawn(redisServer!, ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], { stdio: 'ignore' });
-    let redis: ChildProcess = start();
-    cleanups.push(async () => void redis.kill('SIGKILL'));
-    const url = `redis://127.0.0.1:${port}`;
-    await eventually(() => pings(port), 'a Redis of the test\'s own');
-    const { serve, state } = await demoService(url);
-    await cycles(state, 1);
-    const health = async () => {
-      const res = await fetch(`${serve.http}/healthz`);
-      return { status: res.status, body: (await res.json()) as { redis: string; problems: string[] } };
-    };
-    expect((await health()).status).toBe(200);
-    redis.kill('SIGKILL');
-    const down = await eventually(async () => ((await health()).status === 503 ? health() : undefined), '/healthz 503');
-    expect(down.body.redis).toBe('down');
-    expect(down.body.problems.join(' ')).toContain('Redis');
-    expect((await fetch(`${serve.http}/reports/fraud_detector_v4`)).status).toBe(200); // reports do not need Redis
-    redis = start();
-    await eventually(async () => (await health()).status === 200, '/healthz 200 again', 30_000);
-    await cycles(state, 2);
-  }, 90_000);
+  it.skipIf(!redisServer)(
+    'keeps serving through a Redis restart: /healthz says 503 naming Redis, then 200, and cycles resume',
+    async () => {
+      const port = await freePort();
+      const start = () =>
+        spawn(redisServer!, ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'], {
+          stdio: 'ignore',
+        });
+      let redis: ChildProcess = start();
+      cleanups.push(async () => void redis.kill('SIGKILL'));
+      const url = `redis://127.0.0.1:${port}`;
+      await eventually(() => pings(port), "a Redis of the test's own");
+      const { serve, state } = await demoService(url);
+      await cycles(state, 1);
+      const health = async () => {
+        const res = await fetch(`${serve.http}/healthz`);
+        return { status: res.status, body: (await res.json()) as { redis: string; problems: string[] } };
+      };
+      expect((await health()).status).toBe(200);
+      redis.kill('SIGKILL');
+      const down = await eventually(
+        async () => ((await health()).status === 503 ? health() : undefined),
+        '/healthz 503',
+      );
+      expect(down.body.redis).toBe('down');
+      expect(down.body.problems.join(' ')).toContain('Redis');
+      expect((await fetch(`${serve.http}/reports/fraud_detector_v4`)).status).toBe(200); // reports do not need Redis
+      redis = start();
+      await eventually(async () => (await health()).status === 200, '/healthz 200 again', 30_000);
+      await cycles(state, 2);
+    },
+    90_000,
+  );
 });
 
 async function freePort(): Promise<number> {
@@ -111,7 +157,13 @@ async function freePort(): Promise<number> {
 }
 
 async function pings(port: number): Promise<boolean> {
-  const r = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const r = new Redis({
+    port,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   r.on('error', () => undefined); // not up yet
   try {
     await r.connect();

@@ -10,7 +10,15 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
-import { cleanPrefix, emittedTransitions, eventually, REDIS_URL, startJanus, testPrefix, type JanusProcess } from '../support/service.js';
+import {
+  cleanPrefix,
+  emittedTransitions,
+  eventually,
+  REDIS_URL,
+  startJanus,
+  testPrefix,
+  type JanusProcess,
+} from '../support/service.js';
 
 const PUBLIC_URL = 'http://janus.example.test';
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
@@ -30,7 +38,13 @@ async function setup(simOptions: Parameters<typeof startSim>[0] = {}) {
   const prefix = testPrefix();
   prefixes.push(prefix);
   // every process of a deployment names the same public URL: the report links any of them writes agree
-  const env = { DATAHUB_GMS_URL: sim.url, JANUS_REDIS_PREFIX: prefix, JANUS_SCAN_INTERVAL: '1s', JANUS_JOB_LOCK_MS: '2000', JANUS_PUBLIC_URL: PUBLIC_URL };
+  const env = {
+    DATAHUB_GMS_URL: sim.url,
+    JANUS_REDIS_PREFIX: prefix,
+    JANUS_SCAN_INTERVAL: '1s',
+    JANUS_JOB_LOCK_MS: '2000',
+    JANUS_PUBLIC_URL: PUBLIC_URL,
+  };
   const state = new ServiceState(redis, prefix);
   const start = (command: 'serve' | 'worker', extra: Record<string, string> = {}, args: string[] = []) => {
     const p = startJanus(command, { ...env, ...extra }, args);
@@ -42,11 +56,15 @@ async function setup(simOptions: Parameters<typeof startSim>[0] = {}) {
     const seen = new Set<string>();
     const first = (await state.lastCycle())?.id;
     if (first) seen.add(first);
-    await eventually(async () => {
-      const last = await state.lastCycle();
-      if (last) seen.add(last.id);
-      return seen.size > n - (first ? 0 : 1) + (first ? 0 : 0) && seen.size >= n + (first ? 1 : 0);
-    }, `${n} completed cycles`, 30_000);
+    await eventually(
+      async () => {
+        const last = await state.lastCycle();
+        if (last) seen.add(last.id);
+        return seen.size > n - (first ? 0 : 1) + (first ? 0 : 0) && seen.size >= n + (first ? 1 : 0);
+      },
+      `${n} completed cycles`,
+      30_000,
+    );
   };
   return { sim, prefix, env, state, start, cycles };
 }
@@ -57,10 +75,11 @@ async function janusIncidents(sim: RunningSim): Promise<Map<string, string[]>> {
   const urns = [...sim.store.all('dataset')].map((e) => e.urn);
   const data = await client.request(datasetsIncidentsOp, { urns });
   const byKey = new Map<string, string[]>();
-  for (const d of data.entities ?? []) for (const i of d?.incidents?.incidents ?? []) {
-    const key = keyOf(i.description);
-    if (key && i.incidentStatus.state === 'ACTIVE') byKey.set(key, [...(byKey.get(key) ?? []), i.urn]);
-  }
+  for (const d of data.entities ?? [])
+    for (const i of d?.incidents?.incidents ?? []) {
+      const key = keyOf(i.description);
+      if (key && i.incidentStatus.state === 'ACTIVE') byKey.set(key, [...(byKey.get(key) ?? []), i.urn]);
+    }
   return byKey;
 }
 
@@ -68,7 +87,9 @@ async function janusIncidents(sim: RunningSim): Promise<Map<string, string[]>> {
 async function stillToWrite(sim: RunningSim): Promise<string[]> {
   const url = PUBLIC_URL;
   const client = createDataHubClient({ url: sim.url, retry: { retries: 10, sleep: async () => undefined } });
-  const r = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})), reportBaseUrl: url }, 'all', { dryRun: true });
+  const r = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})), reportBaseUrl: url }, 'all', {
+    dryRun: true,
+  });
   return r.plan.map((w) => JSON.stringify(w));
 }
 
@@ -81,7 +102,9 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     await eventually(async () => (await state.lastCycle()) && !(await state.pending()), 'the first cycle committed');
     const written = sim.stats().mutations;
     expect(written).toBeGreaterThan(0);
-    expect(Object.keys(await state.announcedModels(['urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)']))).toHaveLength(1);
+    expect(
+      Object.keys(await state.announcedModels(['urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)'])),
+    ).toHaveLength(1);
     const first = await emittedTransitions(prefix);
     expect(first.length).toBeGreaterThan(0);
     await cycles(5);
@@ -111,12 +134,22 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
   it('scales out over workers: a worker killed mid-cycle leaves its jobs to the others, and nothing is raised twice', async () => {
     const { sim, state, start } = await setup({ latencyMs: 60 });
     const serve = start('serve', {}, ['--no-workers']);
-    const workers = [start('worker', { JANUS_SCAN_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' }), start('worker', { JANUS_SCAN_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' })];
+    const workers = [
+      start('worker', { JANUS_SCAN_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' }),
+      start('worker', { JANUS_SCAN_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' }),
+    ];
     await Promise.all([serve.ready, ...workers.map((w) => w.ready)]);
     // the worker that judged the first cycle dies as its write jobs fan out
-    const judging = await eventually(() => workers.find((w) => w.logs.some((l) => l.msg === 'cycle judged')), 'a worker judging a cycle');
+    const judging = await eventually(
+      () => workers.find((w) => w.logs.some((l) => l.msg === 'cycle judged')),
+      'a worker judging a cycle',
+    );
     judging.kill();
-    await eventually(async () => (await state.lastCycle()) && !(await state.pending()), 'the first cycle committed by the surviving worker', 40_000);
+    await eventually(
+      async () => (await state.lastCycle()) && !(await state.pending()),
+      'the first cycle committed by the surviving worker',
+      40_000,
+    );
     const incidents = await janusIncidents(sim);
     expect(incidents.size).toBeGreaterThan(0);
     for (const [key, urns] of incidents) expect(urns, key).toHaveLength(1);

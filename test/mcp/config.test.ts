@@ -8,14 +8,23 @@ const mcp = (env: Record<string, string>) => loadConfig({ env, cwd: os.tmpdir() 
 describe('the MCP settings', () => {
   it('are read-only, without HTTP, at /mcp by default', () => {
     expect(mcp({})).toEqual({ allowWrites: false, http: false, httpPath: '/mcp' });
-    expect(mcp({ JANUS_MCP_ALLOW_WRITES: '', JANUS_MCP_HTTP: '' })).toEqual({ allowWrites: false, http: false, httpPath: '/mcp' });
+    expect(mcp({ JANUS_MCP_ALLOW_WRITES: '', JANUS_MCP_HTTP: '' })).toEqual({
+      allowWrites: false,
+      http: false,
+      httpPath: '/mcp',
+    });
   });
 
   it('take the usual spellings of true and false', () => {
     expect(mcp({ JANUS_MCP_ALLOW_WRITES: 'TRUE', JANUS_MCP_HTTP: '1', JANUS_MCP_HTTP_PATH: '/agents/mcp' })).toEqual({
-      allowWrites: true, http: true, httpPath: '/agents/mcp',
+      allowWrites: true,
+      http: true,
+      httpPath: '/agents/mcp',
     });
-    expect(mcp({ JANUS_MCP_ALLOW_WRITES: 'no', JANUS_MCP_HTTP: 'off' })).toMatchObject({ allowWrites: false, http: false });
+    expect(mcp({ JANUS_MCP_ALLOW_WRITES: 'no', JANUS_MCP_HTTP: 'off' })).toMatchObject({
+      allowWrites: false,
+      http: false,
+    });
   });
 
   it('report every bad value at once, naming the variable', () => {
@@ -29,6 +38,8 @@ describe('the MCP settings', () => {
     const problems = (err as ConfigError).problems;
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^mcp\.allowWrites \(env JANUS_MCP_ALLOW_WRITES\): .*true or false/);
-    expect(problems[1]).toMatch(/^mcp\.httpPath \(env JANUS_MCP_HTTP_PATH\): expected a path starting with \/, got "mcp"/);
+    expect(problems[1]).toMatch(
+      /^mcp\.httpPath \(env JANUS_MCP_HTTP_PATH\): expected a path starting with \/, got "mcp"/,
+    );
   });
 });

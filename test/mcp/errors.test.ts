@@ -57,7 +57,10 @@ describe('tool errors come back as MCP error results', () => {
     await call(live, 'trust_model', { model: DEMO.modelNames.churn });
     const offline = await client(`http://127.0.0.1:${await closedPort()}`, { history });
     const r = await call(offline, 'score_history', { model: DEMO.modelNames.churn });
-    expect(r.structuredContent).toMatchObject({ model: { urn: DEMO.models.churn, name: 'churn_predictor_v2' }, entries: [{ score: 90, band: 'trusted' }] });
+    expect(r.structuredContent).toMatchObject({
+      model: { urn: DEMO.models.churn, name: 'churn_predictor_v2' },
+      entries: [{ score: 90, band: 'trusted' }],
+    });
     const unknown = await call(offline, 'score_history', { model: 'never_scanned' });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('DataHub is unreachable');
@@ -67,10 +70,16 @@ describe('tool errors come back as MCP error results', () => {
     const history = new MemoryScanHistory();
     const c = await client(demo.sim.url, { history });
     const empty = await call(c, 'score_history', { model: DEMO.modelNames.churn });
-    expect(empty.structuredContent).toMatchObject({ entries: [], note: 'no scans recorded yet; run janus scan with Redis configured (REDIS_URL), or ask trust_model about a model' });
+    expect(empty.structuredContent).toMatchObject({
+      entries: [],
+      note: 'no scans recorded yet; run janus scan with Redis configured (REDIS_URL), or ask trust_model about a model',
+    });
     await call(c, 'trust_model', { model: DEMO.modelNames.fraud });
     const other = await call(c, 'score_history', { model: DEMO.modelNames.churn });
-    expect(other.structuredContent).toMatchObject({ entries: [], note: 'no scans recorded for churn_predictor_v2 yet' });
+    expect(other.structuredContent).toMatchObject({
+      entries: [],
+      note: 'no scans recorded for churn_predictor_v2 yet',
+    });
   });
 
   it('explain_finding with a key the model does not have lists the keys it does have', async () => {
@@ -115,8 +124,14 @@ describe('tool errors come back as MCP error results', () => {
 describe('model_incidents', () => {
   const t0 = Date.UTC(2026, 10, 1);
   const incident = (state: 'ACTIVE' | 'RESOLVED', minutes: number) => ({
-    urn: `urn:li:incident:${state}-${minutes}`, key: `upstream_failure:${DEMO.jobs.buildStgSessions}`, dataset: DEMO.datasets.stgSessions,
-    title: 'build_stg_sessions failed', state, stage: state === 'ACTIVE' ? 'TRIAGE' : 'FIXED', priority: 'HIGH', createdAt: t0 + minutes * 60_000,
+    urn: `urn:li:incident:${state}-${minutes}`,
+    key: `upstream_failure:${DEMO.jobs.buildStgSessions}`,
+    dataset: DEMO.datasets.stgSessions,
+    title: 'build_stg_sessions failed',
+    state,
+    stage: state === 'ACTIVE' ? 'TRIAGE' : 'FIXED',
+    priority: 'HIGH',
+    createdAt: t0 + minutes * 60_000,
   });
 
   it('lists the incidents, active first, with state, stage and the dataset by name', async () => {
@@ -130,8 +145,16 @@ describe('model_incidents', () => {
       model: 'session_intent_v1',
       active: 1,
       incidents: [
-        { ...incident('ACTIVE', 1), dataset: { urn: DEMO.datasets.stgSessions, name: 'stg_sessions' }, createdAt: '2026-11-01T00:01:00.000Z' },
-        { ...incident('RESOLVED', 5), dataset: { urn: DEMO.datasets.stgSessions, name: 'stg_sessions' }, createdAt: '2026-11-01T00:05:00.000Z' },
+        {
+          ...incident('ACTIVE', 1),
+          dataset: { urn: DEMO.datasets.stgSessions, name: 'stg_sessions' },
+          createdAt: '2026-11-01T00:01:00.000Z',
+        },
+        {
+          ...incident('RESOLVED', 5),
+          dataset: { urn: DEMO.datasets.stgSessions, name: 'stg_sessions' },
+          createdAt: '2026-11-01T00:05:00.000Z',
+        },
       ],
     });
     expect(textOf(r)).toContain('1 active of 2 Janus incidents touching session_intent_v1');
@@ -148,7 +171,9 @@ describe('model_incidents', () => {
 describe('scan_model', () => {
   it('is refused while writes are disabled (the default), and writes nothing', async () => {
     let wrote = 0;
-    const c = await client(demo.sim.url, { writeBack: async () => (wrote++, { verdicts: [], judged: [], graphs: [], plan: [], applied: [], failed: [] }) });
+    const c = await client(demo.sim.url, {
+      writeBack: async () => (wrote++, { verdicts: [], judged: [], graphs: [], plan: [], applied: [], failed: [] }),
+    });
     const r = await call(c, 'scan_model', { model: DEMO.modelNames.fraud });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(WRITES_DISABLED);

@@ -13,7 +13,13 @@ import { createJanusMcpServer } from '../../src/mcp/server.js';
 /** Deps wired to the real use cases against a DataHub at `url` (the simulator), with overrides for the unfinished ones. */
 export function depsFor(url: string, overrides: Partial<JanusMcpDeps> = {}): JanusMcpDeps {
   const client = createDataHubClient({ url, retry: { retries: 0 }, timeoutMs: 5_000 });
-  const live = liveMcpDeps({ client, policy: judgePolicy(judgeSchema.parse({})), history: new MemoryScanHistory(), allowWrites: false, version: 'test' });
+  const live = liveMcpDeps({
+    client,
+    policy: judgePolicy(judgeSchema.parse({})),
+    history: new MemoryScanHistory(),
+    allowWrites: false,
+    version: 'test',
+  });
   return { ...live, ...overrides };
 }
 
@@ -34,7 +40,13 @@ export async function call(client: Client, name: string, args: Record<string, un
 export const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 export const TOOL_NAMES = [
-  'blast_radius', 'explain_finding', 'list_at_risk_models', 'model_incidents', 'scan_model', 'score_history', 'trust_model',
+  'blast_radius',
+  'explain_finding',
+  'list_at_risk_models',
+  'model_incidents',
+  'scan_model',
+  'score_history',
+  'trust_model',
 ];
 
 /** A demo simulator for a test file, and MCP clients linked to it in memory; all closed after the file. */

@@ -58,7 +58,12 @@ describe('MCP over Streamable HTTP', () => {
     const clients = await Promise.all([httpClient(), httpClient(), httpClient()]);
     try {
       const results = await Promise.all(
-        clients.map((c, i) => c.callTool({ name: 'trust_model', arguments: { model: [DEMO.models.churn, DEMO.models.sessionIntent, DEMO.models.customerLtv][i]! } })),
+        clients.map((c, i) =>
+          c.callTool({
+            name: 'trust_model',
+            arguments: { model: [DEMO.models.churn, DEMO.models.sessionIntent, DEMO.models.customerLtv][i]! },
+          }),
+        ),
       );
       expect(results.map((r) => (r.structuredContent as { score: number }).score)).toEqual([90, 60, 100]);
     } finally {

@@ -12,13 +12,18 @@ describe('scan_model with writes allowed', () => {
   it('reports what the write-back applied and what failed, and records the verdict', async () => {
     const history = new MemoryScanHistory();
     const asked: string[][] = [];
-    const judged = await (await client(demo.sim.url)).callTool({ name: 'trust_model', arguments: { model: DEMO.modelNames.sessionIntent } });
+    const judged = await (
+      await client(demo.sim.url)
+    ).callTool({ name: 'trust_model', arguments: { model: DEMO.modelNames.sessionIntent } });
     const verdictJsonShape = judged.structuredContent as { model: { urn: string; name: string }; scannedAt: string };
     const fake = async (models: string[]): Promise<WriteBackResult> => {
       asked.push(models);
       const { verdict } = await depsFor(demo.sim.url).judge(models[0]!);
       return {
-        verdicts: [verdict], judged: [verdict], graphs: [], plan: [],
+        verdicts: [verdict],
+        judged: [verdict],
+        graphs: [],
+        plan: [],
         applied: [{ kind: 'setTrust', target: verdict.model.urn }],
         failed: [{ kind: 'raiseIncident', target: DEMO.datasets.stgSessions, error: 'DataHub answered 500' }],
       };
@@ -45,7 +50,11 @@ describe('scan_model with writes allowed', () => {
       const c = await client(own.url, { allowWrites: true });
       const first = await call(c, 'scan_model', { model: DEMO.modelNames.sessionIntent });
       expect(first.isError, textOf(first)).toBeFalsy();
-      const out = first.structuredContent as { score: number; applied: { kind: string; target: string }[]; failed: unknown[] };
+      const out = first.structuredContent as {
+        score: number;
+        applied: { kind: string; target: string }[];
+        failed: unknown[];
+      };
       expect(out.score).toBe(60);
       expect(out.failed).toEqual([]);
       expect(out.applied).toContainEqual({ kind: 'raiseIncident', target: DEMO.datasets.stgSessions });
@@ -70,7 +79,13 @@ describe('scan_model with writes allowed', () => {
       expect(r.structuredContent).toMatchObject({
         model: 'session_intent_v1',
         active: 1,
-        incidents: [{ key: `upstream_failure:${DEMO.jobs.buildStgSessions}`, dataset: { urn: DEMO.datasets.stgSessions, name: 'stg_sessions' }, state: 'ACTIVE' }],
+        incidents: [
+          {
+            key: `upstream_failure:${DEMO.jobs.buildStgSessions}`,
+            dataset: { urn: DEMO.datasets.stgSessions, name: 'stg_sessions' },
+            state: 'ACTIVE',
+          },
+        ],
       });
     } finally {
       await own.close();

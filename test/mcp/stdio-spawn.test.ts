@@ -14,12 +14,22 @@ beforeAll(async () => {
 });
 afterAll(() => sim?.close());
 
-const env = () => ({ PATH: process.env.PATH ?? '', DATAHUB_GMS_URL: sim.url, JANUS_LOG_LEVEL: 'info', JANUS_LOG_FORMAT: 'json' });
+const env = () => ({
+  PATH: process.env.PATH ?? '',
+  DATAHUB_GMS_URL: sim.url,
+  JANUS_LOG_LEVEL: 'info',
+  JANUS_LOG_FORMAT: 'json',
+});
 
 describe('janus mcp as a child process over stdio', () => {
   beforeAll(requireBuiltCli);
   it('lists the tools, answers trust_model and an error, logs only to stderr, and stops when the client hangs up', async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: env(), stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp'],
+      env: env(),
+      stderr: 'pipe',
+    });
     let stderr = '';
     transport.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     const protocolErrors: Error[] = [];
@@ -30,17 +40,32 @@ describe('janus mcp as a child process over stdio', () => {
 
     expect(client.getServerVersion()).toMatchObject({ name: 'janus' });
     expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
-    const r = (await client.callTool({ name: 'trust_model', arguments: { model: DEMO.modelNames.fraud } })) as CallToolResult;
+    const r = (await client.callTool({
+      name: 'trust_model',
+      arguments: { model: DEMO.modelNames.fraud },
+    })) as CallToolResult;
     expect(r.structuredContent).toMatchObject({ model: { urn: DEMO.models.fraud }, score: 80, band: 'at_risk' });
     expect((r.structuredContent as { findings: { detector: string }[] }).findings[0]!.detector).toBe('target_leakage');
-    const bad = (await client.callTool({ name: 'trust_model', arguments: { model: 'no_such_model' } })) as CallToolResult;
+    const bad = (await client.callTool({
+      name: 'trust_model',
+      arguments: { model: 'no_such_model' },
+    })) as CallToolResult;
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toContain('no model named "no_such_model"');
 
     await client.close();
     expect(protocolErrors).toEqual([]);
-    const logs = stderr.trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
-    expect(logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['Janus MCP server listening on stdio', 'MCP tool returned an error', 'MCP client hung up; stopping']));
+    const logs = stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string });
+    expect(logs.map((l) => l.msg)).toEqual(
+      expect.arrayContaining([
+        'Janus MCP server listening on stdio',
+        'MCP tool returned an error',
+        'MCP client hung up; stopping',
+      ]),
+    );
     expect(() => process.kill(pid, 0)).toThrow();
   });
 
@@ -56,23 +81,49 @@ describe('janus mcp as a child process over stdio', () => {
         check();
       });
     const send = (m: object) => child.stdin.write(`${JSON.stringify(m)}\n`);
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     await lineCount(1);
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'trust_model', arguments: { model: DEMO.modelNames.churn } } });
+    send({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'trust_model', arguments: { model: DEMO.modelNames.churn } },
+    });
     await lineCount(2);
     child.stdin.end();
     expect(await exited).toBe(0);
-    const [init, trust, ...rest] = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    const [init, trust, ...rest] = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rest).toEqual([]);
-    expect(init).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'janus' }, capabilities: { tools: {} } } });
-    expect(trust).toMatchObject({ jsonrpc: '2.0', id: 2, result: { structuredContent: { score: 90, band: 'trusted' } } });
+    expect(init).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { serverInfo: { name: 'janus' }, capabilities: { tools: {} } },
+    });
+    expect(trust).toMatchObject({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { structuredContent: { score: 90, band: 'trusted' } },
+    });
   });
 
   it('lets scan_model write only when started with --allow-writes or JANUS_MCP_ALLOW_WRITES=true', async () => {
     const own = await startSim({ demo: true, port: 0 });
     const scan = async (args: string[], extraEnv: Record<string, string>, model: string) => {
-      const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', ...args], env: { ...env(), DATAHUB_GMS_URL: own.url, ...extraEnv }, stderr: 'pipe' });
+      const transport = new StdioClientTransport({
+        command: process.execPath,
+        args: [CLI, 'mcp', ...args],
+        env: { ...env(), DATAHUB_GMS_URL: own.url, ...extraEnv },
+        stderr: 'pipe',
+      });
       const client = new Client({ name: 'janus-spawn-test', version: '1.0.0' });
       await client.connect(transport);
       try {
@@ -85,10 +136,14 @@ describe('janus mcp as a child process over stdio', () => {
       expect((await scan([], {}, DEMO.modelNames.sessionIntent)).isError).toBe(true);
       const byFlag = await scan(['--allow-writes'], {}, DEMO.modelNames.sessionIntent);
       expect(byFlag.isError, textOf(byFlag)).toBeFalsy();
-      expect((byFlag.structuredContent as { applied: { kind: string }[] }).applied.map((w) => w.kind)).toContain('raiseIncident');
+      expect((byFlag.structuredContent as { applied: { kind: string }[] }).applied.map((w) => w.kind)).toContain(
+        'raiseIncident',
+      );
       const byEnv = await scan([], { JANUS_MCP_ALLOW_WRITES: 'true' }, DEMO.modelNames.campaignUplift);
       expect(byEnv.isError, textOf(byEnv)).toBeFalsy();
-      expect((byEnv.structuredContent as { model: { name: string }; applied: unknown[] })).toMatchObject({ model: { name: 'campaign_uplift_v1' } });
+      expect(byEnv.structuredContent as { model: { name: string }; applied: unknown[] }).toMatchObject({
+        model: { name: 'campaign_uplift_v1' },
+      });
       expect((byEnv.structuredContent as { applied: unknown[] }).applied.length).toBeGreaterThan(0);
     } finally {
       await own.close();

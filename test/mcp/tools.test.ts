@@ -33,7 +33,9 @@ describe('the Janus MCP server', () => {
     }
     const trust = tools.find((t) => t.name === 'trust_model')!;
     expect(trust.inputSchema.required).toEqual(['model']);
-    expect(Object.keys(trust.outputSchema!.properties!)).toEqual(expect.arrayContaining(['score', 'band', 'findings', 'blastRadius', 'summary']));
+    expect(Object.keys(trust.outputSchema!.properties!)).toEqual(
+      expect.arrayContaining(['score', 'band', 'findings', 'blastRadius', 'summary']),
+    );
     expect(tools.find((t) => t.name === 'scan_model')!.annotations?.readOnlyHint).toBe(false);
     expect(tools.find((t) => t.name === 'trust_model')!.annotations?.readOnlyHint).toBe(true);
   });
@@ -42,7 +44,10 @@ describe('the Janus MCP server', () => {
     const r = await call(client, 'list_at_risk_models', {});
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({
-      models: [], total: 0, source: 'memory', note: 'no scans recorded yet; run janus scan with Redis configured (REDIS_URL), or ask trust_model about a model',
+      models: [],
+      total: 0,
+      source: 'memory',
+      note: 'no scans recorded yet; run janus scan with Redis configured (REDIS_URL), or ask trust_model about a model',
     });
     expect(textOf(r)).toContain('no scans recorded yet; run janus scan with Redis configured');
   });
@@ -66,7 +71,10 @@ describe('the Janus MCP server', () => {
 
   it('trust_model: a failed job reaches every model downstream of what it produces (the blast radius)', async () => {
     const r = await call(client, 'trust_model', { model: DEMO.modelNames.sessionIntent });
-    const v = r.structuredContent as { blastRadius: { dataset: string; modelCount: number; modelSet: string }[]; modelSets: Record<string, { name: string }[]> };
+    const v = r.structuredContent as {
+      blastRadius: { dataset: string; modelCount: number; modelSet: string }[];
+      modelSets: Record<string, { name: string }[]>;
+    };
     expect(v.blastRadius.map((b) => b.dataset)).toEqual([DEMO.datasets.stgSessions]);
     const models = v.modelSets[v.blastRadius[0]!.modelSet]!;
     expect(models.map((m) => m.name)).toContain('session_intent_v1');
@@ -74,7 +82,13 @@ describe('the Janus MCP server', () => {
   });
 
   it('trust_model judges every demo model as the demo catalog plants it, by urn', async () => {
-    const expected = { fraud: [80, 'at_risk'], churn: [90, 'trusted'], sessionIntent: [60, 'caution'], campaignUplift: [75, 'caution'], customerLtv: [100, 'trusted'] };
+    const expected = {
+      fraud: [80, 'at_risk'],
+      churn: [90, 'trusted'],
+      sessionIntent: [60, 'caution'],
+      campaignUplift: [75, 'caution'],
+      customerLtv: [100, 'trusted'],
+    };
     for (const [role, [score, band]] of Object.entries(expected)) {
       const r = await call(client, 'trust_model', { model: DEMO.models[role as keyof typeof DEMO.models] });
       const v = r.structuredContent as { score: number; band: string };
@@ -84,7 +98,11 @@ describe('the Janus MCP server', () => {
 
   it('list_at_risk_models: after those scans, every model not trusted, lowest score first', async () => {
     const r = await call(client, 'list_at_risk_models', {});
-    const out = r.structuredContent as { models: { name: string; score: number; band: string; findings: string[] }[]; total: number; source: string };
+    const out = r.structuredContent as {
+      models: { name: string; score: number; band: string; findings: string[] }[];
+      total: number;
+      source: string;
+    };
     expect(out.models.map((m) => [m.name, m.score, m.band])).toEqual([
       ['session_intent_v1', 60, 'caution'],
       ['campaign_uplift_v1', 75, 'caution'],
@@ -100,7 +118,10 @@ describe('the Janus MCP server', () => {
   it('score_history: the recorded scans of a model, newest first, by name or urn', async () => {
     await call(client, 'trust_model', { model: DEMO.modelNames.fraud });
     const r = await call(client, 'score_history', { model: DEMO.modelNames.fraud });
-    const out = r.structuredContent as { model: { urn: string }; entries: { scannedAt: string; score: number; band: string }[] };
+    const out = r.structuredContent as {
+      model: { urn: string };
+      entries: { scannedAt: string; score: number; band: string }[];
+    };
     expect(out.model.urn).toBe(DEMO.models.fraud);
     expect(out.entries.length).toBe(3);
     expect(out.entries.every((e) => e.score === 80 && e.band === 'at_risk')).toBe(true);
@@ -127,16 +148,31 @@ describe('the Janus MCP server', () => {
   });
 
   it('explain_finding: a failed job names the job and the run; a stale table names its SLA source', async () => {
-    const failed = await call(client, 'explain_finding', { model: DEMO.modelNames.sessionIntent, key: 'upstream_failure' });
-    const f = failed.structuredContent as { advice: string[]; blastRadius: { name: string }[]; lineage: { text: string } };
+    const failed = await call(client, 'explain_finding', {
+      model: DEMO.modelNames.sessionIntent,
+      key: 'upstream_failure',
+    });
+    const f = failed.structuredContent as {
+      advice: string[];
+      blastRadius: { name: string }[];
+      lineage: { text: string };
+    };
     expect(f.blastRadius.map((m) => m.name)).toContain('session_intent_v1');
     expect(f.lineage.text).toMatch(/^stg_sessions → .* → session_intent_v1$/);
-    expect(f.advice[0]).toMatch(/^Open run \S+ of job build_stg_sessions \(failed .*\): fix the cause and re-run it\.$/);
-    const stale = await call(client, 'explain_finding', { model: DEMO.modelNames.campaignUplift, key: 'freshness_lag' });
+    expect(f.advice[0]).toMatch(
+      /^Open run \S+ of job build_stg_sessions \(failed .*\): fix the cause and re-run it\.$/,
+    );
+    const stale = await call(client, 'explain_finding', {
+      model: DEMO.modelNames.campaignUplift,
+      key: 'freshness_lag',
+    });
     const s = stale.structuredContent as { advice: string[]; entity: { name: string } };
     expect(s.entity.name).toBe('campaign_touches');
     expect(s.advice.join(' ')).toContain("6h SLA comes from the dataset's freshness_sla property");
-    const owner = await call(client, 'explain_finding', { model: DEMO.modelNames.campaignUplift, key: 'missing_owner' });
+    const owner = await call(client, 'explain_finding', {
+      model: DEMO.modelNames.campaignUplift,
+      key: 'missing_owner',
+    });
     expect((owner.structuredContent as { advice: string[] }).advice[0]).toBe(
       'Claim uplift_training_set: add an owner in DataHub, a person or team still here, who answers when it breaks.',
     );

@@ -10,7 +10,12 @@ import { cleanVerdict, troubledVerdict } from './verdicts.js';
 describe('Argos', () => {
   it('narrates a troubled verdict, one grounded sentence per finding, heaviest first', async () => {
     const v = troubledVerdict();
-    expect(v.findings.map((f) => f.detector)).toEqual(['upstream_failure', 'target_leakage', 'freshness_lag', 'missing_owner']);
+    expect(v.findings.map((f) => f.detector)).toEqual([
+      'upstream_failure',
+      'target_leakage',
+      'freshness_lag',
+      'missing_owner',
+    ]);
     await expect(narrate(v).join('\n')).toMatchFileSnapshot('__golden__/argos-troubled.txt');
   });
 
@@ -19,7 +24,10 @@ describe('Argos', () => {
   });
 
   it('gives a clean model one dry line', () => {
-    expect(narrate(cleanVerdict())).toEqual(['fraud_model scores 100/100. Trusted.', 'I walked 1 upstream entity and found nothing worth a bark.']);
+    expect(narrate(cleanVerdict())).toEqual([
+      'fraud_model scores 100/100. Trusted.',
+      'I walked 1 upstream entity and found nothing worth a bark.',
+    ]);
   });
 });
 
@@ -30,18 +38,28 @@ describe('formatters render one verdict', () => {
   });
 
   it('json', async () => {
-    await expect(JSON.stringify(verdictJson(troubledVerdict()), null, 2)).toMatchFileSnapshot('__golden__/verdict.json');
+    await expect(JSON.stringify(verdictJson(troubledVerdict()), null, 2)).toMatchFileSnapshot(
+      '__golden__/verdict.json',
+    );
   });
 
   it('junit: valid XML, one test case per model, one failure per blocking finding', async () => {
-    const xml = gateJunit([gateVerdict(troubledVerdict(), { failOn: 'high' }), gateVerdict(cleanVerdict(), { failOn: 'high', minScore: 90 })]);
+    const xml = gateJunit([
+      gateVerdict(troubledVerdict(), { failOn: 'high' }),
+      gateVerdict(cleanVerdict(), { failOn: 'high', minScore: 90 }),
+    ]);
     expect(XMLValidator.validate(xml)).toBe(true);
-    const doc = new XMLParser({ ignoreAttributes: false, isArray: (n) => ['testcase', 'failure'].includes(n) }).parse(xml);
+    const doc = new XMLParser({ ignoreAttributes: false, isArray: (n) => ['testcase', 'failure'].includes(n) }).parse(
+      xml,
+    );
     const suite = doc.testsuites.testsuite;
     expect(suite['@_tests']).toBe('2');
     expect(suite['@_failures']).toBe('2');
     expect(suite.testcase.map((c: { '@_name': string }) => c['@_name'])).toEqual(['fraud_model', 'fraud_model']);
-    expect(suite.testcase[0].failure.map((f: { '@_type': string }) => f['@_type'])).toEqual(['upstream_failure', 'target_leakage']);
+    expect(suite.testcase[0].failure.map((f: { '@_type': string }) => f['@_type'])).toEqual([
+      'upstream_failure',
+      'target_leakage',
+    ]);
     expect(suite.testcase[1].failure).toBeUndefined();
     await expect(xml).toMatchFileSnapshot('__golden__/gate.junit.xml');
   });

@@ -10,7 +10,11 @@ export function troubledVerdict(): Verdict {
   const b = graph()
     .model({ customProperties: { label: 'is_fraud' }, owners: [bob] })
     .dataset('raw_chargebacks', { cols: ['txn_id*', 'chargeback_at'], lastUpdated: NOW - HOUR })
-    .dataset('fx_rates', { cols: ['currency', 'rate'], lastUpdated: NOW - 30 * HOUR, customProperties: { freshness_sla: 'PT24H' } })
+    .dataset('fx_rates', {
+      cols: ['currency', 'rate'],
+      lastUpdated: NOW - 30 * HOUR,
+      customProperties: { freshness_sla: 'PT24H' },
+    })
     .dataset('clean_chargebacks', { cols: ['txn_id*', 'chargeback_at'], lastUpdated: NOW - HOUR })
     .dataset('fraud_features', { cols: ['txn_id*', 'days_to_chargeback'], lastUpdated: NOW - HOUR })
     .dataset('fraud_train', { cols: ['txn_id*', 'is_fraud'], lastUpdated: NOW - HOUR })
@@ -22,7 +26,12 @@ export function troubledVerdict(): Verdict {
     .column('fraud_train.is_fraud', 'clean_chargebacks.chargeback_at')
     .feature('days_to_chargeback', ['fraud_features'])
     .training('fraud_train')
-    .job('build_clean', { latestRun: { urn: 'urn:li:dataProcessInstance:run-7', at: NOW - 2 * HOUR, result: 'FAILURE' } }, ['clean_chargebacks'], ['raw_chargebacks']);
+    .job(
+      'build_clean',
+      { latestRun: { urn: 'urn:li:dataProcessInstance:run-7', at: NOW - 2 * HOUR, result: 'FAILURE' } },
+      ['clean_chargebacks'],
+      ['raw_chargebacks'],
+    );
   const a = assess(b.g, NOW, policy);
   const other = { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,chargeback_model,PROD)', name: 'chargeback_model' };
   const downstream = Object.fromEntries(a.offending.map((d) => [d, [other, { urn: b.g.model, name: 'fraud_model' }]]));
@@ -30,7 +39,9 @@ export function troubledVerdict(): Verdict {
 }
 
 export function cleanVerdict(): Verdict {
-  const b = graph().dataset('fraud_train', { lastUpdated: NOW - HOUR }).training('fraud_train');
+  const b = graph()
+    .dataset('fraud_train', { lastUpdated: NOW - HOUR })
+    .training('fraud_train');
   return verdictOf(b.g, assess(b.g, NOW, policy), {}, { now: NOW, datahub: 'http://datahub.example:8080' });
 }
 

@@ -14,9 +14,17 @@ export function deepCase(): { verdict: Verdict; graph: UpstreamGraph } {
   const b = graph()
     .model({ customProperties: { label: 'is_fraud' } })
     .dataset('raw_chargebacks', { cols: ['txn_id*', 'chargeback_at'], lastUpdated: NOW - HOUR })
-    .dataset('fx_rates', { cols: ['currency', 'rate'], lastUpdated: NOW - HOUR, deprecated: { note: 'use fx_rates_v2' } })
+    .dataset('fx_rates', {
+      cols: ['currency', 'rate'],
+      lastUpdated: NOW - HOUR,
+      deprecated: { note: 'use fx_rates_v2' },
+    })
     .dataset('clean_chargebacks', { cols: ['txn_id*', 'chargeback_at'], lastUpdated: NOW - HOUR })
-    .dataset('daily_agg', { cols: ['txn_id*', 'days_to_chargeback'], lastUpdated: NOW - 30 * HOUR, customProperties: { freshness_sla: 'PT24H' } })
+    .dataset('daily_agg', {
+      cols: ['txn_id*', 'days_to_chargeback'],
+      lastUpdated: NOW - 30 * HOUR,
+      customProperties: { freshness_sla: 'PT24H' },
+    })
     .dataset('fraud_features', { cols: ['txn_id*', 'days_to_chargeback', 'rate'], lastUpdated: NOW - HOUR })
     .dataset('fraud_train', { cols: ['txn_id*', 'is_fraud', 'days_to_chargeback'], lastUpdated: NOW - HOUR })
     .lineage('clean_chargebacks', 'raw_chargebacks')
@@ -30,8 +38,18 @@ export function deepCase(): { verdict: Verdict; graph: UpstreamGraph } {
     .column('fraud_train.is_fraud', 'clean_chargebacks.chargeback_at')
     .feature('days_to_chargeback', ['fraud_features'])
     .training('fraud_train')
-    .job('build_clean', { latestRun: { urn: 'urn:li:dataProcessInstance:run-9', at: NOW - 2 * HOUR, result: 'FAILURE' } }, ['clean_chargebacks'], ['raw_chargebacks']);
+    .job(
+      'build_clean',
+      { latestRun: { urn: 'urn:li:dataProcessInstance:run-9', at: NOW - 2 * HOUR, result: 'FAILURE' } },
+      ['clean_chargebacks'],
+      ['raw_chargebacks'],
+    );
   const a = assess(b.g, NOW, policy);
-  const verdict = verdictOf(b.g, a, Object.fromEntries(a.offending.map((d) => [d, [{ urn: b.g.model, name: 'fraud_model' }]])), { now: NOW, datahub: 'http://datahub.example:8080' });
+  const verdict = verdictOf(
+    b.g,
+    a,
+    Object.fromEntries(a.offending.map((d) => [d, [{ urn: b.g.model, name: 'fraud_model' }]])),
+    { now: NOW, datahub: 'http://datahub.example:8080' },
+  );
   return { verdict, graph: b.g };
 }

@@ -13,16 +13,21 @@ function overlaps(l: Layout): string[] {
   const out: string[] = [];
   for (const [i, a] of l.nodes.entries())
     for (const b of l.nodes.slice(i + 1))
-      if (a.x < b.x + b.w && b.x < a.x + a.w && a.y - TAG_ROOM < b.y + b.h && b.y - TAG_ROOM < a.y + a.h) out.push(`${a.id} / ${b.id}`);
+      if (a.x < b.x + b.w && b.x < a.x + a.w && a.y - TAG_ROOM < b.y + b.h && b.y - TAG_ROOM < a.y + a.h)
+        out.push(`${a.id} / ${b.id}`);
   return out;
 }
 
 /** Every point an edge passes through inside a column must be clear of that column's boxes. */
 function edgesUnderBoxes(l: Layout): string[] {
   return l.edges.flatMap((e) =>
-    e.points.slice(1, -1).flatMap(([x, y]) =>
-      l.nodes.filter((n) => x >= n.x && x <= n.x + n.w && y >= n.y - TAG_ROOM && y <= n.y + n.h).map((n) => `${e.from} → ${e.to} under ${n.id}`),
-    ),
+    e.points
+      .slice(1, -1)
+      .flatMap(([x, y]) =>
+        l.nodes
+          .filter((n) => x >= n.x && x <= n.x + n.w && y >= n.y - TAG_ROOM && y <= n.y + n.h)
+          .map((n) => `${e.from} → ${e.to} under ${n.id}`),
+      ),
   );
 }
 
@@ -38,7 +43,9 @@ describe('the lineage picture', () => {
     const edges = pairs(p);
     const shared = col('clean_chargebacks', 'chargeback_at');
     expect(edges).toContain(`${shared} → ${col('daily_agg', 'days_to_chargeback')}`);
-    expect(edges).toContain(`${col('daily_agg', 'days_to_chargeback')} → ${col('fraud_features', 'days_to_chargeback')}`);
+    expect(edges).toContain(
+      `${col('daily_agg', 'days_to_chargeback')} → ${col('fraud_features', 'days_to_chargeback')}`,
+    );
     expect(edges).toContain(`${col('fraud_features', 'days_to_chargeback')} → ${feat('days_to_chargeback')}`);
     expect(edges).toContain(`${shared} → ${col('fraud_train', 'is_fraud')}`);
     expect(edges).toContain(`${col('fraud_train', 'is_fraud')} → ${MODEL}`);
@@ -47,7 +54,13 @@ describe('the lineage picture', () => {
       for (let i = 0; i < chain.length - 1; i++)
         expect([`${chain[i]} → ${chain[i + 1]}`, `${chain[i + 1]} → ${chain[i]}`].some((e) => edges.has(e))).toBe(true);
     const node = (id: string) => p.nodes.find((n) => n.id === id)!;
-    expect(node(shared)).toMatchObject({ kind: 'column', title: 'chargeback_at', subtitle: 'column · clean_chargebacks', severity: 'critical', tags: ['shared ancestor'] });
+    expect(node(shared)).toMatchObject({
+      kind: 'column',
+      title: 'chargeback_at',
+      subtitle: 'column · clean_chargebacks',
+      severity: 'critical',
+      tags: ['shared ancestor'],
+    });
     expect(node(col('fraud_train', 'is_fraud')).tags).toEqual(['label']);
     expect(node(feat('days_to_chargeback'))).toMatchObject({ severity: 'critical', tags: ['leaking feature'] });
   });
@@ -75,7 +88,10 @@ describe('the lineage picture', () => {
 
   it('shows a clean model with its direct inputs when the graph is known, alone otherwise', () => {
     expect(lineagePicture(cleanVerdict()).nodes.map((n) => n.id)).toEqual([MODEL]);
-    const b = graph().dataset('fraud_train', { lastUpdated: NOW }).training('fraud_train').feature('amount', ['fraud_train']);
+    const b = graph()
+      .dataset('fraud_train', { lastUpdated: NOW })
+      .training('fraud_train')
+      .feature('amount', ['fraud_train']);
     const p = lineagePicture({ ...cleanVerdict(), upstreamCount: 2 }, b.g);
     expect(pairs(p)).toEqual(new Set([`${ds('fraud_train')} → ${MODEL}`, `${feat('amount')} → ${MODEL}`]));
     expect(p.nodes.every((n) => !n.severity)).toBe(true);
@@ -83,51 +99,72 @@ describe('the lineage picture', () => {
 
   it('finds the shortest upstream path', () => {
     const { graph: g } = deepCase();
-    expect(upstreamPath(g, MODEL, ds('raw_chargebacks'))).toEqual([MODEL, ds('fraud_train'), ds('clean_chargebacks'), ds('raw_chargebacks')]);
+    expect(upstreamPath(g, MODEL, ds('raw_chargebacks'))).toEqual([
+      MODEL,
+      ds('fraud_train'),
+      ds('clean_chargebacks'),
+      ds('raw_chargebacks'),
+    ]);
     expect(upstreamPath(g, ds('raw_chargebacks'), MODEL)).toBeUndefined();
   });
 });
 
 describe('the layout', () => {
-  const cases = { troubled: lineagePicture(troubledVerdict()), deep: lineagePicture(deepCase().verdict, deepCase().graph), deepWithoutGraph: lineagePicture(deepCase().verdict) };
+  const cases = {
+    troubled: lineagePicture(troubledVerdict()),
+    deep: lineagePicture(deepCase().verdict, deepCase().graph),
+    deepWithoutGraph: lineagePicture(deepCase().verdict),
+  };
 
-  it.each(Object.entries(cases))('%s: columns by distance, the model alone on the right, every edge pointing right', (_, p) => {
-    const l = layoutPicture(p);
-    const model = l.nodes.find((n) => n.id === p.focus)!;
-    expect(model.distance).toBe(0);
-    expect(l.nodes.filter((n) => n.distance === 0)).toHaveLength(1);
-    expect(Math.max(...l.nodes.map((n) => n.x + n.w))).toBe(model.x + model.w);
-    const byId = new Map(l.nodes.map((n) => [n.id, n]));
-    for (const e of l.edges) {
-      const [from, to] = [byId.get(e.from)!, byId.get(e.to)!];
-      expect(from.distance).toBeGreaterThan(to.distance);
-      expect(from.x + from.w).toBeLessThan(to.x);
-      expect(e.points[0]![0]).toBe(from.x + from.w);
-      expect(e.points.at(-1)![0]).toBe(to.x);
-      // One waypoint pair per column crossed.
-      expect(e.points).toHaveLength(2 + 2 * (from.distance - to.distance - 1));
-    }
-    // A node's column is its longest path to the model.
-    for (const n of l.nodes) if (n.distance > 0) expect(Math.max(...l.edges.filter((e) => e.from === n.id).map((e) => byId.get(e.to)!.distance)) + 1).toBe(n.distance);
-  });
+  it.each(Object.entries(cases))(
+    '%s: columns by distance, the model alone on the right, every edge pointing right',
+    (_, p) => {
+      const l = layoutPicture(p);
+      const model = l.nodes.find((n) => n.id === p.focus)!;
+      expect(model.distance).toBe(0);
+      expect(l.nodes.filter((n) => n.distance === 0)).toHaveLength(1);
+      expect(Math.max(...l.nodes.map((n) => n.x + n.w))).toBe(model.x + model.w);
+      const byId = new Map(l.nodes.map((n) => [n.id, n]));
+      for (const e of l.edges) {
+        const [from, to] = [byId.get(e.from)!, byId.get(e.to)!];
+        expect(from.distance).toBeGreaterThan(to.distance);
+        expect(from.x + from.w).toBeLessThan(to.x);
+        expect(e.points[0]![0]).toBe(from.x + from.w);
+        expect(e.points.at(-1)![0]).toBe(to.x);
+        // One waypoint pair per column crossed.
+        expect(e.points).toHaveLength(2 + 2 * (from.distance - to.distance - 1));
+      }
+      // A node's column is its longest path to the model.
+      for (const n of l.nodes)
+        if (n.distance > 0)
+          expect(Math.max(...l.edges.filter((e) => e.from === n.id).map((e) => byId.get(e.to)!.distance)) + 1).toBe(
+            n.distance,
+          );
+    },
+  );
 
-  it.each(Object.entries(cases))('%s: no overlapping boxes, no edge under a box, everything inside the canvas', (_, p) => {
-    const l = layoutPicture(p);
-    expect(overlaps(l)).toEqual([]);
-    expect(edgesUnderBoxes(l)).toEqual([]);
-    for (const n of l.nodes) {
-      expect(n.x).toBeGreaterThanOrEqual(0);
-      expect(n.y - TAG_ROOM).toBeGreaterThanOrEqual(0);
-      expect(n.x + n.w).toBeLessThanOrEqual(l.width);
-      expect(n.y + n.h).toBeLessThanOrEqual(l.height);
-    }
-  });
+  it.each(Object.entries(cases))(
+    '%s: no overlapping boxes, no edge under a box, everything inside the canvas',
+    (_, p) => {
+      const l = layoutPicture(p);
+      expect(overlaps(l)).toEqual([]);
+      expect(edgesUnderBoxes(l)).toEqual([]);
+      for (const n of l.nodes) {
+        expect(n.x).toBeGreaterThanOrEqual(0);
+        expect(n.y - TAG_ROOM).toBeGreaterThanOrEqual(0);
+        expect(n.x + n.w).toBeLessThanOrEqual(l.width);
+        expect(n.y + n.h).toBeLessThanOrEqual(l.height);
+      }
+    },
+  );
 
   it('holds on many random pictures, cycles included', () => {
     let seed = 7;
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     for (let round = 0; round < 60; round++) {
-      const ids = Array.from({ length: 2 + rand(14) }, (_, i) => (i === 0 ? MODEL : ds(`t${round}_${i}_${'x'.repeat(rand(40))}`)));
+      const ids = Array.from({ length: 2 + rand(14) }, (_, i) =>
+        i === 0 ? MODEL : ds(`t${round}_${i}_${'x'.repeat(rand(40))}`),
+      );
       const edges = new Map<string, { from: string; to: string; inferred: boolean }>();
       for (let i = 1; i < ids.length; i++) {
         const to = ids[rand(i)]!;
@@ -139,7 +176,13 @@ describe('the layout', () => {
       }
       const p: Picture = {
         focus: MODEL,
-        nodes: ids.map((id) => ({ id, kind: 'dataset', title: id.slice(40, -6), subtitle: 'dataset · snowflake', tags: rand(2) ? ['stale'] : [] })),
+        nodes: ids.map((id) => ({
+          id,
+          kind: 'dataset',
+          title: id.slice(40, -6),
+          subtitle: 'dataset · snowflake',
+          tags: rand(2) ? ['stale'] : [],
+        })),
         edges: [...edges.values()],
       };
       const l = layoutPicture(p);

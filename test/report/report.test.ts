@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { errorPageHtml, modelReportHtml, reportFileName, reportPath, type ReportIncident } from '../../src/report/index.js';
+import {
+  errorPageHtml,
+  modelReportHtml,
+  reportFileName,
+  reportPath,
+  type ReportIncident,
+} from '../../src/report/index.js';
 import { MODEL, ds } from '../core/builder.js';
 import { cleanVerdict, troubledVerdict } from '../render/verdicts.js';
 import { deepCase } from './fixtures.js';
 
 const incidents: ReportIncident[] = [
-  { urn: 'urn:li:incident:open-1', key: 'upstream_failure:x', title: 'build_clean failed', state: 'ACTIVE', stage: 'TRIAGE', dataset: ds('clean_chargebacks') },
-  { urn: 'urn:li:incident:done-2', key: 'freshness_lag:y', title: 'fx_rates was stale', state: 'RESOLVED', stage: 'FIXED', dataset: ds('fx_rates') },
+  {
+    urn: 'urn:li:incident:open-1',
+    key: 'upstream_failure:x',
+    title: 'build_clean failed',
+    state: 'ACTIVE',
+    stage: 'TRIAGE',
+    dataset: ds('clean_chargebacks'),
+  },
+  {
+    urn: 'urn:li:incident:done-2',
+    key: 'freshness_lag:y',
+    title: 'fx_rates was stale',
+    state: 'RESOLVED',
+    stage: 'FIXED',
+    dataset: ds('fx_rates'),
+  },
 ];
 
 describe('the Model Impact Report', () => {
@@ -30,12 +50,22 @@ describe('the Model Impact Report', () => {
     expect(html).toContain(`<span class="score-value">${v.score}</span>`);
     expect(html).toContain(`<div class="score-card band-${v.band}"`);
     expect(html).not.toContain('held down by');
-    const capped = { ...v, score: 80, band: 'at_risk' as const, capped: { by: v.findings[1]!.key, severity: 'critical' } };
-    expect(modelReportHtml(capped)).toContain('<span class="band" data-band="at_risk">At risk</span><p class="capped">held down by a critical finding</p>');
+    const capped = {
+      ...v,
+      score: 80,
+      band: 'at_risk' as const,
+      capped: { by: v.findings[1]!.key, severity: 'critical' },
+    };
+    expect(modelReportHtml(capped)).toContain(
+      '<span class="band" data-band="at_risk">At risk</span><p class="capped">held down by a critical finding</p>',
+    );
     expect(html).toContain("Argos, Janus's watchdog");
     expect(html).toContain('Feature days_to_chargeback can see the answer');
-    for (const f of v.findings) expect(html).toContain(`<td class="weight">−${f.weight}</td><td><code>${f.detector}</code>`);
-    expect(html).toContain('<ol class="chain" aria-label="column chain"><li><span class="step" title="urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:snowflake,fraud_features,PROD),days_to_chargeback)">fraud_features.days_to_chargeback</span></li>');
+    for (const f of v.findings)
+      expect(html).toContain(`<td class="weight">−${f.weight}</td><td><code>${f.detector}</code>`);
+    expect(html).toContain(
+      '<ol class="chain" aria-label="column chain"><li><span class="step" title="urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:snowflake,fraud_features,PROD),days_to_chargeback)">fraud_features.days_to_chargeback</span></li>',
+    );
     expect(html).toContain('<span class="step shared"');
     expect(html).toContain('<span class="step label"');
     // The blast radius links each model to its own report.
@@ -59,7 +89,9 @@ describe('the Model Impact Report', () => {
     expect(linked).toContain(`href="https://datahub.example.com/mlModels/${encodeURIComponent(MODEL)}"`);
     expect(linked).toContain(`href="https://datahub.example.com/tasks/`);
     expect(modelReportHtml(troubledVerdict())).not.toContain('href="https://datahub.example.com');
-    expect(modelReportHtml(troubledVerdict(), { reportHref: (m) => `${m.name}.html` })).toContain('href="chargeback_model.html"');
+    expect(modelReportHtml(troubledVerdict(), { reportHref: (m) => `${m.name}.html` })).toContain(
+      'href="chargeback_model.html"',
+    );
   });
 
   it('is self-contained: no script, no external stylesheet, font or image', () => {
@@ -75,7 +107,11 @@ describe('escaping: names, urns and messages come from DataHub', () => {
   const evil = {
     ...v,
     model: { urn: `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${hostile},PROD)`, name: hostile },
-    findings: v.findings.map((f) => ({ ...f, message: `<img src=x onerror="alert(2)">${f.message}`, entity: `${f.entity}"><svg onload=alert(3)>` })),
+    findings: v.findings.map((f) => ({
+      ...f,
+      message: `<img src=x onerror="alert(2)">${f.message}`,
+      entity: `${f.entity}"><svg onload=alert(3)>`,
+    })),
     deductions: v.deductions.map((d) => ({ ...d, reason: `<b onmouseover=alert(4)>${d.reason}` })),
     blastRadius: [{ dataset: ds('x'), models: [{ urn: 'urn:li:mlModel:(p,"><script>,PROD)', name: '<i>other</i>' }] }],
     datahub: 'javascript:alert(5)',
@@ -88,7 +124,9 @@ describe('escaping: names, urns and messages come from DataHub', () => {
   it('renders a model named <script> inert', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(html).toContain(`<title>&lt;script&gt;alert(1)&lt;/script&gt; · ${v.score}/100 · Janus Model Impact Report</title>`);
+    expect(html).toContain(
+      `<title>&lt;script&gt;alert(1)&lt;/script&gt; · ${v.score}/100 · Janus Model Impact Report</title>`,
+    );
   });
 
   it('leaves no tag or attribute from the data alive', () => {
@@ -112,7 +150,9 @@ describe('escaping: names, urns and messages come from DataHub', () => {
 
 describe('report addresses', () => {
   it('serves a model at /reports/<urn, URL-encoded>', () => {
-    expect(reportPath(MODEL)).toBe('/reports/urn%3Ali%3AmlModel%3A(urn%3Ali%3AdataPlatform%3Amlflow%2Cfraud_model%2CPROD)');
+    expect(reportPath(MODEL)).toBe(
+      '/reports/urn%3Ali%3AmlModel%3A(urn%3Ali%3AdataPlatform%3Amlflow%2Cfraud_model%2CPROD)',
+    );
     expect(decodeURIComponent(reportPath(MODEL).slice('/reports/'.length))).toBe(MODEL);
   });
 

@@ -15,8 +15,23 @@ const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM);
 if (!hasChromium) console.warn(`browser tests skipped: ${CHROMIUM} is absent (apt-get install -y chromium)`);
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const MODELS = ['fraud_detector_v4', 'churn_predictor_v2', 'session_intent_v1', 'campaign_uplift_v1', 'customer_ltv_v2'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const MODELS = [
+  'fraud_detector_v4',
+  'churn_predictor_v2',
+  'session_intent_v1',
+  'campaign_uplift_v1',
+  'customer_ltv_v2',
+];
 
 describe.skipIf(!hasChromium)(`the report in headless Chromium (${CHROMIUM})`, () => {
   let sim: RunningSim;
@@ -30,10 +45,30 @@ describe.skipIf(!hasChromium)(`the report in headless Chromium (${CHROMIUM})`, (
     const client = createDataHubClient({ url: sim.url });
     const policy = judgePolicy(judgeSchema.parse({}));
     const logger = createLogger({ level: 'silent' });
-    janus = await listen(createJanusServer({ judge: (ref) => judgeModel({ client, policy }, ref), logger }).server, 0, '127.0.0.1');
+    janus = await listen(
+      createJanusServer({ judge: (ref) => judgeModel({ client, policy }, ref), logger }).server,
+      0,
+      '127.0.0.1',
+    );
     // A catalog that names a model `<script>`: the page must render it as text.
-    const evil = { ...troubledVerdict(), model: { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,<script>alert(1)</script>,PROD)', name: '<script>alert(1)</script><img src=x onerror=alert(2)>' } };
-    hostile = await listen(createJanusServer({ judge: async () => ({ verdict: evil, graph: (await judgeModel({ client, policy }, 'fraud_detector_v4')).graph }), logger }).server, 0, '127.0.0.1');
+    const evil = {
+      ...troubledVerdict(),
+      model: {
+        urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,<script>alert(1)</script>,PROD)',
+        name: '<script>alert(1)</script><img src=x onerror=alert(2)>',
+      },
+    };
+    hostile = await listen(
+      createJanusServer({
+        judge: async () => ({
+          verdict: evil,
+          graph: (await judgeModel({ client, policy }, 'fraud_detector_v4')).graph,
+        }),
+        logger,
+      }).server,
+      0,
+      '127.0.0.1',
+    );
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     fs.mkdirSync('test-results', { recursive: true });
@@ -60,7 +95,15 @@ describe.skipIf(!hasChromium)(`the report in headless Chromium (${CHROMIUM})`, (
     expect(box.height).toBeGreaterThan(100);
     const shared = page.locator('svg.lineage g.node[data-severity="critical"]', { hasText: 'chargeback_at' });
     expect(await shared.isVisible()).toBe(true);
-    for (const label of ['chargeback_at', 'days_to_chargeback', 'is_fraud', 'fraud_detector_v4', 'shared ancestor', 'label', 'leaking feature'])
+    for (const label of [
+      'chargeback_at',
+      'days_to_chargeback',
+      'is_fraud',
+      'fraud_detector_v4',
+      'shared ancestor',
+      'label',
+      'leaking feature',
+    ])
       expect(await svg.locator('text', { hasText: label }).first().isVisible(), label).toBe(true);
     await page.screenshot({ path: 'test-results/report-fraud_detector_v4.png', fullPage: true });
   });

@@ -23,7 +23,11 @@ function serveInProcess(args: string[], env: Record<string, string> = {}) {
   const lines: string[] = [];
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const command = serveCommand({ env: { DATAHUB_GMS_URL: sim.url, JANUS_LOG_LEVEL: 'silent', ...env }, stdout: { write: (t) => lines.push(t) }, untilStopped: () => stopped });
+  const command = serveCommand({
+    env: { DATAHUB_GMS_URL: sim.url, JANUS_LOG_LEVEL: 'silent', ...env },
+    stdout: { write: (t) => lines.push(t) },
+    untilStopped: () => stopped,
+  });
   const program = new Command('janus').exitOverride().addCommand(command.exitOverride());
   const done = program.parseAsync(['node', 'janus', 'serve', ...args]);
   const ready = (async () => {
@@ -53,18 +57,28 @@ describe('janus serve', () => {
       const serve = serveInProcess(['--port', '0', '--host', '127.0.0.1'], { DATAHUB_GMS_URL: own.url });
       const url = await serve.ready;
       const client = createDataHubClient({ url: own.url });
-      const result = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})), reportBaseUrl: url }, ['session_intent_v1']);
+      const result = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})), reportBaseUrl: url }, [
+        'session_intent_v1',
+      ]);
       expect(result.failed).toEqual([]);
       // The model's link in DataHub, as a person would follow it.
-      const links = await client.request(modelsLinksOp, { urns: ['urn:li:mlModel:(urn:li:dataPlatform:mlflow,session_intent_v1,PROD)'] });
-      const link = links.entities?.[0]?.institutionalMemory?.elements.find((l) => l.label === 'Janus Model Impact Report');
-      expect(link?.url).toBe(`${url}${reportPath('urn:li:mlModel:(urn:li:dataPlatform:mlflow,session_intent_v1,PROD)')}`);
+      const links = await client.request(modelsLinksOp, {
+        urns: ['urn:li:mlModel:(urn:li:dataPlatform:mlflow,session_intent_v1,PROD)'],
+      });
+      const link = links.entities?.[0]?.institutionalMemory?.elements.find(
+        (l) => l.label === 'Janus Model Impact Report',
+      );
+      expect(link?.url).toBe(
+        `${url}${reportPath('urn:li:mlModel:(urn:li:dataPlatform:mlflow,session_intent_v1,PROD)')}`,
+      );
       const res = await fetch(link!.url);
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('<span class="score-value">60</span>');
       expect(html).toContain('<h2>Open incidents</h2>');
-      expect(html).toMatch(/<td>[^<]*build_stg_sessions[^<]*<\/td><td><span title="urn:li:dataset:\(urn:li:dataPlatform:snowflake,analytics\.stg_sessions,PROD\)">stg_sessions<\/span><\/td><td>ACTIVE<\/td>/);
+      expect(html).toMatch(
+        /<td>[^<]*build_stg_sessions[^<]*<\/td><td><span title="urn:li:dataset:\(urn:li:dataPlatform:snowflake,analytics\.stg_sessions,PROD\)">stg_sessions<\/span><\/td><td>ACTIVE<\/td>/,
+      );
       serve.stop();
       await serve.done;
     } finally {
@@ -100,14 +114,21 @@ describe('janus serve as a process (the built CLI)', () => {
   beforeAll(requireBuiltCli);
   it.each(['SIGTERM', 'SIGINT'] as const)('prints the ready line, serves, and exits 0 on %s', async (signal) => {
     const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-      env: { PATH: process.env.PATH ?? '', DATAHUB_GMS_URL: sim.url, JANUS_LOG_LEVEL: 'info', JANUS_LOG_FORMAT: 'json' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATAHUB_GMS_URL: sim.url,
+        JANUS_LOG_LEVEL: 'info',
+        JANUS_LOG_FORMAT: 'json',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out = { stdout: '', stderr: '' };
     child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const line = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (c: Buffer) => ((out.stdout += c.toString()).includes('\n') ? resolve(out.stdout) : undefined));
+      child.stdout.on('data', (c: Buffer) =>
+        (out.stdout += c.toString()).includes('\n') ? resolve(out.stdout) : undefined,
+      );
       child.on('exit', () => reject(new Error(`exited before it was ready: ${out.stderr}`)));
     });
     const url = /^janus serve ready (\S+)\n$/.exec(line)![1]!;

@@ -95,11 +95,14 @@ describe('janus serve, over HTTP against the simulator', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/plain');
     const text = await res.text();
-    const count = (labels: string) => Number(new RegExp(`^janus_http_requests_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1]);
+    const count = (labels: string) =>
+      Number(new RegExp(`^janus_http_requests_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1]);
     expect(count('route="reports",method="GET",status="200"')).toBeGreaterThanOrEqual(3);
     expect(count('route="reports",method="GET",status="404"')).toBeGreaterThanOrEqual(2);
     expect(count('route="healthz",method="GET",status="200"')).toBeGreaterThanOrEqual(1);
-    expect(text).toMatch(/^janus_http_request_duration_seconds_bucket\{le="0\.005",route="reports",method="GET"\} \d+$/m);
+    expect(text).toMatch(
+      /^janus_http_request_duration_seconds_bucket\{le="0\.005",route="reports",method="GET"\} \d+$/m,
+    );
     expect(text).toContain('process_cpu_user_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
@@ -125,7 +128,12 @@ describe('the report cache', () => {
 
 describe('open incidents', () => {
   const incident: ReportIncident = {
-    urn: 'urn:li:incident:janus-1', key: 'upstream_failure:x', title: 'Janus: build_stg_sessions failed', state: 'ACTIVE', stage: 'TRIAGE', dataset: DEMO.datasets.stgSessions,
+    urn: 'urn:li:incident:janus-1',
+    key: 'upstream_failure:x',
+    title: 'Janus: build_stg_sessions failed',
+    state: 'ACTIVE',
+    stage: 'TRIAGE',
+    dataset: DEMO.datasets.stgSessions,
   };
 
   it('lists the incidents of the model the report is about', async () => {

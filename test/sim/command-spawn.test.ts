@@ -21,22 +21,26 @@ function janus(args: string[]) {
 
 describe('janus sim as a process', () => {
   beforeAll(requireBuiltCli);
-  it.each(['SIGTERM', 'SIGINT'] as const)('prints only the ready line, answers GraphQL, and exits 0 on %s', async (signal) => {
-    const sim = janus(['sim', '--port', '0']);
-    const line = await sim.firstLine;
-    expect(line).toMatch(/^datahub-sim ready http:\/\/127\.0\.0\.1:\d+\n$/);
-    const url = line.trim().split(' ')[2]!;
-    const res = await fetch(`${url}/api/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ entityExists(urn: "urn:li:corpuser:datahub") }' }),
-    });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toHaveProperty('data');
-    sim.child.kill(signal);
-    expect(await sim.exited).toBe(0);
-    expect(sim.out.stdout).toBe(line);
-    expect(sim.out.stderr).toContain('catalog loaded');
-  });
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'prints only the ready line, answers GraphQL, and exits 0 on %s',
+    async (signal) => {
+      const sim = janus(['sim', '--port', '0']);
+      const line = await sim.firstLine;
+      expect(line).toMatch(/^datahub-sim ready http:\/\/127\.0\.0\.1:\d+\n$/);
+      const url = line.trim().split(' ')[2]!;
+      const res = await fetch(`${url}/api/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ entityExists(urn: "urn:li:corpuser:datahub") }' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toHaveProperty('data');
+      sim.child.kill(signal);
+      expect(await sim.exited).toBe(0);
+      expect(sim.out.stdout).toBe(line);
+      expect(sim.out.stderr).toContain('catalog loaded');
+    },
+  );
 
   it.each([
     [['sim', '--port', 'abc']],

@@ -21,7 +21,10 @@ function writeCatalog(name: string, records: unknown[]): string {
 
 const CATALOG = writeCatalog('shop.json', [
   {
-    entityType: 'dataset', entityUrn: DATASET, changeType: 'UPSERT', aspectName: 'datasetProperties',
+    entityType: 'dataset',
+    entityUrn: DATASET,
+    changeType: 'UPSERT',
+    aspectName: 'datasetProperties',
     aspect: { json: { name: 'orders', customProperties: {} } },
   },
   { bogus: true },
@@ -40,7 +43,12 @@ function run(args: string[]) {
   const logger = pino({ level: 'debug' }, { write: (line: string) => void log.push(JSON.parse(line)) });
   const command = simCommand({
     logger,
-    stdout: { write: (text: string) => { stdout.push(text); ready(text); } },
+    stdout: {
+      write: (text: string) => {
+        stdout.push(text);
+        ready(text);
+      },
+    },
     untilStopped: () => new Promise<void>((resolve) => (stop = resolve)),
   });
   silence(command);
@@ -57,7 +65,10 @@ function silence(command: Command): void {
 
 async function usageError(args: string[]): Promise<CommanderError> {
   const { done } = run(args);
-  const error = await done.then(() => undefined, (e: unknown) => e);
+  const error = await done.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(CommanderError);
   return error as CommanderError;
 }
@@ -69,8 +80,12 @@ describe('janus sim', () => {
     expect(line).toMatch(/^datahub-sim ready http:\/\/127\.0\.0\.1:\d+\n$/);
     const url = line.trim().split(' ')[2]!;
     const res = await fetch(`${url}/api/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'query E($urn: String!) { entityExists(urn: $urn) }', variables: { urn: DATASET } }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: 'query E($urn: String!) { entityExists(urn: $urn) }',
+        variables: { urn: DATASET },
+      }),
     });
     expect(res.status).toBe(200);
     const exported = await exportedFrom(url);
@@ -90,7 +105,12 @@ describe('janus sim', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ msg: 'catalog record not loaded' });
     expect(String(errors[0]!.issue)).toMatch(/shop\.json#1: /);
-    expect(sim.log.find((l) => l.msg === 'catalog loaded')).toMatchObject({ files: 1, records: 2, errors: 1, warnings: 0 });
+    expect(sim.log.find((l) => l.msg === 'catalog loaded')).toMatchObject({
+      files: 1,
+      records: 2,
+      errors: 1,
+      warnings: 0,
+    });
   });
 
   it('loads the bundled demo catalog when no --catalog is given', async () => {
@@ -103,7 +123,20 @@ describe('janus sim', () => {
   });
 
   it('applies the token, latency and fault options', async () => {
-    const sim = run(['--catalog', CATALOG, '--port', '0', '--token', 't0k', '--fail-rate', '1', '--fault', '500', '--latency-ms', '50']);
+    const sim = run([
+      '--catalog',
+      CATALOG,
+      '--port',
+      '0',
+      '--token',
+      't0k',
+      '--fail-rate',
+      '1',
+      '--fault',
+      '500',
+      '--latency-ms',
+      '50',
+    ]);
     const url = (await sim.readyLine).trim().split(' ')[2]!;
     const started = performance.now();
     const res = await fetch(`${url}/api/graphql`, { method: 'POST', body: '{"query": "{ me { corpUser { urn } } }"}' });

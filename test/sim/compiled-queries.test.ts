@@ -31,7 +31,9 @@ const readOp = (file: string) => defineOperation(file, z.unknown()).document;
 
 /** graphql-js's answer: the reference. */
 async function reference(query: string, variables: Record<string, unknown>): Promise<string> {
-  return JSON.stringify(await execute({ schema: simSchema(), document: parse(query), variableValues: variables, contextValue: ctx }));
+  return JSON.stringify(
+    await execute({ schema: simSchema(), document: parse(query), variableValues: variables, contextValue: ctx }),
+  );
 }
 
 async function compiled(query: string, variables: Record<string, unknown>): Promise<ExecutionResult | undefined> {
@@ -42,7 +44,11 @@ async function compiled(query: string, variables: Record<string, unknown>): Prom
 describe('compiled queries', () => {
   const cases: [string, () => string, () => Record<string, unknown>][] = [
     ['JanusEntities, every entity', () => readOp('entities'), () => ({ urns: [...urnsByType.values()].flat() })],
-    ['JanusEntities, urns of no entity', () => readOp('entities'), () => ({ urns: ['urn:li:dataset:(urn:li:dataPlatform:x,none,PROD)', 'urn:li:query:q'] })],
+    [
+      'JanusEntities, urns of no entity',
+      () => readOp('entities'),
+      () => ({ urns: ['urn:li:dataset:(urn:li:dataPlatform:x,none,PROD)', 'urn:li:query:q'] }),
+    ],
     ['JanusCatalogPage', () => readOp('catalog-page'), () => ({ count: 3 })],
     ['JanusSearchModels', () => readOp('search-models'), () => ({ query: '*', start: 1, count: 5 })],
     ['JanusDatasetsIncidents', () => readOp('datasets-incidents'), () => ({ urns: urns('dataset') })],
@@ -51,7 +57,11 @@ describe('compiled queries', () => {
     ['JanusModelsLinks', () => readOp('models-links'), () => ({ urns: urns('mlModel') })],
     ['JanusWriteBackState', () => readOp('write-back-state'), () => ({ models: urns('mlModel') })],
     ['JanusGetFeature', () => GET_FEATURE, () => ({ urn: urns('mlFeature')[0] })],
-    ['introspection', () => getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, inputValueDeprecation: true }), () => ({})],
+    [
+      'introspection',
+      () => getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, inputValueDeprecation: true }),
+      () => ({}),
+    ],
   ];
 
   it.each(cases)('%s: compiled, and the answer graphql-js gives', async (_name, query, variables) => {
@@ -59,15 +69,20 @@ describe('compiled queries', () => {
     const answer = await compiled(query(), vars);
     expect(answer).toBeDefined();
     expect(JSON.stringify(answer)).toBe(await reference(query(), vars));
-    expect(JSON.stringify(await runGraphQL({ query: query(), variables: vars }, ctx))).toBe(await reference(query(), vars));
+    expect(JSON.stringify(await runGraphQL({ query: query(), variables: vars }, ctx))).toBe(
+      await reference(query(), vars),
+    );
   });
 
   it('every entity type the catalog holds is read', () => {
-    expect([...urnsByType.keys()]).toEqual(expect.arrayContaining(['dataset', 'mlModel', 'mlFeature', 'dataJob', 'assertion', 'corpuser']));
+    expect([...urnsByType.keys()]).toEqual(
+      expect.arrayContaining(['dataset', 'mlModel', 'mlFeature', 'dataJob', 'assertion', 'corpuser']),
+    );
   });
 
   it('a resolver error is graphql-js’s answer, errors and partial data alike', async () => {
-    const query = 'query($urns: [String!]!) { entities(urns: $urns) { urn } mlModel(urn: "urn:li:mlModel:(x,m,PROD)") { urn } }';
+    const query =
+      'query($urns: [String!]!) { entities(urns: $urns) { urn } mlModel(urn: "urn:li:mlModel:(x,m,PROD)") { urn } }';
     const vars = { urns: ['not a urn'] };
     expect(await compiled(query, vars)).toBeUndefined();
     const answer = JSON.stringify(await runGraphQL({ query, variables: vars }, ctx));
@@ -76,7 +91,8 @@ describe('compiled queries', () => {
   });
 
   it('variables graphql-js rejects are graphql-js’s to answer', async () => {
-    const query = 'query($count: Int!) { scrollAcrossEntities(input: { types: [MLMODEL], query: "*", count: $count }) { total } }';
+    const query =
+      'query($count: Int!) { scrollAcrossEntities(input: { types: [MLMODEL], query: "*", count: $count }) { total } }';
     for (const vars of [{ count: 1.5 }, { count: null }, {}]) {
       expect(await compiled(query, vars)).toBeUndefined();
       const answer = JSON.stringify(await runGraphQL({ query, variables: vars }, ctx));
@@ -87,7 +103,10 @@ describe('compiled queries', () => {
 
   it('leaves documents of many aliased root fields to graphql-js, with the same answer', async () => {
     const datasets = urns('dataset').slice(0, 20);
-    const fields = datasets.map((_, i) => `m${i}: scrollAcrossLineage(input: { urn: $d${i}, direction: DOWNSTREAM, query: "*", count: 50 }) { total searchResults { degree entity { urn type } } }`);
+    const fields = datasets.map(
+      (_, i) =>
+        `m${i}: scrollAcrossLineage(input: { urn: $d${i}, direction: DOWNSTREAM, query: "*", count: 50 }) { total searchResults { degree entity { urn type } } }`,
+    );
     const query = `query(${datasets.map((_, i) => `$d${i}: String!`).join(', ')}) { ${fields.join('\n')} }`;
     const vars = Object.fromEntries(datasets.map((urn, i) => [`d${i}`, urn]));
     expect(await compiled(query, vars)).toBeUndefined();

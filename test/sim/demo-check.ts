@@ -19,7 +19,8 @@ const UNIT_MS: Record<string, number> = { MINUTE: 60_000, HOUR: 3_600_000, DAY: 
 
 export function check(idx: RecordIndex, now: number) {
   const propertySlaOf = (d: string): number | undefined => {
-    const sla = (idx.aspect(d, 'datasetProperties')?.customProperties as Record<string, string> | undefined)?.freshness_sla;
+    const sla = (idx.aspect(d, 'datasetProperties')?.customProperties as Record<string, string> | undefined)
+      ?.freshness_sla;
     return sla ? isoDurationMs(sla) : undefined;
   };
   const assertionSlaOf = (d: string): number | undefined => {
@@ -34,7 +35,10 @@ export function check(idx: RecordIndex, now: number) {
   };
   const columnParents = (field: string): string[] => {
     const parent = parseSchemaFieldUrn(field)?.parent ?? '';
-    const fgl = (idx.aspect(parent, 'upstreamLineage')?.fineGrainedLineages ?? []) as Array<{ upstreams?: string[]; downstreams?: string[] }>;
+    const fgl = (idx.aspect(parent, 'upstreamLineage')?.fineGrainedLineages ?? []) as Array<{
+      upstreams?: string[];
+      downstreams?: string[];
+    }>;
     return fgl.filter((l) => l.downstreams?.includes(field)).flatMap((l) => l.upstreams ?? []);
   };
   /** Every column upstream of `field`, with its hop count (shortest). */
@@ -57,12 +61,16 @@ export function check(idx: RecordIndex, now: number) {
     const source = (idx.aspect(feature, 'mlFeatureProperties')!.sources as string[])[0]!;
     return `urn:li:schemaField:(${source},${feature.slice(feature.lastIndexOf(',') + 1, -1)})`;
   };
-  const runsOf = (job: string): string[] => idx.urns('dataProcessInstance')
-    .filter((r) => idx.aspect(r, 'dataProcessInstanceRelationships')?.parentTemplate === job)
-    .sort((a, b) => created(b) - created(a));
+  const runsOf = (job: string): string[] =>
+    idx
+      .urns('dataProcessInstance')
+      .filter((r) => idx.aspect(r, 'dataProcessInstanceRelationships')?.parentTemplate === job)
+      .sort((a, b) => created(b) - created(a));
   const created = (run: string) => Number((idx.aspect(run, 'dataProcessInstanceProperties')!.created as Json).time);
-  const producersOf = (d: string): string[] => idx.urns('dataJob')
-    .filter((j) => (idx.aspect(j, 'dataJobInputOutput')?.outputDatasets as string[] | undefined)?.includes(d));
+  const producersOf = (d: string): string[] =>
+    idx
+      .urns('dataJob')
+      .filter((j) => (idx.aspect(j, 'dataJobInputOutput')?.outputDatasets as string[] | undefined)?.includes(d));
 
   return {
     propertySlaOf,
@@ -82,25 +90,33 @@ export function check(idx: RecordIndex, now: number) {
       const label = `urn:li:schemaField:(${trainingSetsOf(m)[0]},${labelOf(m)})`;
       const labelSources = new Set(columnAncestors(label).keys());
       return (modelProps(m).mlFeatures as string[]).filter((f) =>
-        [...columnAncestors(featureColumn(f)).keys()].some((col) => labelSources.has(col)));
+        [...columnAncestors(featureColumn(f)).keys()].some((col) => labelSources.has(col)),
+      );
     },
     runsOf,
     /** Result of each run of `job`, newest first. */
-    runResults: (job: string): string[] => runsOf(job).map((r) =>
-      (idx.timeseries(r, 'dataProcessInstanceRunEvent').find((e) => e.status === 'COMPLETE')?.result as Json).type as string),
+    runResults: (job: string): string[] =>
+      runsOf(job).map(
+        (r) =>
+          (idx.timeseries(r, 'dataProcessInstanceRunEvent').find((e) => e.status === 'COMPLETE')?.result as Json)
+            .type as string,
+      ),
     /** Datasets and jobs upstream of a model through lineage edges (features, training jobs, producers). */
     upstreamOf: (m: string): string[] => {
       const seen = new Set<string>();
       const props = modelProps(m);
       const stack = [
-        ...((props.mlFeatures ?? []) as string[]).flatMap((f) => idx.aspect(f, 'mlFeatureProperties')!.sources as string[]),
+        ...((props.mlFeatures ?? []) as string[]).flatMap(
+          (f) => idx.aspect(f, 'mlFeatureProperties')!.sources as string[],
+        ),
         ...((props.trainingJobs ?? []) as string[]),
       ];
       while (stack.length) {
         const u = stack.pop()!;
         if (seen.has(u)) continue;
         seen.add(u);
-        if (u.startsWith('urn:li:dataJob:')) stack.push(...(idx.aspect(u, 'dataJobInputOutput')!.inputDatasets as string[]));
+        if (u.startsWith('urn:li:dataJob:'))
+          stack.push(...(idx.aspect(u, 'dataJobInputOutput')!.inputDatasets as string[]));
         else {
           const ups = (idx.aspect(u, 'upstreamLineage')?.upstreams ?? []) as Array<{ dataset: string }>;
           stack.push(...ups.map((x) => x.dataset), ...producersOf(u));

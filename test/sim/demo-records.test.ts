@@ -11,23 +11,39 @@ describe('record builders', () => {
 
   it('writes MCPs with the entity type of the urn, and snapshots keyed by pegasus2avro classes', () => {
     expect(mcp('urn:li:corpuser:x', 'status', { removed: false })).toEqual({
-      entityType: 'corpuser', entityUrn: 'urn:li:corpuser:x', changeType: 'UPSERT', aspectName: 'status',
+      entityType: 'corpuser',
+      entityUrn: 'urn:li:corpuser:x',
+      changeType: 'UPSERT',
+      aspectName: 'status',
       aspect: { json: { removed: false } },
     });
     expect(snapshot('urn:li:tag:t', [['tag.TagProperties', { name: 't' }]])).toEqual({
-      proposedSnapshot: { 'com.linkedin.pegasus2avro.metadata.snapshot.TagSnapshot': {
-        urn: 'urn:li:tag:t', aspects: [{ 'com.linkedin.pegasus2avro.tag.TagProperties': { name: 't' } }],
-      } },
+      proposedSnapshot: {
+        'com.linkedin.pegasus2avro.metadata.snapshot.TagSnapshot': {
+          urn: 'urn:li:tag:t',
+          aspects: [{ 'com.linkedin.pegasus2avro.tag.TagProperties': { name: 't' } }],
+        },
+      },
     });
     expect(() => mcp('not-a-urn', 'status', {})).toThrow();
   });
 
   it('reports malformed records', () => {
-    expect(recordProblems({ entityType: 'dataset', entityUrn: 'urn:li:dataset:(x,y)', changeType: 'UPSERT',
-      aspectName: 'status', aspect: { json: {} } })).not.toEqual([]);
-    expect(recordProblems(mcp('urn:li:corpuser:x', 'corpUserInfo', { email: 'x@y' }))).toEqual(['corpUserInfo lacks required active']);
-    expect(recordProblems(mcp('urn:li:corpuser:x', 'operation', { operationType: 'INSERT', lastUpdatedTimestamp: 1 })))
-      .toContain('operation without timestampMillis');
+    expect(
+      recordProblems({
+        entityType: 'dataset',
+        entityUrn: 'urn:li:dataset:(x,y)',
+        changeType: 'UPSERT',
+        aspectName: 'status',
+        aspect: { json: {} },
+      }),
+    ).not.toEqual([]);
+    expect(recordProblems(mcp('urn:li:corpuser:x', 'corpUserInfo', { email: 'x@y' }))).toEqual([
+      'corpUserInfo lacks required active',
+    ]);
+    expect(
+      recordProblems(mcp('urn:li:corpuser:x', 'operation', { operationType: 'INSERT', lastUpdatedTimestamp: 1 })),
+    ).toContain('operation without timestampMillis');
     expect(recordProblems(snapshot('urn:li:corpuser:x', [['common.Status', { removed: false }]]))).toEqual([]);
   });
 });

@@ -36,20 +36,26 @@ describe('demo catalog: format', () => {
 
   it('wraps primitive union members as DataHub writes them, and the loader unwraps them', () => {
     expect(idx.aspect(DEMO.jobs.buildStgSessions, 'dataJobInfo')?.type).toEqual({ string: 'COMMAND' });
-    const values = (idx.aspect(DEMO.models.fraud, 'structuredProperties')!.properties as Array<{ values: unknown[] }>)
-      .map((p) => p.values);
+    const values = (
+      idx.aspect(DEMO.models.fraud, 'structuredProperties')!.properties as Array<{ values: unknown[] }>
+    ).map((p) => p.values);
     expect(values).toEqual([[{ string: 'tier-1' }], [{ double: 7 }]]);
     const store = new Store();
     loadRecords(store, records, 'demo');
     expect(store.aspect(DEMO.jobs.buildStgSessions, 'dataJobInfo')?.type).toBe('COMMAND');
-    const stored = store.aspect<{ properties: Array<{ propertyUrn: string; values: unknown[] }> }>(DEMO.models.fraud, 'structuredProperties')!;
+    const stored = store.aspect<{ properties: Array<{ propertyUrn: string; values: unknown[] }> }>(
+      DEMO.models.fraud,
+      'structuredProperties',
+    )!;
     expect(stored.properties.map((p) => p.values)).toEqual([['tier-1'], [7]]);
     expect(stored.properties[0]!.propertyUrn).toBe(STRUCTURED_PROPERTIES.modelTier);
   });
 
   it('lets the later of two records for the same aspect win: the suspended status, as in the Okta golden file', () => {
-    const bobStatuses = records.flatMap((r) => aspectWrites(r))
-      .filter((w) => w.urn === DEMO.users.bob && w.aspectName === 'corpUserStatus').map((w) => w.value.status);
+    const bobStatuses = records
+      .flatMap((r) => aspectWrites(r))
+      .filter((w) => w.urn === DEMO.users.bob && w.aspectName === 'corpUserStatus')
+      .map((w) => w.value.status);
     expect(bobStatuses).toEqual(['ACTIVE', 'SUSPENDED']);
     const store = new Store();
     loadRecords(store, records, 'demo');
@@ -66,7 +72,10 @@ describe('demo catalog: shape of the supply chain', () => {
     for (const m of models) {
       const props = idx.aspect(m, 'mlModelProperties')!;
       expect((props.mlFeatures as string[]).length, m).toBeGreaterThan(0);
-      expect((props.trainingJobs as string[]).every((j) => idx.aspect(j, 'dataJobInputOutput')), m).toBe(true);
+      expect(
+        (props.trainingJobs as string[]).every((j) => idx.aspect(j, 'dataJobInputOutput')),
+        m,
+      ).toBe(true);
       expect(Object.keys(props.customProperties as object).length).toBeGreaterThan(1);
       const label = c.labelOf(m);
       const [training] = c.trainingSetsOf(m);
@@ -74,7 +83,7 @@ describe('demo catalog: shape of the supply chain', () => {
     }
   });
 
-  it("names each feature after a column of its source table, and every source table exists", () => {
+  it('names each feature after a column of its source table, and every source table exists', () => {
     for (const f of idx.urns('mlFeature')) {
       const sources = idx.aspect(f, 'mlFeatureProperties')!.sources as string[];
       expect(sources.length).toBe(1);
@@ -85,7 +94,10 @@ describe('demo catalog: shape of the supply chain', () => {
     }
     for (const t of idx.urns('mlFeatureTable')) {
       const props = idx.aspect(t, 'mlFeatureTableProperties')!;
-      expect((props.mlFeatures as string[]).every((f) => idx.aspect(f, 'mlFeatureProperties')), t).toBe(true);
+      expect(
+        (props.mlFeatures as string[]).every((f) => idx.aspect(f, 'mlFeatureProperties')),
+        t,
+      ).toBe(true);
     }
   });
 
@@ -95,7 +107,10 @@ describe('demo catalog: shape of the supply chain', () => {
     for (const d of datasets) {
       const schema = idx.aspect(d, 'schemaMetadata')!;
       const keys = (schema.fields as Array<{ fieldPath: string; isPartOfKey: boolean }>).filter((f) => f.isPartOfKey);
-      expect(keys.map((k) => k.fieldPath), d).toEqual(schema.primaryKeys);
+      expect(
+        keys.map((k) => k.fieldPath),
+        d,
+      ).toEqual(schema.primaryKeys);
       expect(keys.length, d).toBeGreaterThan(0);
       expect(idx.aspect(d, 'datasetProperties')?.customProperties, d).toBeTypeOf('object');
       const layer = (idx.aspect(d, 'datasetProperties')!.customProperties as Record<string, string>).layer;
@@ -112,7 +127,9 @@ describe('demo catalog: shape of the supply chain', () => {
       const [complete, started] = idx.timeseries(r, 'dataProcessInstanceRunEvent');
       expect([started?.status, complete?.status], r).toEqual(['STARTED', 'COMPLETE']);
       expect((complete!.result as { type: string }).type).toMatch(/^(SUCCESS|FAILURE)$/);
-      expect(idx.aspect(idx.aspect(r, 'dataProcessInstanceRelationships')!.parentTemplate as string, 'dataJobInfo')).toBeDefined();
+      expect(
+        idx.aspect(idx.aspect(r, 'dataProcessInstanceRelationships')!.parentTemplate as string, 'dataJobInfo'),
+      ).toBeDefined();
       expect(idx.aspect(r, 'dataProcessInstanceOutput')).toBeDefined();
     }
   });
@@ -165,8 +182,10 @@ describe('demo catalog: planted conditions', () => {
     expect(c.ageOf(f.noSla)).toBeGreaterThan(4 * 24 * 3_600_000);
     const info = idx.aspect(f.assertion, 'assertionInfo')!;
     expect(info.type).toBe('FRESHNESS');
-    expect((info.freshnessAssertion as { schedule: unknown }).schedule)
-      .toEqual({ type: 'FIXED_INTERVAL', fixedInterval: { unit: 'HOUR', multiple: 6 } });
+    expect((info.freshnessAssertion as { schedule: unknown }).schedule).toEqual({
+      type: 'FIXED_INTERVAL',
+      fixedInterval: { unit: 'HOUR', multiple: 6 },
+    });
     expect(c.propertySlaOf(f.assertionSla)).toBeUndefined();
     expect(c.slaOf(f.assertionSla)).toBe(6 * 3_600_000);
     expect(c.ageOf(f.assertionSla)).toBeLessThan(c.slaOf(f.assertionSla)!);
@@ -175,8 +194,11 @@ describe('demo catalog: planted conditions', () => {
   it('freshness: every other table with an SLA is within it, with hours to spare', () => {
     const past = idx.urns('dataset').filter((d) => c.slaOf(d) !== undefined && c.ageOf(d) > c.slaOf(d)!);
     expect(past).toEqual([DEMO.freshness.pastSla]);
-    const tight = idx.urns('dataset').filter((d) => d !== DEMO.freshness.pastSla && c.slaOf(d) !== undefined
-      && c.slaOf(d)! - c.ageOf(d) < 4 * 3_600_000);
+    const tight = idx
+      .urns('dataset')
+      .filter(
+        (d) => d !== DEMO.freshness.pastSla && c.slaOf(d) !== undefined && c.slaOf(d)! - c.ageOf(d) < 4 * 3_600_000,
+      );
     expect(tight).toEqual([]);
   });
 
@@ -191,8 +213,11 @@ describe('demo catalog: planted conditions', () => {
   });
 
   it('ownership: nobody else who owns something is suspended', () => {
-    const owners = new Set([...idx.urns('dataset'), ...idx.urns('mlModel'), ...idx.urns('mlFeatureTable')]
-      .flatMap((e) => c.ownersOf(e)).filter((o) => o.startsWith('urn:li:corpuser:')));
+    const owners = new Set(
+      [...idx.urns('dataset'), ...idx.urns('mlModel'), ...idx.urns('mlFeatureTable')]
+        .flatMap((e) => c.ownersOf(e))
+        .filter((o) => o.startsWith('urn:li:corpuser:')),
+    );
     const suspended = [...owners].filter((o) => idx.aspect(o, 'corpUserStatus')?.status !== 'ACTIVE');
     expect(suspended).toEqual([DEMO.ownership.suspendedUser]);
   });

@@ -10,10 +10,17 @@ const SCORE = 'urn:li:structuredProperty:io.janus.trustScore';
 const TIER = 'urn:li:structuredProperty:io.janus.tier';
 const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,shop,PROD),build_orders)';
 
-const mcp = (entityType: string, entityUrn: string, aspectName: string, json: object) =>
-  ({ entityType, entityUrn, changeType: 'UPSERT', aspectName, aspect: { json } });
+const mcp = (entityType: string, entityUrn: string, aspectName: string, json: object) => ({
+  entityType,
+  entityUrn,
+  changeType: 'UPSERT',
+  aspectName,
+  aspect: { json },
+});
 const operation = (timestampMillis: number, operationType: string) => ({
-  timestampMillis, operationType, lastUpdatedTimestamp: timestampMillis,
+  timestampMillis,
+  operationType,
+  lastUpdatedTimestamp: timestampMillis,
   partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' },
 });
 
@@ -24,8 +31,20 @@ const CATALOG: unknown[] = [
       'com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot': {
         urn: ORDERS,
         aspects: [
-          { 'com.linkedin.pegasus2avro.dataset.DatasetProperties': { name: 'orders', description: 'Bestellungen – täglich', customProperties: {} } },
-          { 'com.linkedin.pegasus2avro.dataset.UpstreamLineage': { upstreams: [{ dataset: USERS, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } }] } },
+          {
+            'com.linkedin.pegasus2avro.dataset.DatasetProperties': {
+              name: 'orders',
+              description: 'Bestellungen – täglich',
+              customProperties: {},
+            },
+          },
+          {
+            'com.linkedin.pegasus2avro.dataset.UpstreamLineage': {
+              upstreams: [
+                { dataset: USERS, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } },
+              ],
+            },
+          },
         ],
       },
     },
@@ -35,13 +54,18 @@ const CATALOG: unknown[] = [
   mcp('dataset', ORDERS, 'operation', operation(1000, 'CREATE')),
   mcp('dataset', ORDERS, 'operation', operation(2000, 'UPDATE')),
   mcp('structuredProperty', TIER, 'propertyDefinition', {
-    qualifiedName: 'io.janus.tier', valueType: 'urn:li:dataType:datahub.string', cardinality: 'SINGLE',
+    qualifiedName: 'io.janus.tier',
+    valueType: 'urn:li:dataType:datahub.string',
+    cardinality: 'SINGLE',
     entityTypes: ['urn:li:entityType:datahub.mlModel'],
     allowedValues: [{ value: { string: 'gold' }, description: 'best' }, { value: { string: 'bronze' } }],
   }),
   mcp('structuredProperty', SCORE, 'propertyDefinition', {
-    qualifiedName: 'io.janus.trustScore', valueType: 'urn:li:dataType:datahub.number', cardinality: 'SINGLE',
-    entityTypes: ['urn:li:entityType:datahub.mlModel'], allowedValues: [{ value: { double: 0.5 } }],
+    qualifiedName: 'io.janus.trustScore',
+    valueType: 'urn:li:dataType:datahub.number',
+    cardinality: 'SINGLE',
+    entityTypes: ['urn:li:entityType:datahub.mlModel'],
+    allowedValues: [{ value: { double: 0.5 } }],
   }),
   mcp('mlModel', MODEL, 'structuredProperties', {
     properties: [
@@ -50,8 +74,15 @@ const CATALOG: unknown[] = [
     ],
   }),
   mcp('mlModel', MODEL, 'mlModelProperties', {
-    name: 'churn', customProperties: {}, mlFeatures: [],
-    hyperParameters: { lr: { double: 0.01 }, epochs: { int: 10 }, optimizer: { string: 'adam' }, early: { boolean: true } },
+    name: 'churn',
+    customProperties: {},
+    mlFeatures: [],
+    hyperParameters: {
+      lr: { double: 0.01 },
+      epochs: { int: 10 },
+      optimizer: { string: 'adam' },
+      early: { boolean: true },
+    },
   }),
   mcp('dataJob', JOB, 'dataJobInfo', { name: 'build orders', customProperties: {}, type: { string: 'SQL' } }),
 ];
@@ -64,13 +95,14 @@ function loaded(records: unknown[]): Store {
 }
 
 describe('formatMetadataFile', () => {
-  it('writes records the way DataHub\'s file sink does', () => {
-    expect(formatMetadataFile([{ a: 1, b: [] }, { c: { d: 'x' } }]))
-      .toBe('[\n{\n    "a": 1,\n    "b": []\n},\n{\n    "c": {\n        "d": "x"\n    }\n}\n]');
+  it("writes records the way DataHub's file sink does", () => {
+    expect(formatMetadataFile([{ a: 1, b: [] }, { c: { d: 'x' } }])).toBe(
+      '[\n{\n    "a": 1,\n    "b": []\n},\n{\n    "c": {\n        "d": "x"\n    }\n}\n]',
+    );
     expect(formatMetadataFile([])).toBe('[\n\n]');
   });
 
-  it('escapes non-ASCII like Python\'s json.dumps, and leaves ASCII alone', () => {
+  it("escapes non-ASCII like Python's json.dumps, and leaves ASCII alone", () => {
     expect(formatMetadataFile(['dbt – ü 🦉 ~\u007f'])).toBe('[\n"dbt \\u2013 \\u00fc \\ud83e\\udd89 ~\u007f"\n]');
     expect(JSON.parse(formatMetadataFile(['dbt – ü 🦉']))).toEqual(['dbt – ü 🦉']);
   });
@@ -84,27 +116,61 @@ describe('exportStore', () => {
     store.write(ORDERS, 'datasetProperties', { name: 'orders' });
     store.ensure('urn:li:corpuser:ghost');
     expect(exportStore(store)).toEqual([
-      { entityType: 'dataset', entityUrn: ORDERS, changeType: 'UPSERT', aspectName: 'datasetProperties', aspect: { json: { name: 'orders' } } },
-      { entityType: 'dataset', entityUrn: ORDERS, changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } },
-      { entityType: 'dataset', entityUrn: USERS, changeType: 'UPSERT', aspectName: 'status', aspect: { json: { removed: false } } },
+      {
+        entityType: 'dataset',
+        entityUrn: ORDERS,
+        changeType: 'UPSERT',
+        aspectName: 'datasetProperties',
+        aspect: { json: { name: 'orders' } },
+      },
+      {
+        entityType: 'dataset',
+        entityUrn: ORDERS,
+        changeType: 'UPSERT',
+        aspectName: 'status',
+        aspect: { json: { removed: false } },
+      },
+      {
+        entityType: 'dataset',
+        entityUrn: USERS,
+        changeType: 'UPSERT',
+        aspectName: 'status',
+        aspect: { json: { removed: false } },
+      },
     ]);
-    expect(Object.keys(exportStore(store)[0]!)).toEqual(['entityType', 'entityUrn', 'changeType', 'aspectName', 'aspect']);
+    expect(Object.keys(exportStore(store)[0]!)).toEqual([
+      'entityType',
+      'entityUrn',
+      'changeType',
+      'aspectName',
+      'aspect',
+    ]);
   });
 
   it('writes each timeseries event as its own record, oldest first', () => {
     const store = new Store();
-    for (const [ts, type] of [[3000, 'INSERT'], [1000, 'CREATE'], [2000, 'UPDATE']] as const) {
+    for (const [ts, type] of [
+      [3000, 'INSERT'],
+      [1000, 'CREATE'],
+      [2000, 'UPDATE'],
+    ] as const) {
       store.append(ORDERS, 'operation', operation(ts, type));
     }
-    expect(exportStore(store).map((r) => (r.aspect.json as { timestampMillis: number }).timestampMillis)).toEqual([1000, 2000, 3000]);
+    expect(exportStore(store).map((r) => (r.aspect.json as { timestampMillis: number }).timestampMillis)).toEqual([
+      1000, 2000, 3000,
+    ]);
   });
 
-  it('wraps structured property values and allowed values the way DataHub\'s format requires', () => {
+  it("wraps structured property values and allowed values the way DataHub's format requires", () => {
     const store = loaded(CATALOG);
     const records = exportStore(store);
-    const json = (urn: string, aspect: string) => records.find((r) => r.entityUrn === urn && r.aspectName === aspect)?.aspect.json;
+    const json = (urn: string, aspect: string) =>
+      records.find((r) => r.entityUrn === urn && r.aspectName === aspect)?.aspect.json;
     expect(json(MODEL, 'structuredProperties')).toEqual({
-      properties: [{ propertyUrn: SCORE, values: [{ double: 0.87 }] }, { propertyUrn: TIER, values: [{ string: 'gold' }] }],
+      properties: [
+        { propertyUrn: SCORE, values: [{ double: 0.87 }] },
+        { propertyUrn: TIER, values: [{ string: 'gold' }] },
+      ],
     });
     expect(json(TIER, 'propertyDefinition')).toMatchObject({
       allowedValues: [{ value: { string: 'gold' }, description: 'best' }, { value: { string: 'bronze' } }],
@@ -114,10 +180,16 @@ describe('exportStore', () => {
 
   it('wraps the other primitive unions DataHub writes wrapped: job type and hyper-parameter values', () => {
     const records = exportStore(loaded(CATALOG));
-    const json = (urn: string, aspect: string) => records.find((r) => r.entityUrn === urn && r.aspectName === aspect)?.aspect.json;
+    const json = (urn: string, aspect: string) =>
+      records.find((r) => r.entityUrn === urn && r.aspectName === aspect)?.aspect.json;
     expect(json(JOB, 'dataJobInfo')).toMatchObject({ type: { string: 'SQL' } });
     expect(json(MODEL, 'mlModelProperties')).toMatchObject({
-      hyperParameters: { lr: { double: 0.01 }, epochs: { int: 10 }, optimizer: { string: 'adam' }, early: { boolean: true } },
+      hyperParameters: {
+        lr: { double: 0.01 },
+        epochs: { int: 10 },
+        optimizer: { string: 'adam' },
+        early: { boolean: true },
+      },
     });
   });
 

@@ -38,7 +38,13 @@ describe('the simulator answers as DataHub would for the same metadata', () => {
           properties: {
             description: '30 day average',
             dataType: 'CONTINUOUS',
-            sources: [{ urn: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,features.txn,PROD)', name: 'features.txn', platform: { name: 'snowflake' } }],
+            sources: [
+              {
+                urn: 'urn:li:dataset:(urn:li:dataPlatform:snowflake,features.txn,PROD)',
+                name: 'features.txn',
+                platform: { name: 'snowflake' },
+              },
+            ],
           },
           ownership: {
             owners: [
@@ -50,7 +56,10 @@ describe('the simulator answers as DataHub would for the same metadata', () => {
                   properties: { active: false, displayName: 'Jane Doe', email: 'jdoe@example.com' },
                   editableProperties: { displayName: null, email: null, slack: 'U0JDOE' },
                 },
-                ownershipType: { urn: 'urn:li:ownershipType:__system__technical_owner', info: { name: 'Technical Owner' } },
+                ownershipType: {
+                  urn: 'urn:li:ownershipType:__system__technical_owner',
+                  info: { name: 'Technical Owner' },
+                },
                 associatedUrn: 'urn:li:mlFeature:(txn,amount_avg)',
               },
             ],
@@ -79,7 +88,11 @@ describe('the simulator answers as DataHub would for the same metadata', () => {
     );
     expect(body.data.searchAcrossEntities.total).toBe(1);
     expect(body.data.searchAcrossEntities.searchResults[0].entity).toEqual({
-      urn: 'urn:li:corpuser:jdoe', username: 'jdoe', status: 'SUSPENDED', properties: { email: 'jdoe@example.com', active: false }, editableProperties: { slack: 'U0JDOE' },
+      urn: 'urn:li:corpuser:jdoe',
+      username: 'jdoe',
+      status: 'SUSPENDED',
+      properties: { email: 'jdoe@example.com', active: false },
+      editableProperties: { slack: 'U0JDOE' },
     });
   });
 });

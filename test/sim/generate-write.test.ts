@@ -35,7 +35,11 @@ describe('writing a generated catalog', () => {
     expect(written).toEqual({ files: Math.ceil(records.length / 400), records: records.length });
     const names = fs.readdirSync(folder).sort();
     expect(names[0]).toBe('part-0001.json');
-    expect(names.map((n) => (JSON.parse(fs.readFileSync(path.join(folder, n), 'utf8')) as unknown[]).length).every((n) => n <= 400)).toBe(true);
+    expect(
+      names
+        .map((n) => (JSON.parse(fs.readFileSync(path.join(folder, n), 'utf8')) as unknown[]).length)
+        .every((n) => n <= 400),
+    ).toBe(true);
     const file = path.join(dir, 'whole.json');
     writeCatalogFile(records, file);
     expect(exportStoreText(await storeFrom(folder))).toBe(exportStoreText(await storeFrom(file)));

@@ -3,7 +3,11 @@ import { check } from './demo-check.js';
 import { recordProblems } from '../../src/sim/demo/check.js';
 import { aspectWrites, indexRecords, type RecordIndex } from '../../src/sim/demo/inspect.js';
 import {
-  GENERATED_NOW, generateCatalog, generateRecords, LABEL_SOURCE_COLUMN, type GenerateOptions,
+  GENERATED_NOW,
+  generateCatalog,
+  generateRecords,
+  LABEL_SOURCE_COLUMN,
+  type GenerateOptions,
 } from '../../src/sim/generate/index.js';
 import { modelUrn } from '../../src/sim/generate/plan.js';
 import { loadRecords } from '../../src/sim/load/index.js';
@@ -33,7 +37,9 @@ function longestChainFrom(idx: RecordIndex, model: string): number {
 
 /** Every dataset urn any aspect refers to. */
 const referencedDatasets = (records: unknown[]): Set<string> =>
-  new Set(records.flatMap((r) => JSON.stringify(r).match(/urn:li:dataset:\(urn:li:dataPlatform:[^,]+,[^,]+,PROD\)/g) ?? []));
+  new Set(
+    records.flatMap((r) => JSON.stringify(r).match(/urn:li:dataset:\(urn:li:dataPlatform:[^,]+,[^,]+,PROD\)/g) ?? []),
+  );
 
 describe('generateCatalog: determinism', () => {
   it('gives identical JSON for the same seed, whatever the clock says', () => {
@@ -53,7 +59,8 @@ describe('generateCatalog: determinism', () => {
   });
 
   it('puts every timestamp at or before GENERATED_NOW', () => {
-    const times = medium.flatMap((r) => JSON.stringify(r).match(/"(?:time|timestampMillis|lastUpdatedTimestamp)":\d+/g) ?? [])
+    const times = medium
+      .flatMap((r) => JSON.stringify(r).match(/"(?:time|timestampMillis|lastUpdatedTimestamp)":\d+/g) ?? [])
       .map((m) => Number(m.slice(m.indexOf(':') + 1)));
     expect(times.length).toBeGreaterThan(1000);
     expect(Math.max(...times)).toBeLessThanOrEqual(GENERATED_NOW);
@@ -95,7 +102,10 @@ describe('generateCatalog: counts and depth', () => {
       const parents = (lineage.upstreams as Array<{ dataset: string }>).map((u) => u.dataset);
       expect(parents.length).toBeGreaterThanOrEqual(1);
       expect(parents.length).toBeLessThanOrEqual(3);
-      expect(parents.every((p) => p.includes(`gen.layer_${layer - 1}.`)), d).toBe(true);
+      expect(
+        parents.every((p) => p.includes(`gen.layer_${layer - 1}.`)),
+        d,
+      ).toBe(true);
       expect((lineage.fineGrainedLineages as unknown[]).length).toBeGreaterThan(0);
     }
   });
@@ -184,7 +194,10 @@ describe('generateCatalog: training jobs', () => {
     for (const m of mediumIdx.urns('mlModel')) {
       const jobs = mediumIdx.aspect(m, 'mlModelProperties')!.trainingJobs as string[];
       expect(jobs, m).toHaveLength(1);
-      expect(mediumIdx.aspect(jobs[0]!, 'dataJobInputOutput'), m).toMatchObject({ inputDatasets: trainingSetsOf(mediumIdx, m), outputDatasets: [] });
+      expect(mediumIdx.aspect(jobs[0]!, 'dataJobInputOutput'), m).toMatchObject({
+        inputDatasets: trainingSetsOf(mediumIdx, m),
+        outputDatasets: [],
+      });
       expect(mediumIdx.aspect(jobs[0]!, 'dataJobInfo')?.name).toMatch(/^train_model_\d{5}$/);
     }
   });
@@ -195,7 +208,9 @@ describe('generateCatalog: training jobs', () => {
     loadRecords(store, records, 'generated');
     const model = modelUrn(1);
     const [trainingSet] = trainingSetsOf(indexRecords(records), model);
-    const r = await data<{ scrollAcrossLineage: { searchResults: Array<{ degree: number; entity: { urn: string; type: string } }> } }>(
+    const r = await data<{
+      scrollAcrossLineage: { searchResults: Array<{ degree: number; entity: { urn: string; type: string } }> };
+    }>(
       `query ($urn: String!) {
         scrollAcrossLineage(input: { urn: $urn, direction: UPSTREAM, query: "*", count: 1000, orFilters: [{ and: [{ field: "degree", values: ["1", "2", "3+"] }] }] }) {
           searchResults { degree entity { urn type } }

@@ -2,7 +2,8 @@ import type { Store } from '../../src/sim/store.js';
 
 /** Builders for the lineage catalogs the graph tests load (aspects in DataHub's MCP `json` shape). */
 
-export const ds = (name: string, platform = 'snowflake') => `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
+export const ds = (name: string, platform = 'snowflake') =>
+  `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},PROD)`;
 export const col = (dataset: string, path: string) => `urn:li:schemaField:(${dataset},${path})`;
 export const feature = (name: string, table = 'trip_features') => `urn:li:mlFeature:(${table},${name})`;
 export const model = (name: string) => `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${name},PROD)`;
@@ -24,10 +25,20 @@ export function addDataset(store: Store, urn: string, spec: DatasetSpec = {}): v
   store.write(urn, 'datasetProperties', { customProperties: {}, name: urn.split(',')[1], tags: [] });
   if (spec.columns) {
     store.write(urn, 'schemaMetadata', {
-      schemaName: urn.split(',')[1], platform: 'urn:li:dataPlatform:snowflake', version: 0, created: stamp, lastModified: stamp, hash: '',
+      schemaName: urn.split(',')[1],
+      platform: 'urn:li:dataPlatform:snowflake',
+      version: 0,
+      created: stamp,
+      lastModified: stamp,
+      hash: '',
       platformSchema: { 'com.linkedin.schema.OtherSchema': { rawSchema: '' } },
       fields: spec.columns.map((fieldPath) => ({
-        fieldPath, nullable: false, type: { type: { 'com.linkedin.schema.NumberType': {} } }, nativeDataType: 'NUMBER', recursive: false, isPartOfKey: false,
+        fieldPath,
+        nullable: false,
+        type: { type: { 'com.linkedin.schema.NumberType': {} } },
+        nativeDataType: 'NUMBER',
+        recursive: false,
+        isPartOfKey: false,
       })),
     });
   }
@@ -35,7 +46,11 @@ export function addDataset(store: Store, urn: string, spec: DatasetSpec = {}): v
     store.write(urn, 'upstreamLineage', {
       upstreams: (spec.upstreams ?? []).map((dataset) => ({ auditStamp: stamp, dataset, type: 'TRANSFORMED' })),
       fineGrainedLineages: Object.entries(spec.columnLineage ?? {}).map(([path, upstreams]) => ({
-        upstreamType: 'FIELD_SET', upstreams, downstreamType: 'FIELD', downstreams: [col(urn, path)], confidenceScore: 1,
+        upstreamType: 'FIELD_SET',
+        upstreams,
+        downstreamType: 'FIELD',
+        downstreams: [col(urn, path)],
+        confidenceScore: 1,
       })),
     });
   }
@@ -55,7 +70,12 @@ export interface ModelSpec {
 
 export function addModel(store: Store, urn: string, spec: ModelSpec): void {
   store.write(urn, 'mlModelProperties', {
-    customProperties: {}, tags: [], mlFeatures: spec.features ?? [], trainingJobs: spec.trainingJobs, downstreamJobs: spec.downstreamJobs, groups: spec.groups,
+    customProperties: {},
+    tags: [],
+    mlFeatures: spec.features ?? [],
+    trainingJobs: spec.trainingJobs,
+    downstreamJobs: spec.downstreamJobs,
+    groups: spec.groups,
   });
 }
 
@@ -67,12 +87,20 @@ export interface JobSpec {
 }
 
 export function addJob(store: Store, urn: string, spec: JobSpec): void {
-  store.write(urn, 'dataJobInfo', { customProperties: {}, name: urn.split(',').at(-1)!.replace(')', ''), type: 'COMMAND' });
+  store.write(urn, 'dataJobInfo', {
+    customProperties: {},
+    name: urn.split(',').at(-1)!.replace(')', ''),
+    type: 'COMMAND',
+  });
   store.write(urn, 'dataJobInputOutput', {
     inputDatasets: spec.inputs ?? [],
     outputDatasets: spec.outputs ?? [],
     fineGrainedLineages: Object.entries(spec.columnLineage ?? {}).map(([downstream, upstreams]) => ({
-      upstreamType: 'FIELD_SET', upstreams, downstreamType: 'FIELD', downstreams: [downstream], confidenceScore: 1,
+      upstreamType: 'FIELD_SET',
+      upstreams,
+      downstreamType: 'FIELD',
+      downstreams: [downstream],
+      confidenceScore: 1,
     })),
   });
 }
@@ -116,7 +144,9 @@ export function addChain(store: Store): typeof CHAIN {
   addJob(store, c.etl, {
     inputs: [c.stgTrips, c.rawZones],
     outputs: [c.tripFeatures],
-    columnLineage: { [col(c.tripFeatures, 'duration_min')]: [col(c.stgTrips, 'pickup_ts'), col(c.stgTrips, 'dropoff_ts')] },
+    columnLineage: {
+      [col(c.tripFeatures, 'duration_min')]: [col(c.stgTrips, 'pickup_ts'), col(c.stgTrips, 'dropoff_ts')],
+    },
   });
   addJob(store, c.training, { inputs: [c.tripFeatures, c.stgTrips] });
   addFeature(store, c.tipRate, [c.tripFeatures]);

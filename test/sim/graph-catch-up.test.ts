@@ -8,9 +8,21 @@ const TAG = 'urn:li:tag:pii';
 const stamp = { time: 0, actor: 'urn:li:corpuser:unknown' };
 const tagged = (store: Store, urn: string, ...tags: string[]) =>
   store.write(urn, 'globalTags', { tags: tags.map((tag) => ({ tag })) });
-const run = (store: Store, assertion: string, assertee: string, timestampMillis: number, type: string, assertionUrn?: string) =>
+const run = (
+  store: Store,
+  assertion: string,
+  assertee: string,
+  timestampMillis: number,
+  type: string,
+  assertionUrn?: string,
+) =>
   store.append(assertion, 'assertionRunEvent', {
-    timestampMillis, status: 'COMPLETE', asserteeUrn: assertee, assertionUrn: assertionUrn ?? assertion, runId: `r${timestampMillis}`, result: { type },
+    timestampMillis,
+    status: 'COMPLETE',
+    asserteeUrn: assertee,
+    assertionUrn: assertionUrn ?? assertion,
+    runId: `r${timestampMillis}`,
+    result: { type },
   });
 
 /** Every answer the index gives about `urns`, in the order it gives them. */
@@ -45,8 +57,23 @@ describe('graph index kept up to date by writes', () => {
     tagged(store, b!, TAG);
     tagged(store, c!, TAG);
     run(store, checkA, a!, 10, 'SUCCESS');
-    store.write(checkA, 'assertionInfo', { type: 'DATASET', datasetAssertion: { dataset: a!, scope: 'DATASET_ROWS', operator: 'GREATER_THAN' } });
-    const urns = [a!, b!, c!, d!, TAG, checkA, checkB, col(a!, 'id'), col(a!, 'total'), col(b!, 'id'), 'urn:li:incident:i1'];
+    store.write(checkA, 'assertionInfo', {
+      type: 'DATASET',
+      datasetAssertion: { dataset: a!, scope: 'DATASET_ROWS', operator: 'GREATER_THAN' },
+    });
+    const urns = [
+      a!,
+      b!,
+      c!,
+      d!,
+      TAG,
+      checkA,
+      checkB,
+      col(a!, 'id'),
+      col(a!, 'total'),
+      col(b!, 'id'),
+      'urn:li:incident:i1',
+    ];
     const graph = graphOf(store);
     answers(graph, urns); // keeps liveness answers, which later writes must take back
 
@@ -68,7 +95,12 @@ describe('graph index kept up to date by writes', () => {
     tagged(store, d!, TAG);
     expectCaughtUp(store, urns);
     // An incident, and assertion runs: a newer one, another assertion on the same dataset, a moved assertee.
-    store.write('urn:li:incident:i1', 'incidentInfo', { type: 'OPERATIONAL', entities: [a!, c!], status: { state: 'ACTIVE', lastUpdated: stamp }, created: stamp });
+    store.write('urn:li:incident:i1', 'incidentInfo', {
+      type: 'OPERATIONAL',
+      entities: [a!, c!],
+      status: { state: 'ACTIVE', lastUpdated: stamp },
+      created: stamp,
+    });
     run(store, checkA, a!, 20, 'FAILURE');
     run(store, checkB, a!, 15, 'SUCCESS');
     run(store, checkB, c!, 16, 'ERROR', checkA);
@@ -97,7 +129,8 @@ describe('graph index kept up to date by writes', () => {
     const active = `query($urn: String!) { dataset(urn: $urn) { incidents(state: ACTIVE) { total incidents { urn } } } }`;
     const raise = `mutation($input: RaiseIncidentInput!) { raiseIncident(input: $input) }`;
     const resolve = `mutation($urn: String!) { updateIncidentStatus(urn: $urn, input: { state: RESOLVED }) }`;
-    const activeUrns = async () => (await data(active, { urn: dataset })).dataset.incidents.incidents.map((i: { urn: string }) => i.urn);
+    const activeUrns = async () =>
+      (await data(active, { urn: dataset })).dataset.incidents.incidents.map((i: { urn: string }) => i.urn);
 
     expect(await activeUrns()).toEqual([]);
     const { raiseIncident: first } = await data(raise, { input: { type: 'OPERATIONAL', resourceUrn: dataset } });

@@ -28,7 +28,9 @@ const incident = (id: string) => `urn:li:incident:${id}`;
 
 function raise(h: ReturnType<typeof setup>, id: string, entities: string[], state = 'ACTIVE') {
   h.store.write(incident(id), 'incidentInfo', {
-    type: 'OPERATIONAL', title: id, entities,
+    type: 'OPERATIONAL',
+    title: id,
+    entities,
     status: { state, lastUpdated: { time: 1, actor: 'urn:li:corpuser:x' } },
     created: { time: 1, actor: 'urn:li:corpuser:x' },
   });
@@ -40,7 +42,9 @@ describe('relationships', () => {
     raise(h, 'a', [C.tripFeatures, col(C.tripFeatures, 'tip_rate')]);
     raise(h, 'b', [C.stgTrips]);
     const r = await h.rel(C.tripFeatures, { types: ['IncidentOn'], direction: 'INCOMING' });
-    expect(r.relationships).toEqual([{ type: 'IncidentOn', direction: 'INCOMING', created: null, entity: { urn: incident('a'), type: 'INCIDENT' } }]);
+    expect(r.relationships).toEqual([
+      { type: 'IncidentOn', direction: 'INCOMING', created: null, entity: { urn: incident('a'), type: 'INCIDENT' } },
+    ]);
     expect(r).toMatchObject({ start: 0, count: 1, total: 1 });
     // The incident's own view: OUTGOING IncidentOn to every entity it names.
     const out = await h.rel(incident('a'), { types: ['IncidentOn'], direction: 'OUTGOING' });
@@ -51,7 +55,9 @@ describe('relationships', () => {
     const { rel } = setup();
     const out = await rel(C.tipModel, { types: ['Consumes', 'TrainedBy'], direction: 'OUTGOING' });
     expect(out.relationships.map((x) => [x.type, x.entity?.urn])).toEqual([
-      ['Consumes', C.tipRate], ['Consumes', C.farePerMile], ['TrainedBy', C.training],
+      ['Consumes', C.tipRate],
+      ['Consumes', C.farePerMile],
+      ['TrainedBy', C.training],
     ]);
     expect((await rel(C.tipModel, { types: ['Consumes'], direction: 'INCOMING' })).total).toBe(0);
     const into = await rel(C.tipRate, { types: ['Consumes'], direction: 'INCOMING' });
@@ -87,11 +93,19 @@ describe('relationships', () => {
     h.store.write(C.rawTrips, 'globalTags', { tags: [{ tag: 'urn:li:tag:pii' }] });
     h.store.write('urn:li:corpuser:ann', 'groupMembership', { groups: ['urn:li:corpGroup:ml'] });
     const table = 'urn:li:mlFeatureTable:(urn:li:dataPlatform:feast,trip_features)';
-    h.store.write(table, 'mlFeatureTableProperties', { customProperties: {}, mlFeatures: [C.tipRate], mlPrimaryKeys: ['urn:li:mlPrimaryKey:(trip_features,trip_id)'] });
-    h.store.write('urn:li:assertion:fresh', 'assertionInfo', {
-      type: 'FRESHNESS', freshnessAssertion: { type: 'DATASET_CHANGE', entity: C.rawTrips, schedule: { type: 'SINCE_THE_LAST_CHECK' } },
+    h.store.write(table, 'mlFeatureTableProperties', {
+      customProperties: {},
+      mlFeatures: [C.tipRate],
+      mlPrimaryKeys: ['urn:li:mlPrimaryKey:(trip_features,trip_id)'],
     });
-    h.store.write('urn:li:dataProcessInstance:r1', 'dataProcessInstanceRelationships', { parentTemplate: C.training, upstreamInstances: [] });
+    h.store.write('urn:li:assertion:fresh', 'assertionInfo', {
+      type: 'FRESHNESS',
+      freshnessAssertion: { type: 'DATASET_CHANGE', entity: C.rawTrips, schedule: { type: 'SINCE_THE_LAST_CHECK' } },
+    });
+    h.store.write('urn:li:dataProcessInstance:r1', 'dataProcessInstanceRelationships', {
+      parentTemplate: C.training,
+      upstreamInstances: [],
+    });
     const pairs = async (urn: string, types: string[], direction: string) =>
       (await h.rel(urn, { types, direction })).relationships.map((x) => x.entity?.urn);
     expect(await pairs('urn:li:tag:pii', ['TaggedWith'], 'INCOMING')).toEqual([C.rawTrips]);
@@ -118,7 +132,9 @@ describe('graphOf', () => {
   it('fails an impact walk that reaches the maxRelations limit, as GMS does without partial results', () => {
     const { store } = setup();
     const graph = graphOf(store);
-    expect(walkLineage(graph, C.tipModel, { direction: 'UPSTREAM', maxHops: 10, maxRelations: 9 }).hits).toHaveLength(8);
+    expect(walkLineage(graph, C.tipModel, { direction: 'UPSTREAM', maxHops: 10, maxRelations: 9 }).hits).toHaveLength(
+      8,
+    );
     expect(() => walkLineage(graph, C.tipModel, { direction: 'UPSTREAM', maxHops: 10, maxRelations: 3 })).toThrow(
       /exceeded the configured maxRelations limit of 3/,
     );
@@ -127,13 +143,31 @@ describe('graphOf', () => {
   it('exposes edges with their metadata and one-hop lineage for reuse', () => {
     const { store } = setup();
     store.write(C.rawZones, 'upstreamLineage', {
-      upstreams: [{ auditStamp: { time: 7, actor: 'urn:li:corpuser:a' }, created: { time: 3, actor: 'urn:li:corpuser:b' }, dataset: C.rawTrips, type: 'COPY' }],
+      upstreams: [
+        {
+          auditStamp: { time: 7, actor: 'urn:li:corpuser:a' },
+          created: { time: 3, actor: 'urn:li:corpuser:b' },
+          dataset: C.rawTrips,
+          type: 'COPY',
+        },
+      ],
     });
     const g = graphOf(store);
     expect(g.outgoing(C.rawZones)).toEqual([
-      expect.objectContaining({ type: 'DownstreamOf', source: C.rawZones, destination: C.rawTrips, createdOn: 3, createdActor: 'urn:li:corpuser:b', updatedOn: 7, isManual: false }),
+      expect.objectContaining({
+        type: 'DownstreamOf',
+        source: C.rawZones,
+        destination: C.rawTrips,
+        createdOn: 3,
+        createdActor: 'urn:li:corpuser:b',
+        updatedOn: 7,
+        isManual: false,
+      }),
     ]);
-    expect(g.upstreams(C.tripFeatures).map((h) => [h.type, h.urn, h.degree])).toEqual([['DownstreamOf', C.stgTrips, 1], ['Produces', C.etl, 1]]);
+    expect(g.upstreams(C.tripFeatures).map((h) => [h.type, h.urn, h.degree])).toEqual([
+      ['DownstreamOf', C.stgTrips, 1],
+      ['Produces', C.etl, 1],
+    ]);
     expect(g.downstreams(C.stgTrips).map((h) => h.urn)).toEqual([C.tripFeatures, C.etl, C.training]);
     expect(g.upstreams(col(C.stgTrips, 'fare')).map((h) => h.urn)).toEqual([col(C.rawTrips, 'fare_amount')]);
     expect(g.downstreams(col(C.rawTrips, 'fare_amount')).map((h) => h.urn)).toEqual([col(C.stgTrips, 'fare')]);

@@ -15,12 +15,18 @@ function bigCatalog() {
     for (let i = 0; i < CHAIN_LENGTH; i++) {
       const urn = ds(`c${c}.t${i}`);
       h.store.write(urn, 'datasetProperties', { customProperties: {}, name: `c${c}.t${i}` });
-      if (i > 0) h.store.write(urn, 'upstreamLineage', { upstreams: [{ auditStamp: stamp, dataset: ds(`c${c}.t${i - 1}`), type: 'TRANSFORMED' }] });
+      if (i > 0)
+        h.store.write(urn, 'upstreamLineage', {
+          upstreams: [{ auditStamp: stamp, dataset: ds(`c${c}.t${i - 1}`), type: 'TRANSFORMED' }],
+        });
     }
   }
   for (let m = 0; m < MODELS; m++) {
     const f = feature(`f${m}`);
-    h.store.write(f, 'mlFeatureProperties', { customProperties: {}, sources: [ds(`c${m % CHAINS}.t${CHAIN_LENGTH - 1}`)] });
+    h.store.write(f, 'mlFeatureProperties', {
+      customProperties: {},
+      sources: [ds(`c${m % CHAINS}.t${CHAIN_LENGTH - 1}`)],
+    });
     h.store.write(model(`m${m}`), 'mlModelProperties', { customProperties: {}, tags: [], mlFeatures: [f] });
   }
   return h;
@@ -42,7 +48,12 @@ describe('graph at 100,000 entities', () => {
     t = performance.now();
     for (let i = 0; i < 50; i++) {
       const r = await h.data<{ searchAcrossLineage: { total: number } }>(SEARCH, {
-        input: { urn: model(`m${i}`), direction: 'UPSTREAM', count: 5, orFilters: [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }] }] },
+        input: {
+          urn: model(`m${i}`),
+          direction: 'UPSTREAM',
+          count: 5,
+          orFilters: [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }] }],
+        },
       });
       expect(r.searchAcrossLineage.total).toBe(1 + CHAIN_LENGTH);
     }
@@ -51,9 +62,12 @@ describe('graph at 100,000 entities', () => {
     expect(searchMs).toBeLessThan(Math.max(1000, buildMs * 5));
     expect(graphOf(h.store)).toBe(graph);
 
-    const blast = await h.data<{ searchAcrossLineage: { total: number; searchResults: { degree: number }[] } }>(SEARCH, {
-      input: { urn: ds('c7.t0'), direction: 'DOWNSTREAM', types: ['MLMODEL'], count: 10 },
-    });
+    const blast = await h.data<{ searchAcrossLineage: { total: number; searchResults: { degree: number }[] } }>(
+      SEARCH,
+      {
+        input: { urn: ds('c7.t0'), direction: 'DOWNSTREAM', types: ['MLMODEL'], count: 10 },
+      },
+    );
     // Models on chain 7: m7, m3007 — reached through t1..t29 and a feature.
     expect(blast.searchAcrossLineage.total).toBe(2);
     expect(blast.searchAcrossLineage.searchResults.map((r) => r.degree)).toEqual([CHAIN_LENGTH + 1, CHAIN_LENGTH + 1]);

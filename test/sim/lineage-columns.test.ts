@@ -13,7 +13,9 @@ const SCROLL = `query($input: ScrollAcrossLineageInput!) {
   }
 }`;
 
-const COLUMNS = { groupingSpec: { groupingCriteria: [{ baseEntityType: 'SCHEMA_FIELD', groupingEntityType: 'SCHEMA_FIELD' }] } };
+const COLUMNS = {
+  groupingSpec: { groupingCriteria: [{ baseEntityType: 'SCHEMA_FIELD', groupingEntityType: 'SCHEMA_FIELD' }] },
+};
 const GOLD = ds('nyc.gold_fares');
 
 interface Result {
@@ -31,7 +33,8 @@ function setup() {
     columnLineage: { avg_fare_per_mile: [col(C.tripFeatures, 'fare_per_mile')] },
   });
   const scroll = async (input: Record<string, unknown>) =>
-    (await h.data<{ scrollAcrossLineage: { total: number; searchResults: Result[] } }>(SCROLL, { input })).scrollAcrossLineage;
+    (await h.data<{ scrollAcrossLineage: { total: number; searchResults: Result[] } }>(SCROLL, { input }))
+      .scrollAcrossLineage;
   const routes = (r: Result | undefined) => r?.paths.map((p) => p.path.map((e) => e.urn)) ?? [];
   return { ...h, scroll, routes };
 }
@@ -51,13 +54,20 @@ describe('column lineage', () => {
     });
     const leaf = byUrn[col(C.rawTrips, 'fare_amount')];
     expect(leaf?.entity).toMatchObject({ type: 'SCHEMA_FIELD', fieldPath: 'fare_amount', parent: { urn: C.rawTrips } });
-    expect(routes(leaf)).toEqual([[start, col(C.tripFeatures, 'fare_per_mile'), col(C.stgTrips, 'fare'), col(C.rawTrips, 'fare_amount')]]);
+    expect(routes(leaf)).toEqual([
+      [start, col(C.tripFeatures, 'fare_per_mile'), col(C.stgTrips, 'fare'), col(C.rawTrips, 'fare_amount')],
+    ]);
     expect(leaf?.paths[0]?.path.every((e) => e.type === 'SCHEMA_FIELD')).toBe(true);
   });
 
   it('walks columns downstream too', async () => {
     const { scroll } = setup();
-    const r = await scroll({ urn: col(C.rawTrips, 'fare_amount'), direction: 'DOWNSTREAM', count: 100, searchFlags: COLUMNS });
+    const r = await scroll({
+      urn: col(C.rawTrips, 'fare_amount'),
+      direction: 'DOWNSTREAM',
+      count: 100,
+      searchFlags: COLUMNS,
+    });
     expect(Object.fromEntries(r.searchResults.map((x) => [x.entity.urn, x.degree]))).toEqual({
       [col(C.stgTrips, 'fare')]: 1,
       [col(C.tripFeatures, 'fare_per_mile')]: 2,
@@ -84,8 +94,12 @@ describe('column lineage', () => {
     );
     // A groupingSpec that groups columns into datasets is the same as none.
     const explicit = await scroll({
-      urn: start, direction: 'UPSTREAM', count: 100,
-      searchFlags: { groupingSpec: { groupingCriteria: [{ baseEntityType: 'SCHEMA_FIELD', groupingEntityType: 'DATASET' }] } },
+      urn: start,
+      direction: 'UPSTREAM',
+      count: 100,
+      searchFlags: {
+        groupingSpec: { groupingCriteria: [{ baseEntityType: 'SCHEMA_FIELD', groupingEntityType: 'DATASET' }] },
+      },
     });
     expect(explicit.searchResults.map((x) => x.entity.urn)).toEqual(r.searchResults.map((x) => x.entity.urn));
   });
@@ -99,8 +113,16 @@ describe('column lineage', () => {
     expect(byUrn[col(C.stgTrips, 'pickup_ts')]?.degree).toBe(1);
     expect(byUrn[C.etl]).toMatchObject({ degree: 1, entity: { type: 'DATA_JOB' } });
     expect(routes(byUrn[C.etl])).toEqual([[start, C.etl]]);
-    const onlyColumns = await scroll({ urn: start, direction: 'UPSTREAM', types: ['SCHEMA_FIELD'], count: 100, searchFlags: COLUMNS });
-    expect(onlyColumns.searchResults.map((x) => x.entity.urn).sort()).toEqual([col(C.stgTrips, 'dropoff_ts'), col(C.stgTrips, 'pickup_ts')].sort());
+    const onlyColumns = await scroll({
+      urn: start,
+      direction: 'UPSTREAM',
+      types: ['SCHEMA_FIELD'],
+      count: 100,
+      searchFlags: COLUMNS,
+    });
+    expect(onlyColumns.searchResults.map((x) => x.entity.urn).sort()).toEqual(
+      [col(C.stgTrips, 'dropoff_ts'), col(C.stgTrips, 'pickup_ts')].sort(),
+    );
   });
 
   it('does not return columns their dataset does not declare, and a dataset walk never crosses into columns', async () => {
@@ -110,9 +132,17 @@ describe('column lineage', () => {
     addDataset(store, GOLD, {
       upstreams: [C.tripFeatures],
       columns: ['avg_fare_per_mile'],
-      columnLineage: { avg_fare_per_mile: [col(C.tripFeatures, 'fare_per_mile'), col(ds('nyc.ghost_parent'), 'nothing')] },
+      columnLineage: {
+        avg_fare_per_mile: [col(C.tripFeatures, 'fare_per_mile'), col(ds('nyc.ghost_parent'), 'nothing')],
+      },
     });
-    const r = await scroll({ urn: col(GOLD, 'avg_fare_per_mile'), direction: 'UPSTREAM', count: 100, searchFlags: COLUMNS, orFilters: [{ and: [{ field: 'degree', values: ['1'] }] }] });
+    const r = await scroll({
+      urn: col(GOLD, 'avg_fare_per_mile'),
+      direction: 'UPSTREAM',
+      count: 100,
+      searchFlags: COLUMNS,
+      orFilters: [{ and: [{ field: 'degree', values: ['1'] }] }],
+    });
     expect(r.searchResults.map((x) => x.entity.urn)).toEqual([col(C.tripFeatures, 'fare_per_mile')]);
     const datasets = await data<{ searchAcrossLineage: { searchResults: { entity: { type: string } }[] } }>(
       `query($input: SearchAcrossLineageInput!) { searchAcrossLineage(input: $input) { searchResults { entity { type } } } }`,
@@ -126,11 +156,23 @@ describe('column lineage', () => {
     const target = ds('nyc.partial');
     addDataset(store, target, { columns: ['a', 'b'] });
     store.write(target, 'upstreamLineage', {
-      upstreams: [{ auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' }, dataset: C.rawTrips, type: 'TRANSFORMED' }],
+      upstreams: [
+        { auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' }, dataset: C.rawTrips, type: 'TRANSFORMED' },
+      ],
       fineGrainedLineages: [
-        { upstreamType: 'FIELD_SET', upstreams: [col(C.rawTrips, 'trip_id')], downstreamType: 'FIELD', downstreams: [col(target, 'a')] },
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [col(C.rawTrips, 'trip_id')],
+          downstreamType: 'FIELD',
+          downstreams: [col(target, 'a')],
+        },
         { upstreamType: 'NONE', downstreamType: 'FIELD', downstreams: [col(target, 'b')] },
-        { upstreamType: 'FIELD_SET', upstreams: [col(C.rawTrips, 'fare_amount')], downstreamType: 'FIELD', downstreams: [col(target, 'b')] },
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [col(C.rawTrips, 'fare_amount')],
+          downstreamType: 'FIELD',
+          downstreams: [col(target, 'b')],
+        },
       ],
     });
     const a = await scroll({ urn: col(target, 'a'), direction: 'UPSTREAM', searchFlags: COLUMNS });

@@ -18,7 +18,15 @@ interface Lineage {
   count: number;
   total: number;
   filtered: number;
-  relationships: { type: string; degree: number; isManual: boolean; createdOn: number | null; updatedOn: number | null; entity: { urn: string; type: string }; paths: { path: { urn: string }[] }[] }[];
+  relationships: {
+    type: string;
+    degree: number;
+    isManual: boolean;
+    createdOn: number | null;
+    updatedOn: number | null;
+    entity: { urn: string; type: string };
+    paths: { path: { urn: string }[] }[];
+  }[];
 }
 
 function setup() {
@@ -34,19 +42,29 @@ describe('the lineage field (one hop)', () => {
   it("a dataset's UPSTREAM is its upstream datasets and the job that produces it; DOWNSTREAM mirrors it", async () => {
     const { lineage, pairs } = setup();
     const up = await lineage(C.tripFeatures, { direction: 'UPSTREAM' });
-    expect(pairs(up)).toEqual([['DownstreamOf', C.stgTrips], ['Produces', C.etl]]);
+    expect(pairs(up)).toEqual([
+      ['DownstreamOf', C.stgTrips],
+      ['Produces', C.etl],
+    ]);
     expect(up).toMatchObject({ start: 0, count: 100, total: 2, filtered: 0 });
     expect(up.relationships.every((r) => r.degree === 1 && r.isManual === false)).toBe(true);
     expect(up.relationships[0]?.paths.map((p) => p.path.map((e) => e.urn))).toEqual([[C.tripFeatures, C.stgTrips]]);
     const down = await lineage(C.tripFeatures, { direction: 'DOWNSTREAM' });
     expect(pairs(down).sort()).toEqual(
-      [['Consumes', C.training], ['DerivedFrom', C.tipRate], ['DerivedFrom', C.farePerMile]].sort(),
+      [
+        ['Consumes', C.training],
+        ['DerivedFrom', C.tipRate],
+        ['DerivedFrom', C.farePerMile],
+      ].sort(),
     );
   });
 
   it("a job's UPSTREAM is its inputs and its DOWNSTREAM its outputs and the models it trains", async () => {
     const { lineage, pairs } = setup();
-    expect(pairs(await lineage(C.etl, { direction: 'UPSTREAM' }))).toEqual([['Consumes', C.stgTrips], ['Consumes', C.rawZones]]);
+    expect(pairs(await lineage(C.etl, { direction: 'UPSTREAM' }))).toEqual([
+      ['Consumes', C.stgTrips],
+      ['Consumes', C.rawZones],
+    ]);
     expect(pairs(await lineage(C.etl, { direction: 'DOWNSTREAM' }))).toEqual([['Produces', C.tripFeatures]]);
     expect(pairs(await lineage(C.training, { direction: 'DOWNSTREAM' }))).toEqual([['TrainedBy', C.tipModel]]);
   });
@@ -54,11 +72,16 @@ describe('the lineage field (one hop)', () => {
   it("a model's UPSTREAM is its features and training jobs; a feature's UPSTREAM its source datasets", async () => {
     const { lineage, pairs } = setup();
     expect(pairs(await lineage(C.tipModel, { direction: 'UPSTREAM' }))).toEqual([
-      ['Consumes', C.tipRate], ['Consumes', C.farePerMile], ['TrainedBy', C.training],
+      ['Consumes', C.tipRate],
+      ['Consumes', C.farePerMile],
+      ['TrainedBy', C.training],
     ]);
     expect(pairs(await lineage(C.tipModel, { direction: 'DOWNSTREAM' }))).toEqual([]);
     expect(pairs(await lineage(C.tipRate, { direction: 'UPSTREAM' }))).toEqual([['DerivedFrom', C.tripFeatures]]);
-    expect(pairs(await lineage(C.farePerMile, { direction: 'DOWNSTREAM' }))).toEqual([['Consumes', C.tipModel], ['Consumes', C.fareModel]]);
+    expect(pairs(await lineage(C.farePerMile, { direction: 'DOWNSTREAM' }))).toEqual([
+      ['Consumes', C.tipModel],
+      ['Consumes', C.fareModel],
+    ]);
   });
 
   it('groups, downstream jobs and run edges go the right way', async () => {
@@ -67,17 +90,33 @@ describe('the lineage field (one hop)', () => {
     const scorer = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,scoring,PROD),score)';
     store.write(group, 'mlModelGroupProperties', { customProperties: {} });
     store.write(scorer, 'dataJobInfo', { customProperties: {}, name: 'score', type: 'COMMAND' });
-    store.write(C.fareModel, 'mlModelProperties', { customProperties: {}, tags: [], mlFeatures: [C.farePerMile], groups: [group], downstreamJobs: [scorer] });
+    store.write(C.fareModel, 'mlModelProperties', {
+      customProperties: {},
+      tags: [],
+      mlFeatures: [C.farePerMile],
+      groups: [group],
+      downstreamJobs: [scorer],
+    });
     const run = 'urn:li:dataProcessInstance:train-1';
-    store.write(run, 'dataProcessInstanceProperties', { name: 'train-1', created: { time: 5, actor: 'urn:li:corpuser:x' }, customProperties: {} });
+    store.write(run, 'dataProcessInstanceProperties', {
+      name: 'train-1',
+      created: { time: 5, actor: 'urn:li:corpuser:x' },
+      customProperties: {},
+    });
     store.write(run, 'dataProcessInstanceInput', { inputs: [], inputEdges: [{ destinationUrn: C.tripFeatures }] });
     store.write(run, 'dataProcessInstanceOutput', { outputs: [], outputEdges: [{ destinationUrn: C.fareModel }] });
-    expect(pairs(await lineage(C.fareModel, { direction: 'DOWNSTREAM' }))).toEqual([['MemberOf', group], ['UsedBy', scorer]]);
+    expect(pairs(await lineage(C.fareModel, { direction: 'DOWNSTREAM' }))).toEqual([
+      ['MemberOf', group],
+      ['UsedBy', scorer],
+    ]);
     expect(pairs(await lineage(C.fareModel, { direction: 'UPSTREAM' }))).toEqual([
-      ['Consumes', C.farePerMile], ['DataProcessInstanceProduces', run],
+      ['Consumes', C.farePerMile],
+      ['DataProcessInstanceProduces', run],
     ]);
     expect(pairs(await lineage(group, { direction: 'UPSTREAM' }))).toEqual([['MemberOf', C.fareModel]]);
-    expect(pairs(await lineage(run, { direction: 'UPSTREAM' }))).toEqual([['DataProcessInstanceConsumes', C.tripFeatures]]);
+    expect(pairs(await lineage(run, { direction: 'UPSTREAM' }))).toEqual([
+      ['DataProcessInstanceConsumes', C.tripFeatures],
+    ]);
     // `inputs` (not `inputEdges`) is a plain Consumes relationship, not lineage.
     store.write(run, 'dataProcessInstanceInput', { inputs: [C.rawZones] });
     expect(pairs(await lineage(run, { direction: 'UPSTREAM' }))).toEqual([]);
@@ -86,7 +125,8 @@ describe('the lineage field (one hop)', () => {
   it('column lineage through the SchemaFieldEntity lineage field', async () => {
     const { lineage, pairs } = setup();
     expect(pairs(await lineage(col(C.tripFeatures, 'fare_per_mile'), { direction: 'UPSTREAM' }))).toEqual([
-      ['DownstreamOf', col(C.stgTrips, 'fare')], ['DownstreamOf', col(C.stgTrips, 'distance')],
+      ['DownstreamOf', col(C.stgTrips, 'fare')],
+      ['DownstreamOf', col(C.stgTrips, 'distance')],
     ]);
   });
 
@@ -114,10 +154,15 @@ describe('the lineage field (one hop)', () => {
   it('reports manual (UI) lineage and the edge timestamps', async () => {
     const { store, lineage } = setup();
     store.write(C.rawZones, 'upstreamLineage', {
-      upstreams: [{
-        auditStamp: { time: 20, actor: 'urn:li:corpuser:a' }, created: { time: 10, actor: 'urn:li:corpuser:a' },
-        dataset: C.rawTrips, type: 'TRANSFORMED', properties: { source: 'UI' },
-      }],
+      upstreams: [
+        {
+          auditStamp: { time: 20, actor: 'urn:li:corpuser:a' },
+          created: { time: 10, actor: 'urn:li:corpuser:a' },
+          dataset: C.rawTrips,
+          type: 'TRANSFORMED',
+          properties: { source: 'UI' },
+        },
+      ],
     });
     const up = await lineage(C.rawZones, { direction: 'UPSTREAM' });
     expect(up.relationships[0]).toMatchObject({ isManual: true, createdOn: 10, updatedOn: 20 });

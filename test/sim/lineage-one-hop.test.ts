@@ -51,14 +51,30 @@ function addQueryLineage(store: Store): void {
     upstreams: [
       { dataset: a, type: 'TRANSFORMED', query: 'urn:li:query:q1', created: stamp(1_500), auditStamp: stamp(1_500) },
       { dataset: C.rawTrips, type: 'TRANSFORMED', query: 'urn:li:query:q1', auditStamp: stamp(5_000) },
-      { dataset: c, type: 'TRANSFORMED', query: 'urn:li:query:q2', auditStamp: stamp(5_000), properties: { source: 'UI' } },
+      {
+        dataset: c,
+        type: 'TRANSFORMED',
+        query: 'urn:li:query:q2',
+        auditStamp: stamp(5_000),
+        properties: { source: 'UI' },
+      },
       { dataset: b, type: 'TRANSFORMED' },
     ],
   });
   store.write(c, 'upstreamLineage', { upstreams: [{ dataset: b, type: 'TRANSFORMED', query: a }] });
   // an entity reached both as a neighbour and as the via of another edge, in both orders
-  store.write(ds('q.d'), 'upstreamLineage', { upstreams: [{ dataset: a, type: 'COPY' }, { dataset: b, type: 'COPY', query: a, auditStamp: stamp(7) }] });
-  store.write(ds('q.e'), 'upstreamLineage', { upstreams: [{ dataset: b, type: 'COPY', query: a, auditStamp: stamp(7) }, { dataset: a, type: 'COPY' }] });
+  store.write(ds('q.d'), 'upstreamLineage', {
+    upstreams: [
+      { dataset: a, type: 'COPY' },
+      { dataset: b, type: 'COPY', query: a, auditStamp: stamp(7) },
+    ],
+  });
+  store.write(ds('q.e'), 'upstreamLineage', {
+    upstreams: [
+      { dataset: b, type: 'COPY', query: a, auditStamp: stamp(7) },
+      { dataset: a, type: 'COPY' },
+    ],
+  });
 }
 
 describe('one-hop lineage shortcut', () => {

@@ -145,7 +145,9 @@ function setup() {
   const op = async (query: string, operationName: string, variables: Record<string, unknown>) => {
     const r = await runGraphQL({ query, operationName, variables }, h.ctx);
     // Only the graph's own fields are asserted here; errors must not come from them.
-    const graphErrors = (r.errors ?? []).filter((e) => /lineage|relationships|runs|incidents|assertions|health/i.test(String(e.path?.join('.'))));
+    const graphErrors = (r.errors ?? []).filter((e) =>
+      /lineage|relationships|runs|incidents|assertions|health/i.test(String(e.path?.join('.'))),
+    );
     expect(graphErrors).toEqual([]);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return r.data as any;
@@ -155,18 +157,38 @@ function setup() {
 
 function addOperationalData(store: Store) {
   store.write('urn:li:incident:i1', 'incidentInfo', {
-    type: 'FRESHNESS', title: 'stale', entities: [C.tripFeatures], priority: 1,
-    status: { state: 'ACTIVE', lastUpdated: { time: 5, actor: 'urn:li:corpuser:x' } }, created: { time: 5, actor: 'urn:li:corpuser:x' },
+    type: 'FRESHNESS',
+    title: 'stale',
+    entities: [C.tripFeatures],
+    priority: 1,
+    status: { state: 'ACTIVE', lastUpdated: { time: 5, actor: 'urn:li:corpuser:x' } },
+    created: { time: 5, actor: 'urn:li:corpuser:x' },
   });
-  store.write('urn:li:assertion:a1', 'assertionInfo', { type: 'DATASET', datasetAssertion: { dataset: C.tripFeatures, scope: 'DATASET_ROWS', operator: 'GREATER_THAN' } });
+  store.write('urn:li:assertion:a1', 'assertionInfo', {
+    type: 'DATASET',
+    datasetAssertion: { dataset: C.tripFeatures, scope: 'DATASET_ROWS', operator: 'GREATER_THAN' },
+  });
   store.append('urn:li:assertion:a1', 'assertionRunEvent', {
-    timestampMillis: 10, runId: 'r', asserteeUrn: C.tripFeatures, assertionUrn: 'urn:li:assertion:a1', status: 'COMPLETE', result: { type: 'FAILURE' },
+    timestampMillis: 10,
+    runId: 'r',
+    asserteeUrn: C.tripFeatures,
+    assertionUrn: 'urn:li:assertion:a1',
+    status: 'COMPLETE',
+    result: { type: 'FAILURE' },
   });
   const r = run('etl-1');
-  store.write(r, 'dataProcessInstanceProperties', { name: 'etl-1', created: { time: 7, actor: 'urn:li:corpuser:x' }, customProperties: {} });
+  store.write(r, 'dataProcessInstanceProperties', {
+    name: 'etl-1',
+    created: { time: 7, actor: 'urn:li:corpuser:x' },
+    customProperties: {},
+  });
   store.write(r, 'dataProcessInstanceRelationships', { parentTemplate: C.etl, upstreamInstances: [] });
   store.write(r, 'dataProcessInstanceOutput', { outputs: [C.tripFeatures] });
-  store.append(r, 'dataProcessInstanceRunEvent', { timestampMillis: 8, status: 'COMPLETE', result: { type: 'FAILURE', nativeResultType: 'airflow' } });
+  store.append(r, 'dataProcessInstanceRunEvent', {
+    timestampMillis: 8,
+    status: 'COMPLETE',
+    result: { type: 'FAILURE', nativeResultType: 'airflow' },
+  });
   return r;
 }
 
@@ -186,11 +208,21 @@ describe('Janus lineage operations (lineage.graphql)', () => {
       if (!scrollId) break;
     }
     expect(total).toBe(8);
-    expect(urns.sort()).toEqual([C.tipRate, C.farePerMile, C.training, C.tripFeatures, C.stgTrips, C.etl, C.rawTrips, C.rawZones].sort());
+    expect(urns.sort()).toEqual(
+      [C.tipRate, C.farePerMile, C.training, C.tripFeatures, C.stgTrips, C.etl, C.rawTrips, C.rawZones].sort(),
+    );
     const first = await op(LINEAGE_OPS, 'JanusUpstream', { urn: C.tipModel, count: 100 });
-    const zones = first.scrollAcrossLineage.searchResults.find((r: { entity: { urn: string } }) => r.entity.urn === C.rawZones);
+    const zones = first.scrollAcrossLineage.searchResults.find(
+      (r: { entity: { urn: string } }) => r.entity.urn === C.rawZones,
+    );
     expect(zones).toMatchObject({ degree: 4, degrees: [4], entity: { type: 'DATASET' } });
-    expect(zones.paths[0].path.map((e: { type: string }) => e.type)).toEqual(['MLMODEL', 'MLFEATURE', 'DATASET', 'DATA_JOB', 'DATASET']);
+    expect(zones.paths[0].path.map((e: { type: string }) => e.type)).toEqual([
+      'MLMODEL',
+      'MLFEATURE',
+      'DATASET',
+      'DATA_JOB',
+      'DATASET',
+    ]);
   });
 
   it('JanusSearchUpstream returns degrees 1 and 2 only', async () => {
@@ -216,7 +248,11 @@ describe('Janus lineage operations (lineage.graphql)', () => {
   it('JanusColumnUpstream walks columns', async () => {
     const { op, store } = setup();
     const gold = ds('nyc.gold');
-    addDataset(store, gold, { upstreams: [C.tripFeatures], columns: ['x'], columnLineage: { x: [col(C.tripFeatures, 'fare_per_mile')] } });
+    addDataset(store, gold, {
+      upstreams: [C.tripFeatures],
+      columns: ['x'],
+      columnLineage: { x: [col(C.tripFeatures, 'fare_per_mile')] },
+    });
     const d = await op(LINEAGE_OPS, 'JanusColumnUpstream', { schemaFieldUrn: col(gold, 'x') });
     const results = d.scrollAcrossLineage.searchResults;
     expect(d.scrollAcrossLineage.nextScrollId).toBeNull();
@@ -227,9 +263,16 @@ describe('Janus lineage operations (lineage.graphql)', () => {
       [col(C.rawTrips, 'fare_amount'), 3],
       [col(C.rawTrips, 'trip_distance'), 3],
     ]);
-    expect(results[3].entity).toMatchObject({ type: 'SCHEMA_FIELD', fieldPath: 'fare_amount', parent: { urn: C.rawTrips } });
+    expect(results[3].entity).toMatchObject({
+      type: 'SCHEMA_FIELD',
+      fieldPath: 'fare_amount',
+      parent: { urn: C.rawTrips },
+    });
     expect(results[3].paths[0].path.map((e: { urn: string }) => e.urn)).toEqual([
-      col(gold, 'x'), col(C.tripFeatures, 'fare_per_mile'), col(C.stgTrips, 'fare'), col(C.rawTrips, 'fare_amount'),
+      col(gold, 'x'),
+      col(C.tripFeatures, 'fare_per_mile'),
+      col(C.stgTrips, 'fare'),
+      col(C.rawTrips, 'fare_amount'),
     ]);
   });
 });
@@ -240,8 +283,20 @@ describe('Janus health operations (health.graphql)', () => {
     const r = addOperationalData(store);
     const d = await op(HEALTH_OPS, 'JanusDatasetHealth', { urn: C.tripFeatures });
     expect(d.dataset.health).toEqual([
-      { type: 'INCIDENTS', status: 'FAIL', message: '1 active incident', causes: ['ACTIVE_INCIDENTS'], reportedAt: null },
-      { type: 'ASSERTIONS', status: 'FAIL', message: '1 of 1 assertions are failing', causes: ['urn:li:assertion:a1'], reportedAt: null },
+      {
+        type: 'INCIDENTS',
+        status: 'FAIL',
+        message: '1 active incident',
+        causes: ['ACTIVE_INCIDENTS'],
+        reportedAt: null,
+      },
+      {
+        type: 'ASSERTIONS',
+        status: 'FAIL',
+        message: '1 of 1 assertions are failing',
+        causes: ['urn:li:assertion:a1'],
+        reportedAt: null,
+      },
     ]);
     expect(d.dataset.assertions.total).toBe(1);
     expect(d.dataset.assertions.assertions.map((a: { urn: string }) => a.urn)).toEqual(['urn:li:assertion:a1']);

@@ -24,20 +24,48 @@ function inputs(urn: string): { input: LineageSearchInput; mode: 'search' | 'scr
     for (const degrees of DEGREES) {
       for (const types of TYPES) {
         for (const mode of ['search', 'scroll'] as const) {
-          out.push({ mode, input: { urn, direction, types, query: '*', ...(degrees ? { orFilters: degreeFilter(...degrees) } : {}) } });
+          out.push({
+            mode,
+            input: { urn, direction, types, query: '*', ...(degrees ? { orFilters: degreeFilter(...degrees) } : {}) },
+          });
         }
       }
     }
     out.push({ mode: 'search', input: { urn, direction, query: 'layer', orFilters: degreeFilter('1', '2', '3+') } });
-    out.push({ mode: 'search', input: { urn, direction, orFilters: [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }, { field: 'platform', values: ['urn:li:dataPlatform:snowflake'] }] }] } });
-    out.push({ mode: 'scroll', input: { urn, direction, searchFlags: { groupingSpec: { groupingCriteria: [] } }, orFilters: degreeFilter('3+') } });
+    out.push({
+      mode: 'search',
+      input: {
+        urn,
+        direction,
+        orFilters: [
+          {
+            and: [
+              { field: 'degree', values: ['1', '2', '3+'] },
+              { field: 'platform', values: ['urn:li:dataPlatform:snowflake'] },
+            ],
+          },
+        ],
+      },
+    });
+    out.push({
+      mode: 'scroll',
+      input: { urn, direction, searchFlags: { groupingSpec: { groupingCriteria: [] } }, orFilters: degreeFilter('3+') },
+    });
   }
   return out;
 }
 
 /** A page's rows as plain values (the fast path's rows read their routes lazily). */
 const plain = (rows: ReturnType<typeof pageOf>['rows']) =>
-  rows.map((r) => ({ urn: r.urn, degree: r.degree, degrees: r.degrees, paths: r.paths, explored: r.explored, truncatedChildren: r.truncatedChildren, ignoredAsHop: r.ignoredAsHop }));
+  rows.map((r) => ({
+    urn: r.urn,
+    degree: r.degree,
+    degrees: r.degrees,
+    paths: r.paths,
+    explored: r.explored,
+    truncatedChildren: r.truncatedChildren,
+    ignoredAsHop: r.ignoredAsHop,
+  }));
 
 /** Everything lineage search answers for `input`: the whole result, and a few pages of it. */
 function answer(graph: GraphIndex, find: typeof findLineage, input: LineageSearchInput, mode: 'search' | 'scroll') {
@@ -47,7 +75,13 @@ function answer(graph: GraphIndex, find: typeof findLineage, input: LineageSearc
   } catch (e) {
     return { error: (e as Error).message };
   }
-  const pages = [[0, 10_000], [0, 3], [2, 5], [7, 4], [-3, 10]].map(([from, size]) => {
+  const pages = [
+    [0, 10_000],
+    [0, 3],
+    [2, 5],
+    [7, 4],
+    [-3, 10],
+  ].map(([from, size]) => {
     const page = pageOf(graph, matches, from!, size!);
     return { ...page, rows: plain(page.rows) };
   });
@@ -61,9 +95,12 @@ function expectSameAnswers(store: Store, starts: string[]): number {
   for (const urn of starts) {
     for (const { input, mode } of inputs(urn)) {
       const reference = answer(graph, findLineageByWalk, input, mode);
-      expect(answer(graph, findLineage, input, mode), `${mode} ${input.direction} ${JSON.stringify(input)}`).toEqual(reference);
+      expect(answer(graph, findLineage, input, mode), `${mode} ${input.direction} ${JSON.stringify(input)}`).toEqual(
+        reference,
+      );
     }
-    if (graph.reaches.get(urn, { direction: 'DOWNSTREAM', maxHops: 1000, maxRelations: 40_000 }) instanceof Reach) fromReach++;
+    if (graph.reaches.get(urn, { direction: 'DOWNSTREAM', maxHops: 1000, maxRelations: 40_000 }) instanceof Reach)
+      fromReach++;
   }
   return fromReach;
 }
@@ -75,14 +112,19 @@ function generated(): Store {
 }
 
 const every = (store: Store, type: string) => [...store.all()].filter((e) => e.entityType === type).map((e) => e.urn);
-const sample = <T>(items: T[], n: number) => items.filter((_, i) => i % Math.max(1, Math.floor(items.length / n)) === 0);
+const sample = <T>(items: T[], n: number) =>
+  items.filter((_, i) => i % Math.max(1, Math.floor(items.length / n)) === 0);
 
 describe('lineage search from cached reaches', () => {
   it('answers exactly as the level-order walk on a generated catalog, for every kind of start', () => {
     const store = generated();
     const starts = [
-      ...sample(every(store, 'dataset'), 24), ...sample(every(store, 'mlModel'), 5), ...sample(every(store, 'dataJob'), 5),
-      ...sample(every(store, 'mlFeature'), 4), ...sample(every(store, 'dataProcessInstance'), 3), ds('not.in.catalog'),
+      ...sample(every(store, 'dataset'), 24),
+      ...sample(every(store, 'mlModel'), 5),
+      ...sample(every(store, 'dataJob'), 5),
+      ...sample(every(store, 'mlFeature'), 4),
+      ...sample(every(store, 'dataProcessInstance'), 3),
+      ds('not.in.catalog'),
     ];
     // Most starts take the fast path (the test would prove nothing if none did).
     expect(expectSameAnswers(store, starts)).toBeGreaterThan(starts.length / 2);
@@ -93,11 +135,32 @@ describe('lineage search from cached reaches', () => {
     addChain(store);
     const [a, b, c] = [ds('q.a'), ds('q.b'), ds('q.c')];
     addDataset(store, a, { columns: ['id'] });
-    store.write(b, 'upstreamLineage', { upstreams: [{ dataset: a, type: 'TRANSFORMED', query: 'urn:li:query:q1' }, { dataset: C.rawTrips, type: 'TRANSFORMED' }] });
-    store.write(c, 'upstreamLineage', { upstreams: [{ dataset: b, type: 'TRANSFORMED', query: a }, { dataset: c, type: 'COPY' }] });
+    store.write(b, 'upstreamLineage', {
+      upstreams: [
+        { dataset: a, type: 'TRANSFORMED', query: 'urn:li:query:q1' },
+        { dataset: C.rawTrips, type: 'TRANSFORMED' },
+      ],
+    });
+    store.write(c, 'upstreamLineage', {
+      upstreams: [
+        { dataset: b, type: 'TRANSFORMED', query: a },
+        { dataset: c, type: 'COPY' },
+      ],
+    });
     addDataset(store, ds('loop.x'), { upstreams: [C.tripFeatures, ds('loop.y')] });
     addDataset(store, ds('loop.y'), { upstreams: [ds('loop.x')] });
-    const starts = [a, b, c, C.rawTrips, C.stgTrips, C.tipModel, C.etl, col(C.rawTrips, 'fare_amount'), col(C.stgTrips, 'fare'), ds('loop.y')];
+    const starts = [
+      a,
+      b,
+      c,
+      C.rawTrips,
+      C.stgTrips,
+      C.tipModel,
+      C.etl,
+      col(C.rawTrips, 'fare_amount'),
+      col(C.stgTrips, 'fare'),
+      ds('loop.y'),
+    ];
     expectSameAnswers(store, starts);
     // A walk through a query is the level-order walk's to answer.
     expect(graphOf(store).reaches.get(a, { direction: 'DOWNSTREAM', maxHops: 1000 })).toBeUndefined();
@@ -107,18 +170,21 @@ describe('lineage search from cached reaches', () => {
     const { store } = simHarness();
     loadRecords(store, generateCatalog({ models: 30, datasets: 400, depth: 6, seed: 2 }), 'generated');
     const graph = graphOf(store);
-    const search = (urn: string) => findLineage(graph, { urn, direction: 'DOWNSTREAM', orFilters: degreeFilter('1', '2', '3+') }, 'search', NOW);
+    const search = (urn: string) =>
+      findLineage(graph, { urn, direction: 'DOWNSTREAM', orFilters: degreeFilter('1', '2', '3+') }, 'search', NOW);
     const large = every(store, 'dataset').filter((u) => search(u).path === 'LIGHTNING');
     expect(large.length).toBeGreaterThan(0);
     expectSameAnswers(store, large.slice(0, 3));
   });
 
-  it('raises the walk\'s maxRelations error, word for word', () => {
+  it("raises the walk's maxRelations error, word for word", () => {
     const { store } = simHarness();
     addChain(store);
     const graph = graphOf(store);
     const opts = { direction: 'UPSTREAM' as const, maxHops: 10, maxRelations: 3 };
-    expect(() => graph.reaches.get(C.tipModel, opts)).toThrow(catchMessage(() => walkEveryHop(graph, C.tipModel, opts)));
+    expect(() => graph.reaches.get(C.tipModel, opts)).toThrow(
+      catchMessage(() => walkEveryHop(graph, C.tipModel, opts)),
+    );
     expect(walkReach(graph.lineage, C.tipModel, { ...opts, maxRelations: 9 })).toBeInstanceOf(Reach);
   });
 });
@@ -126,7 +192,9 @@ describe('lineage search from cached reaches', () => {
 describe('cached reaches after writes and ingestion', () => {
   it('follow lineage written, removed and re-created, and outlive writes that change no lineage', () => {
     const store = generated();
-    const sources = every(store, 'dataset').filter((u) => u.includes('.layer_0.')).slice(0, 4);
+    const sources = every(store, 'dataset')
+      .filter((u) => u.includes('.layer_0.'))
+      .slice(0, 4);
     const middle = every(store, 'dataset').filter((u) => u.includes('.layer_2.'));
     const models = every(store, 'mlModel');
     const starts = [...sources, ...middle.slice(0, 3), ...models.slice(0, 3)];
@@ -136,7 +204,12 @@ describe('cached reaches after writes and ingestion', () => {
 
     // A tag and a soft delete change no lineage edge: the reach stays, the answers follow liveness.
     const modelsBelow = (urn: string) => {
-      const matches = findLineage(graphOf(store), { urn, direction: 'DOWNSTREAM', types: ['MLMODEL'], orFilters: degreeFilter('1', '2', '3+') }, 'scroll', NOW);
+      const matches = findLineage(
+        graphOf(store),
+        { urn, direction: 'DOWNSTREAM', types: ['MLMODEL'], orFilters: degreeFilter('1', '2', '3+') },
+        'scroll',
+        NOW,
+      );
       return pageOf(graphOf(store), matches, 0, 1000).rows.map((r) => r.urn);
     };
     const removed = modelsBelow(sources[0]!)[0]!;
@@ -169,7 +242,12 @@ describe('cached reaches after writes and ingestion', () => {
     addDataset(store, b, { upstreams: [s0] });
     addDataset(store, c, { upstreams: [a, b] });
     const routeTo = (urn: string) => {
-      const matches = findLineage(graphOf(store), { urn: s0, direction: 'DOWNSTREAM', orFilters: degreeFilter('1', '2', '3+') }, 'scroll', NOW);
+      const matches = findLineage(
+        graphOf(store),
+        { urn: s0, direction: 'DOWNSTREAM', orFilters: degreeFilter('1', '2', '3+') },
+        'scroll',
+        NOW,
+      );
       return pageOf(graphOf(store), matches, 0, 100).rows.find((r) => r.urn === urn)?.paths;
     };
     expect(routeTo(c)).toEqual([[s0, a, c]]);
@@ -193,7 +271,19 @@ describe('cached reaches after writes and ingestion', () => {
       let scrollId: string | null = null;
       let total = -1;
       do {
-        const { scrollAcrossLineage: page }: { scrollAcrossLineage: { searchResults: unknown[]; nextScrollId: string | null; total: number } } = await h.data(SCROLL, { input: { urn: source, direction: 'DOWNSTREAM', types: ['MLMODEL', 'DATASET'], count: 7, scrollId, orFilters: degreeFilter('1', '2', '3+') } });
+        const {
+          scrollAcrossLineage: page,
+        }: { scrollAcrossLineage: { searchResults: unknown[]; nextScrollId: string | null; total: number } } =
+          await h.data(SCROLL, {
+            input: {
+              urn: source,
+              direction: 'DOWNSTREAM',
+              types: ['MLMODEL', 'DATASET'],
+              count: 7,
+              scrollId,
+              orFilters: degreeFilter('1', '2', '3+'),
+            },
+          });
         rows.push(...page.searchResults);
         scrollId = page.nextScrollId;
         total = page.total;
@@ -203,9 +293,23 @@ describe('cached reaches after writes and ingestion', () => {
     /** The same, from the level-order walk: every row of the search at once. */
     const reference = () => {
       const graph = graphOf(h.store);
-      const matches = findLineageByWalk(graph, { urn: source, direction: 'DOWNSTREAM', types: ['MLMODEL', 'DATASET'], orFilters: degreeFilter('1', '2', '3+') }, 'scroll', NOW);
+      const matches = findLineageByWalk(
+        graph,
+        {
+          urn: source,
+          direction: 'DOWNSTREAM',
+          types: ['MLMODEL', 'DATASET'],
+          orFilters: degreeFilter('1', '2', '3+'),
+        },
+        'scroll',
+        NOW,
+      );
       const rows = pageOf(graph, matches, 0, matches.total).rows.map((r) => ({
-        entity: { urn: r.urn }, degree: r.degree, degrees: r.degrees, explored: r.explored, paths: r.paths.map((p) => ({ path: p.map((urn) => ({ urn })) })),
+        entity: { urn: r.urn },
+        degree: r.degree,
+        degrees: r.degrees,
+        explored: r.explored,
+        paths: r.paths.map((p) => ({ path: p.map((urn) => ({ urn })) })),
       }));
       return { rows, total: matches.total };
     };
@@ -214,11 +318,45 @@ describe('cached reaches after writes and ingestion', () => {
     expect(before.total).toBeGreaterThan(20);
 
     const late = ds('gen.late_table');
-    loadRecords(h.store, [
-      { entityType: 'dataset', entityUrn: late, changeType: 'UPSERT', aspectName: 'upstreamLineage', aspect: { json: { upstreams: [{ dataset: source, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } }] } } },
-      { entityType: 'mlModel', entityUrn: model('late_model'), changeType: 'UPSERT', aspectName: 'mlModelProperties', aspect: { json: { customProperties: {}, tags: [] } } },
-      { entityType: 'mlModel', entityUrn: model('late_model'), changeType: 'UPSERT', aspectName: 'upstreamLineage', aspect: { json: { upstreams: [{ dataset: late, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } }] } } },
-    ], 'ingested');
+    loadRecords(
+      h.store,
+      [
+        {
+          entityType: 'dataset',
+          entityUrn: late,
+          changeType: 'UPSERT',
+          aspectName: 'upstreamLineage',
+          aspect: {
+            json: {
+              upstreams: [
+                { dataset: source, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } },
+              ],
+            },
+          },
+        },
+        {
+          entityType: 'mlModel',
+          entityUrn: model('late_model'),
+          changeType: 'UPSERT',
+          aspectName: 'mlModelProperties',
+          aspect: { json: { customProperties: {}, tags: [] } },
+        },
+        {
+          entityType: 'mlModel',
+          entityUrn: model('late_model'),
+          changeType: 'UPSERT',
+          aspectName: 'upstreamLineage',
+          aspect: {
+            json: {
+              upstreams: [
+                { dataset: late, type: 'TRANSFORMED', auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' } },
+              ],
+            },
+          },
+        },
+      ],
+      'ingested',
+    );
     const after = await scrollAll();
     expect(after).toEqual(reference());
     expect(after.total).toBe(before.total + 2);

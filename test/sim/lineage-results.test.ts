@@ -9,7 +9,13 @@ const SEARCH = `query($input: SearchAcrossLineageInput!) {
   }
 }`;
 
-type Result = { start: number; count: number; total: number; lineageSearchPath: string; searchResults: { entity: { urn: string }; degree: number; degrees: number[] | null; explored: boolean }[] };
+type Result = {
+  start: number;
+  count: number;
+  total: number;
+  lineageSearchPath: string;
+  searchResults: { entity: { urn: string }; degree: number; degrees: number[] | null; explored: boolean }[];
+};
 
 describe('which entities lineage search returns', () => {
   it('walks through soft-deleted and never-ingested entities but does not return them', async () => {
@@ -21,8 +27,15 @@ describe('which entities lineage search returns', () => {
     addDataset(store, old, { upstreams: [older], removed: true });
     addDataset(store, older);
     addDataset(store, C.rawTrips, { upstreams: [old, phantom], columns: ['trip_id'] });
-    const r = (await data<{ searchAcrossLineage: Result }>(SEARCH, { input: { urn: C.stgTrips, direction: 'UPSTREAM', count: 50 } })).searchAcrossLineage;
-    expect(Object.fromEntries(r.searchResults.map((x) => [x.entity.urn, x.degree]))).toEqual({ [C.rawTrips]: 1, [older]: 3 });
+    const r = (
+      await data<{ searchAcrossLineage: Result }>(SEARCH, {
+        input: { urn: C.stgTrips, direction: 'UPSTREAM', count: 50 },
+      })
+    ).searchAcrossLineage;
+    expect(Object.fromEntries(r.searchResults.map((x) => [x.entity.urn, x.degree]))).toEqual({
+      [C.rawTrips]: 1,
+      [older]: 3,
+    });
     expect(r.total).toBe(2);
     expect(r.lineageSearchPath).toBe('TORTOISE');
   });
@@ -36,7 +49,12 @@ describe('which entities lineage search returns', () => {
     const writer = job('fan', 'writer');
     addJob(store, writer, { inputs: [source], outputs: [ds('fan.never_ingested')] });
 
-    const input = { urn: source, direction: 'DOWNSTREAM', count: 400, orFilters: [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }] }] };
+    const input = {
+      urn: source,
+      direction: 'DOWNSTREAM',
+      count: 400,
+      orFilters: [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }] }],
+    };
     const fast = (await data<{ searchAcrossLineage: Result }>(SEARCH, { input })).searchAcrossLineage;
     expect(fast.lineageSearchPath).toBe('LIGHTNING');
     // 305 datasets + the job + the dataset it writes, which GMS never ingested.
@@ -48,7 +66,8 @@ describe('which entities lineage search returns', () => {
     // The graph-only path reports no `degrees` and marks nothing explored.
     expect(fast.searchResults.every((x) => x.degrees === null && x.explored === false)).toBe(true);
 
-    const slow = (await data<{ searchAcrossLineage: Result }>(SEARCH, { input: { ...input, query: 'fan' } })).searchAcrossLineage;
+    const slow = (await data<{ searchAcrossLineage: Result }>(SEARCH, { input: { ...input, query: 'fan' } }))
+      .searchAcrossLineage;
     expect(slow.lineageSearchPath).toBe('TORTOISE');
     // Live matches only: 304 datasets (not the soft-deleted one) and the job of flow `fan`.
     expect(slow.total).toBe(305);
@@ -61,7 +80,9 @@ describe('which entities lineage search returns', () => {
     const source = ds('small.source');
     addDataset(store, source);
     for (let i = 0; i < 300; i++) addDataset(store, ds(`small.t${i}`), { upstreams: [source] });
-    const r = (await data<{ searchAcrossLineage: Result }>(SEARCH, { input: { urn: source, direction: 'DOWNSTREAM', count: 5 } })).searchAcrossLineage;
+    const r = (
+      await data<{ searchAcrossLineage: Result }>(SEARCH, { input: { urn: source, direction: 'DOWNSTREAM', count: 5 } })
+    ).searchAcrossLineage;
     expect(r.lineageSearchPath).toBe('TORTOISE');
     expect(r.total).toBe(300);
     expect(r.searchResults).toHaveLength(5);

@@ -21,13 +21,33 @@ const SCROLL = `query($input: ScrollAcrossLineageInput!) {
 
 const ALL_DEGREES = [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }] }];
 
-type Row = { entity: { urn: string; type: string }; matchedFields: unknown[]; degree: number; degrees: number[] | null; paths: { path: { urn: string }[] }[]; explored: boolean; ignoredAsHop: boolean; truncatedChildren: boolean };
+type Row = {
+  entity: { urn: string; type: string };
+  matchedFields: unknown[];
+  degree: number;
+  degrees: number[] | null;
+  paths: { path: { urn: string }[] }[];
+  explored: boolean;
+  ignoredAsHop: boolean;
+  truncatedChildren: boolean;
+};
 
 function setup() {
   const h = simHarness();
   addChain(h.store);
   const search = async (input: Record<string, unknown>) =>
-    (await h.data<{ searchAcrossLineage: { total: number; count: number; start: number; lineageSearchPath: string; isPartial: boolean; searchResults: Row[] } }>(SEARCH, { input })).searchAcrossLineage;
+    (
+      await h.data<{
+        searchAcrossLineage: {
+          total: number;
+          count: number;
+          start: number;
+          lineageSearchPath: string;
+          isPartial: boolean;
+          searchResults: Row[];
+        };
+      }>(SEARCH, { input })
+    ).searchAcrossLineage;
   const degrees = (rows: Row[]) => Object.fromEntries(rows.map((r) => [r.entity.urn, r.degree]));
   const routes = (row: Row | undefined) => row?.paths.map((p) => p.path.map((e) => e.urn)) ?? [];
   return { ...h, search, degrees, routes };
@@ -38,13 +58,19 @@ describe('searchAcrossLineage: multi-hop walk', () => {
     const { search, degrees } = setup();
     const r = await search({ urn: C.tipModel, direction: 'UPSTREAM', count: 100, orFilters: ALL_DEGREES });
     expect(degrees(r.searchResults)).toEqual({
-      [C.tipRate]: 1, [C.farePerMile]: 1, [C.training]: 1,
-      [C.tripFeatures]: 2, [C.stgTrips]: 2,
-      [C.etl]: 3, [C.rawTrips]: 3,
+      [C.tipRate]: 1,
+      [C.farePerMile]: 1,
+      [C.training]: 1,
+      [C.tripFeatures]: 2,
+      [C.stgTrips]: 2,
+      [C.etl]: 3,
+      [C.rawTrips]: 3,
       [C.rawZones]: 4,
     });
     expect(r.total).toBe(8);
-    expect(r.searchResults.map((x) => x.degree)).toEqual([...r.searchResults.map((x) => x.degree)].sort((a, b) => a - b));
+    expect(r.searchResults.map((x) => x.degree)).toEqual(
+      [...r.searchResults.map((x) => x.degree)].sort((a, b) => a - b),
+    );
     expect(r.lineageSearchPath).toBe('TORTOISE');
     expect(r.isPartial).toBe(false);
     expect(r.searchResults.every((x) => x.matchedFields.length === 0)).toBe(true);
@@ -52,15 +78,31 @@ describe('searchAcrossLineage: multi-hop walk', () => {
 
   it('limits hops with the degree facet exactly as GMS computes max hops', async () => {
     const { search, degrees } = setup();
-    const only1 = await search({ urn: C.tipModel, direction: 'UPSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['1'] }] }] });
+    const only1 = await search({
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      orFilters: [{ and: [{ field: 'degree', values: ['1'] }] }],
+    });
     expect(Object.keys(degrees(only1.searchResults)).sort()).toEqual([C.farePerMile, C.tipRate, C.training].sort());
-    const upTo2 = await search({ urn: C.tipModel, direction: 'UPSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['1', '2'] }] }] });
+    const upTo2 = await search({
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      orFilters: [{ and: [{ field: 'degree', values: ['1', '2'] }] }],
+    });
     expect(upTo2.total).toBe(5);
     expect(Object.values(degrees(upTo2.searchResults)).every((d) => d <= 2)).toBe(true);
     // "2" alone walks two hops but returns only degree 2; "3+" alone is unlimited but keeps degree > 2.
-    const just2 = await search({ urn: C.tipModel, direction: 'UPSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['2'] }] }] });
+    const just2 = await search({
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      orFilters: [{ and: [{ field: 'degree', values: ['2'] }] }],
+    });
     expect(Object.keys(degrees(just2.searchResults)).sort()).toEqual([C.stgTrips, C.tripFeatures].sort());
-    const beyond = await search({ urn: C.tipModel, direction: 'UPSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['3+'] }] }] });
+    const beyond = await search({
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      orFilters: [{ and: [{ field: 'degree', values: ['3+'] }] }],
+    });
     expect(degrees(beyond.searchResults)).toEqual({ [C.etl]: 3, [C.rawTrips]: 3, [C.rawZones]: 4 });
     // No degree facet at all: no hop limit.
     const none = await search({ urn: C.tipModel, direction: 'UPSTREAM', count: 50 });
@@ -72,14 +114,19 @@ describe('searchAcrossLineage: multi-hop walk', () => {
     const r = await search({ urn: C.tipModel, direction: 'UPSTREAM', filters: [{ field: 'degree', values: ['1'] }] });
     expect(Object.values(degrees(r.searchResults))).toEqual([1, 1, 1]);
     const both = await search({
-      urn: C.tipModel, direction: 'UPSTREAM', filters: [{ field: 'degree', values: ['1'] }], orFilters: [{ and: [{ field: 'degree', values: ['2'] }] }],
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      filters: [{ field: 'degree', values: ['1'] }],
+      orFilters: [{ and: [{ field: 'degree', values: ['2'] }] }],
     });
     expect(Object.keys(degrees(both.searchResults)).sort()).toEqual([C.stgTrips, C.tripFeatures].sort());
   });
 
   it('rejects a degree value GMS does not know', async () => {
     const { gql } = setup();
-    const r = await gql(SEARCH, { input: { urn: C.tipModel, direction: 'UPSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['4'] }] }] } });
+    const r = await gql(SEARCH, {
+      input: { urn: C.tipModel, direction: 'UPSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['4'] }] }] },
+    });
     expect(r.errors?.[0]?.message).toBe('4 is not a valid filter value for degree filters');
     expect(r.errors?.[0]?.extensions).toMatchObject({ code: 400, type: 'BAD_REQUEST' });
   });
@@ -92,9 +139,20 @@ describe('searchAcrossLineage: multi-hop walk', () => {
 
   it('filters results by type but walks through every type', async () => {
     const { search, degrees } = setup();
-    const r = await search({ urn: C.tipModel, direction: 'UPSTREAM', types: ['DATASET'], count: 50, orFilters: ALL_DEGREES });
+    const r = await search({
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      types: ['DATASET'],
+      count: 50,
+      orFilters: ALL_DEGREES,
+    });
     // Datasets are reached through features and jobs, which are not returned.
-    expect(degrees(r.searchResults)).toEqual({ [C.tripFeatures]: 2, [C.stgTrips]: 2, [C.rawTrips]: 3, [C.rawZones]: 4 });
+    expect(degrees(r.searchResults)).toEqual({
+      [C.tripFeatures]: 2,
+      [C.stgTrips]: 2,
+      [C.rawTrips]: 3,
+      [C.rawZones]: 4,
+    });
     expect(r.searchResults.every((x) => x.entity.type === 'DATASET')).toBe(true);
   });
 
@@ -133,7 +191,11 @@ describe('searchAcrossLineage: multi-hop walk', () => {
 
   it('marks explored entities (expanded by a further hop) and nothing as truncated without a per-hop limit', async () => {
     const { search } = setup();
-    const r = await search({ urn: C.tipModel, direction: 'UPSTREAM', orFilters: [{ and: [{ field: 'degree', values: ['1', '2'] }] }] });
+    const r = await search({
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      orFilters: [{ and: [{ field: 'degree', values: ['1', '2'] }] }],
+    });
     const explored = Object.fromEntries(r.searchResults.map((x) => [x.entity.urn, x.explored]));
     expect(explored[C.tipRate]).toBe(true);
     expect(explored[C.tripFeatures]).toBe(false); // degree 2 is the last hop
@@ -142,7 +204,13 @@ describe('searchAcrossLineage: multi-hop walk', () => {
 
   it('matches the query text against names, `*` or empty matching everything', async () => {
     const { search } = setup();
-    const r = await search({ urn: C.tipModel, direction: 'UPSTREAM', query: 'trips', count: 50, orFilters: ALL_DEGREES });
+    const r = await search({
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      query: 'trips',
+      count: 50,
+      orFilters: ALL_DEGREES,
+    });
     expect(r.searchResults.map((x) => x.entity.urn).sort()).toEqual([C.rawTrips, C.stgTrips].sort());
     const all = await search({ urn: C.tipModel, direction: 'UPSTREAM', query: '', count: 50, orFilters: ALL_DEGREES });
     expect(all.total).toBe(8);
@@ -153,11 +221,24 @@ describe('searchAcrossLineage: multi-hop walk', () => {
     const other = ds('lake.raw_trips', 's3');
     addDataset(h.store, other);
     addDataset(h.store, C.rawTrips, { upstreams: [other], columns: ['trip_id'] });
-    const filters = [{ and: [{ field: 'degree', values: ['1', '2', '3+'] }, { field: 'platform', values: ['urn:li:dataPlatform:s3'] }] }];
+    const filters = [
+      {
+        and: [
+          { field: 'degree', values: ['1', '2', '3+'] },
+          { field: 'platform', values: ['urn:li:dataPlatform:s3'] },
+        ],
+      },
+    ];
     const r = await h.search({ urn: C.tipModel, direction: 'UPSTREAM', orFilters: filters });
     expect(r.searchResults.map((x) => x.entity.urn)).toEqual([other]);
     const negated = [{ and: [{ field: 'platform', values: ['urn:li:dataPlatform:s3'], negated: true }] }];
-    const rest = await h.search({ urn: C.tipModel, direction: 'UPSTREAM', count: 50, types: ['DATASET'], orFilters: negated });
+    const rest = await h.search({
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      count: 50,
+      types: ['DATASET'],
+      orFilters: negated,
+    });
     expect(rest.searchResults.map((x) => x.entity.urn)).not.toContain(other);
     expect(rest.total).toBe(4);
   });
@@ -183,7 +264,14 @@ describe('searchAcrossLineage / scrollAcrossLineage: paging', () => {
   it('scrolls with an opaque scrollId until a short page returns nextScrollId null', async () => {
     const { data } = setup();
     const input = { urn: C.tipModel, direction: 'UPSTREAM', count: 3, orFilters: ALL_DEGREES };
-    type Page = { scrollAcrossLineage: { nextScrollId: string | null; total: number; count: number; searchResults: { entity: { urn: string } }[] } };
+    type Page = {
+      scrollAcrossLineage: {
+        nextScrollId: string | null;
+        total: number;
+        count: number;
+        searchResults: { entity: { urn: string } }[];
+      };
+    };
     const seen: string[] = [];
     let scrollId: string | null = null;
     let pages = 0;
@@ -215,17 +303,26 @@ describe('searchAcrossLineage / scrollAcrossLineage: paging', () => {
   it('scroll without types returns only the searchable entity types (no runs)', async () => {
     const { data, store } = setup();
     store.write('urn:li:dataProcessInstance:r1', 'dataProcessInstanceOutput', {
-      outputs: [], outputEdges: [{ destinationUrn: C.tipModel }],
+      outputs: [],
+      outputEdges: [{ destinationUrn: C.tipModel }],
     });
-    store.write('urn:li:dataProcessInstance:r1', 'dataProcessInstanceProperties', { name: 'r1', created: { time: 1, actor: 'urn:li:corpuser:x' }, customProperties: {} });
+    store.write('urn:li:dataProcessInstance:r1', 'dataProcessInstanceProperties', {
+      name: 'r1',
+      created: { time: 1, actor: 'urn:li:corpuser:x' },
+      customProperties: {},
+    });
     const scroll = await data<{ scrollAcrossLineage: { searchResults: { entity: { urn: string } }[] } }>(SCROLL, {
       input: { urn: C.tipModel, direction: 'UPSTREAM', count: 50 },
     });
-    expect(scroll.scrollAcrossLineage.searchResults.map((x) => x.entity.urn)).not.toContain('urn:li:dataProcessInstance:r1');
+    expect(scroll.scrollAcrossLineage.searchResults.map((x) => x.entity.urn)).not.toContain(
+      'urn:li:dataProcessInstance:r1',
+    );
     const search = await data<{ searchAcrossLineage: { searchResults: { entity: { urn: string } }[] } }>(SEARCH, {
       input: { urn: C.tipModel, direction: 'UPSTREAM', count: 50 },
     });
-    expect(search.searchAcrossLineage.searchResults.map((x) => x.entity.urn)).toContain('urn:li:dataProcessInstance:r1');
+    expect(search.searchAcrossLineage.searchResults.map((x) => x.entity.urn)).toContain(
+      'urn:li:dataProcessInstance:r1',
+    );
   });
 });
 
@@ -239,13 +336,18 @@ describe('searchAcrossLineage: lineage flags', () => {
     const plain = await search({ urn: C.tripFeatures, direction: 'UPSTREAM', orFilters: ALL_DEGREES });
     expect(degrees(plain.searchResults)).toEqual({ [C.stgTrips]: 1, [C.etl]: 1, [C.rawZones]: 2, [C.rawTrips]: 2 });
     const r = await search({
-      urn: C.tripFeatures, direction: 'UPSTREAM', orFilters: ALL_DEGREES, lineageFlags: { ignoreAsHops: [{ entityType: 'DATA_JOB' }] },
+      urn: C.tripFeatures,
+      direction: 'UPSTREAM',
+      orFilters: ALL_DEGREES,
+      lineageFlags: { ignoreAsHops: [{ entityType: 'DATA_JOB' }] },
     });
     expect(degrees(r.searchResults)).toEqual({ [C.stgTrips]: 1, [C.etl]: 1, [C.rawZones]: 1, [C.rawTrips]: 2 });
     expect(r.searchResults.filter((x) => x.ignoredAsHop).map((x) => x.entity.urn)).toEqual([C.etl]);
     // A platform that does not match leaves the job as an ordinary hop.
     const other = await search({
-      urn: C.tripFeatures, direction: 'UPSTREAM', orFilters: ALL_DEGREES,
+      urn: C.tripFeatures,
+      direction: 'UPSTREAM',
+      orFilters: ALL_DEGREES,
       lineageFlags: { ignoreAsHops: [{ entityType: 'DATA_JOB', platforms: ['urn:li:dataPlatform:dbt'] }] },
     });
     expect(degrees(other.searchResults)[C.rawZones]).toBe(2);
@@ -254,13 +356,21 @@ describe('searchAcrossLineage: lineage flags', () => {
   it('entitiesExploredPerHopLimit keeps that many new neighbours per entity and flags them truncated', async () => {
     const { search } = setup();
     const r = await search({
-      urn: C.tipModel, direction: 'UPSTREAM', count: 50, orFilters: ALL_DEGREES, lineageFlags: { entitiesExploredPerHopLimit: 1 },
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      count: 50,
+      orFilters: ALL_DEGREES,
+      lineageFlags: { entitiesExploredPerHopLimit: 1 },
     });
     const hop1 = r.searchResults.filter((x) => x.degree === 1);
     expect(hop1).toHaveLength(1);
     expect(hop1[0]?.truncatedChildren).toBe(true);
     const unlimited = await search({
-      urn: C.tipModel, direction: 'UPSTREAM', count: 50, orFilters: ALL_DEGREES, lineageFlags: { entitiesExploredPerHopLimit: 50 },
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      count: 50,
+      orFilters: ALL_DEGREES,
+      lineageFlags: { entitiesExploredPerHopLimit: 50 },
     });
     expect(unlimited.total).toBe(8);
     expect(unlimited.searchResults.some((x) => x.truncatedChildren)).toBe(false);
@@ -270,7 +380,11 @@ describe('searchAcrossLineage: lineage flags', () => {
     process.env.ELASTICSEARCH_SEARCH_GRAPH_MULTI_PATH_SEARCH = 'true';
     const { search, routes } = setup();
     const r = await search({
-      urn: C.tipModel, direction: 'UPSTREAM', count: 50, orFilters: ALL_DEGREES, lineageFlags: { entitiesExploredPerHopLimit: 50 },
+      urn: C.tipModel,
+      direction: 'UPSTREAM',
+      count: 50,
+      orFilters: ALL_DEGREES,
+      lineageFlags: { entitiesExploredPerHopLimit: 50 },
     });
     const features = r.searchResults.find((x) => x.entity.urn === C.tripFeatures);
     expect(routes(features)).toEqual(
@@ -287,7 +401,10 @@ describe('searchAcrossLineage: lineage flags', () => {
     // trip_features ← etl → stg_trips reaches stg_trips again at degree 4.
     expect(stg?.degrees).toEqual([2, 4]);
     expect(routes(stg)).toEqual(
-      expect.arrayContaining([[C.tipModel, C.training, C.stgTrips], [C.tipModel, C.tipRate, C.tripFeatures, C.etl, C.stgTrips]]),
+      expect.arrayContaining([
+        [C.tipModel, C.training, C.stgTrips],
+        [C.tipModel, C.tipRate, C.tripFeatures, C.etl, C.stgTrips],
+      ]),
     );
     // The impact walk (no UI flags) never explores multiple paths.
     const impact = await search({ urn: C.tipModel, direction: 'UPSTREAM', count: 50, orFilters: ALL_DEGREES });

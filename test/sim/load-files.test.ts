@@ -54,7 +54,9 @@ describe('loadFiles', () => {
     const report = await loadFiles(store, [fixture('pack-broken')]);
     expect(report.errors).toHaveLength(1);
     expect(report.errors[0]).toMatchObject({ file: fixture('pack-broken/index.json'), index: -1 });
-    expect(report.errors[0]!.message).toMatch(/^not a datapack manifest .*; loading the folder's other files by name instead$/);
+    expect(report.errors[0]!.message).toMatch(
+      /^not a datapack manifest .*; loading the folder's other files by name instead$/,
+    );
     expect(store.exists('urn:li:dataset:(urn:li:dataPlatform:hive,broken_pack,PROD)')).toBe(true);
     expect(report).toMatchObject({ files: 2, records: 1, applied: 1 });
   });

@@ -12,7 +12,11 @@ describe('MCE records', () => {
     expect(report.errors).toEqual([]);
     expect(report.warnings).toEqual([]);
     expect(report).toMatchObject({ files: 1, records: 4, applied: 3 + 11 + 3 + 2 });
-    expect([...store.get(TRIPS)!.aspects.keys()]).toEqual(['datasetProperties', 'datasetDeprecation', 'schemaMetadata']);
+    expect([...store.get(TRIPS)!.aspects.keys()]).toEqual([
+      'datasetProperties',
+      'datasetDeprecation',
+      'schemaMetadata',
+    ]);
     expect([...store.get(TIP_MODEL)!.aspects.keys()].sort()).toEqual(
       [
         'cost',
@@ -192,7 +196,9 @@ describe('invalid records', () => {
     expect(byIndex.get(9)).toBe('Unknown object type: a string');
     expect(byIndex.get(10)).toMatch(/^invalid MCE: proposedSnapshot: must have exactly one snapshot class key/);
     expect(byIndex.get(12)).toMatch(/^invalid MCP: changeType:/);
-    expect(byIndex.get(13)).toMatch(/^invalid MCE: proposedSnapshot\..*\.aspects\.1: an aspect must be a one-key object/);
+    expect(byIndex.get(13)).toMatch(
+      /^invalid MCE: proposedSnapshot\..*\.aspects\.1: an aspect must be a one-key object/,
+    );
     expect(byIndex.get(14)).toBe(`invalid MCP: aspectName: aspectName is required (urn ${good('bad')})`);
     expect(byIndex.get(15)).toMatch(/^invalid MCE: .*DatasetSnapshot cannot hold urn:li:corpuser:bad/);
     expect(byIndex.get(16)).toMatch(/^invalid MCP: entityUrn: not a valid urn/);
@@ -221,22 +227,41 @@ describe('system metadata', () => {
   };
 
   it("is the record's, filled in as GMS fills it: a missing runId is no-run-id-provided, a missing lastObserved is now", () => {
-    expect(load([{ entityType: 'dataset', entityUrn: TRIPS, aspectName: 'datasetProperties', aspect: props }]).get('datasetProperties'))
-      .toEqual({ runId: 'no-run-id-provided', lastObserved: 5000 });
+    expect(
+      load([{ entityType: 'dataset', entityUrn: TRIPS, aspectName: 'datasetProperties', aspect: props }]).get(
+        'datasetProperties',
+      ),
+    ).toEqual({ runId: 'no-run-id-provided', lastObserved: 5000 });
     const runMetadata = { runId: 'hive-2024', lastObserved: 1234, properties: { clientId: 'x' } };
-    const mcp = { entityType: 'dataset', entityUrn: TRIPS, aspectName: 'datasetProperties', aspect: props, systemMetadata: runMetadata };
+    const mcp = {
+      entityType: 'dataset',
+      entityUrn: TRIPS,
+      aspectName: 'datasetProperties',
+      aspect: props,
+      systemMetadata: runMetadata,
+    };
     expect(load([mcp]).get('datasetProperties')).toEqual(runMetadata);
   });
 
   it('applies an MCE record to each of its aspects; timeseries aspects keep none', () => {
     const mce = {
-      proposedSnapshot: { 'com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot': { urn: TRIPS, aspects: [
-        { 'com.linkedin.pegasus2avro.dataset.DatasetProperties': { name: 'trips', customProperties: {} } },
-        { 'com.linkedin.pegasus2avro.common.Status': { removed: false } },
-      ] } },
+      proposedSnapshot: {
+        'com.linkedin.pegasus2avro.metadata.snapshot.DatasetSnapshot': {
+          urn: TRIPS,
+          aspects: [
+            { 'com.linkedin.pegasus2avro.dataset.DatasetProperties': { name: 'trips', customProperties: {} } },
+            { 'com.linkedin.pegasus2avro.common.Status': { removed: false } },
+          ],
+        },
+      },
       systemMetadata: { runId: 'bootstrap', lastObserved: 42 },
     };
-    const operation = { entityType: 'dataset', entityUrn: TRIPS, aspectName: 'operation', aspect: { json: { timestampMillis: 1, operationType: 'INSERT' } } };
+    const operation = {
+      entityType: 'dataset',
+      entityUrn: TRIPS,
+      aspectName: 'operation',
+      aspect: { json: { timestampMillis: 1, operationType: 'INSERT' } },
+    };
     const metadata = load([mce, operation]);
     expect([...metadata.keys()]).toEqual(['datasetProperties', 'status']);
     expect(metadata.get('status')).toEqual({ runId: 'bootstrap', lastObserved: 42 });

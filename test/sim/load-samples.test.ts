@@ -33,7 +33,11 @@ describe.skipIf(!haveSamples)('DataHub sample files', () => {
 
   it('apply the dbt golden file’s three upstreamLineage patches', async () => {
     const { store } = await load();
-    for (const name of ['an-aliased-view-for-monthly-billing', 'an-aliased-view-for-payments', 'payments_by_customer_by_month']) {
+    for (const name of [
+      'an-aliased-view-for-monthly-billing',
+      'an-aliased-view-for-payments',
+      'payments_by_customer_by_month',
+    ]) {
       const urn = `urn:li:dataset:(urn:li:dataPlatform:postgres,pagila.dbt_postgres.${name},PROD)`;
       const lineage = store.aspect<{ upstreams: unknown[]; fineGrainedLineages: unknown[] }>(urn, 'upstreamLineage');
       expect(lineage?.upstreams).toEqual([
@@ -61,14 +65,23 @@ describe.skipIf(!haveSamples)('DataHub sample files', () => {
     });
     // bootstrap: ML model card aspects under their registered names.
     const science = 'urn:li:mlModel:(urn:li:dataPlatform:science,scienceModel,PROD)';
-    for (const aspect of ['mlModelProperties', 'mlModelTrainingData', 'mlModelEvaluationData', 'mlModelMetrics', 'cost']) {
+    for (const aspect of [
+      'mlModelProperties',
+      'mlModelTrainingData',
+      'mlModelEvaluationData',
+      'mlModelMetrics',
+      'cost',
+    ]) {
       expect(store.aspect(science, aspect), aspect).toBeDefined();
     }
     expect(store.aspect('urn:li:corpGroup:jdoe', 'corpGroupInfo')).toMatchObject({ slack: 'bfoo-squad' });
     // ml-lineage (through its manifest): three MLflow models whose features come from the warehouse.
     for (const model of ['tip_predictor_v3', 'eta_predictor_v2', 'surge_pricing_v1']) {
       const urn = `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${model},PROD)`;
-      expect(store.aspect<{ mlFeatures?: string[] }>(urn, 'mlModelProperties')?.mlFeatures?.length, model).toBeGreaterThan(0);
+      expect(
+        store.aspect<{ mlFeatures?: string[] }>(urn, 'mlModelProperties')?.mlFeatures?.length,
+        model,
+      ).toBeGreaterThan(0);
     }
     const dump = JSON.stringify([...store.all()].map((e) => [...e.aspects.values(), ...e.timeseries.values()]));
     expect(dump).not.toContain('pegasus2avro');

@@ -27,20 +27,46 @@ function seedDataset() {
     hash: 'abc123',
     platformSchema: { 'com.linkedin.schema.MySqlDDL': { tableSchema: '' } },
     fields: [
-      { fieldPath: 'trip_id', nullable: false, type: { type: { 'com.linkedin.schema.NumberType': {} } }, nativeDataType: 'NUMBER(38,0)', recursive: false, isPartOfKey: true },
       {
-        fieldPath: 'tip_amount', nullable: true, description: 'tip in USD', type: { type: { 'com.linkedin.schema.NumberType': {} } }, nativeDataType: 'FLOAT', recursive: false,
-        globalTags: { tags: [{ tag: 'urn:li:tag:label' }] },
-        glossaryTerms: { terms: [{ urn: 'urn:li:glossaryTerm:Finance.Tip' }], auditStamp: { time: 1, actor: 'urn:li:corpuser:etl' } },
+        fieldPath: 'trip_id',
+        nullable: false,
+        type: { type: { 'com.linkedin.schema.NumberType': {} } },
+        nativeDataType: 'NUMBER(38,0)',
+        recursive: false,
+        isPartOfKey: true,
       },
-      { fieldPath: 'pickup_at', type: { type: { 'com.linkedin.schema.TimeType': {} } }, nativeDataType: 'TIMESTAMP_NTZ', isPartitioningKey: true },
+      {
+        fieldPath: 'tip_amount',
+        nullable: true,
+        description: 'tip in USD',
+        type: { type: { 'com.linkedin.schema.NumberType': {} } },
+        nativeDataType: 'FLOAT',
+        recursive: false,
+        globalTags: { tags: [{ tag: 'urn:li:tag:label' }] },
+        glossaryTerms: {
+          terms: [{ urn: 'urn:li:glossaryTerm:Finance.Tip' }],
+          auditStamp: { time: 1, actor: 'urn:li:corpuser:etl' },
+        },
+      },
+      {
+        fieldPath: 'pickup_at',
+        type: { type: { 'com.linkedin.schema.TimeType': {} } },
+        nativeDataType: 'TIMESTAMP_NTZ',
+        isPartitioningKey: true,
+      },
       { fieldPath: 'meta', type: { type: { 'com.linkedin.schema.RecordType': {} } }, nativeDataType: 'OBJECT' },
     ],
     primaryKeys: ['trip_id'],
   });
   store.write(TRIPS, 'editableSchemaMetadata', {
     created: { time: 0, actor: 'urn:li:corpuser:unknown' },
-    editableSchemaFieldInfo: [{ fieldPath: 'tip_amount', description: 'Tip, the model label', globalTags: { tags: [{ tag: 'urn:li:tag:target' }] } }],
+    editableSchemaFieldInfo: [
+      {
+        fieldPath: 'tip_amount',
+        description: 'Tip, the model label',
+        globalTags: { tags: [{ tag: 'urn:li:tag:target' }] },
+      },
+    ],
   });
   store.write(TRIPS, 'upstreamLineage', {
     upstreams: [{ auditStamp: { time: 0, actor: 'urn:li:corpuser:unknown' }, dataset: RAW, type: 'TRANSFORMED' }],
@@ -54,7 +80,13 @@ function seedDataset() {
         confidenceScore: 1,
         query: 'urn:li:query:q1',
       },
-      { upstreamType: 'DATASET', upstreams: [RAW], downstreamType: 'FIELD', downstreams: [schemaFieldUrn(TRIPS, 'trip_id')], confidenceScore: 1 },
+      {
+        upstreamType: 'DATASET',
+        upstreams: [RAW],
+        downstreamType: 'FIELD',
+        downstreams: [schemaFieldUrn(TRIPS, 'trip_id')],
+        confidenceScore: 1,
+      },
     ],
   });
   return h;
@@ -90,55 +122,116 @@ describe('Dataset', () => {
 
   it('reports the source lastModified stamp when the platform gave one, and the key name when properties have none', async () => {
     const { store, data } = simHarness();
-    store.write(RAW, 'datasetProperties', { customProperties: {}, lastModified: { time: 1700000000000, actor: 'urn:li:corpuser:etl' } });
-    const r = await data(`{ dataset(urn: "${RAW}") { name origin properties { name created lastModified { time actor } customProperties { key } } } }`);
-    expect(r.dataset).toEqual({ name: 'raw/trips', origin: 'DEV', properties: { name: 'raw/trips', created: null, lastModified: { time: 1700000000000, actor: 'urn:li:corpuser:etl' }, customProperties: [] } });
+    store.write(RAW, 'datasetProperties', {
+      customProperties: {},
+      lastModified: { time: 1700000000000, actor: 'urn:li:corpuser:etl' },
+    });
+    const r = await data(
+      `{ dataset(urn: "${RAW}") { name origin properties { name created lastModified { time actor } customProperties { key } } } }`,
+    );
+    expect(r.dataset).toEqual({
+      name: 'raw/trips',
+      origin: 'DEV',
+      properties: {
+        name: 'raw/trips',
+        created: null,
+        lastModified: { time: 1700000000000, actor: 'urn:li:corpuser:etl' },
+        customProperties: [],
+      },
+    });
   });
 
   it('maps schemaMetadata fields: types, keys, field tags and terms, schemaField entities', async () => {
     const { data } = seedDataset();
-    const r = await data(`{ dataset(urn: "${TRIPS}") { schemaMetadata { datasetUrn name platformUrn version hash primaryKeys
+    const r =
+      await data(`{ dataset(urn: "${TRIPS}") { schemaMetadata { datasetUrn name platformUrn version hash primaryKeys
       fields { fieldPath nullable description type nativeDataType recursive isPartOfKey isPartitioningKey label
         tags { tags { tag { urn } associatedUrn } } globalTags { tags { tag { urn } } } glossaryTerms { terms { term { urn name hierarchicalName } associatedUrn } }
         schemaFieldEntity { urn type fieldPath parent { urn } } } } } }`);
     const s = r.dataset.schemaMetadata;
-    expect(s).toMatchObject({ datasetUrn: null, name: 'nyc_taxi.trips', platformUrn: 'urn:li:dataPlatform:snowflake', version: 0, hash: 'abc123', primaryKeys: ['trip_id'] });
+    expect(s).toMatchObject({
+      datasetUrn: null,
+      name: 'nyc_taxi.trips',
+      platformUrn: 'urn:li:dataPlatform:snowflake',
+      version: 0,
+      hash: 'abc123',
+      primaryKeys: ['trip_id'],
+    });
     expect(s.fields.map((f: { fieldPath: string; type: string }) => [f.fieldPath, f.type])).toEqual([
-      ['trip_id', 'NUMBER'], ['tip_amount', 'NUMBER'], ['pickup_at', 'TIME'], ['meta', 'STRUCT'],
+      ['trip_id', 'NUMBER'],
+      ['tip_amount', 'NUMBER'],
+      ['pickup_at', 'TIME'],
+      ['meta', 'STRUCT'],
     ]);
-    expect(s.fields[0]).toMatchObject({ nullable: false, isPartOfKey: true, isPartitioningKey: null, recursive: false, tags: null, glossaryTerms: null, label: null });
+    expect(s.fields[0]).toMatchObject({
+      nullable: false,
+      isPartOfKey: true,
+      isPartitioningKey: null,
+      recursive: false,
+      tags: null,
+      glossaryTerms: null,
+      label: null,
+    });
     expect(s.fields[1]).toMatchObject({
       nullable: true,
       description: 'tip in USD',
       isPartOfKey: false,
       tags: { tags: [{ tag: { urn: 'urn:li:tag:label' }, associatedUrn: TRIPS }] },
       globalTags: { tags: [{ tag: { urn: 'urn:li:tag:label' } }] },
-      glossaryTerms: { terms: [{ term: { urn: 'urn:li:glossaryTerm:Finance.Tip', name: 'Tip', hierarchicalName: 'Finance.Tip' }, associatedUrn: TRIPS }] },
-      schemaFieldEntity: { urn: schemaFieldUrn(TRIPS, 'tip_amount'), type: 'SCHEMA_FIELD', fieldPath: 'tip_amount', parent: { urn: TRIPS } },
+      glossaryTerms: {
+        terms: [
+          {
+            term: { urn: 'urn:li:glossaryTerm:Finance.Tip', name: 'Tip', hierarchicalName: 'Finance.Tip' },
+            associatedUrn: TRIPS,
+          },
+        ],
+      },
+      schemaFieldEntity: {
+        urn: schemaFieldUrn(TRIPS, 'tip_amount'),
+        type: 'SCHEMA_FIELD',
+        fieldPath: 'tip_amount',
+        parent: { urn: TRIPS },
+      },
     });
     expect(s.fields[2]).toMatchObject({ nullable: false, isPartitioningKey: true });
   });
 
   it('answers only the latest schema version', async () => {
     const { data } = seedDataset();
-    const r = await data(`{ dataset(urn: "${TRIPS}") { latest: schemaMetadata(version: 0) { hash } old: schemaMetadata(version: 3) { hash } } }`);
+    const r = await data(
+      `{ dataset(urn: "${TRIPS}") { latest: schemaMetadata(version: 0) { hash } old: schemaMetadata(version: 3) { hash } } }`,
+    );
     expect(r.dataset).toEqual({ latest: { hash: 'abc123' }, old: null });
   });
 
   it('maps editableSchemaMetadata', async () => {
     const { data } = seedDataset();
-    const r = await data(`{ dataset(urn: "${TRIPS}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description tags { tags { tag { urn } associatedUrn } } glossaryTerms { terms { term { urn } } } } } } }`);
+    const r = await data(
+      `{ dataset(urn: "${TRIPS}") { editableSchemaMetadata { editableSchemaFieldInfo { fieldPath description tags { tags { tag { urn } associatedUrn } } glossaryTerms { terms { term { urn } } } } } } }`,
+    );
     expect(r.dataset.editableSchemaMetadata).toEqual({
-      editableSchemaFieldInfo: [{ fieldPath: 'tip_amount', description: 'Tip, the model label', tags: { tags: [{ tag: { urn: 'urn:li:tag:target' }, associatedUrn: TRIPS }] }, glossaryTerms: null }],
+      editableSchemaFieldInfo: [
+        {
+          fieldPath: 'tip_amount',
+          description: 'Tip, the model label',
+          tags: { tags: [{ tag: { urn: 'urn:li:tag:target' }, associatedUrn: TRIPS }] },
+          glossaryTerms: null,
+        },
+      ],
     });
   });
 
   it('maps fine-grained lineage as SchemaFieldRefs of (parent dataset urn, field path), keeping only schemaField urns', async () => {
     const { data } = seedDataset();
-    const r = await data(`{ dataset(urn: "${TRIPS}") { fineGrainedLineages { upstreams { urn path } downstreams { urn path } transformOperation query } } }`);
+    const r = await data(
+      `{ dataset(urn: "${TRIPS}") { fineGrainedLineages { upstreams { urn path } downstreams { urn path } transformOperation query } } }`,
+    );
     expect(r.dataset.fineGrainedLineages).toEqual([
       {
-        upstreams: [{ urn: RAW, path: 'tip' }, { urn: RAW, path: 'fare' }],
+        upstreams: [
+          { urn: RAW, path: 'tip' },
+          { urn: RAW, path: 'fare' },
+        ],
         downstreams: [{ urn: TRIPS, path: 'tip_amount' }],
         transformOperation: 'SUM',
         query: 'urn:li:query:q1',
@@ -151,29 +244,86 @@ describe('Dataset', () => {
 
   it('reads deprecation from the deprecation aspect, else the legacy datasetDeprecation', async () => {
     const { store, data } = simHarness();
-    store.write(RAW, 'datasetDeprecation', { deprecated: true, note: 'legacy', actor: 'urn:li:corpuser:old', decommissionTime: 1800000000000 });
+    store.write(RAW, 'datasetDeprecation', {
+      deprecated: true,
+      note: 'legacy',
+      actor: 'urn:li:corpuser:old',
+      decommissionTime: 1800000000000,
+    });
     let r = await data(`{ dataset(urn: "${RAW}") { deprecation { deprecated note actor decommissionTime } } }`);
-    expect(r.dataset.deprecation).toEqual({ deprecated: true, note: 'legacy', actor: 'urn:li:corpuser:old', decommissionTime: 1800000000000 });
+    expect(r.dataset.deprecation).toEqual({
+      deprecated: true,
+      note: 'legacy',
+      actor: 'urn:li:corpuser:old',
+      decommissionTime: 1800000000000,
+    });
     store.write(RAW, 'deprecation', { deprecated: false, note: '', actor: 'urn:li:corpuser:new' });
     r = await data(`{ dataset(urn: "${RAW}") { deprecation { deprecated note actor decommissionTime } } }`);
-    expect(r.dataset.deprecation).toEqual({ deprecated: false, note: '', actor: 'urn:li:corpuser:new', decommissionTime: null });
+    expect(r.dataset.deprecation).toEqual({
+      deprecated: false,
+      note: '',
+      actor: 'urn:li:corpuser:new',
+      decommissionTime: null,
+    });
   });
 
   it('reads status, ownership, institutional memory and structured properties', async () => {
     const { store, data } = simHarness();
     store.write(RAW, 'status', { removed: true });
-    store.write(RAW, 'ownership', { owners: [{ owner: 'urn:li:corpGroup:etl', type: 'DATAOWNER', source: { type: 'SERVICE', url: 'https://x' } }] });
-    store.write(RAW, 'institutionalMemory', { elements: [{ url: 'https://runbook', description: 'Runbook', createStamp: { time: 9, actor: 'urn:li:corpGroup:etl' }, updateStamp: { time: 10, actor: 'urn:li:corpuser:ann' } }] });
-    store.write(RAW, 'structuredProperties', { properties: [{ propertyUrn: 'urn:li:structuredProperty:io.janus.labelColumn', values: [schemaFieldUrn(RAW, 'tip')] }] });
+    store.write(RAW, 'ownership', {
+      owners: [{ owner: 'urn:li:corpGroup:etl', type: 'DATAOWNER', source: { type: 'SERVICE', url: 'https://x' } }],
+    });
+    store.write(RAW, 'institutionalMemory', {
+      elements: [
+        {
+          url: 'https://runbook',
+          description: 'Runbook',
+          createStamp: { time: 9, actor: 'urn:li:corpGroup:etl' },
+          updateStamp: { time: 10, actor: 'urn:li:corpuser:ann' },
+        },
+      ],
+    });
+    store.write(RAW, 'structuredProperties', {
+      properties: [
+        { propertyUrn: 'urn:li:structuredProperty:io.janus.labelColumn', values: [schemaFieldUrn(RAW, 'tip')] },
+      ],
+    });
     const r = await data(`{ dataset(urn: "${RAW}") { status { removed }
       ownership { owners { type owner { __typename ... on CorpGroup { urn } } source { type url } ownershipType { urn } } }
       institutionalMemory { elements { url label associatedUrn created { time actor } updated { time actor } actor { __typename ... on CorpGroup { urn } } } }
       structuredProperties { properties { values { ... on StringValue { stringValue } } valueEntities { __typename urn } } } } }`);
     expect(r.dataset).toEqual({
       status: { removed: true },
-      ownership: { owners: [{ type: 'DATAOWNER', owner: { __typename: 'CorpGroup', urn: 'urn:li:corpGroup:etl' }, source: { type: 'SERVICE', url: 'https://x' }, ownershipType: { urn: 'urn:li:ownershipType:__system__dataowner' } }] },
-      institutionalMemory: { elements: [{ url: 'https://runbook', label: 'Runbook', associatedUrn: RAW, created: { time: 9, actor: 'urn:li:corpGroup:etl' }, updated: { time: 10, actor: 'urn:li:corpuser:ann' }, actor: { __typename: 'CorpGroup', urn: 'urn:li:corpGroup:etl' } }] },
-      structuredProperties: { properties: [{ values: [{ stringValue: schemaFieldUrn(RAW, 'tip') }], valueEntities: [{ __typename: 'SchemaFieldEntity', urn: schemaFieldUrn(RAW, 'tip') }] }] },
+      ownership: {
+        owners: [
+          {
+            type: 'DATAOWNER',
+            owner: { __typename: 'CorpGroup', urn: 'urn:li:corpGroup:etl' },
+            source: { type: 'SERVICE', url: 'https://x' },
+            ownershipType: { urn: 'urn:li:ownershipType:__system__dataowner' },
+          },
+        ],
+      },
+      institutionalMemory: {
+        elements: [
+          {
+            url: 'https://runbook',
+            label: 'Runbook',
+            associatedUrn: RAW,
+            created: { time: 9, actor: 'urn:li:corpGroup:etl' },
+            updated: { time: 10, actor: 'urn:li:corpuser:ann' },
+            actor: { __typename: 'CorpGroup', urn: 'urn:li:corpGroup:etl' },
+          },
+        ],
+      },
+      structuredProperties: {
+        properties: [
+          {
+            values: [{ stringValue: schemaFieldUrn(RAW, 'tip') }],
+            valueEntities: [{ __typename: 'SchemaFieldEntity', urn: schemaFieldUrn(RAW, 'tip') }],
+          },
+        ],
+      },
     });
   });
 
@@ -201,32 +351,74 @@ describe('Dataset timeseries: operations and datasetProfiles', () => {
   function seedOps() {
     const h = simHarness();
     const op = (timestampMillis: number, lastUpdatedTimestamp: number, operationType = 'INSERT', extra = {}) =>
-      h.store.write(TRIPS, 'operation', { timestampMillis, lastUpdatedTimestamp, operationType, partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' }, ...extra });
+      h.store.write(TRIPS, 'operation', {
+        timestampMillis,
+        lastUpdatedTimestamp,
+        operationType,
+        partitionSpec: { type: 'FULL_TABLE', partition: 'FULL_TABLE_SNAPSHOT' },
+        ...extra,
+      });
     op(1000, 900);
-    op(3000, 500, 'UPDATE', { actor: 'urn:li:corpuser:etl', sourceType: 'DATA_PROCESS', numAffectedRows: 42, affectedDatasets: [RAW] });
+    op(3000, 500, 'UPDATE', {
+      actor: 'urn:li:corpuser:etl',
+      sourceType: 'DATA_PROCESS',
+      numAffectedRows: 42,
+      affectedDatasets: [RAW],
+    });
     op(2000, 2500, 'CUSTOM', { customOperationType: 'BACKFILL' });
-    for (const [t, rows] of [[100, 10], [300, 30], [200, 20]]) h.store.write(TRIPS, 'datasetProfile', { timestampMillis: t, rowCount: rows, columnCount: 4 });
+    for (const [t, rows] of [
+      [100, 10],
+      [300, 30],
+      [200, 20],
+    ])
+      h.store.write(TRIPS, 'datasetProfile', { timestampMillis: t, rowCount: rows, columnCount: 4 });
     return h;
   }
 
   it('orders operations newest first by lastUpdatedTimestamp and maps them', async () => {
     const { data } = seedOps();
-    const r = await data(`{ dataset(urn: "${TRIPS}") { operations { timestampMillis lastUpdatedTimestamp operationType customOperationType actor sourceType numAffectedRows affectedDatasets partition } } }`);
-    expect(r.dataset.operations.map((o: { lastUpdatedTimestamp: number }) => o.lastUpdatedTimestamp)).toEqual([2500, 900, 500]);
-    expect(r.dataset.operations[0]).toEqual({ timestampMillis: 2000, lastUpdatedTimestamp: 2500, operationType: 'CUSTOM', customOperationType: 'BACKFILL', actor: null, sourceType: null, numAffectedRows: null, affectedDatasets: null, partition: 'FULL_TABLE_SNAPSHOT' });
-    expect(r.dataset.operations[2]).toMatchObject({ actor: 'urn:li:corpuser:etl', sourceType: 'DATA_PROCESS', numAffectedRows: 42, affectedDatasets: [RAW] });
+    const r = await data(
+      `{ dataset(urn: "${TRIPS}") { operations { timestampMillis lastUpdatedTimestamp operationType customOperationType actor sourceType numAffectedRows affectedDatasets partition } } }`,
+    );
+    expect(r.dataset.operations.map((o: { lastUpdatedTimestamp: number }) => o.lastUpdatedTimestamp)).toEqual([
+      2500, 900, 500,
+    ]);
+    expect(r.dataset.operations[0]).toEqual({
+      timestampMillis: 2000,
+      lastUpdatedTimestamp: 2500,
+      operationType: 'CUSTOM',
+      customOperationType: 'BACKFILL',
+      actor: null,
+      sourceType: null,
+      numAffectedRows: null,
+      affectedDatasets: null,
+      partition: 'FULL_TABLE_SNAPSHOT',
+    });
+    expect(r.dataset.operations[2]).toMatchObject({
+      actor: 'urn:li:corpuser:etl',
+      sourceType: 'DATA_PROCESS',
+      numAffectedRows: 42,
+      affectedDatasets: [RAW],
+    });
   });
 
   it('limits and windows operations on timestampMillis', async () => {
     const { data } = seedOps();
-    const r = await data(`{ dataset(urn: "${TRIPS}") { one: operations(limit: 1) { lastUpdatedTimestamp } window: operations(startTimeMillis: 1500, endTimeMillis: 3000) { timestampMillis }
+    const r =
+      await data(`{ dataset(urn: "${TRIPS}") { one: operations(limit: 1) { lastUpdatedTimestamp } window: operations(startTimeMillis: 1500, endTimeMillis: 3000) { timestampMillis }
       filtered: operations(filter: { and: [{ field: "operationType", values: ["UPDATE"] }] }) { timestampMillis } } }`);
-    expect(r.dataset).toEqual({ one: [{ lastUpdatedTimestamp: 2500 }], window: [{ timestampMillis: 2000 }, { timestampMillis: 3000 }], filtered: [{ timestampMillis: 3000 }] });
+    expect(r.dataset).toEqual({
+      one: [{ lastUpdatedTimestamp: 2500 }],
+      window: [{ timestampMillis: 2000 }, { timestampMillis: 3000 }],
+      filtered: [{ timestampMillis: 3000 }],
+    });
   });
 
   it('orders profiles newest first by timestampMillis', async () => {
     const { data } = seedOps();
-    const r = await data(`{ dataset(urn: "${TRIPS}") { datasetProfiles { timestampMillis rowCount columnCount sizeInBytes } latest: datasetProfiles(limit: 1) { rowCount } } }`);
+    const r = await data(
+      `{ dataset(urn: "${TRIPS}") { datasetProfiles { timestampMillis rowCount columnCount sizeInBytes } latest: datasetProfiles(limit: 1) { rowCount } } }`,
+    );
     expect(r.dataset.datasetProfiles).toEqual([
       { timestampMillis: 300, rowCount: 30, columnCount: 4, sizeInBytes: null },
       { timestampMillis: 200, rowCount: 20, columnCount: 4, sizeInBytes: null },
@@ -237,7 +429,9 @@ describe('Dataset timeseries: operations and datasetProfiles', () => {
 
   it('answers empty lists for a dataset with no events', async () => {
     const { data } = simHarness();
-    const r = await data(`{ dataset(urn: "${RAW}") { operations { timestampMillis } datasetProfiles { timestampMillis } } }`);
+    const r = await data(
+      `{ dataset(urn: "${RAW}") { operations { timestampMillis } datasetProfiles { timestampMillis } } }`,
+    );
     expect(r.dataset).toEqual({ operations: [], datasetProfiles: [] });
   });
 });
@@ -248,10 +442,18 @@ describe('SchemaFieldEntity', () => {
     const field = schemaFieldUrn(TRIPS, 'tip_amount');
     store.write(field, 'globalTags', { tags: [{ tag: 'urn:li:tag:label' }] });
     store.write(field, 'status', { removed: false });
-    const r = await data(`{ entity(urn: "${field}") { urn type ... on SchemaFieldEntity { fieldPath parent { urn type ... on Dataset { name } } tags { tags { tag { urn } associatedUrn } } status { removed } deprecation { deprecated } glossaryTerms { terms { term { urn } } } } } }`);
+    const r = await data(
+      `{ entity(urn: "${field}") { urn type ... on SchemaFieldEntity { fieldPath parent { urn type ... on Dataset { name } } tags { tags { tag { urn } associatedUrn } } status { removed } deprecation { deprecated } glossaryTerms { terms { term { urn } } } } } }`,
+    );
     expect(r.entity).toEqual({
-      urn: field, type: 'SCHEMA_FIELD', fieldPath: 'tip_amount', parent: { urn: TRIPS, type: 'DATASET', name: 'nyc_taxi.trips' },
-      tags: { tags: [{ tag: { urn: 'urn:li:tag:label' }, associatedUrn: field }] }, status: { removed: false }, deprecation: null, glossaryTerms: null,
+      urn: field,
+      type: 'SCHEMA_FIELD',
+      fieldPath: 'tip_amount',
+      parent: { urn: TRIPS, type: 'DATASET', name: 'nyc_taxi.trips' },
+      tags: { tags: [{ tag: { urn: 'urn:li:tag:label' }, associatedUrn: field }] },
+      status: { removed: false },
+      deprecation: null,
+      glossaryTerms: null,
     });
   });
 });

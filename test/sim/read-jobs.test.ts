@@ -13,14 +13,31 @@ const RUN = 'urn:li:dataProcessInstance:3f2a9c';
 describe('DataFlow and DataJob', () => {
   it('maps the flow key, info and platform', async () => {
     const { store, data } = simHarness();
-    store.write(FLOW, 'dataFlowInfo', { customProperties: { schedule: '@daily' }, name: 'train_tips', description: 'Trains the tip model', project: 'ml', externalUrl: 'http://airflow/train_tips' });
+    store.write(FLOW, 'dataFlowInfo', {
+      customProperties: { schedule: '@daily' },
+      name: 'train_tips',
+      description: 'Trains the tip model',
+      project: 'ml',
+      externalUrl: 'http://airflow/train_tips',
+    });
     store.write(FLOW, 'ownership', { owners: [{ owner: 'urn:li:corpuser:alice', type: 'TECHNICAL_OWNER' }] });
     const r = await data(`{ dataFlow(urn: "${FLOW}") { urn type orchestrator flowId cluster exists platform { urn name }
       properties { name description project externalUrl customProperties { key value } } ownership { owners { associatedUrn } } status { removed } } }`);
     expect(r.dataFlow).toEqual({
-      urn: FLOW, type: 'DATA_FLOW', orchestrator: 'airflow', flowId: 'train_tips', cluster: 'PROD', exists: true,
+      urn: FLOW,
+      type: 'DATA_FLOW',
+      orchestrator: 'airflow',
+      flowId: 'train_tips',
+      cluster: 'PROD',
+      exists: true,
       platform: { urn: 'urn:li:dataPlatform:airflow', name: 'airflow' },
-      properties: { name: 'train_tips', description: 'Trains the tip model', project: 'ml', externalUrl: 'http://airflow/train_tips', customProperties: [{ key: 'schedule', value: '@daily' }] },
+      properties: {
+        name: 'train_tips',
+        description: 'Trains the tip model',
+        project: 'ml',
+        externalUrl: 'http://airflow/train_tips',
+        customProperties: [{ key: 'schedule', value: '@daily' }],
+      },
       ownership: { owners: [{ associatedUrn: FLOW }] },
       status: null,
     });
@@ -35,21 +52,39 @@ describe('DataFlow and DataJob', () => {
       outputDatasets: [],
       outputDatasetEdges: [{ destinationUrn: OUT, created: { time: 1, actor: 'urn:li:corpuser:airflow' } }],
       inputDatajobs: [PREP],
-      fineGrainedLineages: [{ upstreamType: 'FIELD_SET', upstreams: [schemaFieldUrn(TRIPS, 'tip_amount')], downstreamType: 'FIELD', downstreams: [schemaFieldUrn(OUT, 'label')], confidenceScore: 1 }],
+      fineGrainedLineages: [
+        {
+          upstreamType: 'FIELD_SET',
+          upstreams: [schemaFieldUrn(TRIPS, 'tip_amount')],
+          downstreamType: 'FIELD',
+          downstreams: [schemaFieldUrn(OUT, 'label')],
+          confidenceScore: 1,
+        },
+      ],
     });
     store.write(PREP, 'dataJobInfo', { name: 'prepare', type: 'COMMAND' });
-    const r = await data(`{ dataJob(urn: "${JOB}") { urn type jobId exists platform { name } dataFlow { urn flowId orchestrator }
+    const r =
+      await data(`{ dataJob(urn: "${JOB}") { urn type jobId exists platform { name } dataFlow { urn flowId orchestrator }
       properties { name description externalUrl customProperties { key } }
       inputOutput { inputDatasets { urn name } outputDatasets { urn } inputDatajobs { urn jobId properties { name } } fineGrainedLineages { upstreams { urn path } downstreams { urn path } } } } }`);
     expect(r.dataJob).toEqual({
-      urn: JOB, type: 'DATA_JOB', jobId: 'fit_model', exists: true, platform: { name: 'airflow' },
+      urn: JOB,
+      type: 'DATA_JOB',
+      jobId: 'fit_model',
+      exists: true,
+      platform: { name: 'airflow' },
       dataFlow: { urn: FLOW, flowId: 'train_tips', orchestrator: 'airflow' },
       properties: { name: 'fit_model', description: 'fits xgboost', externalUrl: null, customProperties: null },
       inputOutput: {
-        inputDatasets: [{ urn: TRIPS, name: 'nyc_taxi.trips' }, { urn: ZONES, name: 'nyc_taxi.zones' }],
+        inputDatasets: [
+          { urn: TRIPS, name: 'nyc_taxi.trips' },
+          { urn: ZONES, name: 'nyc_taxi.zones' },
+        ],
         outputDatasets: [{ urn: OUT }],
         inputDatajobs: [{ urn: PREP, jobId: 'prepare', properties: { name: 'prepare' } }],
-        fineGrainedLineages: [{ upstreams: [{ urn: TRIPS, path: 'tip_amount' }], downstreams: [{ urn: OUT, path: 'label' }] }],
+        fineGrainedLineages: [
+          { upstreams: [{ urn: TRIPS, path: 'tip_amount' }], downstreams: [{ urn: OUT, path: 'label' }] },
+        ],
       },
     });
   });
@@ -57,7 +92,8 @@ describe('DataFlow and DataJob', () => {
   it('answers empty lists for an inputOutput without lists and null without the aspect', async () => {
     const { store, data } = simHarness();
     store.write(JOB, 'dataJobInputOutput', { inputDatasets: [], outputDatasets: [] });
-    const r = await data(`{ a: dataJob(urn: "${JOB}") { inputOutput { inputDatasets { urn } outputDatasets { urn } inputDatajobs { urn } fineGrainedLineages { query } } }
+    const r =
+      await data(`{ a: dataJob(urn: "${JOB}") { inputOutput { inputDatasets { urn } outputDatasets { urn } inputDatajobs { urn } fineGrainedLineages { query } } }
       b: dataJob(urn: "${PREP}") { exists inputOutput { inputDatasets { urn } } properties { name } } }`);
     expect(r).toEqual({
       a: { inputOutput: { inputDatasets: [], outputDatasets: [], inputDatajobs: [], fineGrainedLineages: null } },
@@ -69,23 +105,49 @@ describe('DataFlow and DataJob', () => {
 describe('DataProcessInstance', () => {
   function seedRun() {
     const h = simHarness();
-    h.store.write(RUN, 'dataProcessInstanceProperties', { customProperties: { attempt: '1' }, externalUrl: 'http://airflow/run/1', name: 'fit_model_2024-01-01', type: 'BATCH_SCHEDULED', created: { time: 1700000000000, actor: 'urn:li:corpuser:airflow' } });
+    h.store.write(RUN, 'dataProcessInstanceProperties', {
+      customProperties: { attempt: '1' },
+      externalUrl: 'http://airflow/run/1',
+      name: 'fit_model_2024-01-01',
+      type: 'BATCH_SCHEDULED',
+      created: { time: 1700000000000, actor: 'urn:li:corpuser:airflow' },
+    });
     h.store.write(RUN, 'dataProcessInstanceRelationships', { parentTemplate: JOB, upstreamInstances: [] });
-    h.store.write(RUN, 'dataProcessInstanceRunEvent', { timestampMillis: 1700000000000, status: 'STARTED', attempt: 1 });
-    h.store.write(RUN, 'dataProcessInstanceRunEvent', { timestampMillis: 1700000300000, status: 'COMPLETE', attempt: 1, result: { type: 'FAILURE', nativeResultType: 'airflow' }, durationMillis: 300000 });
+    h.store.write(RUN, 'dataProcessInstanceRunEvent', {
+      timestampMillis: 1700000000000,
+      status: 'STARTED',
+      attempt: 1,
+    });
+    h.store.write(RUN, 'dataProcessInstanceRunEvent', {
+      timestampMillis: 1700000300000,
+      status: 'COMPLETE',
+      attempt: 1,
+      result: { type: 'FAILURE', nativeResultType: 'airflow' },
+      durationMillis: 300000,
+    });
     h.store.write(JOB, 'dataJobInfo', { name: 'fit_model', type: 'COMMAND' });
     return h;
   }
 
   it('maps properties, deprecated top-level fields and the parent template', async () => {
     const { data } = seedRun();
-    const r = await data(`{ entity(urn: "${RUN}") { urn type ... on DataProcessInstance { exists name externalUrl created { time actor }
+    const r =
+      await data(`{ entity(urn: "${RUN}") { urn type ... on DataProcessInstance { exists name externalUrl created { time actor }
       properties { name externalUrl created { time actor } customProperties { key value } }
       parentTemplate { urn type ... on DataJob { jobId } } } } }`);
     expect(r.entity).toEqual({
-      urn: RUN, type: 'DATA_PROCESS_INSTANCE', exists: true, name: 'fit_model_2024-01-01', externalUrl: 'http://airflow/run/1',
+      urn: RUN,
+      type: 'DATA_PROCESS_INSTANCE',
+      exists: true,
+      name: 'fit_model_2024-01-01',
+      externalUrl: 'http://airflow/run/1',
       created: { time: 1700000000000, actor: 'urn:li:corpuser:airflow' },
-      properties: { name: 'fit_model_2024-01-01', externalUrl: 'http://airflow/run/1', created: { time: 1700000000000, actor: 'urn:li:corpuser:airflow' }, customProperties: [{ key: 'attempt', value: '1' }] },
+      properties: {
+        name: 'fit_model_2024-01-01',
+        externalUrl: 'http://airflow/run/1',
+        created: { time: 1700000000000, actor: 'urn:li:corpuser:airflow' },
+        customProperties: [{ key: 'attempt', value: '1' }],
+      },
       parentTemplate: { urn: JOB, type: 'DATA_JOB', jobId: 'fit_model' },
     });
   });
@@ -98,7 +160,13 @@ describe('DataProcessInstance', () => {
       early: state(endTimeMillis: 1700000100000) { status } } } }`);
     expect(r.entity).toEqual({
       all: [
-        { status: 'COMPLETE', attempt: 1, timestampMillis: 1700000300000, durationMillis: 300000, result: { resultType: 'FAILURE', nativeResultType: 'airflow' } },
+        {
+          status: 'COMPLETE',
+          attempt: 1,
+          timestampMillis: 1700000300000,
+          durationMillis: 300000,
+          result: { resultType: 'FAILURE', nativeResultType: 'airflow' },
+        },
         { status: 'STARTED', attempt: 1, timestampMillis: 1700000000000, durationMillis: null, result: null },
       ],
       latest: [{ status: 'COMPLETE' }],
@@ -108,7 +176,16 @@ describe('DataProcessInstance', () => {
 
   it('answers a run with no aspects with nulls and no events', async () => {
     const { data } = simHarness();
-    const r = await data(`{ entity(urn: "urn:li:dataProcessInstance:none") { ... on DataProcessInstance { exists name properties { name } parentTemplate { urn } state { status } status { removed } } } }`);
-    expect(r.entity).toEqual({ exists: false, name: null, properties: null, parentTemplate: null, state: [], status: null });
+    const r = await data(
+      `{ entity(urn: "urn:li:dataProcessInstance:none") { ... on DataProcessInstance { exists name properties { name } parentTemplate { urn } state { status } status { removed } } } }`,
+    );
+    expect(r.entity).toEqual({
+      exists: false,
+      name: null,
+      properties: null,
+      parentTemplate: null,
+      state: [],
+      status: null,
+    });
   });
 });

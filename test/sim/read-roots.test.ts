@@ -28,8 +28,14 @@ describe('entity, entities, entityExists', () => {
     store.write(MODEL, 'status', { removed: false });
     const urns = [TRIPS, 'urn:li:chart:(looker,1)', MODEL, 'urn:li:corpuser:alice'];
     const all = await data(`query($urns: [String!]!) { entities(urns: $urns) { urn type } }`, { urns });
-    expect(all.entities).toEqual([{ urn: TRIPS, type: 'DATASET' }, { urn: MODEL, type: 'MLMODEL' }, { urn: 'urn:li:corpuser:alice', type: 'CORP_USER' }]);
-    const existing = await data(`query($urns: [String!]!) { entities(urns: $urns, checkForExistence: true) { urn } }`, { urns });
+    expect(all.entities).toEqual([
+      { urn: TRIPS, type: 'DATASET' },
+      { urn: MODEL, type: 'MLMODEL' },
+      { urn: 'urn:li:corpuser:alice', type: 'CORP_USER' },
+    ]);
+    const existing = await data(`query($urns: [String!]!) { entities(urns: $urns, checkForExistence: true) { urn } }`, {
+      urns,
+    });
     expect(existing.entities).toEqual([{ urn: MODEL }]);
   });
 
@@ -37,13 +43,20 @@ describe('entity, entities, entityExists', () => {
     const { store, data } = simHarness();
     store.write(MODEL, 'status', { removed: true });
     store.ensure(TRIPS); // referenced only: no aspects of its own
-    const r = await data(`{ a: entityExists(urn: "${MODEL}") b: entityExists(urn: "${TRIPS}") c: entityExists(urn: "urn:li:corpuser:nobody") root: entityExists(urn: "urn:li:corpuser:datahub") }`);
+    const r = await data(
+      `{ a: entityExists(urn: "${MODEL}") b: entityExists(urn: "${TRIPS}") c: entityExists(urn: "urn:li:corpuser:nobody") root: entityExists(urn: "urn:li:corpuser:datahub") }`,
+    );
     expect(r).toEqual({ a: true, b: false, c: false, root: true });
   });
 
   it('rejects strings that are not urns with a server error', async () => {
     const { gql } = simHarness();
-    for (const query of ['{ entity(urn: "trips") { urn } }', '{ entityExists(urn: "not a urn") }', '{ entities(urns: ["urn:li:corpuser:a", "bad"]) { urn } }', '{ mlModel(urn: "tips") { urn } }']) {
+    for (const query of [
+      '{ entity(urn: "trips") { urn } }',
+      '{ entityExists(urn: "not a urn") }',
+      '{ entities(urns: ["urn:li:corpuser:a", "bad"]) { urn } }',
+      '{ mlModel(urn: "tips") { urn } }',
+    ]) {
       const r = await gql(query);
       expect(r.errors?.[0]?.extensions, query).toMatchObject({ code: 500, type: 'SERVER_ERROR' });
     }
@@ -64,7 +77,16 @@ describe('entity, entities, entityExists', () => {
       j: assertion(urn: "urn:li:assertion:a") { type }
     }`);
     expect(Object.values(r).map((x) => (x as { type: string }).type)).toEqual([
-      'MLMODEL_GROUP', 'MLFEATURE', 'MLFEATURE_TABLE', 'MLPRIMARY_KEY', 'DATA_JOB', 'DATA_FLOW', 'CORP_GROUP', 'TAG', 'STRUCTURED_PROPERTY', 'ASSERTION',
+      'MLMODEL_GROUP',
+      'MLFEATURE',
+      'MLFEATURE_TABLE',
+      'MLPRIMARY_KEY',
+      'DATA_JOB',
+      'DATA_FLOW',
+      'CORP_GROUP',
+      'TAG',
+      'STRUCTURED_PROPERTY',
+      'ASSERTION',
     ]);
   });
 });
@@ -73,13 +95,21 @@ describe('nested aspect types returned by a mutation', () => {
   // A stand-in mutation shaped like upsertStructuredProperties: it returns the raw aspect it wrote.
   const aspect = { properties: [{ propertyUrn: 'urn:li:structuredProperty:io.janus.trust', values: [0.42] }] };
   const schemaReturning = (value: (assetUrn: string) => unknown) =>
-    buildSimSchema(mergeResolvers([readResolvers, {
-      Mutation: { upsertStructuredProperties: (_r, args: { input: { assetUrn: string } }) => value(args.input.assetUrn) },
-    }]));
+    buildSimSchema(
+      mergeResolvers([
+        readResolvers,
+        {
+          Mutation: {
+            upsertStructuredProperties: (_r, args: { input: { assetUrn: string } }) => value(args.input.assetUrn),
+          },
+        },
+      ]),
+    );
   const run = (schema: ReturnType<typeof schemaReturning>) =>
     execute({
       schema,
-      document: parse(`mutation { upsertStructuredProperties(input: { assetUrn: "${MODEL}", structuredPropertyInputParams: [] }) {
+      document:
+        parse(`mutation { upsertStructuredProperties(input: { assetUrn: "${MODEL}", structuredPropertyInputParams: [] }) {
         properties { associatedUrn values { ... on NumberValue { numberValue } } } } }`),
       contextValue: makeContext(new Store()),
     });
@@ -87,11 +117,15 @@ describe('nested aspect types returned by a mutation', () => {
   it('finds associatedUrn from the root field arguments when the aspect is not bound', async () => {
     const r = await run(schemaReturning(() => aspect));
     expect(r.errors).toBeUndefined();
-    expect(r.data).toEqual({ upsertStructuredProperties: { properties: [{ associatedUrn: MODEL, values: [{ numberValue: 0.42 }] }] } });
+    expect(r.data).toEqual({
+      upsertStructuredProperties: { properties: [{ associatedUrn: MODEL, values: [{ numberValue: 0.42 }] }] },
+    });
   });
 
   it('prefers the holder bound with withOwner', async () => {
     const r = await run(schemaReturning(() => withOwner(aspect, TRIPS)));
-    expect(r.data).toEqual({ upsertStructuredProperties: { properties: [{ associatedUrn: TRIPS, values: [{ numberValue: 0.42 }] }] } });
+    expect(r.data).toEqual({
+      upsertStructuredProperties: { properties: [{ associatedUrn: TRIPS, values: [{ numberValue: 0.42 }] }] },
+    });
   });
 });

@@ -17,10 +17,19 @@ export function useSims(defaults: SimOptions = {}): (opts?: SimOptions) => Promi
 
 /** Runs GraphQL against a running simulator over HTTP and returns `data`, failing on any error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read results loosely
-export async function graphqlData<T = Record<string, any>>(sim: RunningSim, query: string, variables?: object, token?: string): Promise<T> {
+export async function graphqlData<T = Record<string, any>>(
+  sim: RunningSim,
+  query: string,
+  variables?: object,
+  token?: string,
+): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${sim.url}/api/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${sim.url}/api/graphql`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
   if (body.errors?.length) throw new Error(`GraphQL errors: ${body.errors.map((e) => e.message).join('; ')}`);
   return body.data as T;

@@ -6,7 +6,12 @@ const sim = useSims();
 
 const QUERY = JSON.stringify({ query: 'query Exists { entityExists(urn: "urn:li:corpuser:nobody") }' });
 const post = (s: RunningSim, signal?: AbortSignal) =>
-  fetch(`${s.url}/api/graphql`, { method: 'POST', body: QUERY, headers: { 'content-type': 'application/json' }, signal });
+  fetch(`${s.url}/api/graphql`, {
+    method: 'POST',
+    body: QUERY,
+    headers: { 'content-type': 'application/json' },
+    signal,
+  });
 
 type Outcome = 'ok' | '500' | 'timeout' | 'malformed' | `other ${number}`;
 
@@ -74,7 +79,12 @@ describe('fault injection', () => {
     const res = await post(s);
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toBe('application/json');
-    expect(await res.json()).toEqual({ timestamp: 5, status: 500, error: 'Internal Server Error', path: '/api/graphql' });
+    expect(await res.json()).toEqual({
+      timestamp: 5,
+      status: 500,
+      error: 'Internal Server Error',
+      path: '/api/graphql',
+    });
   });
 
   it('answers 200 with a body that is not JSON for the malformed kind', async () => {

@@ -6,8 +6,13 @@ import { appliedMutations, summarizeOperation } from '../../src/sim/stats.js';
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.nothing,PROD)';
 const TAG = 'urn:li:tag:pii';
-const mcp = (entityType: string, entityUrn: string, aspectName: string, json: object) =>
-  ({ entityType, entityUrn, changeType: 'UPSERT', aspectName, aspect: { json } });
+const mcp = (entityType: string, entityUrn: string, aspectName: string, json: object) => ({
+  entityType,
+  entityUrn,
+  changeType: 'UPSERT',
+  aspectName,
+  aspect: { json },
+});
 const RECORDS = [
   mcp('dataset', DATASET, 'datasetProperties', { name: 'orders', customProperties: {} }),
   mcp('tag', TAG, 'tagProperties', { name: 'pii' }),
@@ -26,7 +31,9 @@ async function sim() {
 
 async function gql(s: RunningSim, query: string, variables?: object, operationName?: string) {
   const res = await fetch(`${s.url}/api/graphql`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables, operationName }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables, operationName }),
   });
   const body = (res.status === 200 ? await res.json() : {}) as { data?: unknown; errors?: unknown[] };
   return { status: res.status, body };
@@ -39,8 +46,11 @@ describe('GET /__sim/stats', () => {
     const s = await sim();
     await gql(s, 'query ReadDataset($urn: String!) { dataset(urn: $urn) { urn } }', { urn: DATASET });
     await gql(s, 'query ReadDataset($urn: String!) { dataset(urn: $urn) { urn } }', { urn: MISSING });
-    await gql(s, `{ a: entityExists(urn: "x") b: entityExists(urn: "y") ...Root ... on Query { tag(urn: "${TAG}") { urn } }
-      skipped: dataset(urn: "z") @skip(if: true) { urn } } fragment Root on Query { entities(urns: []) { urn } }`);
+    await gql(
+      s,
+      `{ a: entityExists(urn: "x") b: entityExists(urn: "y") ...Root ... on Query { tag(urn: "${TAG}") { urn } }
+      skipped: dataset(urn: "z") @skip(if: true) { urn } } fragment Root on Query { entities(urns: []) { urn } }`,
+    );
     await gql(s, 'query One { entityExists(urn: "x") } query Two { tag(urn: "x") { urn } }', undefined, 'Two');
 
     const stats = await (await fetch(`${s.url}/__sim/stats`)).json();
@@ -56,10 +66,12 @@ describe('GET /__sim/stats', () => {
     expect(s.stats()).toEqual(stats);
   });
 
-  it('counts the bytes of the answers\' bodies', async () => {
+  it("counts the bytes of the answers' bodies", async () => {
     const s = await sim();
     const res = await fetch(`${s.url}/api/graphql`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ dataset(urn: "${DATASET}") { urn } }` }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ dataset(urn: "${DATASET}") { urn } }` }),
     });
     const bytes = (await res.arrayBuffer()).byteLength;
     expect(bytes).toBeGreaterThan(0);
@@ -100,7 +112,12 @@ describe('GET /__sim/stats', () => {
     expect(s.stats().requests).toBe(1);
     expect((await fetch(`${s.url}/__sim/stats/reset`, { method: 'POST' })).status).toBe(204);
     expect(s.stats()).toEqual({
-      requests: 0, byOperation: {}, byRootField: {}, mutations: 0, responseBytes: 0, faults: { 500: 0, timeout: 0, malformed: 0 },
+      requests: 0,
+      byOperation: {},
+      byRootField: {},
+      mutations: 0,
+      responseBytes: 0,
+      faults: { 500: 0, timeout: 0, malformed: 0 },
       ingestion: { requests: 0, proposals: 0 },
     });
     await gql(s, '{ entityExists(urn: "x") }');
@@ -111,9 +128,12 @@ describe('GET /__sim/stats', () => {
 
 describe('summarizeOperation', () => {
   it('selects the named operation and resolves @include from variables', () => {
-    const doc = 'query A($on: Boolean!) { x: entityExists(urn: "a") tag(urn: "t") @include(if: $on) { urn } } mutation B { addTag }';
+    const doc =
+      'query A($on: Boolean!) { x: entityExists(urn: "a") tag(urn: "t") @include(if: $on) { urn } } mutation B { addTag }';
     expect(summarizeOperation(doc, 'A', { on: false })).toEqual({
-      name: 'A', kind: 'query', rootFields: [{ name: 'entityExists', responseKey: 'x' }],
+      name: 'A',
+      kind: 'query',
+      rootFields: [{ name: 'entityExists', responseKey: 'x' }],
     });
     expect(summarizeOperation(doc, 'A', { on: true })?.rootFields.map((f) => f.name)).toEqual(['entityExists', 'tag']);
     expect(summarizeOperation(doc, 'B')?.kind).toBe('mutation');

@@ -5,7 +5,10 @@ import { useSims } from './running-sim.js';
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';
 const RECORDS = [
   {
-    entityType: 'dataset', entityUrn: DATASET, changeType: 'UPSERT', aspectName: 'datasetProperties',
+    entityType: 'dataset',
+    entityUrn: DATASET,
+    changeType: 'UPSERT',
+    aspectName: 'datasetProperties',
     aspect: { json: { name: 'orders', description: 'Orders placed in the shop', customProperties: {} } },
   },
 ];
@@ -15,14 +18,17 @@ const sim = useSims({ records: RECORDS });
 const post = (s: RunningSim, body: string, headers: Record<string, string> = {}) =>
   fetch(`${s.url}/api/graphql`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
 
-interface GraphQLBody { data?: unknown; errors?: { message: string }[] }
+interface GraphQLBody {
+  data?: unknown;
+  errors?: { message: string }[];
+}
 const bodyOf = async (res: Response) => (await res.json()) as GraphQLBody;
 
 const gql = (s: RunningSim, query: string, variables?: object, headers?: Record<string, string>) =>
   post(s, JSON.stringify({ query, variables }), headers);
 
 describe('POST /api/graphql', () => {
-  it('answers a query with 200 and DataHub\'s JSON content type', async () => {
+  it("answers a query with 200 and DataHub's JSON content type", async () => {
     const s = await sim();
     const res = await gql(s, 'query Read($urn: String!) { dataset(urn: $urn) { urn } }', { urn: DATASET });
     expect(res.status).toBe(200);
@@ -53,7 +59,10 @@ describe('POST /api/graphql', () => {
     const s = await sim();
     const single = await post(s, JSON.stringify({ query: 'query A { a: __typename }', operationName: '' }));
     expect(await bodyOf(single)).toEqual({ data: { a: 'Query' } });
-    const named = await post(s, JSON.stringify({ query: 'query A { a: __typename } query B { b: __typename }', operationName: 'B' }));
+    const named = await post(
+      s,
+      JSON.stringify({ query: 'query A { a: __typename } query B { b: __typename }', operationName: 'B' }),
+    );
     expect(await bodyOf(named)).toEqual({ data: { b: 'Query' } });
   });
 
@@ -80,7 +89,12 @@ describe('POST /api/graphql', () => {
     const s = await sim({ now: () => 1_700_000_000_000 });
     const get = await fetch(`${s.url}/api/graphql?query={me{corpUser{urn}}}`);
     expect(get.status).toBe(405);
-    expect(await get.json()).toEqual({ timestamp: 1_700_000_000_000, status: 405, error: 'Method Not Allowed', path: '/api/graphql' });
+    expect(await get.json()).toEqual({
+      timestamp: 1_700_000_000_000,
+      status: 405,
+      error: 'Method Not Allowed',
+      path: '/api/graphql',
+    });
     const missing = await fetch(`${s.url}/api/graphql/extra`, { method: 'POST', body: '{}' });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ status: 404, error: 'Not Found', path: '/api/graphql/extra' });
@@ -90,9 +104,14 @@ describe('POST /api/graphql', () => {
 describe('token', () => {
   const query = '{ entityExists(urn: "urn:li:corpuser:nobody") }';
 
-  it('answers 401 with the auth filter\'s body when the token is missing or wrong', async () => {
+  it("answers 401 with the auth filter's body when the token is missing or wrong", async () => {
     const s = await sim({ token: 's3cret', now: () => 42 });
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer wrong' }, { authorization: 's3cret' }, { authorization: 'Basic s3cret' }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: 's3cret' },
+      { authorization: 'Basic s3cret' },
+    ];
     for (const headers of attempts) {
       const res = await gql(s, query, undefined, headers);
       expect(res.status).toBe(401);

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTOR, DATASET, MISSING_DATASET, MODEL, NOW, OTHER_DATASET, USER, expectDataHubError, readSide, seed, writeHarness,
+  ACTOR,
+  DATASET,
+  MISSING_DATASET,
+  MODEL,
+  NOW,
+  OTHER_DATASET,
+  USER,
+  expectDataHubError,
+  readSide,
+  seed,
+  writeHarness,
 } from './write-seed.js';
 
 const RAISE = 'mutation Raise($input: RaiseIncidentInput!) { raiseIncident(input: $input) }';
-const UPDATE = 'mutation Update($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
+const UPDATE =
+  'mutation Update($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
 const STAMP = { time: NOW, actor: ACTOR };
 
 function setup(now?: () => number) {
@@ -67,11 +78,13 @@ describe('raiseIncident', () => {
     expect(store.aspect<{ entities: string[] }>(urn, 'incidentInfo')?.entities).toEqual([DATASET, OTHER_DATASET]);
   });
 
-  it('stores the priority as DataHub\'s int: CRITICAL 0, HIGH 1, MEDIUM 2, LOW 3', async () => {
+  it("stores the priority as DataHub's int: CRITICAL 0, HIGH 1, MEDIUM 2, LOW 3", async () => {
     const { store, data } = setup();
     const stored: Record<string, unknown> = {};
     for (const priority of ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']) {
-      const { raiseIncident: urn } = await data(RAISE, { input: { type: 'FRESHNESS', resourceUrn: DATASET, priority } });
+      const { raiseIncident: urn } = await data(RAISE, {
+        input: { type: 'FRESHNESS', resourceUrn: DATASET, priority },
+      });
       stored[priority] = store.aspect<{ priority: number }>(urn, 'incidentInfo')?.priority;
     }
     expect(stored).toEqual({ CRITICAL: 0, HIGH: 1, MEDIUM: 2, LOW: 3 });
@@ -98,17 +111,29 @@ describe('raiseIncident', () => {
 
   it('requires at least one resource', async () => {
     const { gql } = setup();
-    for (const input of [{ type: 'SQL' }, { type: 'SQL', resourceUrns: [] }, { type: 'SQL', resourceUrns: ['not-a-urn'] }]) {
-      expectDataHubError(await gql(RAISE, { input }), 'SERVER_ERROR', 'At least 1 resource urn must be defined to raise an incident.');
+    for (const input of [
+      { type: 'SQL' },
+      { type: 'SQL', resourceUrns: [] },
+      { type: 'SQL', resourceUrns: ['not-a-urn'] },
+    ]) {
+      expectDataHubError(
+        await gql(RAISE, { input }),
+        'SERVER_ERROR',
+        'At least 1 resource urn must be defined to raise an incident.',
+      );
     }
   });
 
   it('fails on a malformed resourceUrn', async () => {
     const { gql } = setup();
-    expectDataHubError(await gql(RAISE, { input: { type: 'SQL', resourceUrn: 'orders' } }), 'SERVER_ERROR', /invalid urn/);
+    expectDataHubError(
+      await gql(RAISE, { input: { type: 'SQL', resourceUrn: 'orders' } }),
+      'SERVER_ERROR',
+      /invalid urn/,
+    );
   });
 
-  it('does not check that the resource exists, and (like DataHub\'s summary hook) brings it into existence', async () => {
+  it("does not check that the resource exists, and (like DataHub's summary hook) brings it into existence", async () => {
     const { store, data } = setup();
     expect(store.exists(MISSING_DATASET)).toBe(false);
     const { raiseIncident: urn } = await data(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: MISSING_DATASET } });
@@ -137,14 +162,22 @@ describe('updateIncidentStatus', () => {
     let now = NOW;
     const { store, data } = setup(() => now);
     const { raiseIncident: urn } = await data(RAISE, {
-      input: { type: 'OPERATIONAL', title: 't', resourceUrn: DATASET, status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'new' } },
+      input: {
+        type: 'OPERATIONAL',
+        title: 't',
+        resourceUrn: DATASET,
+        status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'new' },
+      },
     });
     now = NOW + 60_000;
     const res = await data(UPDATE, { urn, input: { state: 'RESOLVED', stage: 'FIXED', message: 'fixed by jdoe' } });
     expect(res.updateIncidentStatus).toBe(true);
     const info = store.aspect<Record<string, unknown>>(urn, 'incidentInfo');
     expect(info?.status).toEqual({
-      state: 'RESOLVED', stage: 'FIXED', message: 'fixed by jdoe', lastUpdated: { time: NOW + 60_000, actor: ACTOR },
+      state: 'RESOLVED',
+      stage: 'FIXED',
+      message: 'fixed by jdoe',
+      lastUpdated: { time: NOW + 60_000, actor: ACTOR },
     });
     expect(info).toMatchObject({ title: 't', created: STAMP, entities: [DATASET] });
   });
@@ -155,7 +188,10 @@ describe('updateIncidentStatus', () => {
       input: { type: 'OPERATIONAL', resourceUrn: DATASET, status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'x' } },
     });
     await data(UPDATE, { urn, input: { state: 'ACTIVE' } });
-    expect(store.aspect<Record<string, unknown>>(urn, 'incidentInfo')?.status).toEqual({ state: 'ACTIVE', lastUpdated: STAMP });
+    expect(store.aspect<Record<string, unknown>>(urn, 'incidentInfo')?.status).toEqual({
+      state: 'ACTIVE',
+      lastUpdated: STAMP,
+    });
   });
 
   it('moves the incident to the resolved list of the dataset summary, with resolvedAt', async () => {
@@ -178,35 +214,58 @@ describe('updateIncidentStatus', () => {
   });
 });
 
-describe('incidents read back through GraphQL (needs the read/graph helpers\' resolvers)', () => {
-  it.runIf(readSide('Dataset', 'incidents'))('lists the raised incident on the dataset, then its resolution', async () => {
-    const { data } = setup();
-    const { raiseIncident: urn } = await data(RAISE, {
-      input: {
-        type: 'CUSTOM', customType: 'JANUS_MODEL_TRUST', title: 'untrusted', resourceUrn: DATASET, priority: 'HIGH',
-        status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'raised by Janus' },
-      },
-    });
-    const q = `query($urn: String!) { dataset(urn: $urn) { incidents(state: ACTIVE) { total incidents {
+describe("incidents read back through GraphQL (needs the read/graph helpers' resolvers)", () => {
+  it.runIf(readSide('Dataset', 'incidents'))(
+    'lists the raised incident on the dataset, then its resolution',
+    async () => {
+      const { data } = setup();
+      const { raiseIncident: urn } = await data(RAISE, {
+        input: {
+          type: 'CUSTOM',
+          customType: 'JANUS_MODEL_TRUST',
+          title: 'untrusted',
+          resourceUrn: DATASET,
+          priority: 'HIGH',
+          status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'raised by Janus' },
+        },
+      });
+      const q = `query($urn: String!) { dataset(urn: $urn) { incidents(state: ACTIVE) { total incidents {
       urn incidentType customType title priority source { type } incidentStatus { state stage message } } } } }`;
-    expect((await data(q, { urn: DATASET })).dataset.incidents).toEqual({
-      total: 1,
-      incidents: [{
-        urn, incidentType: 'CUSTOM', customType: 'JANUS_MODEL_TRUST', title: 'untrusted', priority: 'HIGH',
-        source: { type: 'MANUAL' }, incidentStatus: { state: 'ACTIVE', stage: 'TRIAGE', message: 'raised by Janus' },
-      }],
-    });
-    await data(UPDATE, { urn, input: { state: 'RESOLVED', stage: 'FIXED' } });
-    expect((await data(q, { urn: DATASET })).dataset.incidents.total).toBe(0);
-  });
+      expect((await data(q, { urn: DATASET })).dataset.incidents).toEqual({
+        total: 1,
+        incidents: [
+          {
+            urn,
+            incidentType: 'CUSTOM',
+            customType: 'JANUS_MODEL_TRUST',
+            title: 'untrusted',
+            priority: 'HIGH',
+            source: { type: 'MANUAL' },
+            incidentStatus: { state: 'ACTIVE', stage: 'TRIAGE', message: 'raised by Janus' },
+          },
+        ],
+      });
+      await data(UPDATE, { urn, input: { state: 'RESOLVED', stage: 'FIXED' } });
+      expect((await data(q, { urn: DATASET })).dataset.incidents.total).toBe(0);
+    },
+  );
 
   it.runIf(readSide('Query', 'entity'))('reads the incident by urn through entity(urn)', async () => {
     const { data } = setup();
-    const { raiseIncident: urn } = await data(RAISE, { input: { type: 'SQL', resourceUrn: DATASET, priority: 'CRITICAL' } });
-    const res = await data(`query($urn: String!) { entity(urn: $urn) { ... on Incident {
-      urn incidentType priority incidentStatus { state stage } created { time actor } } } }`, { urn });
+    const { raiseIncident: urn } = await data(RAISE, {
+      input: { type: 'SQL', resourceUrn: DATASET, priority: 'CRITICAL' },
+    });
+    const res = await data(
+      `query($urn: String!) { entity(urn: $urn) { ... on Incident {
+      urn incidentType priority incidentStatus { state stage } created { time actor } } } }`,
+      { urn },
+    );
     expect(res.entity).toEqual({
-      urn, incidentType: 'SQL', priority: 'CRITICAL', incidentStatus: { state: 'ACTIVE', stage: null }, created: STAMP,
+      urn,
+      incidentType: 'SQL',
+      priority: 'CRITICAL',
+      incidentStatus: { state: 'ACTIVE', stage: null },
+      created: STAMP,
     });
   });
 });

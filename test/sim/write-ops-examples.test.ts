@@ -1,7 +1,18 @@
 import type { ExecutionResult } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { runGraphQL } from '../../src/sim/execute.js';
-import { ACTOR, DATASET, MODEL, NOW, OTHER_DATASET, USER, expectDataHubError, readSide, seed, writeHarness } from './write-seed.js';
+import {
+  ACTOR,
+  DATASET,
+  MODEL,
+  NOW,
+  OTHER_DATASET,
+  USER,
+  expectDataHubError,
+  readSide,
+  seed,
+  writeHarness,
+} from './write-seed.js';
 
 /** `shared/reference/datahub-ops-examples/writes.graphql`, verbatim: the writes Janus sends to DataHub. */
 const WRITES = `# Example operations for Janus, checked with shared/tools/check-datahub-ops.mjs against the
@@ -100,37 +111,63 @@ describe('the writes of datahub-ops-examples/writes.graphql', () => {
   it('each one validates against the simulator schema and does what DataHub does, in a Janus run', async () => {
     const { store, op, ok } = setup();
 
-    const raised = await ok('JanusRaiseIncident', { resourceUrn: DATASET, title: 'Churn model untrusted', description: 'leak' });
+    const raised = await ok('JanusRaiseIncident', {
+      resourceUrn: DATASET,
+      title: 'Churn model untrusted',
+      description: 'leak',
+    });
     expect(raised.raiseIncident).toBe('urn:li:incident:id-1');
     expect(store.aspect('urn:li:incident:id-1', 'incidentInfo')).toEqual({
-      type: 'CUSTOM', customType: 'JANUS_MODEL_TRUST', title: 'Churn model untrusted', description: 'leak',
-      entities: [DATASET], priority: 1, created: STAMP, source: { type: 'MANUAL' },
+      type: 'CUSTOM',
+      customType: 'JANUS_MODEL_TRUST',
+      title: 'Churn model untrusted',
+      description: 'leak',
+      entities: [DATASET],
+      priority: 1,
+      created: STAMP,
+      source: { type: 'MANUAL' },
       status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'raised by Janus', lastUpdated: STAMP },
     });
-    expect(await ok('JanusResolveIncident', { urn: 'urn:li:incident:id-1', message: 'fixed (jdoe via Slack)' }))
-      .toEqual({ updateIncidentStatus: true });
+    expect(
+      await ok('JanusResolveIncident', { urn: 'urn:li:incident:id-1', message: 'fixed (jdoe via Slack)' }),
+    ).toEqual({ updateIncidentStatus: true });
     expect(store.aspect('urn:li:incident:id-1', 'incidentInfo')).toMatchObject({
       status: { state: 'RESOLVED', stage: 'FIXED', message: 'fixed (jdoe via Slack)', lastUpdated: STAMP },
     });
 
     expect(await ok('JanusCreateTag')).toEqual({ createTag: UNTRUSTED });
-    expect(store.aspect(UNTRUSTED, 'tagProperties')).toEqual({ name: 'janus:untrusted', description: 'Janus judged this model untrusted' });
+    expect(store.aspect(UNTRUSTED, 'tagProperties')).toEqual({
+      name: 'janus:untrusted',
+      description: 'Janus judged this model untrusted',
+    });
     expect(await ok('JanusAddTag', { tagUrn: UNTRUSTED, resourceUrn: MODEL })).toEqual({ addTag: true });
     expect(await ok('JanusAddTags', { resourceUrn: MODEL })).toEqual({ addTags: true });
     expect(store.aspect(MODEL, 'globalTags')).toEqual({ tags: [{ tag: UNTRUSTED }] });
-    expect(await ok('JanusBatchAddTags', { urns: [{ resourceUrn: DATASET }, { resourceUrn: OTHER_DATASET }] })).toEqual({ batchAddTags: true });
+    expect(await ok('JanusBatchAddTags', { urns: [{ resourceUrn: DATASET }, { resourceUrn: OTHER_DATASET }] })).toEqual(
+      { batchAddTags: true },
+    );
     expect(store.aspect(OTHER_DATASET, 'globalTags')).toEqual({ tags: [{ tag: UNTRUSTED }] });
     expect(await ok('JanusRemoveTag', { resourceUrn: MODEL })).toEqual({ removeTag: true });
     expect(store.aspect(MODEL, 'globalTags')).toEqual({ tags: [] });
 
     const created = await op('JanusCreateScoreProperty');
     expect(store.aspect(SCORE, 'propertyDefinition')).toEqual({
-      qualifiedName: 'io.janus.trustScore', displayName: 'Janus trust score', valueType: 'urn:li:dataType:datahub.number',
-      cardinality: 'SINGLE', entityTypes: ['urn:li:entityType:datahub.mlModel'], created: STAMP, lastModified: STAMP,
+      qualifiedName: 'io.janus.trustScore',
+      displayName: 'Janus trust score',
+      valueType: 'urn:li:dataType:datahub.number',
+      cardinality: 'SINGLE',
+      entityTypes: ['urn:li:entityType:datahub.mlModel'],
+      created: STAMP,
+      lastModified: STAMP,
     });
-    expect(store.aspect(SCORE, 'structuredPropertySettings')).toEqual({ showInAssetSummary: true, lastModified: STAMP });
+    expect(store.aspect(SCORE, 'structuredPropertySettings')).toEqual({
+      showInAssetSummary: true,
+      lastModified: STAMP,
+    });
     if (readSide('StructuredPropertyEntity', 'definition')) {
-      expect(created).toEqual({ data: { createStructuredProperty: { urn: SCORE, definition: { qualifiedName: 'io.janus.trustScore' } } } });
+      expect(created).toEqual({
+        data: { createStructuredProperty: { urn: SCORE, definition: { qualifiedName: 'io.janus.trustScore' } } },
+      });
     }
 
     const scored = await op('JanusSetScore', { assetUrn: MODEL, score: 0.42 });
@@ -139,35 +176,65 @@ describe('the writes of datahub-ops-examples/writes.graphql', () => {
     });
     if (readSide('StructuredProperties', 'properties')) {
       expect(scored).toEqual({
-        data: { upsertStructuredProperties: { properties: [{ structuredProperty: { urn: SCORE }, values: [{ numberValue: 0.42 }] }] } },
+        data: {
+          upsertStructuredProperties: {
+            properties: [{ structuredProperty: { urn: SCORE }, values: [{ numberValue: 0.42 }] }],
+          },
+        },
       });
     }
 
-    expect(await ok('JanusUpsertAssertion', { datasetUrn: DATASET })).toEqual({ upsertCustomAssertion: { urn: ASSERTION } });
+    expect(await ok('JanusUpsertAssertion', { datasetUrn: DATASET })).toEqual({
+      upsertCustomAssertion: { urn: ASSERTION },
+    });
     expect(store.aspect(ASSERTION, 'assertionInfo')).toEqual({
-      type: 'CUSTOM', description: 'No feature column derives from the label column', source: { type: 'EXTERNAL' },
+      type: 'CUSTOM',
+      description: 'No feature column derives from the label column',
+      source: { type: 'EXTERNAL' },
       customAssertion: { type: 'Janus leakage check', entity: DATASET },
     });
     expect(await ok('JanusReportResult', { urn: ASSERTION })).toEqual({ reportAssertionResult: true });
-    expect(store.timeseries(ASSERTION, 'assertionRunEvent')).toEqual([{
-      timestampMillis: NOW, runId: String(NOW), assertionUrn: ASSERTION, asserteeUrn: DATASET, status: 'COMPLETE',
-      result: { type: 'FAILURE', externalUrl: 'https://example.invalid/run/1', nativeResults: { reason: 'feature x derives from label y' } },
-    }]);
+    expect(store.timeseries(ASSERTION, 'assertionRunEvent')).toEqual([
+      {
+        timestampMillis: NOW,
+        runId: String(NOW),
+        assertionUrn: ASSERTION,
+        asserteeUrn: DATASET,
+        status: 'COMPLETE',
+        result: {
+          type: 'FAILURE',
+          externalUrl: 'https://example.invalid/run/1',
+          nativeResults: { reason: 'feature x derives from label y' },
+        },
+      },
+    ]);
 
     expect(await ok('JanusAddLink', { resourceUrn: MODEL })).toEqual({ addLink: true });
-    expect(store.aspect(MODEL, 'institutionalMemory')).toEqual({ elements: [{ url: REPORT_URL, description: 'Janus verdict', createStamp: STAMP }] });
+    expect(store.aspect(MODEL, 'institutionalMemory')).toEqual({
+      elements: [{ url: REPORT_URL, description: 'Janus verdict', createStamp: STAMP }],
+    });
     expect(await ok('JanusRemoveLink', { resourceUrn: MODEL })).toEqual({ removeLink: true });
     expect(store.aspect(MODEL, 'institutionalMemory')).toEqual({ elements: [] });
 
     expect(await ok('JanusClaimOwnership', { ownerUrn: USER, resourceUrn: MODEL })).toEqual({ addOwner: true });
     expect(await ok('JanusAddOwners', { resourceUrn: MODEL })).toEqual({ addOwners: true });
     expect(store.aspect<{ owners: unknown[] }>(MODEL, 'ownership')?.owners).toEqual([
-      { owner: USER, type: 'NONE', typeUrn: 'urn:li:ownershipType:__system__technical_owner', source: { type: 'MANUAL' } },
-      { owner: USER, type: 'NONE', typeUrn: 'urn:li:ownershipType:__system__business_owner', source: { type: 'MANUAL' } },
+      {
+        owner: USER,
+        type: 'NONE',
+        typeUrn: 'urn:li:ownershipType:__system__technical_owner',
+        source: { type: 'MANUAL' },
+      },
+      {
+        owner: USER,
+        type: 'NONE',
+        typeUrn: 'urn:li:ownershipType:__system__business_owner',
+        source: { type: 'MANUAL' },
+      },
     ]);
   });
 
-  it('a second Janus run: the non-idempotent writes fail or repeat as DataHub\'s do, the others change nothing', async () => {
+  it("a second Janus run: the non-idempotent writes fail or repeat as DataHub's do, the others change nothing", async () => {
     const { store, op, ok } = setup();
     const run = async () => {
       await op('JanusRaiseIncident', { resourceUrn: DATASET, title: 't' });
@@ -181,7 +248,10 @@ describe('the writes of datahub-ops-examples/writes.graphql', () => {
     await ok('JanusAddTag', { tagUrn: UNTRUSTED, resourceUrn: MODEL });
     await ok('JanusUpsertAssertion', { datasetUrn: DATASET });
     await op('JanusSetScore', { assetUrn: MODEL, score: 0.5 });
-    const snapshot = structuredClone([store.aspect(MODEL, 'globalTags'), store.aspect('urn:li:assertion:janus-leakage-check', 'assertionInfo')]);
+    const snapshot = structuredClone([
+      store.aspect(MODEL, 'globalTags'),
+      store.aspect('urn:li:assertion:janus-leakage-check', 'assertionInfo'),
+    ]);
 
     const second = await run();
     expect([...store.all('incident')]).toHaveLength(2);
@@ -191,7 +261,10 @@ describe('the writes of datahub-ops-examples/writes.graphql', () => {
     await ok('JanusAddTag', { tagUrn: UNTRUSTED, resourceUrn: MODEL });
     await ok('JanusUpsertAssertion', { datasetUrn: DATASET });
     await op('JanusSetScore', { assetUrn: MODEL, score: 0.5 });
-    expect([store.aspect(MODEL, 'globalTags'), store.aspect('urn:li:assertion:janus-leakage-check', 'assertionInfo')]).toEqual(snapshot);
+    expect([
+      store.aspect(MODEL, 'globalTags'),
+      store.aspect('urn:li:assertion:janus-leakage-check', 'assertionInfo'),
+    ]).toEqual(snapshot);
     expect(store.aspect<{ properties: unknown[] }>(MODEL, 'structuredProperties')?.properties).toHaveLength(1);
     expect(store.aspect<{ elements: unknown[] }>(MODEL, 'institutionalMemory')?.elements).toHaveLength(1);
   });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTOR, DATASET, GROUP, MISSING_DATASET, MODEL, NOW, USER, expectDataHubError, readSide, seed, writeHarness,
+  ACTOR,
+  DATASET,
+  GROUP,
+  MISSING_DATASET,
+  MODEL,
+  NOW,
+  USER,
+  expectDataHubError,
+  readSide,
+  seed,
+  writeHarness,
 } from './write-seed.js';
 
 const ADD_OWNER = 'mutation O($input: AddOwnerInput!) { addOwner(input: $input) }';
@@ -23,7 +33,9 @@ function setup(now?: () => number) {
 describe('addOwner / addOwners', () => {
   it('writes ownership with the type urn, the deprecated type (NONE when only a urn is given) and a MANUAL source', async () => {
     const h = setup();
-    const res = await h.data(ADD_OWNER, { input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: MODEL } });
+    const res = await h.data(ADD_OWNER, {
+      input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: MODEL },
+    });
     expect(res.addOwner).toBe(true);
     expect(h.store.aspect(MODEL, 'ownership')).toEqual({
       owners: [{ owner: USER, type: 'NONE', typeUrn: TECH, source: { type: 'MANUAL' } }],
@@ -34,9 +46,18 @@ describe('addOwner / addOwners', () => {
 
   it('derives the type urn from the deprecated type when no urn is given', async () => {
     const h = setup();
-    await h.data(ADD_OWNER, { input: { ownerUrn: GROUP, ownerEntityType: 'CORP_GROUP', type: 'DATA_STEWARD', resourceUrn: DATASET } });
+    await h.data(ADD_OWNER, {
+      input: { ownerUrn: GROUP, ownerEntityType: 'CORP_GROUP', type: 'DATA_STEWARD', resourceUrn: DATASET },
+    });
     expect(h.store.aspect(DATASET, 'ownership')).toMatchObject({
-      owners: [{ owner: GROUP, type: 'DATA_STEWARD', typeUrn: 'urn:li:ownershipType:__system__data_steward', source: { type: 'MANUAL' } }],
+      owners: [
+        {
+          owner: GROUP,
+          type: 'DATA_STEWARD',
+          typeUrn: 'urn:li:ownershipType:__system__data_steward',
+          source: { type: 'MANUAL' },
+        },
+      ],
     });
   });
 
@@ -44,7 +65,10 @@ describe('addOwner / addOwners', () => {
     let now = NOW;
     const h = setup(() => now);
     h.store.write(DATASET, 'ownership', {
-      owners: [{ owner: GROUP, type: 'TECHNICAL_OWNER' }, { owner: USER, type: 'BUSINESS_OWNER', typeUrn: BUSINESS }],
+      owners: [
+        { owner: GROUP, type: 'TECHNICAL_OWNER' },
+        { owner: USER, type: 'BUSINESS_OWNER', typeUrn: BUSINESS },
+      ],
       lastModified: { time: 0, actor: 'urn:li:corpuser:unknown' },
     });
     const input = { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET };
@@ -65,7 +89,9 @@ describe('addOwner / addOwners', () => {
   it('an entry without a type urn matches through its deprecated type', async () => {
     const h = setup();
     h.store.write(DATASET, 'ownership', { owners: [{ owner: USER, type: 'TECHNICAL_OWNER' }] });
-    await h.data(ADD_OWNER, { input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET } });
+    await h.data(ADD_OWNER, {
+      input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET },
+    });
     expect(h.store.aspect<{ owners: unknown[] }>(DATASET, 'ownership')?.owners).toEqual([
       { owner: USER, type: 'NONE', typeUrn: TECH, source: { type: 'MANUAL' } },
     ]);
@@ -91,12 +117,18 @@ describe('addOwner / addOwners', () => {
   it('rejects an owner urn of the wrong kind', async () => {
     const h = setup();
     expectDataHubError(
-      await h.gql(ADD_OWNER, { input: { ownerUrn: GROUP, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET } }),
-      'BAD_REQUEST', `Failed to change ownership for resource(s). Expected a corp user urn, found ${GROUP}.`,
+      await h.gql(ADD_OWNER, {
+        input: { ownerUrn: GROUP, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET },
+      }),
+      'BAD_REQUEST',
+      `Failed to change ownership for resource(s). Expected a corp user urn, found ${GROUP}.`,
     );
     expectDataHubError(
-      await h.gql(ADD_OWNERS, { input: { resourceUrn: DATASET, owners: [{ ownerUrn: USER, ownerEntityType: 'CORP_GROUP', type: 'NONE' }] } }),
-      'BAD_REQUEST', `Failed to change ownership for resource(s). Expected a corp group urn, found ${USER}`,
+      await h.gql(ADD_OWNERS, {
+        input: { resourceUrn: DATASET, owners: [{ ownerUrn: USER, ownerEntityType: 'CORP_GROUP', type: 'NONE' }] },
+      }),
+      'BAD_REQUEST',
+      `Failed to change ownership for resource(s). Expected a corp group urn, found ${USER}`,
     );
     expect(h.store.aspect(DATASET, 'ownership')).toBeUndefined();
   });
@@ -105,24 +137,42 @@ describe('addOwner / addOwners', () => {
     const h = setup();
     const ghost = 'urn:li:corpuser:ghost';
     expectDataHubError(
-      await h.gql(ADD_OWNER, { input: { ownerUrn: ghost, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET } }),
-      'BAD_REQUEST', `Failed to change ownership for resource ${ghost}. Resource does not exist.`,
+      await h.gql(ADD_OWNER, {
+        input: { ownerUrn: ghost, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET },
+      }),
+      'BAD_REQUEST',
+      `Failed to change ownership for resource ${ghost}. Resource does not exist.`,
     );
     expectDataHubError(
-      await h.gql(ADD_OWNERS, { input: { resourceUrn: DATASET, owners: [{ ownerUrn: ghost, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH }] } }),
-      'BAD_REQUEST', `Failed to change ownership for resource(s). Owner with urn ${ghost} does not exist.`,
+      await h.gql(ADD_OWNERS, {
+        input: {
+          resourceUrn: DATASET,
+          owners: [{ ownerUrn: ghost, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH }],
+        },
+      }),
+      'BAD_REQUEST',
+      `Failed to change ownership for resource(s). Owner with urn ${ghost} does not exist.`,
     );
   });
 
   it('rejects a custom ownership type that does not exist, and an owner with neither type nor type urn', async () => {
     const h = setup();
     expectDataHubError(
-      await h.gql(ADD_OWNER, { input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: 'urn:li:ownershipType:steward-x', resourceUrn: DATASET } }),
-      'BAD_REQUEST', 'Failed to change ownership for resource(s). Custom Ownership type with urn urn:li:ownershipType:steward-x does not exist.',
+      await h.gql(ADD_OWNER, {
+        input: {
+          ownerUrn: USER,
+          ownerEntityType: 'CORP_USER',
+          ownershipTypeUrn: 'urn:li:ownershipType:steward-x',
+          resourceUrn: DATASET,
+        },
+      }),
+      'BAD_REQUEST',
+      'Failed to change ownership for resource(s). Custom Ownership type with urn urn:li:ownershipType:steward-x does not exist.',
     );
     expectDataHubError(
       await h.gql(ADD_OWNER, { input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', resourceUrn: DATASET } }),
-      'BAD_REQUEST', 'Failed to change ownership for resource(s). Expected either type or ownershipTypeUrn to be specified.',
+      'BAD_REQUEST',
+      'Failed to change ownership for resource(s). Expected either type or ownershipTypeUrn to be specified.',
     );
   });
 
@@ -130,7 +180,9 @@ describe('addOwner / addOwners', () => {
     const h = setup();
     const custom = 'urn:li:ownershipType:ml-reviewer';
     h.store.write(custom, 'ownershipTypeInfo', { name: 'ML reviewer', created: STAMP, lastModified: STAMP });
-    await h.data(ADD_OWNER, { input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: custom, resourceUrn: MODEL } });
+    await h.data(ADD_OWNER, {
+      input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: custom, resourceUrn: MODEL },
+    });
     expect(h.store.aspect<{ owners: unknown[] }>(MODEL, 'ownership')?.owners).toEqual([
       { owner: USER, type: 'NONE', typeUrn: custom, source: { type: 'MANUAL' } },
     ]);
@@ -141,7 +193,8 @@ describe('addOwner / addOwners', () => {
     const owner = { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH };
     expectDataHubError(
       await h.gql(ADD_OWNERS, { input: { resourceUrn: MISSING_DATASET, owners: [owner] } }),
-      'BAD_REQUEST', `Failed to change ownership for resource ${MISSING_DATASET}. Resource does not exist.`,
+      'BAD_REQUEST',
+      `Failed to change ownership for resource ${MISSING_DATASET}. Resource does not exist.`,
     );
     expect(h.store.exists(MISSING_DATASET)).toBe(false);
     await h.data(ADD_OWNER, { input: { ...owner, resourceUrn: MISSING_DATASET } });
@@ -156,7 +209,9 @@ describe('addLink / upsertLink / removeLink', () => {
     const h = setup();
     expect((await h.data(ADD_LINK, { input: { ...link, settings: { showInAssetPreview: true } } })).addLink).toBe(true);
     expect(h.store.aspect(MODEL, 'institutionalMemory')).toEqual({
-      elements: [{ url: link.linkUrl, description: 'Janus verdict', createStamp: STAMP, settings: { showInAssetPreview: true } }],
+      elements: [
+        { url: link.linkUrl, description: 'Janus verdict', createStamp: STAMP, settings: { showInAssetPreview: true } },
+      ],
     });
   });
 
@@ -175,12 +230,19 @@ describe('addLink / upsertLink / removeLink', () => {
     const h = setup(() => now);
     await h.data(UPSERT_LINK, { input: link });
     now = NOW + 10;
-    expect((await h.data(UPSERT_LINK, { input: { ...link, settings: { showInAssetPreview: false } } })).upsertLink).toBe(true);
+    expect(
+      (await h.data(UPSERT_LINK, { input: { ...link, settings: { showInAssetPreview: false } } })).upsertLink,
+    ).toBe(true);
     expect(h.store.aspect(MODEL, 'institutionalMemory')).toEqual({
-      elements: [{
-        url: link.linkUrl, description: 'Janus verdict', createStamp: STAMP,
-        updateStamp: { time: NOW + 10, actor: ACTOR }, settings: { showInAssetPreview: false },
-      }],
+      elements: [
+        {
+          url: link.linkUrl,
+          description: 'Janus verdict',
+          createStamp: STAMP,
+          updateStamp: { time: NOW + 10, actor: ACTOR },
+          settings: { showInAssetPreview: false },
+        },
+      ],
     });
   });
 
@@ -191,8 +253,10 @@ describe('addLink / upsertLink / removeLink', () => {
     await h.data(ADD_LINK, { input: { ...link, label: 'second' } });
     await h.data(ADD_LINK, { input: other });
     await h.data(REMOVE_LINK, { input: { linkUrl: link.linkUrl, label: 'second', resourceUrn: MODEL } });
-    const urls = () => h.store.aspect<{ elements: { url: string; description: string }[] }>(MODEL, 'institutionalMemory')
-      ?.elements.map((e) => `${e.url}|${e.description}`);
+    const urls = () =>
+      h.store
+        .aspect<{ elements: { url: string; description: string }[] }>(MODEL, 'institutionalMemory')
+        ?.elements.map((e) => `${e.url}|${e.description}`);
     expect(urls()).toEqual([`${link.linkUrl}|Janus verdict`, `${other.linkUrl}|Janus verdict`]);
     await h.data(ADD_LINK, { input: { ...link, label: 'second' } });
     await h.data(REMOVE_LINK, { input: { linkUrl: link.linkUrl, resourceUrn: MODEL } });
@@ -204,28 +268,37 @@ describe('addLink / upsertLink / removeLink', () => {
     for (const q of [ADD_LINK, UPSERT_LINK]) {
       expectDataHubError(
         await h.gql(q, { input: { ...link, resourceUrn: MISSING_DATASET } }),
-        'BAD_REQUEST', `Failed to change institutional memory for resource ${MISSING_DATASET}. Resource does not exist.`,
+        'BAD_REQUEST',
+        `Failed to change institutional memory for resource ${MISSING_DATASET}. Resource does not exist.`,
       );
     }
     expectDataHubError(
       await h.gql(REMOVE_LINK, { input: { linkUrl: 'not a url', resourceUrn: MODEL } }),
-      'BAD_REQUEST', `Failed to change institutional memory for resource ${MODEL}. Expected an url.`,
+      'BAD_REQUEST',
+      `Failed to change institutional memory for resource ${MODEL}. Expected an url.`,
     );
     expect(h.store.exists(MISSING_DATASET)).toBe(false);
   });
 });
 
-describe('owners and links read back through GraphQL (needs the read helper\'s resolvers)', () => {
+describe("owners and links read back through GraphQL (needs the read helper's resolvers)", () => {
   it.runIf(readSide('Query', 'mlModel'))('the model shows the new owner and the link', async () => {
     const h = setup();
-    await h.data(ADD_OWNER, { input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: MODEL } });
+    await h.data(ADD_OWNER, {
+      input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: MODEL },
+    });
     await h.data(ADD_LINK, { input: LINK });
-    const res = await h.data(`query($urn: String!) { mlModel(urn: $urn) {
+    const res = await h.data(
+      `query($urn: String!) { mlModel(urn: $urn) {
       ownership { owners { owner { ... on CorpUser { urn } } ownershipType { urn } associatedUrn } }
-      institutionalMemory { elements { url label created { time actor } associatedUrn } } } }`, { urn: MODEL });
+      institutionalMemory { elements { url label created { time actor } associatedUrn } } } }`,
+      { urn: MODEL },
+    );
     expect(res.mlModel).toEqual({
       ownership: { owners: [{ owner: { urn: USER }, ownershipType: { urn: TECH }, associatedUrn: MODEL }] },
-      institutionalMemory: { elements: [{ url: LINK.linkUrl, label: 'Janus verdict', created: STAMP, associatedUrn: MODEL }] },
+      institutionalMemory: {
+        elements: [{ url: LINK.linkUrl, label: 'Janus verdict', created: STAMP, associatedUrn: MODEL }],
+      },
     });
   });
 });

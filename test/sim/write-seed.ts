@@ -26,7 +26,10 @@ export function writeHarness(now: () => number = () => NOW) {
 /** A small catalogue: two datasets with schemas, a model, a user, a group and a tag. */
 export function seed(store: Store): void {
   for (const urn of [DATASET, OTHER_DATASET]) {
-    store.write(urn, 'datasetProperties', { name: urn.includes('orders') ? 'orders' : 'customers', customProperties: {} });
+    store.write(urn, 'datasetProperties', {
+      name: urn.includes('orders') ? 'orders' : 'customers',
+      customProperties: {},
+    });
     store.write(urn, 'schemaMetadata', {
       schemaName: 'shop',
       platform: 'urn:li:dataPlatform:snowflake',
@@ -67,6 +70,8 @@ export function expectDataHubError(
 /** A structured property definition as a metadata file would hold it. */
 export function define(store: Store, urn: string, definition: Record<string, unknown>): void {
   store.write(urn, 'propertyDefinition', {
-    qualifiedName: urn.split(':').pop(), entityTypes: ['urn:li:entityType:datahub.mlModel'], ...definition,
+    qualifiedName: urn.split(':').pop(),
+    entityTypes: ['urn:li:entityType:datahub.mlModel'],
+    ...definition,
   });
 }

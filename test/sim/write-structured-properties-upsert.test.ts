@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ACTOR, DATASET, define, expectDataHubError, MISSING_DATASET, MODEL, NOW, readSide, seed, writeHarness } from './write-seed.js';
+import {
+  ACTOR,
+  DATASET,
+  define,
+  expectDataHubError,
+  MISSING_DATASET,
+  MODEL,
+  NOW,
+  readSide,
+  seed,
+  writeHarness,
+} from './write-seed.js';
 
-const UPSERT = 'mutation U($input: UpsertStructuredPropertiesInput!) { upsertStructuredProperties(input: $input) { __typename } }';
+const UPSERT =
+  'mutation U($input: UpsertStructuredPropertiesInput!) { upsertStructuredProperties(input: $input) { __typename } }';
 const STAMP = { time: NOW, actor: ACTOR };
 const NUMBER = 'urn:li:dataType:datahub.number';
 const STRING = 'urn:li:dataType:datahub.string';
@@ -29,7 +41,7 @@ describe('upsertStructuredProperties', () => {
     });
   });
 
-  it('replaces the listed property\'s values (keeping created) and keeps the other properties', async () => {
+  it("replaces the listed property's values (keeping created) and keeps the other properties", async () => {
     let now = NOW;
     const h = setup(() => now);
     define(h.store, SCORE, { valueType: NUMBER });
@@ -46,22 +58,24 @@ describe('upsertStructuredProperties', () => {
     });
   });
 
-  it('rejects a value of the wrong type for the definition\'s valueType', async () => {
+  it("rejects a value of the wrong type for the definition's valueType", async () => {
     const h = setup();
     define(h.store, SCORE, { valueType: NUMBER });
     define(h.store, BAND, { valueType: STRING });
     expectDataHubError(
       await h.gql(UPSERT, setValues(MODEL, SCORE, [{ stringValue: 'high' }])),
-      'BAD_REQUEST', `Property: ${SCORE}, value: {string=high} should be a number`,
+      'BAD_REQUEST',
+      `Property: ${SCORE}, value: {string=high} should be a number`,
     );
     expectDataHubError(
       await h.gql(UPSERT, setValues(MODEL, BAND, [{ numberValue: 3 }])),
-      'BAD_REQUEST', `Property: ${BAND}, value: {double=3.0} should be a string`,
+      'BAD_REQUEST',
+      `Property: ${BAND}, value: {double=3.0} should be a string`,
     );
     expect(h.store.aspect(MODEL, 'structuredProperties')).toBeUndefined();
   });
 
-  it('accepts a numeric string for a number property, as DataHub\'s validator does', async () => {
+  it("accepts a numeric string for a number property, as DataHub's validator does", async () => {
     const h = setup();
     define(h.store, SCORE, { valueType: NUMBER });
     await h.data(UPSERT, setValues(MODEL, SCORE, [{ stringValue: '0.75' }]));
@@ -71,14 +85,20 @@ describe('upsertStructuredProperties', () => {
   it('enforces cardinality SINGLE (the default) and allowed values', async () => {
     const h = setup();
     define(h.store, SCORE, { valueType: NUMBER });
-    define(h.store, BAND, { valueType: STRING, cardinality: 'MULTIPLE', allowedValues: [{ value: 'trusted' }, { value: 'untrusted' }] });
+    define(h.store, BAND, {
+      valueType: STRING,
+      cardinality: 'MULTIPLE',
+      allowedValues: [{ value: 'trusted' }, { value: 'untrusted' }],
+    });
     expectDataHubError(
       await h.gql(UPSERT, setValues(MODEL, SCORE, [{ numberValue: 1 }, { numberValue: 2 }])),
-      'BAD_REQUEST', `Property: ${SCORE} has cardinality 1, but multiple values were assigned: [{double=1.0}, {double=2.0}]`,
+      'BAD_REQUEST',
+      `Property: ${SCORE} has cardinality 1, but multiple values were assigned: [{double=1.0}, {double=2.0}]`,
     );
     expectDataHubError(
       await h.gql(UPSERT, setValues(MODEL, BAND, [{ stringValue: 'trusted' }, { stringValue: 'maybe' }])),
-      'BAD_REQUEST', `Property: ${BAND}, value: {string=maybe} should be one of [{string=trusted}, {string=untrusted}]`,
+      'BAD_REQUEST',
+      `Property: ${BAND}, value: {string=maybe} should be one of [{string=trusted}, {string=untrusted}]`,
     );
     await h.data(UPSERT, setValues(MODEL, BAND, [{ stringValue: 'trusted' }, { stringValue: 'untrusted' }]));
   });
@@ -88,10 +108,25 @@ describe('upsertStructuredProperties', () => {
     const DATE = 'urn:li:structuredProperty:io.janus.reviewedOn';
     const REVIEWER = 'urn:li:structuredProperty:io.janus.reviewer';
     define(h.store, DATE, { valueType: 'urn:li:dataType:datahub.date' });
-    define(h.store, REVIEWER, { valueType: 'urn:li:dataType:datahub.urn', typeQualifier: { allowedTypes: ['urn:li:entityType:datahub.corpuser'] } });
-    expectDataHubError(await h.gql(UPSERT, setValues(MODEL, DATE, [{ stringValue: '12/05/2026' }])), 'BAD_REQUEST', /should be a date with format YYYY-MM-DD/);
-    expectDataHubError(await h.gql(UPSERT, setValues(MODEL, REVIEWER, [{ stringValue: 'jdoe' }])), 'BAD_REQUEST', /should be an urn/);
-    expectDataHubError(await h.gql(UPSERT, setValues(MODEL, REVIEWER, [{ stringValue: DATASET }])), 'BAD_REQUEST', /is not of any supported urn types/);
+    define(h.store, REVIEWER, {
+      valueType: 'urn:li:dataType:datahub.urn',
+      typeQualifier: { allowedTypes: ['urn:li:entityType:datahub.corpuser'] },
+    });
+    expectDataHubError(
+      await h.gql(UPSERT, setValues(MODEL, DATE, [{ stringValue: '12/05/2026' }])),
+      'BAD_REQUEST',
+      /should be a date with format YYYY-MM-DD/,
+    );
+    expectDataHubError(
+      await h.gql(UPSERT, setValues(MODEL, REVIEWER, [{ stringValue: 'jdoe' }])),
+      'BAD_REQUEST',
+      /should be an urn/,
+    );
+    expectDataHubError(
+      await h.gql(UPSERT, setValues(MODEL, REVIEWER, [{ stringValue: DATASET }])),
+      'BAD_REQUEST',
+      /is not of any supported urn types/,
+    );
     await h.data(UPSERT, setValues(MODEL, DATE, [{ stringValue: '2026-05-12' }]));
     await h.data(UPSERT, setValues(MODEL, REVIEWER, [{ stringValue: 'urn:li:corpuser:jdoe' }]));
   });
@@ -100,11 +135,13 @@ describe('upsertStructuredProperties', () => {
     const h = setup();
     expectDataHubError(
       await h.gql(UPSERT, setValues(MODEL, 'urn:li:structuredProperty:never.defined', [{ stringValue: 'x' }])),
-      'BAD_REQUEST', 'Unexpected null value found for urn:li:structuredProperty:never.defined Structured Property Definition.',
+      'BAD_REQUEST',
+      'Unexpected null value found for urn:li:structuredProperty:never.defined Structured Property Definition.',
     );
     expectDataHubError(
       await h.gql(UPSERT, setValues(MODEL, 'urn:li:tag:pii', [{ stringValue: 'x' }])),
-      'BAD_REQUEST', 'Unexpected entity type. Expected: structuredProperty Found: tag',
+      'BAD_REQUEST',
+      'Unexpected entity type. Expected: structuredProperty Found: tag',
     );
   });
 
@@ -114,10 +151,18 @@ describe('upsertStructuredProperties', () => {
     define(h.store, SCORE, { valueType: NUMBER, immutable: true });
     define(h.store, BAND, { valueType: STRING });
     h.store.write(BAND, 'status', { removed: true });
-    expectDataHubError(await h.gql(UPSERT, setValues(MODEL, BAND, [{ stringValue: 'x' }])), 'BAD_REQUEST', 'Cannot apply a soft deleted Structured Property value');
+    expectDataHubError(
+      await h.gql(UPSERT, setValues(MODEL, BAND, [{ stringValue: 'x' }])),
+      'BAD_REQUEST',
+      'Cannot apply a soft deleted Structured Property value',
+    );
     await h.data(UPSERT, setValues(MODEL, SCORE, [{ numberValue: 1 }]));
     now = NOW + 1;
-    expectDataHubError(await h.gql(UPSERT, setValues(MODEL, SCORE, [{ numberValue: 2 }])), 'BAD_REQUEST', `Cannot mutate an immutable property: ${SCORE}`);
+    expectDataHubError(
+      await h.gql(UPSERT, setValues(MODEL, SCORE, [{ numberValue: 2 }])),
+      'BAD_REQUEST',
+      `Cannot mutate an immutable property: ${SCORE}`,
+    );
     expect(h.store.aspect(MODEL, 'structuredProperties')).toMatchObject({ properties: [{ values: [1] }] });
   });
 
@@ -129,20 +174,34 @@ describe('upsertStructuredProperties', () => {
     expect(res.data).toBeNull();
     const field = `urn:li:schemaField:(${DATASET},amount)`;
     await h.data(UPSERT, setValues(field, SCORE, [{ numberValue: 1 }]));
-    expect(h.store.aspect(field, 'structuredProperties')).toMatchObject({ properties: [{ propertyUrn: SCORE, values: [1] }] });
+    expect(h.store.aspect(field, 'structuredProperties')).toMatchObject({
+      properties: [{ propertyUrn: SCORE, values: [1] }],
+    });
   });
 });
 
-describe('structured properties read back through GraphQL (needs the read helper\'s resolvers)', () => {
-  it.runIf(readSide('StructuredProperties', 'properties'))('the upsert result and the model show the value', async () => {
-    const h = setup();
-    define(h.store, SCORE, { valueType: NUMBER });
-    const res = await h.data(`mutation($input: UpsertStructuredPropertiesInput!) { upsertStructuredProperties(input: $input) {
+describe("structured properties read back through GraphQL (needs the read helper's resolvers)", () => {
+  it.runIf(readSide('StructuredProperties', 'properties'))(
+    'the upsert result and the model show the value',
+    async () => {
+      const h = setup();
+      define(h.store, SCORE, { valueType: NUMBER });
+      const res = await h.data(
+        `mutation($input: UpsertStructuredPropertiesInput!) { upsertStructuredProperties(input: $input) {
       properties { structuredProperty { urn } values { ... on NumberValue { numberValue } } } } }`,
-    setValues(MODEL, SCORE, [{ numberValue: 0.82 }]));
-    expect(res.upsertStructuredProperties.properties).toEqual([{ structuredProperty: { urn: SCORE }, values: [{ numberValue: 0.82 }] }]);
-    const read = await h.data(`query($urn: String!) { mlModel(urn: $urn) { structuredProperties { properties {
-      structuredProperty { urn } values { ... on NumberValue { numberValue } } } } } }`, { urn: MODEL });
-    expect(read.mlModel.structuredProperties.properties).toEqual([{ structuredProperty: { urn: SCORE }, values: [{ numberValue: 0.82 }] }]);
-  });
+        setValues(MODEL, SCORE, [{ numberValue: 0.82 }]),
+      );
+      expect(res.upsertStructuredProperties.properties).toEqual([
+        { structuredProperty: { urn: SCORE }, values: [{ numberValue: 0.82 }] },
+      ]);
+      const read = await h.data(
+        `query($urn: String!) { mlModel(urn: $urn) { structuredProperties { properties {
+      structuredProperty { urn } values { ... on NumberValue { numberValue } } } } } }`,
+        { urn: MODEL },
+      );
+      expect(read.mlModel.structuredProperties.properties).toEqual([
+        { structuredProperty: { urn: SCORE }, values: [{ numberValue: 0.82 }] },
+      ]);
+    },
+  );
 });

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTOR, DATASET, MISSING_DATASET, MODEL, NOW, OTHER_DATASET, TAG, USER, expectDataHubError, readSide, seed, writeHarness,
+  ACTOR,
+  DATASET,
+  MISSING_DATASET,
+  MODEL,
+  NOW,
+  OTHER_DATASET,
+  TAG,
+  USER,
+  expectDataHubError,
+  readSide,
+  seed,
+  writeHarness,
 } from './write-seed.js';
 
 const CREATE = 'mutation C($input: CreateTagInput!) { createTag(input: $input) }';
@@ -23,13 +34,23 @@ const tagsOf = (h: ReturnType<typeof setup>, urn: string) => h.store.aspect(urn,
 describe('createTag', () => {
   it('writes tagProperties at urn:li:tag:<id> and makes the creator a technical owner', async () => {
     const { store, data } = setup();
-    const res = await data(CREATE, { input: { id: 'janus-review', name: 'janus:review', description: 'needs review' } });
+    const res = await data(CREATE, {
+      input: { id: 'janus-review', name: 'janus:review', description: 'needs review' },
+    });
     expect(res.createTag).toBe('urn:li:tag:janus-review');
-    expect(store.aspect('urn:li:tag:janus-review', 'tagProperties')).toEqual({ name: 'janus:review', description: 'needs review' });
+    expect(store.aspect('urn:li:tag:janus-review', 'tagProperties')).toEqual({
+      name: 'janus:review',
+      description: 'needs review',
+    });
     expect(store.aspect('urn:li:tag:janus-review', 'ownership')).toEqual({
-      owners: [{
-        owner: ACTOR, type: 'TECHNICAL_OWNER', typeUrn: 'urn:li:ownershipType:__system__technical_owner', source: { type: 'MANUAL' },
-      }],
+      owners: [
+        {
+          owner: ACTOR,
+          type: 'TECHNICAL_OWNER',
+          typeUrn: 'urn:li:ownershipType:__system__technical_owner',
+          source: { type: 'MANUAL' },
+        },
+      ],
       ownerTypes: { 'urn:li:ownershipType:__system__technical_owner': [ACTOR] },
       lastModified: { time: NOW, actor: ACTOR },
     });
@@ -52,7 +73,7 @@ describe('createTag', () => {
 });
 
 describe('addTag / addTags / batchAddTags', () => {
-  it('addTag appends a TagAssociation to the entity\'s globalTags', async () => {
+  it("addTag appends a TagAssociation to the entity's globalTags", async () => {
     const h = setup();
     expect((await h.data(ADD, { input: { tagUrn: TAG, resourceUrn: MODEL } })).addTag).toBe(true);
     expect(tagsOf(h, MODEL)).toEqual({ tags: [{ tag: TAG }] });
@@ -71,8 +92,12 @@ describe('addTag / addTags / batchAddTags', () => {
     h.store.write(DATASET, 'editableSchemaMetadata', {
       editableSchemaFieldInfo: [{ fieldPath: 'order_id', description: 'the key' }],
     });
-    await h.data(ADD, { input: { tagUrn: TAG, resourceUrn: DATASET, subResourceType: 'DATASET_FIELD', subResource: 'amount' } });
-    await h.data(ADD, { input: { tagUrn: TAG2, resourceUrn: DATASET, subResourceType: 'DATASET_FIELD', subResource: 'order_id' } });
+    await h.data(ADD, {
+      input: { tagUrn: TAG, resourceUrn: DATASET, subResourceType: 'DATASET_FIELD', subResource: 'amount' },
+    });
+    await h.data(ADD, {
+      input: { tagUrn: TAG2, resourceUrn: DATASET, subResourceType: 'DATASET_FIELD', subResource: 'order_id' },
+    });
     expect(h.store.aspect(DATASET, 'editableSchemaMetadata')).toEqual({
       editableSchemaFieldInfo: [
         { fieldPath: 'order_id', description: 'the key', globalTags: { tags: [{ tag: TAG2 }] } },
@@ -86,11 +111,13 @@ describe('addTag / addTags / batchAddTags', () => {
     const h = setup();
     expectDataHubError(
       await h.gql(ADD, { input: { tagUrn: 'urn:li:tag:nope', resourceUrn: DATASET } }),
-      'BAD_REQUEST', 'Failed to validate label with urn urn:li:tag:nope. Urn does not exist.',
+      'BAD_REQUEST',
+      'Failed to validate label with urn urn:li:tag:nope. Urn does not exist.',
     );
     expectDataHubError(
       await h.gql(ADD, { input: { tagUrn: USER, resourceUrn: DATASET } }),
-      'BAD_REQUEST', `Failed to validate label with urn ${USER}. Urn type does not match entity type tag..`,
+      'BAD_REQUEST',
+      `Failed to validate label with urn ${USER}. Urn type does not match entity type tag..`,
     );
     expect(tagsOf(h, DATASET)).toBeUndefined();
   });
@@ -99,7 +126,8 @@ describe('addTag / addTags / batchAddTags', () => {
     const h = setup();
     expectDataHubError(
       await h.gql(ADD, { input: { tagUrn: TAG, resourceUrn: MISSING_DATASET } }),
-      'BAD_REQUEST', `Failed to update resource with urn ${MISSING_DATASET}. Entity does not exist.`,
+      'BAD_REQUEST',
+      `Failed to update resource with urn ${MISSING_DATASET}. Entity does not exist.`,
     );
     expect(h.store.exists(MISSING_DATASET)).toBe(false);
   });
@@ -109,13 +137,25 @@ describe('addTag / addTags / batchAddTags', () => {
     const add = (extra: object) => h.gql(ADD, { input: { tagUrn: TAG, resourceUrn: DATASET, ...extra } });
     expectDataHubError(
       await add({ subResourceType: 'DATASET_FIELD', subResource: 'ghost' }),
-      'BAD_REQUEST', `Failed to update ${DATASET} & field ghost. Field ghost does not exist in the datasets schema.`,
+      'BAD_REQUEST',
+      `Failed to update ${DATASET} & field ghost. Field ghost does not exist in the datasets schema.`,
     );
-    expectDataHubError(await add({ subResource: 'amount' }), 'BAD_REQUEST', /SubResource \(amount\) provided without a subResourceType/);
-    expectDataHubError(await add({ subResourceType: 'DATASET_FIELD' }), 'BAD_REQUEST', /SubResourceType \(DATASET_FIELD\) provided without a subResource/);
     expectDataHubError(
-      await h.gql(ADD, { input: { tagUrn: TAG, resourceUrn: MODEL, subResourceType: 'DATASET_FIELD', subResource: 'x' } }),
-      'BAD_REQUEST', `Failed to update ${MODEL} & field x. ${MODEL} has no schema.`,
+      await add({ subResource: 'amount' }),
+      'BAD_REQUEST',
+      /SubResource \(amount\) provided without a subResourceType/,
+    );
+    expectDataHubError(
+      await add({ subResourceType: 'DATASET_FIELD' }),
+      'BAD_REQUEST',
+      /SubResourceType \(DATASET_FIELD\) provided without a subResource/,
+    );
+    expectDataHubError(
+      await h.gql(ADD, {
+        input: { tagUrn: TAG, resourceUrn: MODEL, subResourceType: 'DATASET_FIELD', subResource: 'x' },
+      }),
+      'BAD_REQUEST',
+      `Failed to update ${MODEL} & field x. ${MODEL} has no schema.`,
     );
     expect(h.store.aspect(DATASET, 'editableSchemaMetadata')).toBeUndefined();
   });
@@ -129,7 +169,11 @@ describe('addTag / addTags / batchAddTags', () => {
 
   it('batchAddTags tags every resource, or none when one resource does not exist', async () => {
     const h = setup();
-    const resources = [{ resourceUrn: DATASET }, { resourceUrn: MODEL }, { resourceUrn: OTHER_DATASET, subResourceType: 'DATASET_FIELD', subResource: 'amount' }];
+    const resources = [
+      { resourceUrn: DATASET },
+      { resourceUrn: MODEL },
+      { resourceUrn: OTHER_DATASET, subResourceType: 'DATASET_FIELD', subResource: 'amount' },
+    ];
     expect((await h.data(BATCH_ADD, { input: { tagUrns: [TAG, TAG2], resources } })).batchAddTags).toBe(true);
     expect(tagsOf(h, DATASET)).toEqual({ tags: [{ tag: TAG }, { tag: TAG2 }] });
     expect(tagsOf(h, MODEL)).toEqual({ tags: [{ tag: TAG }, { tag: TAG2 }] });
@@ -138,7 +182,9 @@ describe('addTag / addTags / batchAddTags', () => {
     });
 
     const h2 = setup();
-    const res = await h2.gql(BATCH_ADD, { input: { tagUrns: [TAG], resources: [{ resourceUrn: DATASET }, { resourceUrn: MISSING_DATASET }] } });
+    const res = await h2.gql(BATCH_ADD, {
+      input: { tagUrns: [TAG], resources: [{ resourceUrn: DATASET }, { resourceUrn: MISSING_DATASET }] },
+    });
     expectDataHubError(res, 'BAD_REQUEST', /Entity does not exist/);
     expect(tagsOf(h2, DATASET)).toBeUndefined();
   });
@@ -156,7 +202,11 @@ describe('removeTag / batchRemoveTags', () => {
 
   it('removeTag still requires the resource to exist', async () => {
     const h = setup();
-    expectDataHubError(await h.gql(REMOVE, { input: { tagUrn: TAG, resourceUrn: MISSING_DATASET } }), 'BAD_REQUEST', /Entity does not exist/);
+    expectDataHubError(
+      await h.gql(REMOVE, { input: { tagUrn: TAG, resourceUrn: MISSING_DATASET } }),
+      'BAD_REQUEST',
+      /Entity does not exist/,
+    );
   });
 
   it('removes a column tag from editableSchemaMetadata', async () => {
@@ -173,19 +223,24 @@ describe('removeTag / batchRemoveTags', () => {
     const h = setup();
     h.store.write(DATASET, 'globalTags', { tags: [{ tag: TAG }, { tag: TAG2 }] });
     h.store.write(MODEL, 'globalTags', { tags: [{ tag: TAG2 }] });
-    const res = await h.data(BATCH_REMOVE, { input: { tagUrns: [TAG2], resources: [{ resourceUrn: DATASET }, { resourceUrn: MODEL }] } });
+    const res = await h.data(BATCH_REMOVE, {
+      input: { tagUrns: [TAG2], resources: [{ resourceUrn: DATASET }, { resourceUrn: MODEL }] },
+    });
     expect(res.batchRemoveTags).toBe(true);
     expect(tagsOf(h, DATASET)).toEqual({ tags: [{ tag: TAG }] });
     expect(tagsOf(h, MODEL)).toEqual({ tags: [] });
   });
 });
 
-describe('tags read back through GraphQL (needs the read helper\'s resolvers)', () => {
+describe("tags read back through GraphQL (needs the read helper's resolvers)", () => {
   it.runIf(readSide('Query', 'dataset'))('a created and added tag shows on the dataset with its name', async () => {
     const h = setup();
     const { createTag: tagUrn } = await h.data(CREATE, { input: { id: 'janus-review', name: 'janus:review' } });
     await h.data(ADD, { input: { tagUrn, resourceUrn: DATASET } });
-    const res = await h.data(`query($urn: String!) { dataset(urn: $urn) { tags { tags { tag { urn properties { name } } } } } }`, { urn: DATASET });
+    const res = await h.data(
+      `query($urn: String!) { dataset(urn: $urn) { tags { tags { tag { urn properties { name } } } } } }`,
+      { urn: DATASET },
+    );
     expect(res.dataset.tags.tags).toEqual([{ tag: { urn: tagUrn, properties: { name: 'janus:review' } } }]);
   });
 
@@ -196,7 +251,9 @@ describe('tags read back through GraphQL (needs the read helper\'s resolvers)', 
       owner { ... on CorpUser { urn } } ownershipType { urn } } } } }`);
     expect(res.tag).toEqual({
       properties: { name: 'janus:review' },
-      ownership: { owners: [{ owner: { urn: ACTOR }, ownershipType: { urn: 'urn:li:ownershipType:__system__technical_owner' } }] },
+      ownership: {
+        owners: [{ owner: { urn: ACTOR }, ownershipType: { urn: 'urn:li:ownershipType:__system__technical_owner' } }],
+      },
     });
   });
 });

@@ -63,7 +63,15 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         fake.calls.push({ method, body, status: 200 });
         if (method === 'auth.test') {
           if (fake.authError) return json(200, { ok: false, error: fake.authError });
-          return json(200, { ok: true, url: 'https://janus-test.slack.com/', team: 'Janus', user: 'argos', team_id: BOT.teamId, user_id: BOT.userId, bot_id: BOT.botId });
+          return json(200, {
+            ok: true,
+            url: 'https://janus-test.slack.com/',
+            team: 'Janus',
+            user: 'argos',
+            team_id: BOT.teamId,
+            user_id: BOT.userId,
+            bot_id: BOT.botId,
+          });
         }
         fake.unexpected.push(`Web API ${method}`);
         return json(200, { ok: false, error: 'unknown_method' });
@@ -104,10 +112,11 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     rateLimit(method, retryAfterS, count = 1) {
       limits.set(method, { retryAfterS, left: count });
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   return fake;
 }

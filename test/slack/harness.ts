@@ -24,17 +24,34 @@ export interface JanusWithSlack {
  * Janus's HTTP server with the Slack app mounted, wired as `janus serve` wires it (config from env, the same
  * mount), against a DataHub (the simulator) and a fake Slack; listening on a free port.
  */
-export async function startJanusWithSlack(opts: { datahub: string; slack: FakeSlack; history?: ScanHistory; env?: Record<string, string> }): Promise<JanusWithSlack> {
+export async function startJanusWithSlack(opts: {
+  datahub: string;
+  slack: FakeSlack;
+  history?: ScanHistory;
+  env?: Record<string, string>;
+}): Promise<JanusWithSlack> {
   const config = loadConfig({
     env: {
-      DATAHUB_GMS_URL: opts.datahub, SLACK_BOT_TOKEN: 'xoxb-test-token', SLACK_SIGNING_SECRET: SECRET, SLACK_API_URL: opts.slack.apiUrl,
-      JANUS_DATAHUB_UI_URL: 'http://datahub-ui.test:9002', ...opts.env,
+      DATAHUB_GMS_URL: opts.datahub,
+      SLACK_BOT_TOKEN: 'xoxb-test-token',
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: opts.slack.apiUrl,
+      JANUS_DATAHUB_UI_URL: 'http://datahub-ui.test:9002',
+      ...opts.env,
     },
     cwd: '/nonexistent',
   });
   const lines: string[] = [];
-  const logger = createLogger({ level: 'debug', format: 'json', destination: { write: (l: string) => void lines.push(l) } });
-  const client = createDataHubClient({ url: config.datahub.url, timeoutMs: config.datahub.timeoutMs, retry: { retries: config.datahub.retries } });
+  const logger = createLogger({
+    level: 'debug',
+    format: 'json',
+    destination: { write: (l: string) => void lines.push(l) },
+  });
+  const client = createDataHubClient({
+    url: config.datahub.url,
+    timeoutMs: config.datahub.timeoutMs,
+    retry: { retries: config.datahub.retries },
+  });
   const judge = { client, policy: judgePolicy(config.judge) };
   const history = opts.history ?? new MemoryScanHistory();
   let base = '';

@@ -42,7 +42,11 @@ async function command(text: string, endpoint = janus.endpoint) {
   const { id, url } = slack.responseUrl();
   const res = await sendSlashCommand(endpoint, { text, responseUrl: url, secret: SECRET });
   const ack = await res.text();
-  return { status: res.status, ack: ack ? (JSON.parse(ack) as Json) : undefined, posted: () => slack.posted(id) as Promise<Json> };
+  return {
+    status: res.status,
+    ack: ack ? (JSON.parse(ack) as Json) : undefined,
+    posted: () => slack.posted(id) as Promise<Json>,
+  };
 }
 
 describe('/janus help and bad input', () => {
@@ -77,7 +81,10 @@ describe('/janus trust', () => {
     const message = await r.posted();
     expect(message.response_type).toBe('in_channel');
     expect(message.text).toBe('fraud_detector_v4 scores 80/100. At risk, held down by a critical finding.');
-    expect(message.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'fraud_detector_v4: 80/100, at risk', emoji: true } });
+    expect(message.blocks[0]).toEqual({
+      type: 'header',
+      text: { type: 'plain_text', text: 'fraud_detector_v4: 80/100, at risk', emoji: true },
+    });
     expect(textOf(message)).toContain('target leakage');
     expect(textOf(message)).toContain('Judged now');
     const buttons = message.blocks.find((b: Json) => b.type === 'actions').elements;
@@ -99,14 +106,29 @@ describe('/janus trust', () => {
   it('an unknown model: an ephemeral message with the closest names', async () => {
     const message = await (await command('trust fraud_detektor_v4')).posted();
     expect(message.response_type).toBe('ephemeral');
-    expect(message.text).toContain('Argos finds no model named `fraud_detektor_v4` in DataHub. Closest: `fraud_detector_v4`');
+    expect(message.text).toContain(
+      'Argos finds no model named `fraud_detektor_v4` in DataHub. Closest: `fraud_detector_v4`',
+    );
   });
 
   it('a link button click is acked', async () => {
     const res = await sendInteraction(janus.endpoint, SECRET, {
-      type: 'block_actions', user: { id: 'U0ALICE01', username: 'alice', team_id: 'T0JANUS01' }, team: { id: 'T0JANUS01', domain: 'janus-test' },
-      api_app_id: 'A0JANUS01', token: 'legacy', trigger_id: '1.2.3', container: { type: 'message' },
-      actions: [{ type: 'button', action_id: 'open_report', block_id: 'b1', text: { type: 'plain_text', text: 'Model Impact Report' }, action_ts: '1' }],
+      type: 'block_actions',
+      user: { id: 'U0ALICE01', username: 'alice', team_id: 'T0JANUS01' },
+      team: { id: 'T0JANUS01', domain: 'janus-test' },
+      api_app_id: 'A0JANUS01',
+      token: 'legacy',
+      trigger_id: '1.2.3',
+      container: { type: 'message' },
+      actions: [
+        {
+          type: 'button',
+          action_id: 'open_report',
+          block_id: 'b1',
+          text: { type: 'plain_text', text: 'Model Impact Report' },
+          action_ts: '1',
+        },
+      ],
     });
     expect(res.status).toBe(200);
   });
@@ -116,9 +138,18 @@ describe('Slack signatures and routes', () => {
   it('refuses a request signed with another secret, or too old, with 401, and judges nothing', async () => {
     sim.resetStats();
     const { url } = slack.responseUrl();
-    const forged = await sendSlashCommand(janus.endpoint, { text: `trust ${FRAUD}`, responseUrl: url, secret: 'not-the-secret' });
+    const forged = await sendSlashCommand(janus.endpoint, {
+      text: `trust ${FRAUD}`,
+      responseUrl: url,
+      secret: 'not-the-secret',
+    });
     expect(forged.status).toBe(401);
-    const stale = await sendSlashCommand(janus.endpoint, { text: `trust ${FRAUD}`, responseUrl: url, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const stale = await sendSlashCommand(janus.endpoint, {
+      text: `trust ${FRAUD}`,
+      responseUrl: url,
+      secret: SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect(stale.status).toBe(401);
     expect(sim.stats().requests).toBe(0);
   });
@@ -146,7 +177,10 @@ describe('where the verdict comes from', () => {
     prefixes.push(prefix);
     const history = new RedisScanHistory(redis, { prefix });
     const at = Date.now() - ageMs;
-    const { verdict } = await judgeModel({ client: createDataHubClient({ url: sim.url }), policy: judgePolicy(judgeSchema.parse({})), now: () => at }, FRAUD);
+    const { verdict } = await judgeModel(
+      { client: createDataHubClient({ url: sim.url }), policy: judgePolicy(judgeSchema.parse({})), now: () => at },
+      FRAUD,
+    );
     await history.record(verdict);
     return { recorded: verdict, janus: await startJanusWithSlack({ datahub: sim.url, slack, history }) };
   }
@@ -158,7 +192,9 @@ describe('where the verdict comes from', () => {
       const message = await (await command(`trust ${FRAUD}`, own.endpoint)).posted();
       expect(sim.stats().byOperation).toEqual({ JanusSearchModels: 1 });
       expect(message.text).toContain('fraud_detector_v4 scores 80/100');
-      expect(textOf(message)).toContain(`As of the scan at <!date^${Math.floor(Date.parse(recorded.scannedAt) / 1000)}^{time_secs}|${recorded.scannedAt.slice(11, 19)} UTC>`);
+      expect(textOf(message)).toContain(
+        `As of the scan at <!date^${Math.floor(Date.parse(recorded.scannedAt) / 1000)}^{time_secs}|${recorded.scannedAt.slice(11, 19)} UTC>`,
+      );
     } finally {
       await own.close();
     }
@@ -184,11 +220,20 @@ describe('when DataHub fails', () => {
     try {
       const message = await (await command(`trust ${FRAUD}`, own.endpoint)).posted();
       expect(message.response_type).toBe('ephemeral');
-      expect(message.text).toBe('Argos could not read DataHub just now, so `fraud_detector_v4` was not judged. Try again in a moment.');
+      expect(message.text).toBe(
+        'Argos could not read DataHub just now, so `fraud_detector_v4` was not judged. Try again in a moment.',
+      );
       expect(textOf(message)).toContain('HTTP 500');
       expect(down.stats().faults['500']).toBeGreaterThan(0);
       const logged = own.logs().find((l) => l.msg === 'DataHub could not be read');
-      expect(logged).toMatchObject({ level: 40, unit: 'slack', command: '/janus trust', model: FRAUD, code: 'datahub.graphql', user: 'U0ALICE01' });
+      expect(logged).toMatchObject({
+        level: 40,
+        unit: 'slack',
+        command: '/janus trust',
+        model: FRAUD,
+        code: 'datahub.graphql',
+        user: 'U0ALICE01',
+      });
     } finally {
       await own.close();
       await down.close();
@@ -197,12 +242,15 @@ describe('when DataHub fails', () => {
 });
 
 describe('when Slack rate-limits the Web API', () => {
-  it('waits the Retry-After and tries again (the WebClient\'s retry config), then answers', async () => {
+  it("waits the Retry-After and tries again (the WebClient's retry config), then answers", async () => {
     const limited = await startFakeSlack();
     limited.rateLimit('auth.test', 1);
     const own = await startJanusWithSlack({ datahub: sim.url, slack: limited });
     try {
-      expect(limited.calls.map((c) => [c.method, c.status])).toEqual([['auth.test', 429], ['auth.test', 200]]);
+      expect(limited.calls.map((c) => [c.method, c.status])).toEqual([
+        ['auth.test', 429],
+        ['auth.test', 200],
+      ]);
       const { id, url } = limited.responseUrl();
       const res = await sendSlashCommand(own.endpoint, { text: `trust ${FRAUD}`, responseUrl: url, secret: SECRET });
       expect(res.status).toBe(200);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseJanusText } from '../../src/slack/command-text.js';
-import { datahubDownMessage, failedMessage, helpMessage, unresolvedModelMessage, usageMessage } from '../../src/slack/messages.js';
+import {
+  datahubDownMessage,
+  failedMessage,
+  helpMessage,
+  unresolvedModelMessage,
+  usageMessage,
+} from '../../src/slack/messages.js';
 
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 const model = (name: string) => ({ name, urn: `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${name},PROD)` });
@@ -11,7 +17,10 @@ describe('/janus text', () => {
     ['  TRUST   fraud_detector_v4  ', { kind: 'trust', model: 'fraud_detector_v4' }],
     ['trust `fraud_detector_v4`', { kind: 'trust', model: 'fraud_detector_v4' }],
     ['trust "fraud_detector_v4"', { kind: 'trust', model: 'fraud_detector_v4' }],
-    ['trust urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)', { kind: 'trust', model: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)' }],
+    [
+      'trust urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)',
+      { kind: 'trust', model: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)' },
+    ],
     ['help', { kind: 'help' }],
     ['Help me', { kind: 'help' }],
   ])('%j', (text, expected) => {
@@ -29,10 +38,20 @@ describe('replies besides a verdict', () => {
     const all = {
       help: helpMessage(),
       usage: usageMessage(unknownCommand.kind === 'usage' ? unknownCommand.problem : ''),
-      unknown: unresolvedModelMessage('fraud_detektor', 'unknown', [model('fraud_detector_v4'), model('fraud_detector_v3')]),
+      unknown: unresolvedModelMessage('fraud_detektor', 'unknown', [
+        model('fraud_detector_v4'),
+        model('fraud_detector_v3'),
+      ]),
       unknownNothingClose: unresolvedModelMessage('zzz', 'unknown', []),
-      ambiguous: unresolvedModelMessage('fraud', 'ambiguous', Array.from({ length: 12 }, (_, i) => model(`fraud_${i}`))),
-      datahubDown: datahubDownMessage('fraud_detector_v4', 'DataHub answered JanusSearchModels with an error (500): HTTP 500'),
+      ambiguous: unresolvedModelMessage(
+        'fraud',
+        'ambiguous',
+        Array.from({ length: 12 }, (_, i) => model(`fraud_${i}`)),
+      ),
+      datahubDown: datahubDownMessage(
+        'fraud_detector_v4',
+        'DataHub answered JanusSearchModels with an error (500): HTTP 500',
+      ),
       failed: failedMessage('fraud_detector_v4'),
     };
     for (const m of Object.values(all)) expect(m.response_type).toBe('ephemeral');

@@ -28,7 +28,10 @@ function serve(env: Record<string, string>) {
     stdout: { write: (t) => lines.push(t) },
     untilStopped: () => stopped,
   });
-  const done = new Command('janus').exitOverride().addCommand(command.exitOverride()).parseAsync(['node', 'janus', 'serve', '--port', '0', '--host', '127.0.0.1']);
+  const done = new Command('janus')
+    .exitOverride()
+    .addCommand(command.exitOverride())
+    .parseAsync(['node', 'janus', 'serve', '--port', '0', '--host', '127.0.0.1']);
   const ready = (async () => {
     while (!lines.length) await Promise.race([new Promise((r) => setTimeout(r, 10)), done]);
     return /^janus serve ready (\S+)\n$/.exec(lines[0]!)![1]!;
@@ -39,15 +42,28 @@ function serve(env: Record<string, string>) {
 
 describe('janus serve and Slack', () => {
   it('with a bot token and a signing secret, checks the token with Slack and answers /janus at /slack/events', async () => {
-    const s = serve({ SLACK_BOT_TOKEN: 'xoxb-serve-test', SLACK_SIGNING_SECRET: SECRET, JANUS_PUBLIC_URL: 'https://janus.example.com' });
+    const s = serve({
+      SLACK_BOT_TOKEN: 'xoxb-serve-test',
+      SLACK_SIGNING_SECRET: SECRET,
+      JANUS_PUBLIC_URL: 'https://janus.example.com',
+    });
     const url = await s.ready;
     expect(slack.calls.filter((c) => c.method === 'auth.test').at(-1)?.body.token).toBe('xoxb-serve-test');
     const { id, url: responseUrl } = slack.responseUrl();
-    const res = await sendSlashCommand(`${url}/slack/events`, { text: 'trust fraud_detector_v4', responseUrl, secret: SECRET });
+    const res = await sendSlashCommand(`${url}/slack/events`, {
+      text: 'trust fraud_detector_v4',
+      responseUrl,
+      secret: SECRET,
+    });
     expect(res.status).toBe(200);
-    const message = (await slack.posted(id)) as { text: string; blocks: { type: string; elements?: { url: string }[] }[] };
+    const message = (await slack.posted(id)) as {
+      text: string;
+      blocks: { type: string; elements?: { url: string }[] }[];
+    };
     expect(message.text).toContain('fraud_detector_v4 scores 80/100');
-    expect(message.blocks.find((b) => b.type === 'actions')?.elements?.[0]?.url).toMatch(/^https:\/\/janus\.example\.com\/reports\/urn%3Ali%3AmlModel/);
+    expect(message.blocks.find((b) => b.type === 'actions')?.elements?.[0]?.url).toMatch(
+      /^https:\/\/janus\.example\.com\/reports\/urn%3Ali%3AmlModel/,
+    );
     s.stop();
     await s.done;
     expect(slack.unexpected).toEqual([]);
@@ -59,7 +75,11 @@ describe('janus serve and Slack', () => {
   ])('with %s, Slack is off: /slack/events is not mounted', async (_, env) => {
     const s = serve(env);
     const url = await s.ready;
-    const res = await sendSlashCommand(`${url}/slack/events`, { text: 'help', responseUrl: slack.responseUrl().url, secret: SECRET });
+    const res = await sendSlashCommand(`${url}/slack/events`, {
+      text: 'help',
+      responseUrl: slack.responseUrl().url,
+      secret: SECRET,
+    });
     // Janus's own server answers: it serves only GET and HEAD there.
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
@@ -73,7 +93,9 @@ describe('janus serve and Slack', () => {
       const s = serve({ SLACK_BOT_TOKEN: 'xoxb-revoked', SLACK_SIGNING_SECRET: SECRET });
       const err = await s.done.catch((e: unknown) => e);
       expect(err).toBeInstanceOf(SlackStartError);
-      expect((err as Error).message).toBe('Slack refused the bot token (auth.test: invalid_auth): check SLACK_BOT_TOKEN');
+      expect((err as Error).message).toBe(
+        'Slack refused the bot token (auth.test: invalid_auth): check SLACK_BOT_TOKEN',
+      );
       expect(s.lines).toEqual([]);
     } finally {
       delete slack.authError;

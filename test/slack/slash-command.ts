@@ -18,9 +18,19 @@ export interface SlashCommand {
 /** The form body Slack posts for `/janus <text>`. */
 export function slashCommandBody(c: Pick<SlashCommand, 'text' | 'responseUrl' | 'user'>): string {
   return new URLSearchParams({
-    token: 'legacy-verification-token', team_id: BOT.teamId, team_domain: 'janus-test', channel_id: 'C0MLOPS01', channel_name: 'ml-ops',
-    user_id: c.user ?? 'U0ALICE01', user_name: 'alice', command: '/janus', text: c.text, api_app_id: 'A0JANUS01', is_enterprise_install: 'false',
-    response_url: c.responseUrl, trigger_id: '1234.5678.abcdef',
+    token: 'legacy-verification-token',
+    team_id: BOT.teamId,
+    team_domain: 'janus-test',
+    channel_id: 'C0MLOPS01',
+    channel_name: 'ml-ops',
+    user_id: c.user ?? 'U0ALICE01',
+    user_name: 'alice',
+    command: '/janus',
+    text: c.text,
+    api_app_id: 'A0JANUS01',
+    is_enterprise_install: 'false',
+    response_url: c.responseUrl,
+    trigger_id: '1234.5678.abcdef',
   }).toString();
 }
 
@@ -45,7 +55,11 @@ export function sendInteraction(endpoint: string, secret: string, payload: unkno
   const timestamp = Math.floor(Date.now() / 1000);
   return fetch(endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': sign(secret, timestamp, body) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': sign(secret, timestamp, body),
+    },
     body,
   });
 }

@@ -23,7 +23,9 @@ export function builtCliProblem(): string | undefined {
   const stale = SOURCES.filter((dir) => fs.existsSync(dir))
     .map(newestSource)
     .find((s) => s !== undefined && s.mtimeMs > builtAt);
-  return stale ? `${path.relative('.', CLI)} is older than ${stale.file}: run npm run build (npm test builds first)` : undefined;
+  return stale
+    ? `${path.relative('.', CLI)} is older than ${stale.file}: run npm run build (npm test builds first)`
+    : undefined;
 }
 
 /** For a `beforeAll` of tests that run the built CLI: fails them, saying what to do, instead of skipping them. */

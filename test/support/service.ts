@@ -41,14 +41,23 @@ export interface JanusProcess {
 }
 
 /** `janus serve` or `janus worker` as its own process, logging JSON, with the service settings of the test. */
-export function startJanus(command: 'serve' | 'worker', env: Record<string, string>, args: string[] = []): JanusProcess {
-  const child = spawn(process.execPath, [CLI, command, ...(command === 'serve' ? ['--port', '0', '--host', '127.0.0.1'] : []), ...args], {
-    env: { PATH: process.env.PATH ?? '', JANUS_LOG_FORMAT: 'json', JANUS_LOG_LEVEL: 'info', REDIS_URL, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function startJanus(
+  command: 'serve' | 'worker',
+  env: Record<string, string>,
+  args: string[] = [],
+): JanusProcess {
+  const child = spawn(
+    process.execPath,
+    [CLI, command, ...(command === 'serve' ? ['--port', '0', '--host', '127.0.0.1'] : []), ...args],
+    {
+      env: { PATH: process.env.PATH ?? '', JANUS_LOG_FORMAT: 'json', JANUS_LOG_LEVEL: 'info', REDIS_URL, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const logs: Record<string, unknown>[] = [];
   const p: JanusProcess = {
-    child, logs,
+    child,
+    logs,
     ready: new Promise((resolve, reject) => {
       let out = '';
       child.stdout!.on('data', (c: Buffer) => {
@@ -62,9 +71,13 @@ export function startJanus(command: 'serve' | 'worker', env: Record<string, stri
           resolve();
         }
       });
-      child.on('exit', (code) => reject(new Error(`janus ${command} exited (${code}) before it was ready: ${JSON.stringify(logs.slice(-5))}`)));
+      child.on('exit', (code) =>
+        reject(new Error(`janus ${command} exited (${code}) before it was ready: ${JSON.stringify(logs.slice(-5))}`)),
+      );
     }),
-    exited: new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? `killed by ${signal}` as never : null)))),
+    exited: new Promise((resolve) =>
+      child.on('exit', (code, signal) => resolve(code ?? (signal ? (`killed by ${signal}` as never) : null))),
+    ),
     /** SIGTERM, and SIGKILL if it has not exited 15 s later: a test never leaves a process behind. */
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -97,13 +110,24 @@ export function startJanus(command: 'serve' | 'worker', env: Record<string, stri
 }
 
 /** The transitions the service emitted, from its notifications queue. */
-export async function emittedTransitions(prefix: string, url = REDIS_URL): Promise<{ id: string; kind: string; state?: string; key?: string; model?: string }[]> {
+export async function emittedTransitions(
+  prefix: string,
+  url = REDIS_URL,
+): Promise<{ id: string; kind: string; state?: string; key?: string; model?: string }[]> {
   const queue = new Queue('notifications', { connection: { url }, prefix });
   try {
     const jobs = await queue.getJobs(['completed', 'waiting', 'active', 'delayed', 'failed']);
     return jobs.map((j) => {
-      const t = (j.data as { transition: { id: string; kind: string; state?: string; key?: string; model?: { name: string } } }).transition;
-      return { id: t.id, kind: t.kind, ...(t.state ? { state: t.state } : {}), ...(t.key ? { key: t.key } : {}), ...(t.model ? { model: t.model.name } : {}) };
+      const t = (
+        j.data as { transition: { id: string; kind: string; state?: string; key?: string; model?: { name: string } } }
+      ).transition;
+      return {
+        id: t.id,
+        kind: t.kind,
+        ...(t.state ? { state: t.state } : {}),
+        ...(t.key ? { key: t.key } : {}),
+        ...(t.model ? { model: t.model.name } : {}),
+      };
     });
   } finally {
     await queue.close();
@@ -111,7 +135,11 @@ export async function emittedTransitions(prefix: string, url = REDIS_URL): Promi
 }
 
 /** Polls until `check` holds (returns truthy) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

@@ -15,6 +15,9 @@ export const rounds = (full: number, quick: number): number => (THOROUGH ? full 
  */
 export function sampleOf<T>(items: readonly T[], size: number, seed = TEST_SEED): T[] {
   if (THOROUGH || items.length <= size) return [...items];
-  const inner = seededRng(seed).sample(items.slice(1, -1).map((_, i) => i + 1), size - 2);
+  const inner = seededRng(seed).sample(
+    items.slice(1, -1).map((_, i) => i + 1),
+    size - 2,
+  );
   return [0, ...inner.sort((a, b) => a - b), items.length - 1].map((i) => items[i]!);
 }

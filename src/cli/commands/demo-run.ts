@@ -12,7 +12,14 @@ export async function runDemoCommand(opts: { json?: boolean }, cmd: Command): Pr
   const config = loadConfig({ ...(file ? { file } : {}) });
   const logger = createLogger({ ...config.log, level: config.log.level === 'info' ? 'warn' : config.log.level });
   const { verdicts, datahub } = await runDemo(judgePolicy(config.judge), logger);
-  if (opts.json) return void out(JSON.stringify(verdictsJson(verdicts, (v) => v), null, 2));
+  if (opts.json)
+    return void out(
+      JSON.stringify(
+        verdictsJson(verdicts, (v) => v),
+        null,
+        2,
+      ),
+    );
   out(
     [
       `Janus demo: ${verdicts.length} models in the bundled catalog, judged on a DataHub simulator at ${datahub}.`,

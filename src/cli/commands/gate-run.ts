@@ -17,8 +17,16 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   const cache: EntityCache = new Map();
   const results: GateResult[] = [];
   for (const model of opts.model) {
-    const { verdict } = await judgeModel({ client: ctx.client, policy: ctx.policy, cache, ...(proposed ? { proposed } : {}) }, model);
-    results.push(gateVerdict(verdict, { failOn: opts.failOn, ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}) }));
+    const { verdict } = await judgeModel(
+      { client: ctx.client, policy: ctx.policy, cache, ...(proposed ? { proposed } : {}) },
+      model,
+    );
+    results.push(
+      gateVerdict(verdict, {
+        failOn: opts.failOn,
+        ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
+      }),
+    );
   }
   const report = render(results, opts.format);
   if (opts.output) fs.writeFileSync(opts.output, report);
@@ -31,13 +39,23 @@ function render(results: GateResult[], format: GateOptions['format']): string {
   if (format === 'junit') return gateJunit(results);
   if (format === 'json') {
     return JSON.stringify(
-      { pass: !results.some(isBlocked), ...verdictsJson(results, (r) => r.verdict, (r) => ({ blocked: isBlocked(r), blocking: r.blocking.map((f) => f.key), reasons: r.reasons })) },
+      {
+        pass: !results.some(isBlocked),
+        ...verdictsJson(
+          results,
+          (r) => r.verdict,
+          (r) => ({ blocked: isBlocked(r), blocking: r.blocking.map((f) => f.key), reasons: r.reasons }),
+        ),
+      },
       null,
       2,
     );
   }
   return results
-    .map((r) => `${verdictText(r.verdict)}\n  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`)
+    .map(
+      (r) =>
+        `${verdictText(r.verdict)}\n  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`,
+    )
     .join('\n\n');
 }
 

@@ -8,13 +8,16 @@ const score = (value: string) => {
   return n;
 };
 
-
 export const gateCommand = () =>
   new Command('gate')
     .description('CI gate: exit 0 pass, 1 blocked, 2 usage or config error, 3 DataHub could not be read')
     .requiredOption('--model <model>', 'a model urn or name (repeatable)', collect)
-    .option('--lineage <file.yml>', "DataHub file-based lineage (version 1) a change proposes, judged as if merged")
-    .addOption(new Option('--fail-on <severity>', 'block on findings this severe or worse').choices(['critical', 'high', 'medium', 'low', 'none']).default('high'))
+    .option('--lineage <file.yml>', 'DataHub file-based lineage (version 1) a change proposes, judged as if merged')
+    .addOption(
+      new Option('--fail-on <severity>', 'block on findings this severe or worse')
+        .choices(['critical', 'high', 'medium', 'low', 'none'])
+        .default('high'),
+    )
     .option('--min-score <n>', 'also block below this score', score)
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
     .option('--output <file>', 'write the report to a file instead of stdout')

@@ -10,7 +10,10 @@ import { historyKeyPrefix, optionalRedis } from '../redis.js';
 export async function runHistory(ref: string, opts: { json?: boolean; limit: number }, cmd: Command): Promise<void> {
   const config = commandConfig(cmd);
   const redis = optionalRedis(config, createLogger(config.log));
-  if (!redis) throw new UsageError('history needs Redis: set REDIS_URL (e.g. redis://127.0.0.1:6379) to the Redis where janus scan and janus serve record the scan history');
+  if (!redis)
+    throw new UsageError(
+      'history needs Redis: set REDIS_URL (e.g. redis://127.0.0.1:6379) to the Redis where janus scan and janus serve record the scan history',
+    );
   const history = new RedisScanHistory(redis, { prefix: historyKeyPrefix(config), ownsConnection: true });
   try {
     const model = modelInHistory(ref, await history.latest());

@@ -13,13 +13,24 @@ export async function runMcp(opts: { allowWrites?: boolean }, cmd: Command): Pro
   const allowWrites = opts.allowWrites === true || ctx.config.mcp.allowWrites;
   // One Redis connection, when configured: the scan history and the write-back's locks.
   const redis = optionalRedis(ctx.config, ctx.logger);
-  const history = redis ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : new MemoryScanHistory();
+  const history = redis
+    ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) })
+    : new MemoryScanHistory();
   try {
     const deps = liveMcpDeps({
-      client: ctx.client, policy: ctx.policy, history, allowWrites, logger: ctx.logger, version: VERSION,
-      reportBaseUrl: reportBaseUrl(ctx.config), ...(redis ? { redis } : {}),
+      client: ctx.client,
+      policy: ctx.policy,
+      history,
+      allowWrites,
+      logger: ctx.logger,
+      version: VERSION,
+      reportBaseUrl: reportBaseUrl(ctx.config),
+      ...(redis ? { redis } : {}),
     });
-    ctx.logger.info({ datahub: ctx.client.url, history: history.kind, allowWrites }, 'Janus MCP server listening on stdio');
+    ctx.logger.info(
+      { datahub: ctx.client.url, history: history.kind, allowWrites },
+      'Janus MCP server listening on stdio',
+    );
     await serveStdio(createJanusMcpServer(deps));
     ctx.logger.info('MCP client hung up; stopping');
   } finally {

@@ -34,8 +34,12 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
     const rows: SummaryRow[] = [];
     const result = await writeBackModels(
       {
-        client: ctx.client, policy: ctx.policy, logger: ctx.logger, reportBaseUrl: reportBaseUrl(ctx.config),
-        ...(redis ? { redis } : {}), ...crashHook(),
+        client: ctx.client,
+        policy: ctx.policy,
+        logger: ctx.logger,
+        reportBaseUrl: reportBaseUrl(ctx.config),
+        ...(redis ? { redis } : {}),
+        ...crashHook(),
       },
       models,
       {
@@ -52,10 +56,14 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
       },
     );
     if (tty) process.stderr.write('\n');
-    if (opts.reportDir) ctx.logger.info({ dir: opts.reportDir, reports: result.judged.length }, 'wrote Model Impact Reports');
+    if (opts.reportDir)
+      ctx.logger.info({ dir: opts.reportDir, reports: result.judged.length }, 'wrote Model Impact Reports');
     if (json) await writePieces(json.end({ modelSets: modelSets.sets, ...scanJson(result, !!opts.dryRun) }));
     else out(scanText(narration, rows, result, !!opts.dryRun));
-    if (result.failed.length) throw new WriteBackError(`${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`);
+    if (result.failed.length)
+      throw new WriteBackError(
+        `${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`,
+      );
   } finally {
     redis?.disconnect();
   }
@@ -63,7 +71,9 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
 
 /** The scan history (for MCP's list_at_risk_models and score_history): a failure to record is logged, not fatal. */
 async function recordHistory(history: ScanHistory, v: Verdict, logger: Logger): Promise<void> {
-  await history.record(v).catch((err: Error) => logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'));
+  await history
+    .record(v)
+    .catch((err: Error) => logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'));
 }
 
 /** JANUS_TEST_CRASH_AFTER_WRITES=k kills the process right after the k-th accepted write (crash-safety tests). */
@@ -80,34 +90,58 @@ function scanJson(r: WriteBackResult, dryRun: boolean) {
 function scanText(narration: string[], rows: SummaryRow[], r: WriteBackResult, dryRun: boolean): string {
   const lines = [...narration, '', summaryTable(rows), ''];
   if (dryRun) {
-    lines.push(r.plan.length ? `Write-back plan (${r.plan.length} write${r.plan.length === 1 ? '' : 's'}, nothing written):` : 'Write-back plan: DataHub already matches; nothing to write.');
+    lines.push(
+      r.plan.length
+        ? `Write-back plan (${r.plan.length} write${r.plan.length === 1 ? '' : 's'}, nothing written):`
+        : 'Write-back plan: DataHub already matches; nothing to write.',
+    );
     lines.push(...r.plan.map((w) => `  ${describeWrite(w)}`));
   } else {
-    lines.push(`Wrote ${r.applied.length} change(s) to DataHub${r.failed.length ? `; ${r.failed.length} failed` : ''}.`);
-    lines.push(...r.applied.map((a) => `  ${a.kind} ${shortName(a.target)}`), ...r.failed.map((f) => `  FAILED ${f.kind} ${shortName(f.target)}: ${f.error}`));
+    lines.push(
+      `Wrote ${r.applied.length} change(s) to DataHub${r.failed.length ? `; ${r.failed.length} failed` : ''}.`,
+    );
+    lines.push(
+      ...r.applied.map((a) => `  ${a.kind} ${shortName(a.target)}`),
+      ...r.failed.map((f) => `  FAILED ${f.kind} ${shortName(f.target)}: ${f.error}`),
+    );
   }
   return lines.join('\n');
 }
 
 export function describeWrite(w: PlannedWrite): string {
   switch (w.kind) {
-    case 'createTag': return 'create tag model-at-risk';
-    case 'createProperty': return `define structured property io.janus.${w.property === 'score' ? 'trust_score' : w.property === 'band' ? 'trust_band' : 'risk_reasons'}`;
-    case 'raiseIncident': return `raise ${w.priority} incident on ${shortName(w.dataset)}: ${w.title}`;
-    case 'resolveIncident': return `resolve incident ${w.urn} on ${shortName(w.dataset)}: ${w.message}`;
-    case 'upsertAssertion': return `upsert guarding assertion ${w.urn} on ${shortName(w.dataset)}`;
-    case 'reportAssertion': return `report ${w.result} on ${w.urn}`;
-    case 'setTrust': return `set trust of ${shortName(w.model)}: ${w.score} ${w.band}`;
-    case 'setReasons': return `set risk reasons of ${shortName(w.model)}: ${listed(w.reasons, 3) || '(none)'}`;
-    case 'addTag': return `tag ${shortName(w.model)} model-at-risk`;
-    case 'removeTag': return `untag ${shortName(w.model)} model-at-risk`;
-    case 'upsertLink': return `link ${shortName(w.model)} to ${w.url}`;
-    case 'removeLink': return `remove link ${w.url} from ${shortName(w.model)}`;
+    case 'createTag':
+      return 'create tag model-at-risk';
+    case 'createProperty':
+      return `define structured property io.janus.${w.property === 'score' ? 'trust_score' : w.property === 'band' ? 'trust_band' : 'risk_reasons'}`;
+    case 'raiseIncident':
+      return `raise ${w.priority} incident on ${shortName(w.dataset)}: ${w.title}`;
+    case 'resolveIncident':
+      return `resolve incident ${w.urn} on ${shortName(w.dataset)}: ${w.message}`;
+    case 'upsertAssertion':
+      return `upsert guarding assertion ${w.urn} on ${shortName(w.dataset)}`;
+    case 'reportAssertion':
+      return `report ${w.result} on ${w.urn}`;
+    case 'setTrust':
+      return `set trust of ${shortName(w.model)}: ${w.score} ${w.band}`;
+    case 'setReasons':
+      return `set risk reasons of ${shortName(w.model)}: ${listed(w.reasons, 3) || '(none)'}`;
+    case 'addTag':
+      return `tag ${shortName(w.model)} model-at-risk`;
+    case 'removeTag':
+      return `untag ${shortName(w.model)} model-at-risk`;
+    case 'upsertLink':
+      return `link ${shortName(w.model)} to ${w.url}`;
+    case 'removeLink':
+      return `remove link ${w.url} from ${shortName(w.model)}`;
   }
 }
 
 /** The first `n` items, and how many more. */
-const listed = (items: string[], n: number) => (items.length > n ? `${items.slice(0, n).join(', ')} and ${(items.length - n).toLocaleString('en-US')} more` : items.join(', '));
+const listed = (items: string[], n: number) =>
+  items.length > n
+    ? `${items.slice(0, n).join(', ')} and ${(items.length - n).toLocaleString('en-US')} more`
+    : items.join(', ');
 
 export interface ScanOptions {
   model?: string[];

@@ -3,7 +3,6 @@ import { Command } from 'commander';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
-
 export const scanCommand = () =>
   new Command('scan')
     .description('judge many models (--model, repeatable, or --all) and write the evidence back into DataHub')
@@ -11,5 +10,5 @@ export const scanCommand = () =>
     .option('--all', 'every ML model in DataHub')
     .option('--dry-run', 'judge and print the write-back plan; write nothing')
     .option('--json', 'print JSON')
-    .option('--report-dir <dir>', 'also write each model\'s Model Impact Report there as <model>.html')
+    .option('--report-dir <dir>', "also write each model's Model Impact Report there as <model>.html")
     .action(async (opts: ScanOptions, cmd: Command) => (await import('./scan-run.js')).runScan(opts, cmd));

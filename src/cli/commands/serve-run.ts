@@ -31,13 +31,22 @@ export interface ServeRole {
 }
 
 /** `janus serve` and `janus worker`, loaded only when they run: the server, Bolt, the MCP SDK and BullMQ are theirs. */
-export async function runServe(opts: { port?: number; host?: string }, cmd: Command, deps: ServeCommandDeps, role: ServeRole): Promise<void> {
+export async function runServe(
+  opts: { port?: number; host?: string },
+  cmd: Command,
+  deps: ServeCommandDeps,
+  role: ServeRole,
+): Promise<void> {
   const env = deps.env ?? process.env;
   const ctx = cliContext(cmd, env);
   const logger = ctx.logger.child({ unit: role.http ? 'server' : 'worker' });
   const registry = new (await import('prom-client')).Registry();
   const { serviceHealth } = await import('../../../jobs/health.js');
-  const processHealth = serviceHealth({ client: ctx.client, intervalMs: ctx.config.scan.interval, startedAt: Date.now() });
+  const processHealth = serviceHealth({
+    client: ctx.client,
+    intervalMs: ctx.config.scan.interval,
+    startedAt: Date.now(),
+  });
   let service: RunningService | undefined;
   let http: Awaited<ReturnType<typeof startHttp>> | undefined;
   try {
@@ -55,7 +64,13 @@ export async function runServe(opts: { port?: number; host?: string }, cmd: Comm
   }
 }
 
-async function startServiceIfConfigured(ctx: CliContext, role: ServeRole, logger: CliContext['logger'], registry: Registry, publicUrl: string): Promise<RunningService | undefined> {
+async function startServiceIfConfigured(
+  ctx: CliContext,
+  role: ServeRole,
+  logger: CliContext['logger'],
+  registry: Registry,
+  publicUrl: string,
+): Promise<RunningService | undefined> {
   if (!role.scheduler && !role.workers) return undefined;
   if (!ctx.config.redis.url) {
     if (!role.http) throw new UsageError('janus worker needs Redis: set REDIS_URL (redis://host:6379)');
@@ -64,33 +79,63 @@ async function startServiceIfConfigured(ctx: CliContext, role: ServeRole, logger
   }
   const { startService } = await import('../../../jobs/service.js');
   return startService({
-    redisUrl: ctx.config.redis.url, prefix: ctx.config.redis.prefix, scan: ctx.config.scan, client: ctx.client, policy: ctx.policy,
-    logger: ctx.logger, registry, reportBaseUrl: publicUrl, scheduler: role.scheduler, workers: role.workers,
+    redisUrl: ctx.config.redis.url,
+    prefix: ctx.config.redis.prefix,
+    scan: ctx.config.scan,
+    client: ctx.client,
+    policy: ctx.policy,
+    logger: ctx.logger,
+    registry,
+    reportBaseUrl: publicUrl,
+    scheduler: role.scheduler,
+    workers: role.workers,
   });
 }
 
-async function startHttp(ctx: CliContext, opts: { port?: number; host?: string }, registry: Registry, health: () => Promise<HealthReport>) {
+async function startHttp(
+  ctx: CliContext,
+  opts: { port?: number; host?: string },
+  registry: Registry,
+  health: () => Promise<HealthReport>,
+) {
   const datahubUiUrl = ctx.config.datahub.uiUrl;
   const judgeDeps = { client: ctx.client, policy: ctx.policy };
   const logger = ctx.logger.child({ unit: 'server' });
   const redis = ctx.config.mcp.http || slackEnabled(ctx.config.slack) ? optionalRedis(ctx.config, logger) : undefined;
   const historyPrefix = { prefix: `${ctx.config.redis.prefix}:` };
   const mounts: Mount[] = ctx.config.mcp.http
-    ? [{
-        path: ctx.config.mcp.httpPath,
-        name: 'mcp',
-        handler: createMcpHttpHandler(
-          () => createJanusMcpServer(liveMcpDeps({
-            client: ctx.client, policy: ctx.policy, history: redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory(),
-            allowWrites: ctx.config.mcp.allowWrites, logger, version: VERSION, reportBaseUrl: reportBaseUrl(ctx.config), ...(redis ? { redis } : {}),
-          })),
-          { logger },
-        ),
-      }]
+    ? [
+        {
+          path: ctx.config.mcp.httpPath,
+          name: 'mcp',
+          handler: createMcpHttpHandler(
+            () =>
+              createJanusMcpServer(
+                liveMcpDeps({
+                  client: ctx.client,
+                  policy: ctx.policy,
+                  history: redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory(),
+                  allowWrites: ctx.config.mcp.allowWrites,
+                  logger,
+                  version: VERSION,
+                  reportBaseUrl: reportBaseUrl(ctx.config),
+                  ...(redis ? { redis } : {}),
+                }),
+              ),
+            { logger },
+          ),
+        },
+      ]
     : [];
   let publicUrl = reportBaseUrl(ctx.config);
   const history = redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory();
-  const slack = await slackMount({ config: ctx.config, judge: judgeDeps, history, logger, reportBaseUrl: () => publicUrl }).catch((err: unknown) => {
+  const slack = await slackMount({
+    config: ctx.config,
+    judge: judgeDeps,
+    history,
+    logger,
+    reportBaseUrl: () => publicUrl,
+  }).catch((err: unknown) => {
     redis?.disconnect();
     throw err;
   });
@@ -106,7 +151,8 @@ async function startHttp(ctx: CliContext, opts: { port?: number; host?: string }
   });
   const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
   publicUrl = ctx.config.server.publicUrl ?? `http://localhost:${running.port}`;
-  if (slack && !ctx.config.server.publicUrl) logger.warn({ publicUrl }, 'JANUS_PUBLIC_URL is not set: the report links Slack shows point at this machine');
+  if (slack && !ctx.config.server.publicUrl)
+    logger.warn({ publicUrl }, 'JANUS_PUBLIC_URL is not set: the report links Slack shows point at this machine');
   logger.info({ url: running.url, publicUrl, datahub: ctx.client.url }, 'serving Model Impact Reports');
   return { running, redis, publicUrl };
 }

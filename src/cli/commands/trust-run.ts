@@ -6,7 +6,11 @@ import { cliContext, out } from '../context.js';
 import { writeReports } from '../report-dir.js';
 
 /** What `janus trust` does, loaded only when it runs. */
-export async function runTrust(model: string, opts: { json?: boolean; reportDir?: string }, cmd: Command): Promise<void> {
+export async function runTrust(
+  model: string,
+  opts: { json?: boolean; reportDir?: string },
+  cmd: Command,
+): Promise<void> {
   const ctx = cliContext(cmd);
   const { verdict, graph } = await judgeModel({ client: ctx.client, policy: ctx.policy }, model);
   if (opts.reportDir) writeReports(opts.reportDir, [{ verdict, graph }], ctx.config.datahub.uiUrl);

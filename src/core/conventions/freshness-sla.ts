@@ -10,7 +10,13 @@ export interface FreshnessDefaults {
 
 export interface Sla {
   ms: number;
-  source: 'freshness_assertion' | 'dbt_freshness' | 'dataset_property' | 'job_property' | 'config_platform' | 'config_default';
+  source:
+    | 'freshness_assertion'
+    | 'dbt_freshness'
+    | 'dataset_property'
+    | 'job_property'
+    | 'config_platform'
+    | 'config_default';
 }
 
 /** A dataset's freshness SLA, first convention that applies (docs/conventions.md); undefined when none does. */
@@ -26,7 +32,9 @@ export function freshnessSla(g: UpstreamGraph, dataset: EntityNode, defaults: Fr
     if (jobSla) return { ms: jobSla, source: 'job_property' };
   }
   const platform = dataset.platform;
-  const byPlatform = platform ? (defaults.byPlatform[platform] ?? defaults.byPlatform[platform.replace('urn:li:dataPlatform:', '')]) : undefined;
+  const byPlatform = platform
+    ? (defaults.byPlatform[platform] ?? defaults.byPlatform[platform.replace('urn:li:dataPlatform:', '')])
+    : undefined;
   if (byPlatform) return { ms: byPlatform, source: 'config_platform' };
   if (defaults.globalMs) return { ms: defaults.globalMs, source: 'config_default' };
   return undefined;

@@ -37,7 +37,11 @@ export function modelKeyNames(g: UpstreamGraph): Set<string> {
  * column it was reached from (`null` for `start`): `chainTo` reads a chain off it. `stop(col)` ends the walk at a
  * column (it is still reported).
  */
-export function columnAncestry(g: UpstreamGraph, start: string, stop: (col: string) => boolean = () => false): Map<string, string | null> {
+export function columnAncestry(
+  g: UpstreamGraph,
+  start: string,
+  stop: (col: string) => boolean = () => false,
+): Map<string, string | null> {
   const from = new Map<string, string | null>([[start, null]]);
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {

@@ -33,7 +33,10 @@ export function entityFacts(g: UpstreamGraph, ctx: DetectContext): EntityFacts {
       if (!found) {
         const all = facts.findings(id);
         const travels = all.filter((f) => PROPAGATING.has(f.detector));
-        split[id] = found = [travels.length ? travels : NONE, travels.length === all.length ? NONE : all.filter((f) => !PROPAGATING.has(f.detector))];
+        split[id] = found = [
+          travels.length ? travels : NONE,
+          travels.length === all.length ? NONE : all.filter((f) => !PROPAGATING.has(f.detector)),
+        ];
       }
       return found;
     };
@@ -44,7 +47,12 @@ export function entityFacts(g: UpstreamGraph, ctx: DetectContext): EntityFacts {
         let found = findings[id];
         if (!found) {
           const n = g.nodes[urns[id]!];
-          const all = [...failedAssertionsOf(n, ctx), ...freshnessLagOf(g, n, ctx), ...deprecatedOf(n, ctx), ...removedOf(n, ctx)];
+          const all = [
+            ...failedAssertionsOf(n, ctx),
+            ...freshnessLagOf(g, n, ctx),
+            ...deprecatedOf(n, ctx),
+            ...removedOf(n, ctx),
+          ];
           findings[id] = found = all.length ? all : NONE;
         }
         return found;

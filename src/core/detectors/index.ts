@@ -28,7 +28,8 @@ export function detect(g: UpstreamGraph, ctx: DetectContext): Finding[] {
   });
   const jobs = failedJobsAt(g, ctx, produced);
   // walked again, not listed: a stale model's thousands of troubled entities
-  const forEachEntity = (visit: (id: number) => void) => place.forEachTroubled((id) => facts.propagating(id).length && visit(id));
+  const forEachEntity = (visit: (id: number) => void) =>
+    place.forEachTroubled((id) => facts.propagating(id).length && visit(id));
   const roots = foldRootCauses(g, { forEachEntity, ownAt: facts.propagating, jobs }, ctx);
   return sortFindings(g, ctx, [...targetLeakage(g, ctx), ...roots, ...standing, ...missingOwner(g, ctx)]);
 }

@@ -15,20 +15,24 @@ export function removedUpstream(g: UpstreamGraph, ctx: DetectContext): Finding[]
 export function deprecatedOf(n: EntityNode | undefined, ctx: DetectContext): Finding[] {
   if (!n?.deprecated) return [];
   const note = n.deprecated.note ? ` (${n.deprecated.note})` : '';
-  return [finding(ctx.policy, 'deprecated_upstream', {
-    entity: n.urn,
-    key: `deprecated_upstream:${n.urn}`,
-    message: `${n.name} is deprecated${note}.`,
-    evidence: { note: n.deprecated.note ?? null },
-  })];
+  return [
+    finding(ctx.policy, 'deprecated_upstream', {
+      entity: n.urn,
+      key: `deprecated_upstream:${n.urn}`,
+      message: `${n.name} is deprecated${note}.`,
+      evidence: { note: n.deprecated.note ?? null },
+    }),
+  ];
 }
 
 export function removedOf(n: EntityNode | undefined, ctx: DetectContext): Finding[] {
   if (!n?.removed) return [];
-  return [finding(ctx.policy, 'removed_upstream', {
-    entity: n.urn,
-    key: `removed_upstream:${n.urn}`,
-    message: `${n.name} has been removed from DataHub but the model still depends on it.`,
-    evidence: {},
-  })];
+  return [
+    finding(ctx.policy, 'removed_upstream', {
+      entity: n.urn,
+      key: `removed_upstream:${n.urn}`,
+      message: `${n.name} has been removed from DataHub but the model still depends on it.`,
+      evidence: {},
+    }),
+  ];
 }

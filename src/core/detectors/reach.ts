@@ -19,7 +19,10 @@ export function placeOf(g: UpstreamGraph, ctx: DetectContext): ModelPlace {
   const slot = reach.slot.get(indexOf(g).id.get(g.model) ?? -1);
   if (slot === undefined) return NOWHERE;
   // read from the model's row as it is walked: a stale model has thousands, and a list of them a model was garbage
-  return { upstreamCount: reach.upstreamCount[slot]!, forEachTroubled: (each) => forEachMarkedAbove(reach, slot, each) };
+  return {
+    upstreamCount: reach.upstreamCount[slot]!,
+    forEachTroubled: (each) => forEachMarkedAbove(reach, slot, each),
+  };
 }
 
 function troubledReach(g: UpstreamGraph, ctx: DetectContext): ModelReach {

@@ -81,10 +81,20 @@ export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectC
   let jobsAt: Map<number, Effect[]> | undefined;
   const folded: Folded = {
     jobsAt: (id) => (foldedJobs.length ? (jobsAt ??= byProduct(foldedJobs)).get(id) : undefined),
-    ownAt: (id) => (p.caused[id] ? (p.ownEffects[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined),
+    ownAt: (id) =>
+      p.caused[id] ? (p.ownEffects[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined,
   };
   const withEffects = (f: Finding, reach: Bits): Finding =>
-    anyCommon(reach, here) ? { ...f, evidence: evidenceOf(f, () => listedEffects(reach, here, folded), () => countCommon(reach, here)) } : f;
+    anyCommon(reach, here)
+      ? {
+          ...f,
+          evidence: evidenceOf(
+            f,
+            () => listedEffects(reach, here, folded),
+            () => countCommon(reach, here),
+          ),
+        }
+      : f;
   const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
   for (const e of ownRoots) {
     const reach = p.below[p.idOfEntity[e]!]!;
@@ -109,7 +119,8 @@ function listedEffects(reach: Bits, here: Bits, folded: Folded): Effect[] {
       word ^= low;
       const id = w * 32 + 31 - Math.clz32(low);
       // a job folded at several of its products is listed once
-      for (const e of folded.jobsAt(id) ?? NONE) if (!listed.includes(e) && listed.push(e) === LISTED_EFFECTS) return listed;
+      for (const e of folded.jobsAt(id) ?? NONE)
+        if (!listed.includes(e) && listed.push(e) === LISTED_EFFECTS) return listed;
       for (const e of folded.ownAt(id) ?? NONE) if (listed.push(e) === LISTED_EFFECTS) return listed;
     }
   }
@@ -185,7 +196,9 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
         h = Math.max(h, height[uc]! + 1);
       }
     }
-    const here = Array.from(membersOf(c)).filter(isTroubled).sort((a, b) => byUrn(urns[a]!, urns[b]!));
+    const here = Array.from(membersOf(c))
+      .filter(isTroubled)
+      .sort((a, b) => byUrn(urns[a]!, urns[b]!));
     troubledAt[c] = here.length ? 1 : 0;
     troubledAbove[c] = above ? 1 : 0;
     height[c] = h;
@@ -232,7 +245,8 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
     entityOf: Int32Array.from(order),
     caused: Uint8Array.from(order, (e) => caused[e]!),
     below,
-    seen: new Map(), effects: new Map(),
+    seen: new Map(),
+    effects: new Map(),
     // filled, not holey: written at scattered ids, a holey array turns into a slow dictionary
     ownEffects: new Array<Effect[] | undefined>(order.length).fill(undefined),
   };

@@ -41,6 +41,10 @@ export class RootEvidence {
   }
 
   toJSON(): Record<string, unknown> {
-    return { ...(this as object), downstreamEffects: this.downstreamEffects, downstreamDatasets: this.downstreamDatasets };
+    return {
+      ...(this as object),
+      downstreamEffects: this.downstreamEffects,
+      downstreamDatasets: this.downstreamDatasets,
+    };
   }
 }

@@ -18,7 +18,11 @@ export function upstreamFailure(g: UpstreamGraph, ctx: DetectContext): Finding[]
  * The jobs whose latest run failed, from the upstream datasets they produce (each with its failed producers):
  * one finding each, on the first dataset.
  */
-export function failedJobs(g: UpstreamGraph, ctx: DetectContext, produced: Iterable<readonly [string, readonly string[]]>): Finding[] {
+export function failedJobs(
+  g: UpstreamGraph,
+  ctx: DetectContext,
+  produced: Iterable<readonly [string, readonly string[]]>,
+): Finding[] {
   const producedBy = new Map<string, string[]>();
   for (const [urn, jobs] of produced) {
     for (const job of jobs) {
@@ -60,17 +64,26 @@ export function failedJobsAt(g: UpstreamGraph, ctx: DetectContext, produced: rea
   const { urns } = indexOf(g);
   const made = jobFindings(g, ctx);
   // jobs are numbered in urn order
-  return seenJobs.sort((a, b) => a - b).map((j) => {
-    const every = jobs.products[j]!;
-    if (jobs.seen[j] === every.length) return jobFindingFor(g, ctx, made, jobs.urns[j]!, every);
-    const seen: string[] = [];
-    for (const id of produced) for (let k = jobs.start[id]!; k < jobs.start[id + 1]!; k++) if (jobs.ofEntity[k] === j) seen.push(urns[id]!);
-    return jobFindingFor(g, ctx, made, jobs.urns[j]!, seen.sort());
-  });
+  return seenJobs
+    .sort((a, b) => a - b)
+    .map((j) => {
+      const every = jobs.products[j]!;
+      if (jobs.seen[j] === every.length) return jobFindingFor(g, ctx, made, jobs.urns[j]!, every);
+      const seen: string[] = [];
+      for (const id of produced)
+        for (let k = jobs.start[id]!; k < jobs.start[id + 1]!; k++) if (jobs.ofEntity[k] === j) seen.push(urns[id]!);
+      return jobFindingFor(g, ctx, made, jobs.urns[j]!, seen.sort());
+    });
 }
 
 /** One finding per job and products seen, shared by every model that sees the same (found by comparing lists, not by a joined key). */
-function jobFindingFor(g: UpstreamGraph, ctx: DetectContext, made: JobFindings, job: string, products: string[]): Finding {
+function jobFindingFor(
+  g: UpstreamGraph,
+  ctx: DetectContext,
+  made: JobFindings,
+  job: string,
+  products: string[],
+): Finding {
   let variants = made.get(job);
   if (!variants) made.set(job, (variants = []));
   for (const [seen, f] of variants) if (seen === products || sameList(seen, products)) return f;
@@ -81,7 +94,8 @@ function jobFindingFor(g: UpstreamGraph, ctx: DetectContext, made: JobFindings, 
 
 /** Job → the findings made for it so far, each with the products it names. */
 type JobFindings = Map<string, [string[], Finding][]>;
-const jobFindings = (g: UpstreamGraph, ctx: DetectContext): JobFindings => memoized(g, ctx, 'job-findings', () => new Map());
+const jobFindings = (g: UpstreamGraph, ctx: DetectContext): JobFindings =>
+  memoized(g, ctx, 'job-findings', () => new Map());
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -112,8 +126,13 @@ function jobIndex(g: UpstreamGraph, ctx: DetectContext): JobIndex {
   });
   start[entities.length] = ofEntity.length;
   return {
-    urns, products: urns.map((u) => products.get(u)!), start, ofEntity: Int32Array.from(ofEntity),
-    seen: new Int32Array(urns.length), stamp: new Uint32Array(urns.length), stamps: 0,
+    urns,
+    products: urns.map((u) => products.get(u)!),
+    start,
+    ofEntity: Int32Array.from(ofEntity),
+    seen: new Int32Array(urns.length),
+    stamp: new Uint32Array(urns.length),
+    stamps: 0,
   };
 }
 

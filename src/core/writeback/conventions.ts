@@ -37,14 +37,16 @@ export const PROPERTIES = {
   }),
   band: prop('trust_band', {
     displayName: 'Janus trust band',
-    description: 'trusted (score >= 80), caution (50-79) or at_risk (< 50, or a critical finding), from the latest Janus scan.',
+    description:
+      'trusted (score >= 80), caution (50-79) or at_risk (< 50, or a critical finding), from the latest Janus scan.',
     valueType: 'urn:li:dataType:datahub.string',
     cardinality: 'SINGLE',
     allowedValues: ['trusted', 'caution', 'at_risk'],
   }),
   reasons: prop('risk_reasons', {
     displayName: 'Janus: why model-at-risk',
-    description: 'Why Janus tagged this model model-at-risk: band:at_risk, or incident:<finding key> of an open Janus incident upstream.',
+    description:
+      'Why Janus tagged this model model-at-risk: band:at_risk, or incident:<finding key> of an open Janus incident upstream.',
     valueType: 'urn:li:dataType:datahub.string',
     cardinality: 'MULTIPLE',
   }),
@@ -58,10 +60,20 @@ export const KEY_LINE = 'janus-key: ';
 export const MODELS_LINE = 'janus-models: ';
 
 export const keyOf = (text: string | null | undefined): string | undefined =>
-  text?.split('\n').find((l) => l.startsWith(KEY_LINE))?.slice(KEY_LINE.length).trim() || undefined;
+  text
+    ?.split('\n')
+    .find((l) => l.startsWith(KEY_LINE))
+    ?.slice(KEY_LINE.length)
+    .trim() || undefined;
 
 export const modelsOf = (text: string | null | undefined): string[] =>
-  text?.split('\n').find((l) => l.startsWith(MODELS_LINE))?.slice(MODELS_LINE.length).trim().split(/\s+/).filter(Boolean) ?? [];
+  text
+    ?.split('\n')
+    .find((l) => l.startsWith(MODELS_LINE))
+    ?.slice(MODELS_LINE.length)
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean) ?? [];
 
 /** One guarding assertion per root cause, at a urn derived from the finding key (so reruns update it in place). */
 export const assertionUrnFor = (key: string): string =>
@@ -83,6 +95,12 @@ export const INCIDENT_TYPE: Record<DetectorName, { type: string; customType?: st
 export const PRIORITY: Record<Severity, string> = { critical: 'CRITICAL', high: 'HIGH', medium: 'MEDIUM', low: 'LOW' };
 
 /** Detectors whose finding is a fact of its dataset alone: any scan that reads the dataset can tell it cleared. */
-export const DATASET_FACTS = new Set<DetectorName>(['freshness_lag', 'upstream_failure', 'missing_owner', 'deprecated_upstream', 'removed_upstream']);
+export const DATASET_FACTS = new Set<DetectorName>([
+  'freshness_lag',
+  'upstream_failure',
+  'missing_owner',
+  'deprecated_upstream',
+  'removed_upstream',
+]);
 
 export const detectorOfKey = (key: string): DetectorName => key.split(':')[0] as DetectorName;

@@ -6,10 +6,13 @@ import type { RootCause } from './root-causes.js';
 import { effectsOf } from '../effects.js';
 
 const TITLES: Record<string, (rc: RootCause) => string> = {
-  target_leakage: (rc) => `Target leakage: feature ${shortName(String(rc.finding.evidence.feature))} derives from the label's source ${shortName(rc.finding.evidence.sharedAncestor as string)}`,
+  target_leakage: (rc) =>
+    `Target leakage: feature ${shortName(String(rc.finding.evidence.feature))} derives from the label's source ${shortName(rc.finding.evidence.sharedAncestor as string)}`,
   freshness_lag: (rc) => `${shortName(rc.dataset)} is past its freshness SLA`,
   upstream_failure: (rc) =>
-    rc.finding.evidence.job ? `Job ${shortName(String(rc.finding.evidence.job))} failed: ${shortName(rc.dataset)} is not up to date` : `Assertion failed on ${shortName(rc.dataset)}`,
+    rc.finding.evidence.job
+      ? `Job ${shortName(String(rc.finding.evidence.job))} failed: ${shortName(rc.dataset)} is not up to date`
+      : `Assertion failed on ${shortName(rc.dataset)}`,
   missing_owner: (rc) => `${shortName(rc.dataset)} has no owner who is still here`,
   deprecated_upstream: (rc) => `${shortName(rc.dataset)} is deprecated but ML models still depend on it`,
   removed_upstream: (rc) => `${shortName(rc.dataset)} was removed but ML models still depend on it`,
@@ -26,9 +29,14 @@ export function incidentDescription(rc: RootCause): string {
     lines.push('Column chain (feature → shared ancestor → label):');
     for (const chain of e.chains as string[][]) lines.push(`- ${chain.join(' → ')}`);
   } else if (rc.finding.detector === 'freshness_lag' && typeof e.lagMs === 'number') {
-    lines.push(`Last update: ${new Date(Number(e.lastUpdated)).toISOString()} (${formatDuration(e.lagMs)} ago); SLA: ${typeof e.slaMs === 'number' ? formatDuration(e.slaMs) : 'failed freshness check'} (${String(e.slaSource)}).`);
+    lines.push(
+      `Last update: ${new Date(Number(e.lastUpdated)).toISOString()} (${formatDuration(e.lagMs)} ago); SLA: ${typeof e.slaMs === 'number' ? formatDuration(e.slaMs) : 'failed freshness check'} (${String(e.slaSource)}).`,
+    );
   } else if (rc.finding.detector === 'upstream_failure' && e.job) {
-    lines.push(`Job: ${String(e.job)}`, `Failed run: ${String(e.run)} at ${new Date(Number(e.failedAt)).toISOString()}`);
+    lines.push(
+      `Job: ${String(e.job)}`,
+      `Failed run: ${String(e.run)} at ${new Date(Number(e.failedAt)).toISOString()}`,
+    );
   }
   const effects = effectsOf(rc.finding);
   for (const d of effects.listed) lines.push(`Also explains: ${d.message}`);
@@ -49,7 +57,10 @@ export function incidentDescription(rc: RootCause): string {
 export const NAMED_MODELS = 25;
 
 const named = (first: ModelRef[], count: number): string => {
-  const names = first.slice(0, NAMED_MODELS).map((m) => m.name).join(', ');
+  const names = first
+    .slice(0, NAMED_MODELS)
+    .map((m) => m.name)
+    .join(', ');
   return count > NAMED_MODELS ? `${names} and ${count - NAMED_MODELS} more (${count} in all)` : names;
 };
 

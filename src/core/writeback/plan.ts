@@ -1,7 +1,15 @@
 import type { Band } from '../score.js';
 import {
-  AT_RISK_TAG, assertionUrnFor, bandReason, DATASET_FACTS, detectorOfKey, INCIDENT_TYPE, incidentReason, PRIORITY,
-  REPORT_LINK_LABEL, type PropertyName,
+  AT_RISK_TAG,
+  assertionUrnFor,
+  bandReason,
+  DATASET_FACTS,
+  detectorOfKey,
+  INCIDENT_TYPE,
+  incidentReason,
+  PRIORITY,
+  REPORT_LINK_LABEL,
+  type PropertyName,
 } from './conventions.js';
 import { clearedMessage, incidentDescription, incidentTitle } from './incident-text.js';
 import type { JudgedModel, RootCause } from './root-causes.js';
@@ -10,10 +18,26 @@ import type { CurrentIncident, WriteBackState } from './state.js';
 export type PlannedWrite =
   | { kind: 'createTag' }
   | { kind: 'createProperty'; property: PropertyName }
-  | { kind: 'raiseIncident'; key: string; dataset: string; type: string; customType?: string; priority: string; title: string; description: string }
+  | {
+      kind: 'raiseIncident';
+      key: string;
+      dataset: string;
+      type: string;
+      customType?: string;
+      priority: string;
+      title: string;
+      description: string;
+    }
   | { kind: 'resolveIncident'; urn: string; key: string; dataset: string; message: string }
   | { kind: 'upsertAssertion'; urn: string; key: string; dataset: string; description: string }
-  | { kind: 'reportAssertion'; urn: string; key: string; dataset: string; result: 'FAILURE' | 'SUCCESS'; reason: string }
+  | {
+      kind: 'reportAssertion';
+      urn: string;
+      key: string;
+      dataset: string;
+      result: 'FAILURE' | 'SUCCESS';
+      reason: string;
+    }
   | { kind: 'setTrust'; model: string; score: number; band: Band }
   | { kind: 'setReasons'; model: string; reasons: string[] }
   | { kind: 'addTag'; model: string }
@@ -36,12 +60,19 @@ export interface PlanInput {
 }
 
 /** Incidents whose finding is gone, among those this scan can judge. Pure. */
-export function incidentsToResolve(judgedModels: JudgedModel[], causes: RootCause[], state: WriteBackState): CurrentIncident[] {
+export function incidentsToResolve(
+  judgedModels: JudgedModel[],
+  causes: RootCause[],
+  state: WriteBackState,
+): CurrentIncident[] {
   const live = new Set(causes.map((rc) => rc.key));
   const judged = new Set(judgedModels.map((v) => v.model.urn));
   const read = new Set(state.datasets);
   return state.incidents.filter(
-    (i) => !live.has(i.key) && read.has(i.dataset) && (DATASET_FACTS.has(detectorOfKey(i.key)) || i.models.some((m) => judged.has(m))),
+    (i) =>
+      !live.has(i.key) &&
+      read.has(i.dataset) &&
+      (DATASET_FACTS.has(detectorOfKey(i.key)) || i.models.some((m) => judged.has(m))),
   );
 }
 
@@ -56,17 +87,26 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
   const plan: PlannedWrite[] = [];
 
   if (!state.tagExists) plan.push({ kind: 'createTag' });
-  for (const p of ['score', 'band', 'reasons'] as const) if (!state.propertiesExist[p]) plan.push({ kind: 'createProperty', property: p });
+  for (const p of ['score', 'band', 'reasons'] as const)
+    if (!state.propertiesExist[p]) plan.push({ kind: 'createProperty', property: p });
 
   const raised = new Set(state.incidents.map((i) => i.key));
   for (const rc of causes) if (!raised.has(rc.key)) plan.push(raise(rc));
-  for (const i of resolving) plan.push({ kind: 'resolveIncident', urn: i.urn, key: i.key, dataset: i.dataset, message: clearedMessage(i.key, i.dataset) });
+  for (const i of resolving)
+    plan.push({
+      kind: 'resolveIncident',
+      urn: i.urn,
+      key: i.key,
+      dataset: i.dataset,
+      message: clearedMessage(i.key, i.dataset),
+    });
 
   plan.push(...assertionWrites(causes, resolving, state));
 
   for (const v of judged) {
     const m = state.models[v.model.urn];
-    if (m?.score !== v.score || m?.band !== v.band) plan.push({ kind: 'setTrust', model: v.model.urn, score: v.score, band: v.band });
+    if (m?.score !== v.score || m?.band !== v.band)
+      plan.push({ kind: 'setTrust', model: v.model.urn, score: v.score, band: v.band });
   }
   plan.push(...tagWrites(input, causes, resolving));
   if (input.reportUrl) plan.push(...linkWrites(judged, state, input.reportUrl));
@@ -76,8 +116,14 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
 function raise(rc: RootCause): PlannedWrite {
   const { type, customType } = INCIDENT_TYPE[rc.finding.detector];
   return {
-    kind: 'raiseIncident', key: rc.key, dataset: rc.dataset, type, ...(customType ? { customType } : {}),
-    priority: PRIORITY[rc.finding.severity], title: incidentTitle(rc), description: incidentDescription(rc),
+    kind: 'raiseIncident',
+    key: rc.key,
+    dataset: rc.dataset,
+    type,
+    ...(customType ? { customType } : {}),
+    priority: PRIORITY[rc.finding.severity],
+    title: incidentTitle(rc),
+    description: incidentDescription(rc),
   };
 }
 
@@ -87,8 +133,23 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
   for (const rc of causes) {
     const urn = assertionUrnFor(rc.key);
     const current = existing.get(urn);
-    if (!current) writes.push({ kind: 'upsertAssertion', urn, key: rc.key, dataset: rc.dataset, description: `Janus guard: ${incidentTitle(rc).replace('[Janus] ', '')}` });
-    if (current?.latest !== 'FAILURE') writes.push({ kind: 'reportAssertion', urn, key: rc.key, dataset: rc.dataset, result: 'FAILURE', reason: rc.finding.message });
+    if (!current)
+      writes.push({
+        kind: 'upsertAssertion',
+        urn,
+        key: rc.key,
+        dataset: rc.dataset,
+        description: `Janus guard: ${incidentTitle(rc).replace('[Janus] ', '')}`,
+      });
+    if (current?.latest !== 'FAILURE')
+      writes.push({
+        kind: 'reportAssertion',
+        urn,
+        key: rc.key,
+        dataset: rc.dataset,
+        result: 'FAILURE',
+        reason: rc.finding.message,
+      });
   }
   const live = new Set(causes.map((rc) => rc.key));
   const cleared = new Set(resolving.map((i) => i.key));
@@ -96,7 +157,15 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
   for (const a of state.assertions) {
     if (live.has(a.key) || a.latest === 'SUCCESS') continue;
     const judgeable = cleared.has(a.key) || (read.has(a.dataset) && DATASET_FACTS.has(detectorOfKey(a.key)));
-    if (judgeable) writes.push({ kind: 'reportAssertion', urn: a.urn, key: a.key, dataset: a.dataset, result: 'SUCCESS', reason: clearedMessage(a.key, a.dataset) });
+    if (judgeable)
+      writes.push({
+        kind: 'reportAssertion',
+        urn: a.urn,
+        key: a.key,
+        dataset: a.dataset,
+        result: 'SUCCESS',
+        reason: clearedMessage(a.key, a.dataset),
+      });
   }
   return writes;
 }
@@ -114,7 +183,9 @@ function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentInci
   const standing = state.incidents.filter((i) => !resolved.has(i.key));
   // a leak puts at risk only the models that have it; any other trouble, every model downstream
   const leaks = [
-    ...causes.filter((rc) => isLeak(rc.key)).map((rc) => ({ reason: incidentReason(rc.key), models: new Set(rc.models.map((m) => m.urn)) })),
+    ...causes
+      .filter((rc) => isLeak(rc.key))
+      .map((rc) => ({ reason: incidentReason(rc.key), models: new Set(rc.models.map((m) => m.urn)) })),
     ...standing.filter((i) => isLeak(i.key)).map((i) => ({ reason: incidentReason(i.key), models: new Set(i.models) })),
   ];
   const byDataset = new Map<string, string[]>();
@@ -138,9 +209,13 @@ function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentInci
   }
   // any other model gains the reasons this scan raised and loses the ones it resolved
   const others = new Map<string, Set<string>>();
-  const other = (model: string) => others.get(model) ?? others.set(model, new Set(state.models[model]?.reasons ?? [])).get(model)!;
-  for (const rc of causes) for (const m of rc.blastRadius) if (!judgedUrns.has(m.urn)) other(m.urn).add(incidentReason(rc.key));
-  for (const i of resolving) for (const m of input.resolvedDownstream[i.dataset] ?? []) if (!judgedUrns.has(m)) other(m).delete(incidentReason(i.key));
+  const other = (model: string) =>
+    others.get(model) ?? others.set(model, new Set(state.models[model]?.reasons ?? [])).get(model)!;
+  for (const rc of causes)
+    for (const m of rc.blastRadius) if (!judgedUrns.has(m.urn)) other(m.urn).add(incidentReason(rc.key));
+  for (const i of resolving)
+    for (const m of input.resolvedDownstream[i.dataset] ?? [])
+      if (!judgedUrns.has(m)) other(m).delete(incidentReason(i.key));
   for (const [model, reasons] of others) changes.push([model, reasonWrites(state, model, [...reasons])]);
 
   return changes
@@ -170,7 +245,11 @@ function reasonWrites(state: WriteBackState, model: string, wanted: string[]): P
 const sortedUnique = (list: string[]) => [...list].sort().filter((r, i, all) => i === 0 || r !== all[i - 1]);
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-function linkWrites(judged: JudgedModel[], state: WriteBackState, reportUrl: (model: string) => string): PlannedWrite[] {
+function linkWrites(
+  judged: JudgedModel[],
+  state: WriteBackState,
+  reportUrl: (model: string) => string,
+): PlannedWrite[] {
   const writes: PlannedWrite[] = [];
   for (const v of judged) {
     const url = reportUrl(v.model.urn);

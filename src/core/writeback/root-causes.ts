@@ -73,7 +73,13 @@ export class RootCauseCollector {
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([key, rc], k) => {
         const models = this.distinct(rc.models, mark, k);
-        return { key, finding: rc.finding, dataset: rc.finding.entity, models, blastRadius: this.blastRadius(models, rc.below, mark, k) };
+        return {
+          key,
+          finding: rc.finding,
+          dataset: rc.finding.entity,
+          models,
+          blastRadius: this.blastRadius(models, rc.below, mark, k),
+        };
       });
   }
 

@@ -33,7 +33,10 @@ export function slicePlan(plan: PlannedWrite[], subjects: number): PlanSlice[] {
     else groups.set(subject, [w]);
   }
   const slices: PlanSlice[] = [];
-  for (const [kind, groups] of [['datasets', datasets], ['models', models]] as const) {
+  for (const [kind, groups] of [
+    ['datasets', datasets],
+    ['models', models],
+  ] as const) {
     const entries = [...groups];
     for (let i = 0; i < entries.length; i += subjects) {
       const part = entries.slice(i, i + subjects);

@@ -33,12 +33,26 @@ export const upstreamEdgesSchema = z
   .object({ relationships: z.array(z.object({ type: z.string(), entity: entityRefSchema.nullish() })) })
   .nullish();
 
-const tagNames = z.object({ tags: z.array(z.object({ tag: z.object({ urn: z.string(), properties: z.object({ name: z.string() }).nullish() }) })).nullish() }).nullish();
-const termNames = z.object({ terms: z.array(z.object({ term: z.object({ urn: z.string(), properties: z.object({ name: z.string() }).nullish() }) })).nullish() }).nullish();
+const tagNames = z
+  .object({
+    tags: z
+      .array(z.object({ tag: z.object({ urn: z.string(), properties: z.object({ name: z.string() }).nullish() }) }))
+      .nullish(),
+  })
+  .nullish();
+const termNames = z
+  .object({
+    terms: z
+      .array(z.object({ term: z.object({ urn: z.string(), properties: z.object({ name: z.string() }).nullish() }) }))
+      .nullish(),
+  })
+  .nullish();
 export const labelFields = { tags: tagNames, glossaryTerms: termNames };
 
 const fieldRef = z.object({ urn: z.string(), path: z.string() });
-export const fineGrainedSchema = z.array(z.object({ upstreams: z.array(fieldRef).nullish(), downstreams: z.array(fieldRef).nullish() })).nullish();
+export const fineGrainedSchema = z
+  .array(z.object({ upstreams: z.array(fieldRef).nullish(), downstreams: z.array(fieldRef).nullish() }))
+  .nullish();
 
 /** DataHub's SchemaFieldRef carries the dataset urn and the field path; Janus keys columns by schemaField urn. */
 export const columnUrn = (ref: { urn: string; path: string }): string =>
@@ -48,8 +62,13 @@ export const toRecord = (entries: z.infer<typeof customPropertiesSchema>): Recor
   Object.fromEntries((entries ?? []).map((e) => [e.key, e.value ?? '']));
 
 /** Names of the tags and glossary terms in a `tags`/`glossaryTerms` pair. */
-export function labelNames(f: { tags?: z.infer<typeof tagNames>; glossaryTerms?: z.infer<typeof termNames> }): string[] {
+export function labelNames(f: {
+  tags?: z.infer<typeof tagNames>;
+  glossaryTerms?: z.infer<typeof termNames>;
+}): string[] {
   const tagList = (f.tags?.tags ?? []).map((t) => t.tag.properties?.name ?? t.tag.urn.replace('urn:li:tag:', ''));
-  const termList = (f.glossaryTerms?.terms ?? []).map((t) => t.term.properties?.name ?? t.term.urn.replace('urn:li:glossaryTerm:', ''));
+  const termList = (f.glossaryTerms?.terms ?? []).map(
+    (t) => t.term.properties?.name ?? t.term.urn.replace('urn:li:glossaryTerm:', ''),
+  );
   return [...tagList, ...termList];
 }

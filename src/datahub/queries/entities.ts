@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
 import { incidentSchema } from './incident.js';
-import { customPropertiesSchema, fineGrainedSchema, labelFields, lifecycleFields, ownershipSchema, upstreamEdgesSchema } from './common.js';
+import {
+  customPropertiesSchema,
+  fineGrainedSchema,
+  labelFields,
+  lifecycleFields,
+  ownershipSchema,
+  upstreamEdgesSchema,
+} from './common.js';
 
 const assertionSchema = z.object({
   urn: z.string(),
@@ -10,14 +17,20 @@ const assertionSchema = z.object({
       type: z.string(),
       description: z.string().nullish(),
       freshnessAssertion: z
-        .object({ schedule: z.object({ type: z.string(), fixedInterval: z.object({ unit: z.string(), multiple: z.number() }).nullish() }).nullish() })
+        .object({
+          schedule: z
+            .object({ type: z.string(), fixedInterval: z.object({ unit: z.string(), multiple: z.number() }).nullish() })
+            .nullish(),
+        })
         .nullish(),
       customAssertion: z.object({ type: z.string(), logic: z.string().nullish() }).nullish(),
     })
     .nullish(),
   aspects: z.array(z.object({ aspectName: z.string(), payload: z.string().nullish() })).nullish(),
   runEvents: z
-    .object({ runEvents: z.array(z.object({ timestampMillis: z.number(), result: z.object({ type: z.string() }).nullish() })) })
+    .object({
+      runEvents: z.array(z.object({ timestampMillis: z.number(), result: z.object({ type: z.string() }).nullish() })),
+    })
     .nullish(),
 });
 export type RawAssertion = z.infer<typeof assertionSchema>;
@@ -49,8 +62,13 @@ export const rawEntitySchema = z.object({
       properties: z
         .array(
           z.object({
-            structuredProperty: z.object({ urn: z.string(), definition: z.object({ qualifiedName: z.string() }).nullish() }),
-            values: z.array(z.object({ stringValue: z.string().nullish(), numberValue: z.number().nullish() }).nullish()),
+            structuredProperty: z.object({
+              urn: z.string(),
+              definition: z.object({ qualifiedName: z.string() }).nullish(),
+            }),
+            values: z.array(
+              z.object({ stringValue: z.string().nullish(), numberValue: z.number().nullish() }).nullish(),
+            ),
           }),
         )
         .nullish(),
@@ -67,7 +85,9 @@ export const rawEntitySchema = z.object({
               type: z.string(),
               name: z.string().nullish(),
               ownership: ownershipSchema,
-              properties: z.object({ mlPrimaryKeys: z.array(z.object({ urn: z.string(), name: z.string() }).nullish()).nullish() }).nullish(),
+              properties: z
+                .object({ mlPrimaryKeys: z.array(z.object({ urn: z.string(), name: z.string() }).nullish()).nullish() })
+                .nullish(),
             })
             .nullish(),
         }),
@@ -77,7 +97,11 @@ export const rawEntitySchema = z.object({
   // Dataset
   platform: z.object({ urn: z.string() }).nullish(),
   datasetProperties: z
-    .object({ name: z.string().nullish(), customProperties: customPropertiesSchema, lastModified: z.object({ time: z.number() }).nullish() })
+    .object({
+      name: z.string().nullish(),
+      customProperties: customPropertiesSchema,
+      lastModified: z.object({ time: z.number() }).nullish(),
+    })
     .nullish(),
   schemaMetadata: z
     .object({
@@ -85,7 +109,9 @@ export const rawEntitySchema = z.object({
       fields: z.array(z.object({ fieldPath: z.string(), isPartOfKey: z.boolean().nullish(), ...labelFields })),
     })
     .nullish(),
-  editableSchemaMetadata: z.object({ editableSchemaFieldInfo: z.array(z.object({ fieldPath: z.string(), ...labelFields })) }).nullish(),
+  editableSchemaMetadata: z
+    .object({ editableSchemaFieldInfo: z.array(z.object({ fieldPath: z.string(), ...labelFields })) })
+    .nullish(),
   operations: z.array(z.object({ timestampMillis: z.number(), lastUpdatedTimestamp: z.number() })).nullish(),
   assertions: z.object({ assertions: z.array(assertionSchema) }).nullish(),
   fineGrainedLineages: fineGrainedSchema,
@@ -101,7 +127,15 @@ export const rawEntitySchema = z.object({
             .object({
               urn: z.string(),
               state: z
-                .array(z.object({ status: z.string().nullish(), timestampMillis: z.number(), result: z.object({ resultType: z.string().nullish() }).nullish() }).nullish())
+                .array(
+                  z
+                    .object({
+                      status: z.string().nullish(),
+                      timestampMillis: z.number(),
+                      result: z.object({ resultType: z.string().nullish() }).nullish(),
+                    })
+                    .nullish(),
+                )
                 .nullish(),
             })
             .nullish(),

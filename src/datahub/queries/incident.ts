@@ -14,25 +14,46 @@ export const incidentSchema = z.object({
 });
 export type RawIncident = z.infer<typeof incidentSchema>;
 
-const runEvents = z.object({ runEvents: z.array(z.object({ timestampMillis: z.number(), result: z.object({ type: z.string() }).nullish() })) }).nullish();
+const runEvents = z
+  .object({
+    runEvents: z.array(z.object({ timestampMillis: z.number(), result: z.object({ type: z.string() }).nullish() })),
+  })
+  .nullish();
 const links = z.object({ elements: z.array(z.object({ url: z.string(), label: z.string() })) }).nullish();
-const batch = <T extends z.ZodRawShape>(fields: T) => z.object({ entities: z.array(z.object({ urn: z.string(), ...fields }).nullish()).nullish() });
+const batch = <T extends z.ZodRawShape>(fields: T) =>
+  z.object({ entities: z.array(z.object({ urn: z.string(), ...fields }).nullish()).nullish() });
 
 const datasetsActiveIncidents = batch({ incidents: z.object({ incidents: z.array(incidentSchema) }).nullish() });
 /** The ACTIVE incidents on a batch of datasets. */
-export const datasetsActiveIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsActiveIncidents>>('datasets-active-incidents', datasetsActiveIncidents);
+export const datasetsActiveIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsActiveIncidents>>(
+  'datasets-active-incidents',
+  datasetsActiveIncidents,
+);
 
 const assertionsLatest = batch({ runEvents });
 /** The latest result of a batch of assertions. */
-export const assertionsLatestOp = defineOperation<{ urns: string[] }, z.infer<typeof assertionsLatest>>('assertions-latest', assertionsLatest);
+export const assertionsLatestOp = defineOperation<{ urns: string[] }, z.infer<typeof assertionsLatest>>(
+  'assertions-latest',
+  assertionsLatest,
+);
 
 const modelsLinks = batch({ institutionalMemory: links });
 /** A batch of models' links (institutional memory). */
-export const modelsLinksOp = defineOperation<{ urns: string[] }, z.infer<typeof modelsLinks>>('models-links', modelsLinks);
+export const modelsLinksOp = defineOperation<{ urns: string[] }, z.infer<typeof modelsLinks>>(
+  'models-links',
+  modelsLinks,
+);
 
 const datasetsIncidents = z.object({
-  entities: z.array(z.object({ urn: z.string(), incidents: z.object({ incidents: z.array(incidentSchema) }).nullish() }).nullish()).nullish(),
+  entities: z
+    .array(
+      z.object({ urn: z.string(), incidents: z.object({ incidents: z.array(incidentSchema) }).nullish() }).nullish(),
+    )
+    .nullish(),
 });
 
 /** Every incident on a batch of datasets. */
-export const datasetsIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsIncidents>>('datasets-incidents', datasetsIncidents);
+export const datasetsIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsIncidents>>(
+  'datasets-incidents',
+  datasetsIncidents,
+);

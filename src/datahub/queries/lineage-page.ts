@@ -5,6 +5,8 @@ import { entityRefSchema } from './common.js';
 export const lineagePageSchema = z.object({
   nextScrollId: z.string().nullish(),
   total: z.number(),
-  searchResults: z.array(z.object({ degree: z.number(), entity: entityRefSchema.extend({ name: z.string().nullish() }) })),
+  searchResults: z.array(
+    z.object({ degree: z.number(), entity: entityRefSchema.extend({ name: z.string().nullish() }) }),
+  ),
 });
 export type LineagePage = z.infer<typeof lineagePageSchema>;

@@ -8,16 +8,28 @@ const schema = z.object({
   searchAcrossEntities: z.object({
     total: z.number(),
     searchResults: z.array(
-      z.object({ entity: z.object({ urn: z.string(), name: z.string().nullish(), properties: z.object({ name: z.string().nullish() }).nullish() }) }),
+      z.object({
+        entity: z.object({
+          urn: z.string(),
+          name: z.string().nullish(),
+          properties: z.object({ name: z.string().nullish() }).nullish(),
+        }),
+      }),
     ),
   }),
 });
 
 /** ML models matching a name (DataHub full-text search), or every model with `*`. */
-export const searchModels = defineOperation<{ query: string; start: number; count: number }, z.infer<typeof schema>>('search-models', schema);
+export const searchModels = defineOperation<{ query: string; start: number; count: number }, z.infer<typeof schema>>(
+  'search-models',
+  schema,
+);
 
 const toRefs = (data: z.infer<typeof schema>): ModelRef[] =>
-  data.searchAcrossEntities.searchResults.map(({ entity }) => ({ urn: entity.urn, name: entity.properties?.name ?? entity.name ?? shortName(entity.urn) }));
+  data.searchAcrossEntities.searchResults.map(({ entity }) => ({
+    urn: entity.urn,
+    name: entity.properties?.name ?? entity.name ?? shortName(entity.urn),
+  }));
 
 /** The first page of models matching a query. */
 export async function findModels(client: DataHubClient, query: string, count: number): Promise<ModelRef[]> {
@@ -30,6 +42,7 @@ export async function listModels(client: DataHubClient, pageSize = 1000): Promis
   for (let start = 0; ; start += pageSize) {
     const data = await client.request(searchModels, { query: '*', start, count: pageSize });
     models.push(...toRefs(data));
-    if (!data.searchAcrossEntities.searchResults.length || start + pageSize >= data.searchAcrossEntities.total) return models;
+    if (!data.searchAcrossEntities.searchResults.length || start + pageSize >= data.searchAcrossEntities.total)
+      return models;
   }
 }

@@ -21,13 +21,17 @@ const schema = z.object({
                 .array(
                   z.object({
                     structuredProperty: z.object({ urn: z.string() }),
-                    values: z.array(z.object({ stringValue: z.string().nullish(), numberValue: z.number().nullish() }).nullish()),
+                    values: z.array(
+                      z.object({ stringValue: z.string().nullish(), numberValue: z.number().nullish() }).nullish(),
+                    ),
                   }),
                 )
                 .nullish(),
             })
             .nullish(),
-          institutionalMemory: z.object({ elements: z.array(z.object({ url: z.string(), label: z.string() })) }).nullish(),
+          institutionalMemory: z
+            .object({ elements: z.array(z.object({ url: z.string(), label: z.string() })) })
+            .nullish(),
         })
         .nullish(),
     )

@@ -5,7 +5,8 @@ import { defineBatchOperation } from '../batch-operation.js';
  * Janus's writes: one mutation a file under operations/write/, each with the schema of what one write answers.
  * Each is sent as a batch (batch-operation.ts): many writes of one kind in one request.
  */
-const write = <Vars>(file: string, schema: z.ZodType, idempotent: boolean) => defineBatchOperation<Vars, unknown>(`write/${file}`, schema, { idempotent });
+const write = <Vars>(file: string, schema: z.ZodType, idempotent: boolean) =>
+  defineBatchOperation<Vars, unknown>(`write/${file}`, schema, { idempotent });
 
 type Input = { input: Record<string, unknown> };
 type UrnInput = { urn: string; input: Record<string, unknown> };
@@ -24,6 +25,10 @@ export const upsertStructuredPropertiesOp = write<Input>('upsert-structured-prop
 export const removeStructuredPropertiesOp = write<Input>('remove-structured-properties', z.unknown(), true);
 export const upsertCustomAssertionOp = write<UrnInput>('upsert-custom-assertion', z.unknown(), true);
 // Appends a run event: Janus reports only on a change, after re-reading (a retry could double it).
-export const reportAssertionResultOp = write<{ urn: string; result: Record<string, unknown> }>('report-assertion-result', z.boolean().nullish(), false);
+export const reportAssertionResultOp = write<{ urn: string; result: Record<string, unknown> }>(
+  'report-assertion-result',
+  z.boolean().nullish(),
+  false,
+);
 export const upsertLinkOp = write<Input>('upsert-link', z.boolean().nullish(), true);
 export const removeLinkOp = write<Input>('remove-link', z.boolean().nullish(), true);

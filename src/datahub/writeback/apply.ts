@@ -28,14 +28,24 @@ export interface ApplyOutcome {
 /** Which earlier write each kind depends on: when that one fails, the dependent one is not attempted. */
 const prerequisite = (w: PlannedWrite): string | undefined => {
   switch (w.kind) {
-    case 'addTag': return 'createTag';
-    case 'setTrust': return 'createProperty:score|createProperty:band';
-    case 'setReasons': return 'createProperty:reasons';
-    case 'reportAssertion': return `upsertAssertion:${w.urn}`;
-    default: return undefined;
+    case 'addTag':
+      return 'createTag';
+    case 'setTrust':
+      return 'createProperty:score|createProperty:band';
+    case 'setReasons':
+      return 'createProperty:reasons';
+    case 'reportAssertion':
+      return `upsertAssertion:${w.urn}`;
+    default:
+      return undefined;
   }
 };
-const idOf = (w: PlannedWrite) => (w.kind === 'createProperty' ? `createProperty:${w.property}` : w.kind === 'upsertAssertion' ? `upsertAssertion:${w.urn}` : w.kind);
+const idOf = (w: PlannedWrite) =>
+  w.kind === 'createProperty'
+    ? `createProperty:${w.property}`
+    : w.kind === 'upsertAssertion'
+      ? `upsertAssertion:${w.urn}`
+      : w.kind;
 
 const exists = (err: DataHubError) => /already exists/i.test(err.message);
 /** A write DataHub answered with its own server error may land when sent again; a refusal (4xx) will not. */
@@ -70,7 +80,12 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
   async function together(spec: WriteSpec, indices: number[]): Promise<number[]> {
     const rest: number[] = [];
     await inPool(chunks(indices, client.writeBatch), client.concurrency, async (chunk) => {
-      const answer = await client.requestEach(spec.together!.op, [spec.together!.vars(chunk.map((i) => plan[i]!))]).then(([a]) => a, () => undefined);
+      const answer = await client
+        .requestEach(spec.together!.op, [spec.together!.vars(chunk.map((i) => plan[i]!))])
+        .then(
+          ([a]) => a,
+          () => undefined,
+        );
       if (answer?.status !== 'landed') return void rest.push(...chunk);
       landed();
       for (const i of chunk) settle(i, 'applied');
@@ -83,11 +98,20 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     const writes = chunk.map((i) => plan[i]!);
     const go = async (): Promise<Answer[]> => {
       const present = spec.guard ? await spec.guard.present(client, writes) : writes.map(() => false);
-      const answers = await client.requestEach(spec.op, writes.filter((_, n) => !present[n]).map((w) => spec.vars(w)));
+      const answers = await client.requestEach(
+        spec.op,
+        writes.filter((_, n) => !present[n]).map((w) => spec.vars(w)),
+      );
       let next = 0;
       return present.map((p) => (p ? { status: 'present' } : answers[next++]!));
     };
-    return spec.guard ? withLocks(deps.redis, writes.map((w) => spec.guard!.lock(w)), go) : go();
+    return spec.guard
+      ? withLocks(
+          deps.redis,
+          writes.map((w) => spec.guard!.lock(w)),
+          go,
+        )
+      : go();
   }
 
   async function applyKind(spec: WriteSpec, indices: number[]): Promise<void> {
@@ -96,8 +120,12 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     // the client retries a whole request it may send twice; a guarded write re-reads first, so it may be sent again too
     const mayResend = (err: unknown) =>
       err instanceof LockError ||
-      (!!spec.guard && !spec.op.idempotent && err instanceof DataHubError &&
-        (err.code === 'datahub.unreachable' || err.code === 'datahub.malformed' || (err.code === 'datahub.graphql' && transient(err))));
+      (!!spec.guard &&
+        !spec.op.idempotent &&
+        err instanceof DataHubError &&
+        (err.code === 'datahub.unreachable' ||
+          err.code === 'datahub.malformed' ||
+          (err.code === 'datahub.graphql' && transient(err))));
     for (let round = 0; pending.length; round++) {
       const again: number[] = [];
       let backoff = false;
@@ -147,7 +175,9 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
   });
   for (const kind of WRITE_ORDER) {
     const ready = (byKind.get(kind) ?? []).filter((i) => {
-      const blockedBy = prerequisite(plan[i]!)?.split('|').find((p) => failed.has(p));
+      const blockedBy = prerequisite(plan[i]!)
+        ?.split('|')
+        .find((p) => failed.has(p));
       if (blockedBy) settle(i, 'skipped', `${blockedBy} failed`);
       return !blockedBy;
     });
@@ -156,7 +186,8 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
   return outcomes;
 }
 
-const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
+const chunks = <T>(list: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
 /** Runs `fn` over the items, at most `size` at once. */
 async function inPool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {

@@ -11,7 +11,8 @@ export interface LockOptions {
 export const DEFAULT_LOCK: LockOptions = { leaseMs: 15_000, waitMs: 20_000 };
 
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-const RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+const RENEW =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 
 /** A lock could not be taken (still held by another scan) or was lost while waiting for the others of its batch. */
 export class LockError extends Error {}
@@ -22,7 +23,12 @@ export class LockError extends Error {}
  * leases are renewed (one taken first may have run down while waiting for a later one). Without Redis, runs `fn`
  * directly: the caller re-reads DataHub inside `fn` either way, so the locks only close the race between processes.
  */
-export async function withLocks<T>(redis: Redis | undefined, names: string[], fn: () => Promise<T>, opts: LockOptions = DEFAULT_LOCK): Promise<T> {
+export async function withLocks<T>(
+  redis: Redis | undefined,
+  names: string[],
+  fn: () => Promise<T>,
+  opts: LockOptions = DEFAULT_LOCK,
+): Promise<T> {
   if (!redis) return fn();
   const token = randomUUID();
   const held: string[] = [];

@@ -5,7 +5,10 @@ import type { EntityCache } from '../read-upstream.js';
 import { writeBackStateOp } from '../queries/write-back-state.js';
 
 /** Janus's incidents and assertions on every dataset the scan read (already in the entity cache: no request). */
-export function evidenceOnDatasets(read: string[], cache: EntityCache): Pick<WriteBackState, 'incidents' | 'assertions' | 'datasets'> {
+export function evidenceOnDatasets(
+  read: string[],
+  cache: EntityCache,
+): Pick<WriteBackState, 'incidents' | 'assertions' | 'datasets'> {
   const datasets = [...read].sort();
   const incidents: CurrentIncident[] = [];
   const assertions: CurrentAssertion[] = [];
@@ -13,7 +16,8 @@ export function evidenceOnDatasets(read: string[], cache: EntityCache): Pick<Wri
     const raw = cache.get(dataset);
     for (const i of raw?.incidents?.incidents ?? []) {
       const key = keyOf(i.description);
-      if (key && i.incidentStatus.state === 'ACTIVE') incidents.push({ urn: i.urn, key, dataset, models: modelsOf(i.description) });
+      if (key && i.incidentStatus.state === 'ACTIVE')
+        incidents.push({ urn: i.urn, key, dataset, models: modelsOf(i.description) });
     }
     for (const a of raw?.assertions?.assertions ?? []) {
       const key = keyOf(a.info?.customAssertion?.logic);
@@ -32,7 +36,9 @@ export async function readModelsState(
 ): Promise<Pick<WriteBackState, 'tagExists' | 'propertiesExist' | 'models'>> {
   const unique = [...new Set(models)].sort();
   const out: Pick<WriteBackState, 'tagExists' | 'propertiesExist' | 'models'> = {
-    tagExists: false, propertiesExist: { score: false, band: false, reasons: false }, models: {},
+    tagExists: false,
+    propertiesExist: { score: false, band: false, reasons: false },
+    models: {},
   };
   for (let i = 0; i === 0 || i < unique.length; i += 250) {
     const data = await client.request(writeBackStateOp, { models: unique.slice(i, i + 250) });
@@ -43,9 +49,13 @@ export async function readModelsState(
   return out;
 }
 
-function toModel(m: NonNullable<NonNullable<Awaited<ReturnType<typeof writeBackStateOp.schema.parse>>['models']>[number]>): CurrentModel {
+function toModel(
+  m: NonNullable<NonNullable<Awaited<ReturnType<typeof writeBackStateOp.schema.parse>>['models']>[number]>,
+): CurrentModel {
   const values = (urn: string) =>
-    (m.structuredProperties?.properties ?? []).find((p) => p.structuredProperty.urn === urn)?.values.map((v) => v?.stringValue ?? v?.numberValue) ?? [];
+    (m.structuredProperties?.properties ?? [])
+      .find((p) => p.structuredProperty.urn === urn)
+      ?.values.map((v) => v?.stringValue ?? v?.numberValue) ?? [];
   const score = values(PROPERTIES.score.urn)[0];
   const band = values(PROPERTIES.band.urn)[0];
   return {

@@ -8,7 +8,8 @@ import * as ops from '../queries/write-ops.js';
 /** Writes sent together: one kind, one mutation (a `setReasons` with no reason left removes the property instead). */
 export type WriteKind = PlannedWrite['kind'] | 'clearReasons';
 
-export const writeKindOf = (w: PlannedWrite): WriteKind => (w.kind === 'setReasons' && !w.reasons.length ? 'clearReasons' : w.kind);
+export const writeKindOf = (w: PlannedWrite): WriteKind =>
+  w.kind === 'setReasons' && !w.reasons.length ? 'clearReasons' : w.kind;
 
 /**
  * The order kinds are written in, one kind after the other: definitions, then the datasets' evidence, then the
@@ -17,9 +18,19 @@ export const writeKindOf = (w: PlannedWrite): WriteKind => (w.kind === 'setReaso
  * entity holds a prefix of its writes in this order, and the next scan converges.
  */
 export const WRITE_ORDER: readonly WriteKind[] = [
-  'createTag', 'createProperty',
-  'raiseIncident', 'resolveIncident', 'upsertAssertion', 'reportAssertion',
-  'setTrust', 'setReasons', 'removeTag', 'clearReasons', 'addTag', 'removeLink', 'upsertLink',
+  'createTag',
+  'createProperty',
+  'raiseIncident',
+  'resolveIncident',
+  'upsertAssertion',
+  'reportAssertion',
+  'setTrust',
+  'setReasons',
+  'removeTag',
+  'clearReasons',
+  'addTag',
+  'removeLink',
+  'upsertLink',
 ];
 
 type Vars = Record<string, unknown>;
@@ -42,8 +53,12 @@ export interface WriteSpec<W extends PlannedWrite = PlannedWrite> {
 
 const unique = (urns: string[]) => [...new Set(urns)];
 const tagInput = (resourceUrn: string) => ({ input: { tagUrn: AT_RISK_TAG.urn, resourceUrn } });
-const tagsInput = (ws: { model: string }[]) => ({ input: { tagUrns: [AT_RISK_TAG.urn], resources: ws.map((w) => ({ resourceUrn: w.model })) } });
-const linkInput = (w: { model: string; url: string }) => ({ input: { linkUrl: w.url, label: REPORT_LINK_LABEL, resourceUrn: w.model } });
+const tagsInput = (ws: { model: string }[]) => ({
+  input: { tagUrns: [AT_RISK_TAG.urn], resources: ws.map((w) => ({ resourceUrn: w.model })) },
+});
+const linkInput = (w: { model: string; url: string }) => ({
+  input: { linkUrl: w.url, label: REPORT_LINK_LABEL, resourceUrn: w.model },
+});
 
 export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
   createTag: {
@@ -57,8 +72,13 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
       const p = PROPERTIES[w.property];
       return {
         input: {
-          id: p.qualifiedName, qualifiedName: p.qualifiedName, displayName: p.displayName, description: p.description,
-          valueType: p.valueType, cardinality: p.cardinality, entityTypes: ['urn:li:entityType:datahub.mlModel'],
+          id: p.qualifiedName,
+          qualifiedName: p.qualifiedName,
+          displayName: p.displayName,
+          description: p.description,
+          valueType: p.valueType,
+          cardinality: p.cardinality,
+          entityTypes: ['urn:li:entityType:datahub.mlModel'],
           ...(p.allowedValues ? { allowedValues: p.allowedValues.map((stringValue) => ({ stringValue })) } : {}),
           settings: { showInAssetSummary: true, showInSearchFilters: w.property !== 'reasons' },
         },
@@ -70,15 +90,24 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
     op: ops.raiseIncidentOp,
     vars: (w) => ({
       input: {
-        type: w.type, ...(w.customType ? { customType: w.customType } : {}), title: w.title, description: w.description,
-        resourceUrns: [w.dataset], priority: w.priority, status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'Raised by Janus' },
+        type: w.type,
+        ...(w.customType ? { customType: w.customType } : {}),
+        title: w.title,
+        description: w.description,
+        resourceUrns: [w.dataset],
+        priority: w.priority,
+        status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'Raised by Janus' },
       },
     }),
     guard: {
       lock: (w) => `incident:${w.key}`,
       present: async (client, ws) => {
         const data = await client.request(datasetsActiveIncidentsOp, { urns: unique(ws.map((w) => w.dataset)) });
-        const keys = new Map((data.entities ?? []).filter((e) => e !== null && e !== undefined).map((e) => [e.urn, new Set((e.incidents?.incidents ?? []).map((i) => keyOf(i.description)))]));
+        const keys = new Map(
+          (data.entities ?? [])
+            .filter((e) => e !== null && e !== undefined)
+            .map((e) => [e.urn, new Set((e.incidents?.incidents ?? []).map((i) => keyOf(i.description)))]),
+        );
         return ws.map((w) => !!keys.get(w.dataset)?.has(w.key));
       },
     },
@@ -91,7 +120,13 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
     op: ops.upsertCustomAssertionOp,
     vars: (w) => ({
       urn: w.urn,
-      input: { entityUrn: w.dataset, type: 'Janus guard', description: w.description, platform: { name: 'Janus' }, logic: `${KEY_LINE}${w.key}` },
+      input: {
+        entityUrn: w.dataset,
+        type: 'Janus guard',
+        description: w.description,
+        platform: { name: 'Janus' },
+        logic: `${KEY_LINE}${w.key}`,
+      },
     }),
   },
   reportAssertion: {
@@ -101,7 +136,11 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
       lock: (w) => `assertion:${w.urn}`,
       present: async (client, ws) => {
         const data = await client.request(assertionsLatestOp, { urns: unique(ws.map((w) => w.urn)) });
-        const latest = new Map((data.entities ?? []).filter((e) => e !== null && e !== undefined).map((e) => [e.urn, e.runEvents?.runEvents[0]?.result?.type]));
+        const latest = new Map(
+          (data.entities ?? [])
+            .filter((e) => e !== null && e !== undefined)
+            .map((e) => [e.urn, e.runEvents?.runEvents[0]?.result?.type]),
+        );
         return ws.map((w) => latest.get(w.urn) === w.result);
       },
     },
@@ -121,14 +160,23 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
   setReasons: {
     op: ops.upsertStructuredPropertiesOp,
     vars: (w) => ({
-      input: { assetUrn: w.model, structuredPropertyInputParams: [{ structuredPropertyUrn: PROPERTIES.reasons.urn, values: w.reasons.map((stringValue) => ({ stringValue })) }] },
+      input: {
+        assetUrn: w.model,
+        structuredPropertyInputParams: [
+          { structuredPropertyUrn: PROPERTIES.reasons.urn, values: w.reasons.map((stringValue) => ({ stringValue })) },
+        ],
+      },
     }),
   },
   clearReasons: {
     op: ops.removeStructuredPropertiesOp,
     vars: (w) => ({ input: { assetUrn: w.model, structuredPropertyUrns: [PROPERTIES.reasons.urn] } }),
   },
-  removeTag: { op: ops.removeTagOp, vars: (w) => tagInput(w.model), together: { op: ops.batchRemoveTagsOp, vars: tagsInput } },
+  removeTag: {
+    op: ops.removeTagOp,
+    vars: (w) => tagInput(w.model),
+    together: { op: ops.batchRemoveTagsOp, vars: tagsInput },
+  },
   addTag: { op: ops.addTagOp, vars: (w) => tagInput(w.model), together: { op: ops.batchAddTagsOp, vars: tagsInput } },
   removeLink: { op: ops.removeLinkOp, vars: linkInput },
   upsertLink: {
@@ -138,7 +186,11 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
       lock: (w) => `link:${w.model}`,
       present: async (client, ws) => {
         const data = await client.request(modelsLinksOp, { urns: unique(ws.map((w) => w.model)) });
-        const links = new Map((data.entities ?? []).filter((e) => e !== null && e !== undefined).map((e) => [e.urn, e.institutionalMemory?.elements ?? []]));
+        const links = new Map(
+          (data.entities ?? [])
+            .filter((e) => e !== null && e !== undefined)
+            .map((e) => [e.urn, e.institutionalMemory?.elements ?? []]),
+        );
         return ws.map((w) => (links.get(w.model) ?? []).some((l) => l.url === w.url && l.label === REPORT_LINK_LABEL));
       },
     },

@@ -12,7 +12,10 @@ export function registerBlastRadius(server: McpServer, deps: JanusMcpDeps): void
       title: 'Which models does this dataset reach?',
       description: 'Every ML model downstream of a dataset in DataHub, any number of hops away. Read-only.',
       inputSchema: {
-        dataset: z.string().startsWith('urn:li:dataset:', 'expected a dataset urn (urn:li:dataset:...)').describe('the dataset urn'),
+        dataset: z
+          .string()
+          .startsWith('urn:li:dataset:', 'expected a dataset urn (urn:li:dataset:...)')
+          .describe('the dataset urn'),
       },
       outputSchema: blastRadiusOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },

@@ -18,10 +18,13 @@ export function registerExplainFinding(server: McpServer, deps: JanusMcpDeps): v
     {
       title: 'Explain one finding',
       description:
-        "One finding on a model in depth: its full evidence, the column chains (target leakage) or the lineage path from the offending entity to the model, what else it explains, which models it reaches, and what to do about it. `key` is a finding key from trust_model, or any unique part of one (such as the detector name). Read-only.",
+        'One finding on a model in depth: its full evidence, the column chains (target leakage) or the lineage path from the offending entity to the model, what else it explains, which models it reaches, and what to do about it. `key` is a finding key from trust_model, or any unique part of one (such as the detector name). Read-only.',
       inputSchema: {
         model: modelArg,
-        key: z.string().min(1).describe('the finding key from trust_model, or a unique part of it (e.g. target_leakage)'),
+        key: z
+          .string()
+          .min(1)
+          .describe('the finding key from trust_model, or a unique part of it (e.g. target_leakage)'),
       },
       outputSchema: explainOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -42,14 +45,18 @@ export function pickFinding(v: Verdict, key: string): Finding {
   if (exact) return exact;
   const partial = v.findings.filter((f) => f.key.toLowerCase().includes(key.toLowerCase()));
   if (partial.length === 1) return partial[0]!;
-  if (!v.findings.length) throw new UsageError(`${v.model.name} has no findings (score ${v.score}, ${v.band}); nothing to explain`);
+  if (!v.findings.length)
+    throw new UsageError(`${v.model.name} has no findings (score ${v.score}, ${v.band}); nothing to explain`);
   const among = partial.length ? partial : v.findings;
-  const what = partial.length ? `"${key}" matches ${partial.length} findings` : `${v.model.name} has no finding "${key}"`;
+  const what = partial.length
+    ? `"${key}" matches ${partial.length} findings`
+    : `${v.model.name} has no finding "${key}"`;
   throw new UsageError(`${what}; its finding keys:\n${among.map((f) => `  ${f.key}`).join('\n')}`);
 }
 
 function explain(v: Verdict, graph: UpstreamGraph, f: Finding) {
-  const chains = f.detector === 'target_leakage' ? ((f.evidence.chains as string[][] | undefined) ?? []).map(chainOf) : [];
+  const chains =
+    f.detector === 'target_leakage' ? ((f.evidence.chains as string[][] | undefined) ?? []).map(chainOf) : [];
   const path = lineagePath(graph, f.entity);
   const effects = effectsOf(f);
   return {
@@ -75,10 +82,12 @@ function explainText(x: ReturnType<typeof explain>): string {
     `${x.detector} on ${x.model.name} (${x.severity}, -${x.weight}): ${x.message}`,
     `Offending entity: ${x.entity.name}  ${x.entity.urn}`,
   ];
-  if (x.chains.length) lines.push('', 'Column chains (feature → shared ancestor → label):', ...x.chains.map((c: Chain) => `  ${c.text}`));
+  if (x.chains.length)
+    lines.push('', 'Column chains (feature → shared ancestor → label):', ...x.chains.map((c: Chain) => `  ${c.text}`));
   if (x.lineage) lines.push('', `Lineage to the model: ${x.lineage.text}`);
   const more = x.downstreamDatasets - new Set(x.downstreamEffects.map((e) => e.entity)).size;
-  if (x.downstreamEffects.length) lines.push('', 'It also explains:', ...x.downstreamEffects.map((e) => `  ${shortName(e.entity)}: ${e.message}`));
+  if (x.downstreamEffects.length)
+    lines.push('', 'It also explains:', ...x.downstreamEffects.map((e) => `  ${shortName(e.entity)}: ${e.message}`));
   if (more > 0) lines.push(`  and ${more} more downstream datasets`);
   const others = x.blastRadius.filter((m) => m.urn !== x.model.urn);
   if (others.length) lines.push('', `It also reaches: ${others.map((m) => m.name).join(', ')}`);

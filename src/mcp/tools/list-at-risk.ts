@@ -36,7 +36,10 @@ function listText(models: ModelSummary[], total: number, band?: string): string 
   const which = band ?? 'caution or at_risk';
   if (!models.length) return `No model's latest scan is in ${which}.`;
   const width = Math.max(...models.map((m) => m.name.length));
-  const rows = models.map((m) => `  ${m.name.padEnd(width)}  ${String(m.score).padStart(3)}  ${m.band.padEnd(8)}  ${m.scannedAt}  ${m.findings.map((k) => k.split(':')[0]).join(', ') || '-'}`);
+  const rows = models.map(
+    (m) =>
+      `  ${m.name.padEnd(width)}  ${String(m.score).padStart(3)}  ${m.band.padEnd(8)}  ${m.scannedAt}  ${m.findings.map((k) => k.split(':')[0]).join(', ') || '-'}`,
+  );
   const more = total > models.length ? `\n  (${total - models.length} more)` : '';
   return `${total} ${total === 1 ? 'model' : 'models'} in ${which}, lowest score first:\n${rows.join('\n')}${more}`;
 }

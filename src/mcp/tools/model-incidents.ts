@@ -10,7 +10,7 @@ export function registerModelIncidents(server: McpServer, deps: JanusMcpDeps): v
     {
       title: 'Open incidents touching a model',
       description:
-        "The incidents Janus raised in DataHub on datasets upstream of the model, active and resolved, with their state, stage and priority. Read-only.",
+        'The incidents Janus raised in DataHub on datasets upstream of the model, active and resolved, with their state, stage and priority. Read-only.',
       inputSchema: { model: modelArg },
       outputSchema: incidentsOutput,
       annotations: { readOnlyHint: true, openWorldHint: true },
@@ -33,7 +33,9 @@ export function registerModelIncidents(server: McpServer, deps: JanusMcpDeps): v
         const active = incidents.filter((i) => i.state === 'ACTIVE').length;
         const text = incidents.length
           ? `${active} active of ${incidents.length} Janus ${incidents.length === 1 ? 'incident' : 'incidents'} touching ${model}:\n` +
-            incidents.map((i) => `  ${i.state.padEnd(8)}  ${(i.stage ?? '-').padEnd(12)}  ${i.dataset.name}: ${i.title}`).join('\n')
+            incidents
+              .map((i) => `  ${i.state.padEnd(8)}  ${(i.stage ?? '-').padEnd(12)}  ${i.dataset.name}: ${i.title}`)
+              .join('\n')
           : `No Janus incident touches ${model}.`;
         return answer(text, { model, active, incidents });
       }),

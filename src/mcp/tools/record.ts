@@ -6,6 +6,9 @@ export async function recordQuietly(deps: JanusMcpDeps, verdict: Verdict): Promi
   try {
     await deps.history.record(verdict);
   } catch (err) {
-    deps.logger?.warn({ model: verdict.model.urn, err: err instanceof Error ? err.message : String(err) }, 'could not record the verdict in the scan history');
+    deps.logger?.warn(
+      { model: verdict.model.urn, err: err instanceof Error ? err.message : String(err) },
+      'could not record the verdict in the scan history',
+    );
   }
 }

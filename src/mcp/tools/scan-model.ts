@@ -37,7 +37,10 @@ export function registerScanModel(server: McpServer, deps: JanusMcpDeps): void {
           ...result.applied.map((w) => `  applied  ${w.kind}  ${w.target}`),
           ...result.failed.map((w) => `  FAILED   ${w.kind}  ${w.target}${w.error ? `: ${w.error}` : ''}`),
         ];
-        if (result.failed.length) lines.push(`${result.failed.length} ${result.failed.length === 1 ? 'write' : 'writes'} failed; scan again to retry them.`);
+        if (result.failed.length)
+          lines.push(
+            `${result.failed.length} ${result.failed.length === 1 ? 'write' : 'writes'} failed; scan again to retry them.`,
+          );
         return answer(lines.join('\n'), structured);
       }),
   );

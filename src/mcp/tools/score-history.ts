@@ -24,8 +24,17 @@ export function registerScoreHistory(server: McpServer, deps: JanusMcpDeps): voi
       guard('score_history', deps.logger, async () => {
         const ref = await modelFromHistory(deps, model);
         const entries = await deps.history.history(ref.urn, limit);
-        const note = entries.length ? undefined : (await deps.history.latest()).length ? `no scans recorded for ${ref.name} yet` : noScansNote(deps.history);
-        const text = note ?? [`${ref.name}, newest first:`, ...entries.map((e) => `  ${e.scannedAt}  ${String(e.score).padStart(3)}  ${e.band}`)].join('\n');
+        const note = entries.length
+          ? undefined
+          : (await deps.history.latest()).length
+            ? `no scans recorded for ${ref.name} yet`
+            : noScansNote(deps.history);
+        const text =
+          note ??
+          [
+            `${ref.name}, newest first:`,
+            ...entries.map((e) => `  ${e.scannedAt}  ${String(e.score).padStart(3)}  ${e.band}`),
+          ].join('\n');
         return answer(text, { model: ref, entries, source: deps.history.kind, ...(note ? { note } : {}) });
       }),
   );
@@ -34,7 +43,8 @@ export function registerScoreHistory(server: McpServer, deps: JanusMcpDeps): voi
 /** A urn as is; a name the history knows exactly once without asking DataHub; otherwise DataHub resolves it. */
 async function modelFromHistory(deps: JanusMcpDeps, ref: string): Promise<ModelRef> {
   const known = await deps.history.latest();
-  if (ref.startsWith('urn:li:mlModel:')) return { urn: ref, name: known.find((s) => s.urn === ref)?.name ?? shortName(ref) };
+  if (ref.startsWith('urn:li:mlModel:'))
+    return { urn: ref, name: known.find((s) => s.urn === ref)?.name ?? shortName(ref) };
   const named = known.filter((s) => s.name === ref);
   if (named.length === 1) return { urn: named[0]!.urn, name: named[0]!.name };
   return deps.resolve(ref);

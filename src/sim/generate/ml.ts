@@ -10,12 +10,29 @@ import { dataJobInfo, dataJobInputOutput, HOUR_MS, ownership, runRecords } from 
 import { mcp, type MetadataRecord } from '../demo/records.js';
 import type { Rng } from './prng.js';
 import {
-  FEATURE_COLUMNS, featureTableSource, featureTableUrn, featureUrn, GENERATED_NOW, groupUrn, LABEL_COLUMN,
-  LABEL_SOURCE_COLUMN, modelUrn, primaryKeyUrn, trainingFlowUrn, trainingJobUrn, trainingSetUrn, userUrn, type Plan,
+  FEATURE_COLUMNS,
+  featureTableSource,
+  featureTableUrn,
+  featureUrn,
+  GENERATED_NOW,
+  groupUrn,
+  LABEL_COLUMN,
+  LABEL_SOURCE_COLUMN,
+  modelUrn,
+  primaryKeyUrn,
+  trainingFlowUrn,
+  trainingJobUrn,
+  trainingSetUrn,
+  userUrn,
+  type Plan,
 } from './plan.js';
 
 const DATA_TYPE: Record<(typeof FEATURE_COLUMNS)[number], string> = {
-  amount: 'CONTINUOUS', count_7d: 'COUNT', score: 'CONTINUOUS', category: 'NOMINAL', event_at: 'TIME',
+  amount: 'CONTINUOUS',
+  count_7d: 'COUNT',
+  score: 'CONTINUOUS',
+  category: 'NOMINAL',
+  event_at: 'TIME',
 };
 const SAFE_COLUMNS = FEATURE_COLUMNS.filter((c) => c !== LABEL_SOURCE_COLUMN);
 const SHARE = { leaky: 0.03, unowned: 0.03 };
@@ -27,12 +44,22 @@ function* featureTableRecords(plan: Plan, i: number): Generator<MetadataRecord> 
   const features = FEATURE_COLUMNS.map((c) => featureUrn(i, c));
   for (const column of FEATURE_COLUMNS) {
     yield mcp(featureUrn(i, column), 'mlFeatureProperties', {
-      customProperties: {}, description: `${column} of ${source}`, dataType: DATA_TYPE[column], sources: [source],
+      customProperties: {},
+      description: `${column} of ${source}`,
+      dataType: DATA_TYPE[column],
+      sources: [source],
     });
   }
-  yield mcp(primaryKeyUrn(i), 'mlPrimaryKeyProperties', { customProperties: {}, dataType: 'NOMINAL', sources: [source] });
+  yield mcp(primaryKeyUrn(i), 'mlPrimaryKeyProperties', {
+    customProperties: {},
+    dataType: 'NOMINAL',
+    sources: [source],
+  });
   yield mcp(featureTableUrn(i), 'mlFeatureTableProperties', {
-    customProperties: {}, description: `Generated feature table ${i}.`, mlFeatures: features, mlPrimaryKeys: [primaryKeyUrn(i)],
+    customProperties: {},
+    description: `Generated feature table ${i}.`,
+    mlFeatures: features,
+    mlPrimaryKeys: [primaryKeyUrn(i)],
   });
   yield mcp(featureTableUrn(i), 'ownership', ownership([[groupUrn(i % plan.groups), 'TECHNICAL_OWNER']], CREATED));
 }
@@ -74,9 +101,17 @@ function* modelRecords(plan: Plan, j: number, rng: Rng): Generator<MetadataRecor
     yield* trainingJobRecords(plan, j, trainingSetUrn(trainingSet), trainedAt);
   }
   if (!rng.chance(SHARE.unowned)) {
-    yield mcp(urn, 'ownership', ownership([
-      [groupUrn(j % plan.groups), 'TECHNICAL_OWNER'], [userUrn(rng.int(0, plan.users - 1)), 'TECHNICAL_OWNER'],
-    ], trainedAt));
+    yield mcp(
+      urn,
+      'ownership',
+      ownership(
+        [
+          [groupUrn(j % plan.groups), 'TECHNICAL_OWNER'],
+          [userUrn(rng.int(0, plan.users - 1)), 'TECHNICAL_OWNER'],
+        ],
+        trainedAt,
+      ),
+    );
   }
 }
 
@@ -90,8 +125,14 @@ function* trainingJobRecords(plan: Plan, j: number, trainingSet: string, trained
   for (const [n, end] of [trainedAt - 7 * 24 * HOUR_MS, trainedAt].entries()) {
     const start = end - TRAINING_RUN_MS;
     yield* runRecords({
-      id: `gen.train_models.${jobId}.run_${n}`, job, name: `scheduled__${new Date(start).toISOString()}`,
-      start, durationMs: TRAINING_RUN_MS, result: 'SUCCESS', inputs: [trainingSet], outputs: [],
+      id: `gen.train_models.${jobId}.run_${n}`,
+      job,
+      name: `scheduled__${new Date(start).toISOString()}`,
+      start,
+      durationMs: TRAINING_RUN_MS,
+      result: 'SUCCESS',
+      inputs: [trainingSet],
+      outputs: [],
     });
   }
 }

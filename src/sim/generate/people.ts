@@ -15,8 +15,13 @@ export function* peopleRecords(plan: Plan, rng: Rng): Generator<MetadataRecord> 
   const since = auditStamp(GENERATED_NOW - 400 * 24 * HOUR_MS);
   for (let g = 0; g < plan.groups; g++) {
     const info = {
-      displayName: `Team ${g}`, email: `team${g}@example.com`, admins: [], members: [], groups: [],
-      description: `Generated team ${g}.`, slack: `team-${g}-alerts`,
+      displayName: `Team ${g}`,
+      email: `team${g}@example.com`,
+      admins: [],
+      members: [],
+      groups: [],
+      description: `Generated team ${g}.`,
+      slack: `team-${g}-alerts`,
     };
     yield g === 0 ? snapshot(groupUrn(g), [['identity.CorpGroupInfo', info]]) : mcp(groupUrn(g), 'corpGroupInfo', info);
   }
@@ -30,7 +35,9 @@ export function* peopleRecords(plan: Plan, rng: Rng): Generator<MetadataRecord> 
     const membership = { groups: [groupUrn(u % plan.groups)] };
     if (u < SNAPSHOT_USERS) {
       yield snapshot(urn, [
-        ['identity.CorpUserInfo', info], ['identity.CorpUserStatus', statusAspect], ['identity.GroupMembership', membership],
+        ['identity.CorpUserInfo', info],
+        ['identity.CorpUserStatus', statusAspect],
+        ['identity.GroupMembership', membership],
       ]);
     } else {
       yield mcp(urn, 'corpUserInfo', info);

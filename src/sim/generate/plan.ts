@@ -3,7 +3,14 @@
  * lineage layer, and how many training sets, feature tables, users and groups there are, with their urns.
  */
 import {
-  corpGroupUrn, corpUserUrn, dataFlowUrn, dataJobUrn, datasetUrn, mlFeatureTableUrn, mlFeatureUrn, mlModelUrn,
+  corpGroupUrn,
+  corpUserUrn,
+  dataFlowUrn,
+  dataJobUrn,
+  datasetUrn,
+  mlFeatureTableUrn,
+  mlFeatureUrn,
+  mlModelUrn,
   mlPrimaryKeyUrn,
 } from '../demo/records.js';
 
@@ -49,10 +56,14 @@ function checkCount(name: string, v: number): void {
 export function planCatalog(o: GenerateOptions): Plan {
   for (const k of ['models', 'datasets', 'depth'] as const) checkCount(k, o[k]);
   if (!Number.isSafeInteger(o.seed)) throw new RangeError(`seed must be a whole number, got ${o.seed}`);
-  const trainingSets = o.models > 0 && o.datasets >= 2 ? Math.min(Math.ceil(o.models / 25), Math.floor(o.datasets / 2)) : 0;
+  const trainingSets =
+    o.models > 0 && o.datasets >= 2 ? Math.min(Math.ceil(o.models / 25), Math.floor(o.datasets / 2)) : 0;
   const layered = o.datasets - trainingSets;
   const layers = Math.min(Math.max(1, o.depth - 1), layered);
-  const layerSizes = Array.from({ length: layers }, (_, k) => Math.floor(layered / layers) + (k < layered % layers ? 1 : 0));
+  const layerSizes = Array.from(
+    { length: layers },
+    (_, k) => Math.floor(layered / layers) + (k < layered % layers ? 1 : 0),
+  );
   const layerStarts = layerSizes.map((_, k) => layerSizes.slice(0, k).reduce((a, b) => a + b, 0));
   const featureTables = layered > 0 && o.models > 0 ? Math.max(trainingSets, Math.ceil(o.models / 4)) : 0;
   const users = Math.max(4, Math.ceil(o.models / 10));
@@ -68,7 +79,8 @@ export const layerOf = (plan: Plan, g: number): number => {
 };
 
 /** Layer 0 mixes raw platforms; the rest is the warehouse. */
-const platformOf = (layer: number, g: number): string => (layer > 0 ? 'snowflake' : ['kafka', 's3', 'snowflake'][g % 3]!);
+const platformOf = (layer: number, g: number): string =>
+  layer > 0 ? 'snowflake' : ['kafka', 's3', 'snowflake'][g % 3]!;
 
 /** Urns are built once per dataset: lineage, jobs and runs refer to each many times. */
 const urnCache = new WeakMap<Plan, string[]>();

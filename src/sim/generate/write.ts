@@ -37,10 +37,17 @@ export function writeCatalogFile(records: Iterable<unknown>, file: string): numb
  * metadata file of at most `perFile` records. Refuses a folder that already holds `.json` files: the
  * simulator would load them too.
  */
-export function writeCatalogFolder(records: Iterable<unknown>, folder: string, perFile = RECORDS_PER_FILE): { files: number; records: number } {
+export function writeCatalogFolder(
+  records: Iterable<unknown>,
+  folder: string,
+  perFile = RECORDS_PER_FILE,
+): { files: number; records: number } {
   if (perFile < 1) throw new RangeError('perFile must be at least 1');
   const existing = jsonFilesIn(folder);
-  if (existing.length) throw new Error(`${folder} already holds ${existing.length} .json file(s) (${existing[0]}, ...): the simulator would load them too`);
+  if (existing.length)
+    throw new Error(
+      `${folder} already holds ${existing.length} .json file(s) (${existing[0]}, ...): the simulator would load them too`,
+    );
   fs.mkdirSync(folder, { recursive: true });
   let part: unknown[] = [];
   let files = 0;
@@ -61,7 +68,12 @@ export function writeCatalogFolder(records: Iterable<unknown>, folder: string, p
 
 /** The `.json` files a folder holds (none if it does not exist): what the simulator would load from it. */
 export const jsonFilesIn = (folder: string): string[] =>
-  fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.endsWith('.json')).sort() : [];
+  fs.existsSync(folder)
+    ? fs
+        .readdirSync(folder)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
 
 /** Whether `--out` names a folder: it ends with a path separator, or is an existing directory. */
 export const isFolderTarget = (out: string): boolean =>

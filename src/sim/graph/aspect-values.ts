@@ -8,7 +8,8 @@ export const asObject = (v: unknown): Json | undefined => (isObject(v) ? v : und
 
 export const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-export const asNumber = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+export const asNumber = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 
 export const objects = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) : []);
 

@@ -51,7 +51,8 @@ export class AssertionOutcomes {
       .filter((e) => e !== undefined)
       .sort((a, b) => a.seq - b.seq);
     for (const entity of entities) {
-      for (const run of completeRuns(entity)) if (run.assertee === assertee) this.record(assertee, entity.urn, run.event);
+      for (const run of completeRuns(entity))
+        if (run.assertee === assertee) this.record(assertee, entity.urn, run.event);
     }
   }
 

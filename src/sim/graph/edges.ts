@@ -68,7 +68,14 @@ function columnEdges(entity: StoredEntity, aspectName: string, aspect: Json): Gr
     const via = entity.entityType === 'dataJob' ? entity.urn : asString(lineage.query);
     for (const downstream of strings(lineage.downstreams)) {
       for (const upstream of strings(lineage.upstreams)) {
-        edges.push({ type: 'DownstreamOf', source: downstream, destination: upstream, isManual: false, via, aspect: aspectName });
+        edges.push({
+          type: 'DownstreamOf',
+          source: downstream,
+          destination: upstream,
+          isManual: false,
+          via,
+          aspect: aspectName,
+        });
       }
     }
   }

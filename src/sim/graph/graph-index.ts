@@ -26,7 +26,9 @@ export class GraphIndex {
   /** The creation order (`seq`) of each entity in `owned` when its edges were added: their place in the lists. */
   private readonly ownedSeq = new Map<string, number>();
   /** The lineage edges over integer ids, and the multi-hop walks answered from them (lineage search). */
-  readonly lineage = new LineageAdjacency((urn, direction) => (direction === 'INCOMING' ? this.incoming(urn) : this.outgoing(urn)));
+  readonly lineage = new LineageAdjacency((urn, direction) =>
+    direction === 'INCOMING' ? this.incoming(urn) : this.outgoing(urn),
+  );
   readonly reaches = new ReachCache(this.lineage);
   private readonly outcomes: AssertionOutcomes;
   private readonly fieldPathsByParent = new Map<string, Set<string>>();
@@ -164,7 +166,9 @@ export class GraphIndex {
   private fieldPaths(parent: string): Set<string> {
     let paths = this.fieldPathsByParent.get(parent);
     if (!paths) {
-      paths = new Set(objects(at(this.store.aspect(parent, 'schemaMetadata'), 'fields')).map((f) => asString(f.fieldPath) ?? ''));
+      paths = new Set(
+        objects(at(this.store.aspect(parent, 'schemaMetadata'), 'fields')).map((f) => asString(f.fieldPath) ?? ''),
+      );
       this.fieldPathsByParent.set(parent, paths);
     }
     return paths;

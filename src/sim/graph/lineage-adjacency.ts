@@ -1,6 +1,11 @@
 import { urnTypeOf } from './aspect-values.js';
 import type { GraphEdge } from './edges.js';
-import { LINEAGE_EDGE_TYPES, LineageEdgeFilter, type EdgeDirection, type LineageDirection } from './lineage-registry.js';
+import {
+  LINEAGE_EDGE_TYPES,
+  LineageEdgeFilter,
+  type EdgeDirection,
+  type LineageDirection,
+} from './lineage-registry.js';
 
 /** `hopCount` of a node whose allowed edges include one through a via entity: the level-order walk must answer. */
 export const CROSSES_VIA = -2;
@@ -19,7 +24,10 @@ export class WalkKind {
   used = 0;
   live = 0;
 
-  constructor(readonly filter: LineageEdgeFilter, nodes: number) {
+  constructor(
+    readonly filter: LineageEdgeFilter,
+    nodes: number,
+  ) {
     this.grow(nodes);
   }
 
@@ -130,7 +138,8 @@ export class LineageAdjacency {
   walkKind(startType: string, direction: LineageDirection): WalkKind {
     const key = `${direction}\u0000${startType}`;
     let kind = this.kinds.get(key);
-    if (!kind) this.kinds.set(key, (kind = new WalkKind(LineageEdgeFilter.forStart(startType, direction), this.urns.length)));
+    if (!kind)
+      this.kinds.set(key, (kind = new WalkKind(LineageEdgeFilter.forStart(startType, direction), this.urns.length)));
     return kind;
   }
 
@@ -162,7 +171,12 @@ export class LineageAdjacency {
    * One entity's edges were replaced (`stale` owned while its creation order was `staleSeq`, `fresh` now, at
    * `freshSeq`): when its lineage edges differ, or moved in the index's order, their ends' hops are redone.
    */
-  replaced(stale: readonly GraphEdge[], staleSeq: number | undefined, fresh: readonly GraphEdge[], freshSeq: number | undefined): void {
+  replaced(
+    stale: readonly GraphEdge[],
+    staleSeq: number | undefined,
+    fresh: readonly GraphEdge[],
+    freshSeq: number | undefined,
+  ): void {
     const before = stale.filter(isLineageEdge);
     const after = fresh.filter(isLineageEdge);
     if (before.length === 0 && after.length === 0) return;

@@ -23,7 +23,12 @@ const criteria = (branch: AndFilter): FacetFilter[] => branch.and ?? [];
  * when "2" is present, else 1 when "1" is present; otherwise there is no limit (null).
  */
 export function maxHopsOf(orFilters: AndFilter[]): number | null {
-  const values = new Set(orFilters.flatMap(criteria).filter((c) => c.field === DEGREE).flatMap((c) => c.values ?? []));
+  const values = new Set(
+    orFilters
+      .flatMap(criteria)
+      .filter((c) => c.field === DEGREE)
+      .flatMap((c) => c.values ?? []),
+  );
   if (values.has('3+')) return null;
   if (values.has('2')) return 2;
   if (values.has('1')) return 1;
@@ -37,7 +42,9 @@ export function maxHopsOf(orFilters: AndFilter[]): number | null {
 export function degreePredicate(orFilters: AndFilter[]): ((degree: number) => boolean) | null {
   const first = orFilters[0];
   if (!first) return null;
-  const values = criteria(first).filter((c) => c.field === DEGREE).flatMap((c) => c.values ?? []);
+  const values = criteria(first)
+    .filter((c) => c.field === DEGREE)
+    .flatMap((c) => c.values ?? []);
   if (values.length === 0) return null;
   const tests = values.map((v) => {
     if (v === '1') return (d: number) => d === 1;

@@ -11,7 +11,12 @@ import { lineageHit, type LineageHit } from './lineage-hit.js';
  * and each `via` entity (a query, a column lineage's job) the first time it is crossed. The hits, their
  * order and their routes are the walk's (`walkEveryHop` with maxHops 1), without its level bookkeeping.
  */
-export function oneHop(index: LineageEdges, start: string, direction: LineageDirection, window?: TimeWindow): LineageHit[] {
+export function oneHop(
+  index: LineageEdges,
+  start: string,
+  direction: LineageDirection,
+  window?: TimeWindow,
+): LineageHit[] {
   const startType = urnTypeOf(start) ?? '';
   const filter = LineageEdgeFilter.forStart(startType, direction);
   const hits = new Map<string, LineageHit>();

@@ -1,7 +1,14 @@
 import { queryMatcher } from './entity-facts.js';
 import type { GraphIndex } from './graph-index.js';
 import { passesFilters } from './lineage-filters.js';
-import { keepsType, LIGHTNING_THRESHOLD, servable, type LineageMatches, type LineageRow, type Selection } from './lineage-matches.js';
+import {
+  keepsType,
+  LIGHTNING_THRESHOLD,
+  servable,
+  type LineageMatches,
+  type LineageRow,
+  type Selection,
+} from './lineage-matches.js';
 import type { Reach } from './lineage-reach.js';
 
 /**
@@ -12,10 +19,12 @@ import type { Reach } from './lineage-reach.js';
 export function reachMatches(index: GraphIndex, reach: Reach, selection: Selection): LineageMatches {
   // Liveness and names come from the store: a selection's matches are kept for as long as it is unchanged.
   let kept = answers.get(reach);
-  if (!kept || kept.storeVersion !== index.store.version) answers.set(reach, (kept = { storeVersion: index.store.version, bySelection: new Map() }));
+  if (!kept || kept.storeVersion !== index.store.version)
+    answers.set(reach, (kept = { storeVersion: index.store.version, bySelection: new Map() }));
   let matches = kept.bySelection.get(selection.key);
   if (!matches) {
-    if (kept.bySelection.size >= MAX_SELECTIONS_PER_REACH) kept.bySelection.delete(kept.bySelection.keys().next().value!);
+    if (kept.bySelection.size >= MAX_SELECTIONS_PER_REACH)
+      kept.bySelection.delete(kept.bySelection.keys().next().value!);
     kept.bySelection.set(selection.key, (matches = select(index, reach, selection)));
   }
   return matches;
@@ -42,17 +51,28 @@ function select(index: GraphIndex, reach: Reach, selection: Selection): LineageM
     count += level.length;
   }
   if (selection.mayLightning && count > LIGHTNING_THRESHOLD) {
-    return positionMatches('LIGHTNING', reach, inResultOrder(reach, levels, (urn) => passesFilters(urn, branches)), false);
+    return positionMatches(
+      'LIGHTNING',
+      reach,
+      inResultOrder(reach, levels, (urn) => passesFilters(urn, branches)),
+      false,
+    );
   }
   const matches = queryMatcher(index.store, selection.query);
   const rows = inResultOrder(
-    reach, levels, (urn) => servable(urn) && index.isLive(urn) && matches(urn) && passesFilters(urn, branches),
+    reach,
+    levels,
+    (urn) => servable(urn) && index.isLive(urn) && matches(urn) && passesFilters(urn, branches),
   );
   return positionMatches('TORTOISE', reach, rows, true);
 }
 
 /** The positions whose urn passes `test`, by degree, then urn (see byDegreeThenUrn; urns do not repeat in a reach). */
-function inResultOrder(reach: Reach, levels: number[][], test: (urn: string) => boolean): { positions: number[]; degrees: number[] } {
+function inResultOrder(
+  reach: Reach,
+  levels: number[][],
+  test: (urn: string) => boolean,
+): { positions: number[]; degrees: number[] } {
   const positions: number[] = [];
   const degrees: number[] = [];
   levels.forEach((level, i) => {
@@ -67,7 +87,10 @@ function inResultOrder(reach: Reach, levels: number[][], test: (urn: string) => 
 }
 
 function positionMatches(
-  path: LineageMatches['path'], reach: Reach, { positions, degrees }: { positions: number[]; degrees: number[] }, full: boolean,
+  path: LineageMatches['path'],
+  reach: Reach,
+  { positions, degrees }: { positions: number[]; degrees: number[] },
+  full: boolean,
 ): LineageMatches {
   return {
     path,
@@ -75,14 +98,16 @@ function positionMatches(
     slice: (from, size) => {
       const rows: LineageRow[] = [];
       const end = sliceEnd(positions.length, from, size);
-      for (let i = sliceStart(positions.length, from); i < end; i++) rows.push(new ReachRow(reach, positions[i]!, degrees[i]!, full));
+      for (let i = sliceStart(positions.length, from); i < end; i++)
+        rows.push(new ReachRow(reach, positions[i]!, degrees[i]!, full));
       return rows;
     },
   };
 }
 
 /** `Array.prototype.slice(from, from + size)`'s bounds. */
-const sliceStart = (length: number, from: number): number => (from < 0 ? Math.max(length + from, 0) : Math.min(from, length));
+const sliceStart = (length: number, from: number): number =>
+  from < 0 ? Math.max(length + from, 0) : Math.min(from, length);
 const sliceEnd = (length: number, from: number, size: number): number => sliceStart(length, from + size);
 
 /** The row of one reached entity; its route is made when read. */

@@ -67,7 +67,8 @@ export class Reach {
   private linked(): Int32Array {
     if (this.parents) return this.parents;
     // Reaches live in a cache that drops them when lineage changes, and a page is read within one request.
-    if (this.adjacency.version !== this.version) throw new Error(`lineage changed since the reach of ${this.start} was walked`);
+    if (this.adjacency.version !== this.version)
+      throw new Error(`lineage changed since the reach of ${this.start} was walked`);
     const again = walk(this.adjacency, this.start, this.opts);
     if (!('size' in again) || again.size !== this.size) throw new Error(`the walk from ${this.start} changed`);
     return (this.parents = scratchOf(this.adjacency).parents.slice(0, this.size));
@@ -156,7 +157,11 @@ const scratches = new WeakMap<LineageAdjacency, Scratch>();
 
 function scratchOf(adjacency: LineageAdjacency): Scratch {
   let scratch = scratches.get(adjacency);
-  if (!scratch) scratches.set(adjacency, (scratch = { seen: new Int32Array(0), mark: 0, nodes: new Int32Array(0), parents: new Int32Array(0) }));
+  if (!scratch)
+    scratches.set(
+      adjacency,
+      (scratch = { seen: new Int32Array(0), mark: 0, nodes: new Int32Array(0), parents: new Int32Array(0) }),
+    );
   return scratch;
 }
 
@@ -178,7 +183,11 @@ function fit(scratch: Scratch, size: number): void {
  * The level-order walk over integer ids (see `Walk` in lineage-walk.ts, whose order and checks it keeps),
  * into the scratch buffers: the ids reached, in order, with the position each was reached from.
  */
-function walk(adjacency: LineageAdjacency, start: string, opts: ReachOptions): { size: number; levelEnds: Int32Array } | Refused {
+function walk(
+  adjacency: LineageAdjacency,
+  start: string,
+  opts: ReachOptions,
+): { size: number; levelEnds: Int32Array } | Refused {
   const kind = adjacency.walkKind(urnTypeOf(start) ?? '', opts.direction);
   const startId = adjacency.id(start);
   const scratch = scratchOf(adjacency);

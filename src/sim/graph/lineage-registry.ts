@@ -38,10 +38,14 @@ function buildSpecs(): Map<string, LineageSpec> {
         seen.add(key);
         const upstream = spec.isUpstream !== false;
         specOf(upstream ? source : dest).upstream.push(
-          upstream ? { type: spec.name, direction: 'OUTGOING', opposing: dest } : { type: spec.name, direction: 'INCOMING', opposing: source },
+          upstream
+            ? { type: spec.name, direction: 'OUTGOING', opposing: dest }
+            : { type: spec.name, direction: 'INCOMING', opposing: source },
         );
         specOf(upstream ? dest : source).downstream.push(
-          upstream ? { type: spec.name, direction: 'INCOMING', opposing: source } : { type: spec.name, direction: 'OUTGOING', opposing: dest },
+          upstream
+            ? { type: spec.name, direction: 'INCOMING', opposing: source }
+            : { type: spec.name, direction: 'OUTGOING', opposing: dest },
         );
       }
     }
@@ -63,7 +67,9 @@ const SCHEMA_FIELD_EDGES: Record<LineageDirection, EdgeInfo[]> = {
  */
 export const LINEAGE_EDGE_TYPES: ReadonlySet<string> = new Set([
   ...RELATIONSHIP_SPECS.filter((spec) => spec.isLineage).map((spec) => spec.name.toLowerCase()),
-  ...Object.values(SCHEMA_FIELD_EDGES).flat().map((info) => info.type.toLowerCase()),
+  ...Object.values(SCHEMA_FIELD_EDGES)
+    .flat()
+    .map((info) => info.type.toLowerCase()),
 ]);
 
 /** `LineageRegistry.getLineageRelationships(entityType, direction)`. */

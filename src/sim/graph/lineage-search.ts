@@ -4,10 +4,23 @@ import { urnTypeOf } from './aspect-values.js';
 import { queryMatcher, urnTypeOfEntityType } from './entity-facts.js';
 import type { GraphIndex } from './graph-index.js';
 import {
-  degreePredicate, maxHopsOf, onlyLightningFields, passesFilters, withoutDegree, type AndFilter, type FacetFilter,
+  degreePredicate,
+  maxHopsOf,
+  onlyLightningFields,
+  passesFilters,
+  withoutDegree,
+  type AndFilter,
+  type FacetFilter,
 } from './lineage-filters.js';
 import {
-  byDegreeThenUrn, keepsType, LIGHTNING_THRESHOLD, listedMatches, servable, type LineageMatches, type LineageRow, type Selection,
+  byDegreeThenUrn,
+  keepsType,
+  LIGHTNING_THRESHOLD,
+  listedMatches,
+  servable,
+  type LineageMatches,
+  type LineageRow,
+  type Selection,
 } from './lineage-matches.js';
 import { reachMatches } from './lineage-reach-matches.js';
 import type { LineageDirection } from './lineage-registry.js';
@@ -26,7 +39,11 @@ export interface LineageSearchInput {
   filters?: FacetFilter[] | null;
   startTimeMillis?: number | null;
   endTimeMillis?: number | null;
-  searchFlags?: { groupingSpec?: { groupingCriteria?: { baseEntityType?: string | null; groupingEntityType: string }[] | null } | null } | null;
+  searchFlags?: {
+    groupingSpec?: {
+      groupingCriteria?: { baseEntityType?: string | null; groupingEntityType: string }[] | null;
+    } | null;
+  } | null;
   lineageFlags?: {
     entitiesExploredPerHopLimit?: number | null;
     startTimeMillis?: number | null;
@@ -44,9 +61,29 @@ const VISUALIZATION_MAX_HOPS = 20;
 const IMPACT_MAX_RELATIONS = 40_000;
 /** SearchUtils.SEARCHABLE_ENTITY_TYPES: scrollAcrossLineage's types when none are given. */
 const SCROLL_DEFAULT_TYPES = [
-  'DATASET', 'DASHBOARD', 'CHART', 'MLMODEL', 'MLMODEL_GROUP', 'MLFEATURE_TABLE', 'MLFEATURE', 'MLPRIMARY_KEY', 'DATA_FLOW',
-  'DATA_JOB', 'GLOSSARY_TERM', 'GLOSSARY_NODE', 'TAG', 'ROLE', 'CORP_USER', 'CORP_GROUP', 'CONTAINER', 'DOMAIN', 'DATA_PRODUCT',
-  'NOTEBOOK', 'BUSINESS_ATTRIBUTE', 'SCHEMA_FIELD', 'DATA_PLATFORM_INSTANCE',
+  'DATASET',
+  'DASHBOARD',
+  'CHART',
+  'MLMODEL',
+  'MLMODEL_GROUP',
+  'MLFEATURE_TABLE',
+  'MLFEATURE',
+  'MLPRIMARY_KEY',
+  'DATA_FLOW',
+  'DATA_JOB',
+  'GLOSSARY_TERM',
+  'GLOSSARY_NODE',
+  'TAG',
+  'ROLE',
+  'CORP_USER',
+  'CORP_GROUP',
+  'CONTAINER',
+  'DOMAIN',
+  'DATA_PRODUCT',
+  'NOTEBOOK',
+  'BUSINESS_ATTRIBUTE',
+  'SCHEMA_FIELD',
+  'DATA_PLATFORM_INSTANCE',
 ];
 
 /**
@@ -56,22 +93,39 @@ const SCROLL_DEFAULT_TYPES = [
  * and facet filters). Rows come back in degree order, then by urn. A plain impact walk is answered from the
  * graph's cached reach of the start (computed once per lineage version), anything else by the level-order walk.
  */
-export function findLineage(index: GraphIndex, input: LineageSearchInput, mode: 'search' | 'scroll', now: number): LineageMatches {
+export function findLineage(
+  index: GraphIndex,
+  input: LineageSearchInput,
+  mode: 'search' | 'scroll',
+  now: number,
+): LineageMatches {
   return find(index, input, mode, now, true);
 }
 
 /** findLineage by the level-order walk alone, never a reach: the reference the reach's answers must equal. */
-export function findLineageByWalk(index: GraphIndex, input: LineageSearchInput, mode: 'search' | 'scroll', now: number): LineageMatches {
+export function findLineageByWalk(
+  index: GraphIndex,
+  input: LineageSearchInput,
+  mode: 'search' | 'scroll',
+  now: number,
+): LineageMatches {
   return find(index, input, mode, now, false);
 }
 
-function find(index: GraphIndex, input: LineageSearchInput, mode: 'search' | 'scroll', now: number, useReach: boolean): LineageMatches {
+function find(
+  index: GraphIndex,
+  input: LineageSearchInput,
+  mode: 'search' | 'scroll',
+  now: number,
+  useReach: boolean,
+): LineageMatches {
   const start = input.urn ?? '';
   if (!parseUrn(start)) throw badRequest(`Failed to convert urn string ${input.urn ?? 'null'} into Urn object`);
   const opts = walkOptions(input, mode, now);
   const foldColumns = groupsColumnsIntoDatasets(input.searchFlags);
   const reach = useReach && isPlainWalk(opts) ? index.reaches.get(start, opts) : undefined;
-  if (reach && !(foldColumns && reach.hasColumns)) return reachMatches(index, reach, selectionOf(input, mode, foldColumns));
+  if (reach && !(foldColumns && reach.hasColumns))
+    return reachMatches(index, reach, selectionOf(input, mode, foldColumns));
   return hitMatches(index, walkLineage(index, start, opts).hits, selectionOf(input, mode, foldColumns));
 }
 
@@ -96,10 +150,15 @@ function selectionOf(input: LineageSearchInput, mode: 'search' | 'scroll', foldC
 function hitMatches(index: GraphIndex, hits: LineageHit[], selection: Selection): LineageMatches {
   const relationships = hits.map((h) => (selection.foldColumns ? folded(h) : h));
   const { degreeOk, branches, query } = selection;
-  const kept = relationships.filter((h) => keepsType(selection, urnTypeOf(h.urn) ?? '') && (!degreeOk || degreeOk(h.degree)));
+  const kept = relationships.filter(
+    (h) => keepsType(selection, urnTypeOf(h.urn) ?? '') && (!degreeOk || degreeOk(h.degree)),
+  );
   if (selection.mayLightning && kept.length > LIGHTNING_THRESHOLD) {
     // Served from the graph: every walked relationship (duplicates and soft-deleted ones included).
-    return listedMatches('LIGHTNING', sortRows(kept.filter((h) => passesFilters(h.urn, branches)).map((h) => row(h, false))));
+    return listedMatches(
+      'LIGHTNING',
+      sortRows(kept.filter((h) => passesFilters(h.urn, branches)).map((h) => row(h, false))),
+    );
   }
   const byUrn = new Map<string, LineageHit>();
   for (const h of kept) {
@@ -121,7 +180,9 @@ function walkOptions(input: LineageSearchInput, mode: string, now: number): Walk
   const limit = flags.entitiesExploredPerHopLimit ?? undefined;
   const ignoreAsHops: IgnoreAsHop[] = (flags.ignoreAsHops ?? []).map((rule) => ({
     entityType: urnTypeOfEntityType(rule.entityType),
-    platforms: (rule.platforms ?? []).map((p) => (p.startsWith('urn:li:dataPlatform:') ? p : `urn:li:dataPlatform:${p}`)),
+    platforms: (rule.platforms ?? []).map((p) =>
+      p.startsWith('urn:li:dataPlatform:') ? p : `urn:li:dataPlatform:${p}`,
+    ),
   }));
   // The UI's "visualization" walk (per-hop limit or ignore-as-hops) vs. the impact-analysis walk.
   const visualization = (limit !== undefined && limit > 0) || ignoreAsHops.length > 0;
@@ -146,7 +207,10 @@ function walkOptions(input: LineageSearchInput, mode: string, now: number): Walk
 
 /** A walk a reach answers: first route only, no per-hop limit, no entity ignored as a hop, no time window. */
 const isPlainWalk = (opts: WalkOptions): boolean =>
-  !opts.multiPath && opts.entitiesExploredPerHopLimit === undefined && !opts.ignoreAsHops?.length && timeWindowOf(opts) === undefined;
+  !opts.multiPath &&
+  opts.entitiesExploredPerHopLimit === undefined &&
+  !opts.ignoreAsHops?.length &&
+  timeWindowOf(opts) === undefined;
 
 /** SearchUtils.convertSchemaFieldToDataset; the service's default grouping is schemaField → dataset. */
 function groupsColumnsIntoDatasets(flags: LineageSearchInput['searchFlags']): boolean {

@@ -21,5 +21,9 @@ export function inTimeWindow(edge: GraphEdge, window: TimeWindow | undefined): b
   const updated = edge.updatedOn || undefined;
   if (created === undefined && updated === undefined) return true;
   const within = (t: number | undefined) => t !== undefined && t >= start && t <= end;
-  return within(created) || within(updated) || (created !== undefined && updated !== undefined && created <= start && updated >= end);
+  return (
+    within(created) ||
+    within(updated) ||
+    (created !== undefined && updated !== undefined && created <= start && updated >= end)
+  );
 }

@@ -63,7 +63,10 @@ export const tooManyRelations = (max: number, start: string, direction: LineageD
 
 /** One hop with none of the options that make a hop depend on more than the start's own edges. */
 const isPlainOneHop = (opts: WalkOptions) =>
-  opts.maxHops === 1 && !opts.multiPath && opts.entitiesExploredPerHopLimit === undefined && !opts.ignoreAsHops?.length &&
+  opts.maxHops === 1 &&
+  !opts.multiPath &&
+  opts.entitiesExploredPerHopLimit === undefined &&
+  !opts.ignoreAsHops?.length &&
   opts.maxRelations === undefined;
 
 class Walk {
@@ -106,7 +109,12 @@ class Walk {
     const ignored = [...found.values()].filter((hit) => this.ignoredAsHop(hit.urn));
     if (ignored.length > 0) {
       for (const hit of ignored) hit.ignoredAsHop = true;
-      next.push(...this.expand(ignored.map((h) => h.urn), hop));
+      next.push(
+        ...this.expand(
+          ignored.map((h) => h.urn),
+          hop,
+        ),
+      );
     }
     return [...new Set(next)];
   }
@@ -163,7 +171,8 @@ class Walk {
   private ignoredAsHop(urn: string): boolean {
     const type = urnTypeOf(urn);
     return (this.opts.ignoreAsHops ?? []).some(
-      (rule) => rule.entityType === type && (rule.platforms.length === 0 || rule.platforms.includes(platformOf(urn) ?? '')),
+      (rule) =>
+        rule.entityType === type && (rule.platforms.length === 0 || rule.platforms.includes(platformOf(urn) ?? '')),
     );
   }
 

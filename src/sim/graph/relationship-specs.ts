@@ -66,20 +66,40 @@ const ML_JOB_TYPES = ['dataJob', 'dataProcessInstance'];
 const DPI_ASSET_TYPES = ['dataset', 'mlModel', 'dataProcessInstance'];
 /** Assertion sub-records that point at their target through `entity` (Asserts). */
 const ASSERTION_ENTITY_FIELDS = [
-  'freshnessAssertion', 'volumeAssertion', 'sqlAssertion', 'fieldAssertion', 'schemaAssertion', 'customAssertion',
+  'freshnessAssertion',
+  'volumeAssertion',
+  'sqlAssertion',
+  'fieldAssertion',
+  'schemaAssertion',
+  'customAssertion',
 ];
 
 type Extract = RelationshipSpec['extract'];
 
 /** An `isLineage` relationship whose source is upstream-dependent on its destination (`isUpstream` true). */
-const upstreamOf = (aspect: string, name: string, sourceTypes: string[], destTypes: string[], extract: Extract): RelationshipSpec =>
-  ({ aspect, name, sourceTypes, destTypes, isLineage: true, extract });
+const upstreamOf = (
+  aspect: string,
+  name: string,
+  sourceTypes: string[],
+  destTypes: string[],
+  extract: Extract,
+): RelationshipSpec => ({ aspect, name, sourceTypes, destTypes, isLineage: true, extract });
 /** An `isLineage` relationship with `isUpstream: false`: the destination is downstream of the source. */
-const downstreamOf = (aspect: string, name: string, sourceTypes: string[], destTypes: string[], extract: Extract): RelationshipSpec =>
-  ({ aspect, name, sourceTypes, destTypes, isLineage: true, isUpstream: false, extract });
+const downstreamOf = (
+  aspect: string,
+  name: string,
+  sourceTypes: string[],
+  destTypes: string[],
+  extract: Extract,
+): RelationshipSpec => ({ aspect, name, sourceTypes, destTypes, isLineage: true, isUpstream: false, extract });
 /** A relationship that is not lineage (source types only matter for lineage, so they may be left empty). */
-const plain = (aspect: string, name: string, destTypes: string[], extract: Extract): RelationshipSpec =>
-  ({ aspect, name, sourceTypes: [], destTypes, extract });
+const plain = (aspect: string, name: string, destTypes: string[], extract: Extract): RelationshipSpec => ({
+  aspect,
+  name,
+  sourceTypes: [],
+  destTypes,
+  extract,
+});
 
 const tagUrns = (v: unknown) => objects(at(v, 'globalTags.tags')).flatMap((t) => urnAt(t, 'tag'));
 const termUrns = (v: unknown) => objects(at(v, 'glossaryTerms.terms')).flatMap((t) => urnAt(t, 'urn'));
@@ -88,14 +108,22 @@ export const RELATIONSHIP_SPECS: RelationshipSpec[] = [
   // upstreamLineage lives on datasets; DataHub's lineage registry also links mlModel / mlModelGroup to
   // datasets (LineageGraphFiltersTest lists them as dataset neighbours), which this aspect explains.
   upstreamOf('upstreamLineage', 'DownstreamOf', ['dataset', 'mlModel', 'mlModelGroup'], ['dataset'], upstreamRecords),
-  plain('upstreamLineage', 'DownstreamOf', ['dataset', 'schemaField'], (a) => objects(a.fineGrainedLineages).flatMap((l) => urns(l.upstreams))),
+  plain('upstreamLineage', 'DownstreamOf', ['dataset', 'schemaField'], (a) =>
+    objects(a.fineGrainedLineages).flatMap((l) => urns(l.upstreams)),
+  ),
 
-  upstreamOf('dataJobInputOutput', 'Consumes', ['dataJob'], ['dataset'],
-    (a) => [...urns(a.inputDatasets), ...edgeRecords(a.inputDatasetEdges)]),
-  downstreamOf('dataJobInputOutput', 'Produces', ['dataJob'], ['dataset'],
-    (a) => [...urns(a.outputDatasets), ...edgeRecords(a.outputDatasetEdges)]),
-  upstreamOf('dataJobInputOutput', 'DownstreamOf', ['dataJob'], ['dataJob'],
-    (a) => [...urns(a.inputDatajobs), ...edgeRecords(a.inputDatajobEdges)]),
+  upstreamOf('dataJobInputOutput', 'Consumes', ['dataJob'], ['dataset'], (a) => [
+    ...urns(a.inputDatasets),
+    ...edgeRecords(a.inputDatasetEdges),
+  ]),
+  downstreamOf('dataJobInputOutput', 'Produces', ['dataJob'], ['dataset'], (a) => [
+    ...urns(a.outputDatasets),
+    ...edgeRecords(a.outputDatasetEdges),
+  ]),
+  upstreamOf('dataJobInputOutput', 'DownstreamOf', ['dataJob'], ['dataJob'], (a) => [
+    ...urns(a.inputDatajobs),
+    ...edgeRecords(a.inputDatajobEdges),
+  ]),
   plain('dataJobInputOutput', 'Consumes', ['schemaField'], (a) => urns(a.inputDatasetFields)),
   plain('dataJobInputOutput', 'Produces', ['schemaField'], (a) => urns(a.outputDatasetFields)),
 
@@ -112,12 +140,20 @@ export const RELATIONSHIP_SPECS: RelationshipSpec[] = [
   plain('mlFeatureTableProperties', 'KeyedBy', ['mlPrimaryKey'], (a) => urns(a.mlPrimaryKeys)),
 
   plain('dataProcessInstanceInput', 'Consumes', ['dataset', 'mlModel'], (a) => urns(a.inputs)),
-  upstreamOf('dataProcessInstanceInput', 'DataProcessInstanceConsumes', ['dataProcessInstance'], DPI_ASSET_TYPES,
-    (a) => edgeRecords(a.inputEdges)),
+  upstreamOf('dataProcessInstanceInput', 'DataProcessInstanceConsumes', ['dataProcessInstance'], DPI_ASSET_TYPES, (a) =>
+    edgeRecords(a.inputEdges),
+  ),
   plain('dataProcessInstanceOutput', 'Produces', ['dataset', 'mlModel'], (a) => urns(a.outputs)),
-  downstreamOf('dataProcessInstanceOutput', 'DataProcessInstanceProduces', ['dataProcessInstance'], DPI_ASSET_TYPES,
-    (a) => edgeRecords(a.outputEdges)),
-  plain('dataProcessInstanceRelationships', 'InstanceOf', ['dataJob', 'dataFlow', 'dataset'], (a) => urnAt(a, 'parentTemplate')),
+  downstreamOf(
+    'dataProcessInstanceOutput',
+    'DataProcessInstanceProduces',
+    ['dataProcessInstance'],
+    DPI_ASSET_TYPES,
+    (a) => edgeRecords(a.outputEdges),
+  ),
+  plain('dataProcessInstanceRelationships', 'InstanceOf', ['dataJob', 'dataFlow', 'dataset'], (a) =>
+    urnAt(a, 'parentTemplate'),
+  ),
   plain('dataProcessInstanceRelationships', 'ChildOf', ['dataProcessInstance'], (a) => urnAt(a, 'parentInstance')),
   plain('dataProcessInstanceRelationships', 'UpstreamOf', ['dataProcessInstance'], (a) => urns(a.upstreamInstances)),
 
@@ -127,9 +163,12 @@ export const RELATIONSHIP_SPECS: RelationshipSpec[] = [
   plain('glossaryTerms', 'TermedWith', ['glossaryTerm'], (a) => objects(a.terms).flatMap((t) => urnAt(t, 'urn'))),
   plain('schemaMetadata', 'SchemaFieldTaggedWith', ['tag'], (a) => objects(a.fields).flatMap(tagUrns)),
   plain('schemaMetadata', 'SchemaFieldWithGlossaryTerm', ['glossaryTerm'], (a) => objects(a.fields).flatMap(termUrns)),
-  plain('editableSchemaMetadata', 'EditableSchemaFieldTaggedWith', ['tag'], (a) => objects(a.editableSchemaFieldInfo).flatMap(tagUrns)),
-  plain('editableSchemaMetadata', 'EditableSchemaFieldWithGlossaryTerm', ['glossaryTerm'],
-    (a) => objects(a.editableSchemaFieldInfo).flatMap(termUrns)),
+  plain('editableSchemaMetadata', 'EditableSchemaFieldTaggedWith', ['tag'], (a) =>
+    objects(a.editableSchemaFieldInfo).flatMap(tagUrns),
+  ),
+  plain('editableSchemaMetadata', 'EditableSchemaFieldWithGlossaryTerm', ['glossaryTerm'], (a) =>
+    objects(a.editableSchemaFieldInfo).flatMap(termUrns),
+  ),
 
   plain('groupMembership', 'IsMemberOfGroup', ['corpGroup'], (a) => urns(a.groups)),
   plain('nativeGroupMembership', 'IsMemberOfNativeGroup', ['corpGroup'], (a) => urns(a.nativeGroups)),
@@ -137,7 +176,9 @@ export const RELATIONSHIP_SPECS: RelationshipSpec[] = [
   plain('corpGroupInfo', 'OwnedBy', ['corpuser'], (a) => urns(a.admins)),
   plain('corpGroupInfo', 'IsPartOf', ['corpuser', 'corpGroup'], (a) => [...urns(a.members), ...urns(a.groups)]),
 
-  plain('incidentInfo', 'IncidentOn', ['dataset', 'chart', 'dashboard', 'dataFlow', 'dataJob', 'schemaField'], (a) => urns(a.entities)),
+  plain('incidentInfo', 'IncidentOn', ['dataset', 'chart', 'dashboard', 'dataFlow', 'dataJob', 'schemaField'], (a) =>
+    urns(a.entities),
+  ),
   plain('assertionInfo', 'Asserts', ['dataset', 'dataJob', 'schemaField'], (a) => [
     ...urnAt(a, 'datasetAssertion.dataset'),
     ...urns(at(a, 'datasetAssertion.fields')),

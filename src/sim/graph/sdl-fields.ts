@@ -12,7 +12,9 @@ function fieldsByObjectType(): Map<string, Map<string, string[]>> {
     objectFields = new Map();
     for (const def of parse(fs.readFileSync(SDL_URL, 'utf8')).definitions) {
       if (def.kind === Kind.OBJECT_TYPE_DEFINITION) {
-        const fields = new Map((def.fields ?? []).map((f) => [f.name.value, (f.arguments ?? []).map((a) => a.name.value)]));
+        const fields = new Map(
+          (def.fields ?? []).map((f) => [f.name.value, (f.arguments ?? []).map((a) => a.name.value)]),
+        );
         objectFields.set(def.name.value, fields);
       }
     }

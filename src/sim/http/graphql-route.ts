@@ -40,8 +40,11 @@ export function parseGraphQLBody(text: string): ParsedBody {
   const variables = body.variables ?? null;
   if (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) return { status: 500 };
   // graphql-java runs the first operation for an empty name; an empty name means "none" here too.
-  const operationName = body.operationName == null || asText(body.operationName) === '' ? null : asText(body.operationName);
-  return { request: { query: asText(body.query), operationName, variables: variables as Record<string, unknown> | null } };
+  const operationName =
+    body.operationName == null || asText(body.operationName) === '' ? null : asText(body.operationName);
+  return {
+    request: { query: asText(body.query), operationName, variables: variables as Record<string, unknown> | null },
+  };
 }
 
 /** Jackson's `JsonNode.asText()`: scalars as their text, containers as "". */
@@ -57,7 +60,12 @@ function specification(result: ExecutionResult): Record<string, unknown> {
 }
 
 /** Answers one request to /api/graphql, with the configured latency, faults and token check. */
-export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, path: string, opts: GraphQLRouteOptions) {
+export async function handleGraphQL(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  opts: GraphQLRouteOptions,
+) {
   const { stats, logger, context } = opts;
   stats.request();
   const text = await readBody(req);

@@ -40,7 +40,10 @@ function readProposals(action: keyof typeof ACTIONS, text: string): Record<strin
   }
   const parsed = ACTIONS[action].safeParse(json);
   if (!parsed.success) {
-    return { status: 400, message: `Parameters of method '${action}' failed validation with error '${describeIssues(parsed.error)}'` };
+    return {
+      status: 400,
+      message: `Parameters of method '${action}' failed validation with error '${describeIssues(parsed.error)}'`,
+    };
   }
   return parsed.data;
 }
@@ -57,9 +60,11 @@ export async function handleIngest(req: IncomingMessage, res: ServerResponse, ur
   const now = opts.now();
   // GMS's authentication filter answers before Rest.li does, with Spring's error body.
   if (opts.token !== undefined && !authorized(req, opts.token)) return sendSpringError(res, 401, url.pathname, now);
-  if (req.method !== 'POST') return sendRestliError(res, 405, `Method ${req.method ?? ''} is not supported on ${url.pathname}`);
+  if (req.method !== 'POST')
+    return sendRestliError(res, 405, `Method ${req.method ?? ''} is not supported on ${url.pathname}`);
   const action = url.searchParams.get('action') ?? '';
-  if (!(action in ACTIONS)) return sendRestliError(res, 400, `Action '${action}' is not supported on resource 'aspects'`);
+  if (!(action in ACTIONS))
+    return sendRestliError(res, 400, `Action '${action}' is not supported on resource 'aspects'`);
   const proposals = readProposals(action as keyof typeof ACTIONS, text);
   if ('status' in proposals) return sendRestliError(res, proposals.status, proposals.message);
 

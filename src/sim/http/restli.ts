@@ -23,7 +23,12 @@ export function sendRestliError(res: ServerResponse, status: number, message: st
   send(
     res,
     status,
-    { exceptionClass: EXCEPTION_CLASS, stackTrace: `${EXCEPTION_CLASS} [HTTP Status:${status}]: ${message}`, message, status },
+    {
+      exceptionClass: EXCEPTION_CLASS,
+      stackTrace: `${EXCEPTION_CLASS} [HTTP Status:${status}]: ${message}`,
+      message,
+      status,
+    },
     { 'x-restli-error-response': 'true' },
   );
 }

@@ -20,7 +20,8 @@ export interface ParsedMcp {
  * What applying an MCP did: written (or deleted), rejected as GMS rejects it (`error`), or skipped the way
  * GMS skips it (`skipped`). Neither a rejection nor a skip changes the store.
  */
-export type McpOutcome = { applied: true; warning?: string } | { applied: false; error: string } | { applied: false; skipped: string };
+export type McpOutcome =
+  { applied: true; warning?: string } | { applied: false; error: string } | { applied: false; skipped: string };
 
 /** Validates an MCP record (file form or wire form) without touching the store. */
 export function parseMcp(record: JsonObject, now: number): { mcp: ParsedMcp } | { error: string } {
@@ -29,11 +30,20 @@ export function parseMcp(record: JsonObject, now: number): { mcp: ParsedMcp } | 
   const m = parsed.data;
   const aspectName = m.aspectName!;
   if (!m.entityUrn) {
-    return { error: `unsupported MCP: it names its entity by entityKeyAspect only (no entityUrn); ${aspectName} skipped` };
+    return {
+      error: `unsupported MCP: it names its entity by entityKeyAspect only (no entityUrn); ${aspectName} skipped`,
+    };
   }
   const urnType = parseUrn(m.entityUrn)!.entityType;
-  if (!isKnownAspect(aspectName)) return { error: `Unknown aspect ${aspectName} for entity ${urnType} (urn ${m.entityUrn})` };
-  const mcp = { urn: m.entityUrn, aspectName, changeType: m.changeType, content: m.aspect?.content, systemMetadata: withDefaults(m.systemMetadata, now) };
+  if (!isKnownAspect(aspectName))
+    return { error: `Unknown aspect ${aspectName} for entity ${urnType} (urn ${m.entityUrn})` };
+  const mcp = {
+    urn: m.entityUrn,
+    aspectName,
+    changeType: m.changeType,
+    content: m.aspect?.content,
+    systemMetadata: withDefaults(m.systemMetadata, now),
+  };
   // GMS accepts only UPSERT for timeseries aspects (MCPItem.isValidChangeType); a PATCH is skipped, not failed.
   if (TIMESERIES_ASPECTS.has(aspectName) && m.changeType !== 'UPSERT' && m.changeType !== 'PATCH') {
     return { error: `ChangeType not supported: ${m.changeType} for aspect ${aspectName} ${where(mcp)}` };
@@ -42,7 +52,13 @@ export function parseMcp(record: JsonObject, now: number): { mcp: ParsedMcp } | 
 }
 
 /** Writes a versioned or timeseries aspect value with the system metadata of the ingestion that wrote it. */
-export function writeIngested(store: Store, urn: string, aspectName: string, value: Aspect, systemMetadata: SystemMetadata): void {
+export function writeIngested(
+  store: Store,
+  urn: string,
+  aspectName: string,
+  value: Aspect,
+  systemMetadata: SystemMetadata,
+): void {
   store.write(urn, aspectName, value);
   store.observe(urn, aspectName, systemMetadata);
 }
@@ -51,9 +67,16 @@ export function writeIngested(store: Store, urn: string, aspectName: string, val
 export function applyMcp(store: Store, mcp: ParsedMcp, now: number): McpOutcome {
   const { urn, aspectName, content } = mcp;
   if (mcp.changeType === 'PATCH') {
-    if (TIMESERIES_ASPECTS.has(aspectName)) return { applied: false, skipped: `patch skipped: timeseries aspects cannot be patched ${where(mcp)}` };
+    if (TIMESERIES_ASPECTS.has(aspectName))
+      return { applied: false, skipped: `patch skipped: timeseries aspects cannot be patched ${where(mcp)}` };
     try {
-      writeIngested(store, urn, aspectName, applyPatch(store.aspect(urn, aspectName), aspectName, content, now), mcp.systemMetadata);
+      writeIngested(
+        store,
+        urn,
+        aspectName,
+        applyPatch(store.aspect(urn, aspectName), aspectName, content, now),
+        mcp.systemMetadata,
+      );
       return { applied: true };
     } catch (e) {
       return { applied: false, skipped: `patch skipped: ${(e as Error).message} ${where(mcp)}` };
@@ -64,7 +87,10 @@ export function applyMcp(store: Store, mcp: ParsedMcp, now: number): McpOutcome 
     return { applied: false, error: `Cannot perform CREATE since the aspect already exists. ${where(mcp)}` };
   }
   if (mcp.changeType === 'CREATE_ENTITY' && store.exists(urn)) {
-    return { applied: false, error: `Cannot perform CREATE_ENTITY if not exists since the entity key already exists. ${where(mcp)}` };
+    return {
+      applied: false,
+      error: `Cannot perform CREATE_ENTITY if not exists since the entity key already exists. ${where(mcp)}`,
+    };
   }
   // UPSERT, UPDATE, CREATE, CREATE_ENTITY; RESTATE is written too (GMS treats it as a re-emit of the value).
   if (!isJsonObject(content)) return { applied: false, error: `the aspect must be a JSON object ${where(mcp)}` };

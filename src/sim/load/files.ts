@@ -65,7 +65,10 @@ async function folderFiles(folder: string, total: LoadReport): Promise<string[]>
 export async function loadFiles(store: Store, paths: string[], options: LoadOptions = {}): Promise<LoadReport> {
   const total = emptyReport();
   for (const path of paths) {
-    const isFolder = await stat(path).then((s) => s.isDirectory(), () => false);
+    const isFolder = await stat(path).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     const files = isFolder ? await folderFiles(path, total) : [path];
     for (const file of files) mergeReport(total, await loadFile(store, file, options));
   }

@@ -46,7 +46,10 @@ export function fineGrainedToMap(aspect: JsonObject): void {
       upstreamType,
       downstreamType: text(fgl.downstreamType) ?? 'FIELD',
     };
-    const queryNode = level(level(level(map, text(fgl.transformOperation) ?? NONE), text(downstreams[0]) ?? ''), text(fgl.query) ?? NONE);
+    const queryNode = level(
+      level(level(map, text(fgl.transformOperation) ?? NONE), text(downstreams[0]) ?? ''),
+      text(fgl.query) ?? NONE,
+    );
     for (const upstream of new Set(upstreams ?? [])) {
       if (upstream === '__proto__') throw new PatchError('unsupported key __proto__');
       queryNode[upstream] = { ...value };
@@ -65,7 +68,8 @@ function entry(operation: string, downstream: string, queryId: string, queryNode
     const node = queryNode[upstream];
     if (!isJsonObject(node)) throw new PatchError(`fine-grained upstream ${upstream} is not an object`);
     // The lowest score wins; the types of the last upstream that states them.
-    if (typeof node.confidenceScore === 'number' && node.confidenceScore <= confidence) confidence = node.confidenceScore;
+    if (typeof node.confidenceScore === 'number' && node.confidenceScore <= confidence)
+      confidence = node.confidenceScore;
     upstreamType = text(node.upstreamType) ?? upstreamType;
     downstreamType = text(node.downstreamType) ?? downstreamType;
   }
@@ -87,7 +91,8 @@ export function fineGrainedFromMap(aspect: JsonObject): void {
   for (const [operation, byDownstream] of Object.entries(isJsonObject(map) ? map : {})) {
     if (!isJsonObject(byDownstream)) throw new PatchError(`fineGrainedLineages/${operation} is not an object`);
     for (const [downstream, byQuery] of Object.entries(byDownstream)) {
-      if (!isJsonObject(byQuery)) throw new PatchError(`fineGrainedLineages/${operation}/${downstream} is not an object`);
+      if (!isJsonObject(byQuery))
+        throw new PatchError(`fineGrainedLineages/${operation}/${downstream} is not an object`);
       for (const [queryId, queryNode] of Object.entries(byQuery)) {
         if (!isJsonObject(queryNode)) throw new PatchError(`fine-grained query level ${queryId} is not an object`);
         const built = entry(operation, downstream, queryId, queryNode);

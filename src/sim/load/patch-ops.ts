@@ -95,7 +95,10 @@ function expandWildcards(doc: JsonObject, op: PatchOp): PatchOp[] {
   if (!isJsonObject(node)) return [];
   const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
   return Object.keys(node).flatMap((key) =>
-    expandWildcards(doc, { ...op, path: '/' + [...segments.slice(0, star), key, ...segments.slice(star + 1)].map(escape).join('/') }),
+    expandWildcards(doc, {
+      ...op,
+      path: '/' + [...segments.slice(0, star), key, ...segments.slice(star + 1)].map(escape).join('/'),
+    }),
   );
 }
 

@@ -106,7 +106,10 @@ export const PATCH_TEMPLATES: Record<string, PatchTemplate> = {
   status: { keyedArrays: {}, initial: () => ({ removed: false }) },
   // "no sensible default for version set": patching an absent versionProperties fails.
   versionProperties: { keyedArrays: {}, initial: () => undefined },
-  dataProcessInstanceInput: { keyedArrays: { inputs: [], inputEdges: EDGE }, initial: () => ({ inputs: [], inputEdges: [] }) },
+  dataProcessInstanceInput: {
+    keyedArrays: { inputs: [], inputEdges: EDGE },
+    initial: () => ({ inputs: [], inputEdges: [] }),
+  },
   dataProcessInstanceOutput: {
     keyedArrays: { outputs: [], outputEdges: EDGE },
     initial: () => ({ outputs: [], outputEdges: [] }),

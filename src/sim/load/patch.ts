@@ -68,7 +68,11 @@ function forEachElementAspect(
   if (!template.elementAspects) return;
   const [field] = Object.keys(template.keyedArrays);
   const container = field === undefined ? undefined : aspect[field];
-  const elements = keyed ? Object.values(isJsonObject(container) ? container : {}) : Array.isArray(container) ? container : [];
+  const elements = keyed
+    ? Object.values(isJsonObject(container) ? container : {})
+    : Array.isArray(container)
+      ? container
+      : [];
   for (const element of elements) {
     if (!isJsonObject(element)) continue;
     for (const [subField, subAspect] of Object.entries(template.elementAspects)) {
@@ -83,7 +87,12 @@ function forEachElementAspect(
  * The aspect after the patch. `current` is the stored value (not modified); `now` stamps template
  * defaults. Throws PatchError with DataHub's reason when the patch cannot apply.
  */
-export function applyPatch(current: JsonObject | undefined, aspectName: string, content: unknown, now: number): JsonObject {
+export function applyPatch(
+  current: JsonObject | undefined,
+  aspectName: string,
+  content: unknown,
+  now: number,
+): JsonObject {
   const aspectTemplate = PATCH_TEMPLATES[aspectName];
   if (!aspectTemplate) throw new PatchError(`Aspect: ${aspectName} does not currently support patch operations.`);
   const { ops, arrayPrimaryKeys, generic } = parseContent(content);

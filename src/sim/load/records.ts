@@ -26,7 +26,8 @@ function loadRecord(ctx: RecordContext, record: unknown, index: number): void {
   if (!isJsonObject(record)) return reportError(ctx, index, `Unknown object type: ${describe(record)}`);
   if ('proposedSnapshot' in record) return loadMce(ctx, record, index);
   // A DELETE needs no aspect; accept one whose writer left the `aspect` key out.
-  if ('aspect' in record || (record.changeType === 'DELETE' && 'entityUrn' in record)) return loadMcp(ctx, record, index);
+  if ('aspect' in record || (record.changeType === 'DELETE' && 'entityUrn' in record))
+    return loadMcp(ctx, record, index);
   if ('bucket' in record) {
     return reportWarning(ctx, index, 'deprecated usage aggregation (bucket) record dropped, as DataHub drops it');
   }

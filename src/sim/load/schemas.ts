@@ -11,12 +11,16 @@ const JSON_CONTENT = 'application/json';
 const JSON_PATCH_CONTENT = 'application/json-patch+json';
 
 const jsonObject = z.record(z.string(), z.unknown());
-const urnString = z.string().refine((s) => parseUrn(s) !== undefined, { message: 'not a valid urn (urn:li:<type>:<key>)' });
+const urnString = z
+  .string()
+  .refine((s) => parseUrn(s) !== undefined, { message: 'not a valid urn (urn:li:<type>:<key>)' });
 
 /** One `aspects` item: a one-key object `{ "<record class>": { ...aspect } }`. */
 const snapshotAspect = z
   .record(z.string(), z.unknown())
-  .refine((o) => Object.keys(o).length === 1, { message: 'an aspect must be a one-key object keyed by its record class' })
+  .refine((o) => Object.keys(o).length === 1, {
+    message: 'an aspect must be a one-key object keyed by its record class',
+  })
   .refine((o) => isJsonObject(Object.values(o)[0]), { message: 'the aspect value must be an object' });
 
 const snapshotBody = z.object({ urn: urnString, aspects: z.array(snapshotAspect) });
@@ -61,7 +65,10 @@ export const mcpSchema = z
     entityUrn: urnString.nullish(),
     entityKeyAspect: z.unknown().optional(),
     // The Python MCP wrapper defaults a missing changeType to UPSERT.
-    changeType: z.enum(CHANGE_TYPES).nullish().transform((c) => c ?? 'UPSERT'),
+    changeType: z
+      .enum(CHANGE_TYPES)
+      .nullish()
+      .transform((c) => c ?? 'UPSERT'),
     aspectName: z.string().min(1).nullish(),
     aspect: genericAspect.nullish(),
     systemMetadata: jsonObject.nullish(),
@@ -79,7 +86,8 @@ export const mcpSchema = z
     if (m.changeType === 'DELETE') return;
     if (!m.aspect) return issue('aspect', `aspect is required for ${m.changeType}`);
     if (m.changeType === 'PATCH') {
-      if (!isPatchContent(m.aspect.content)) issue('aspect', 'a PATCH aspect must be a JSON-Patch array or {"patch": [...]}');
+      if (!isPatchContent(m.aspect.content))
+        issue('aspect', 'a PATCH aspect must be a JSON-Patch array or {"patch": [...]}');
     } else if (!isJsonObject(m.aspect.content)) {
       issue('aspect', 'the aspect must be a JSON object');
     }

@@ -27,8 +27,7 @@ export interface LoadOptions {
 
 export type JsonObject = { [key: string]: unknown };
 
-export const isJsonObject = (v: unknown): v is JsonObject =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isJsonObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export const emptyReport = (): LoadReport => ({ files: 0, records: 0, applied: 0, errors: [], warnings: [] });
 

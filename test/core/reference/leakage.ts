@@ -54,9 +54,21 @@ export function leaks(g: UpstreamGraph, label: Label | undefined, ctx: RefContex
     chains = chains.filter((c) => !c.some((_, k) => k > 0 && all.has(c.slice(k).join('\n'))));
     chains.sort((a, b) => a.length - b.length || a.join().localeCompare(b.join()));
     const shared = chains[0]!.find((c) => labelSide.has(c))!;
-    out.push(refFinding(ctx, 'target_leakage', columnOf(g, shared)?.dataset ?? shared, `target_leakage:${feature}:${label.column}`, {
-      feature, label: label.column, labelSource: label.source, sharedAncestor: shared, chains,
-    }));
+    out.push(
+      refFinding(
+        ctx,
+        'target_leakage',
+        columnOf(g, shared)?.dataset ?? shared,
+        `target_leakage:${feature}:${label.column}`,
+        {
+          feature,
+          label: label.column,
+          labelSource: label.source,
+          sharedAncestor: shared,
+          chains,
+        },
+      ),
+    );
   }
   return out;
 }

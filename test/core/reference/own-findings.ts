@@ -18,8 +18,19 @@ export interface RefContext {
   freshness: FreshnessDefaults;
 }
 
-export const refFinding = (ctx: RefContext, detector: DetectorName, entity: string, key: string, evidence: Record<string, unknown>): RefFinding => ({
-  detector, entity, key, severity: ctx.policy[detector].severity, weight: ctx.policy[detector].weight, evidence,
+export const refFinding = (
+  ctx: RefContext,
+  detector: DetectorName,
+  entity: string,
+  key: string,
+  evidence: Record<string, unknown>,
+): RefFinding => ({
+  detector,
+  entity,
+  key,
+  severity: ctx.policy[detector].severity,
+  weight: ctx.policy[detector].weight,
+  evidence,
 });
 
 /**
@@ -32,18 +43,31 @@ export function travellingFindings(g: UpstreamGraph, n: EntityNode | undefined, 
   const out: RefFinding[] = [];
   for (const a of n.assertions) {
     if (a.kind === 'other' && a.latest?.result === 'FAILURE') {
-      out.push(refFinding(ctx, 'upstream_failure', n.urn, `upstream_failure:${a.urn}`, { assertion: a.urn, failedAt: a.latest.at, dataset: n.urn }));
+      out.push(
+        refFinding(ctx, 'upstream_failure', n.urn, `upstream_failure:${a.urn}`, {
+          assertion: a.urn,
+          failedAt: a.latest.at,
+          dataset: n.urn,
+        }),
+      );
     }
   }
   const sla = freshnessSla(g, n, ctx.freshness);
   const lag = n.lastUpdated === undefined ? undefined : ctx.now - n.lastUpdated;
   const late = sla !== undefined && lag !== undefined && lag > sla.ms;
-  const failedCheck = n.assertions.find((a) => (a.kind === 'freshness' || a.kind === 'dbt_freshness') && a.latest?.result === 'FAILURE');
+  const failedCheck = n.assertions.find(
+    (a) => (a.kind === 'freshness' || a.kind === 'dbt_freshness') && a.latest?.result === 'FAILURE',
+  );
   if (late || failedCheck) {
-    out.push(refFinding(ctx, 'freshness_lag', n.urn, `freshness_lag:${n.urn}`, {
-      lastUpdated: n.lastUpdated ?? null, slaMs: sla?.ms ?? null, slaSource: sla?.source ?? null, lagMs: lag ?? null,
-      ...(failedCheck ? { assertion: failedCheck.urn } : {}),
-    }));
+    out.push(
+      refFinding(ctx, 'freshness_lag', n.urn, `freshness_lag:${n.urn}`, {
+        lastUpdated: n.lastUpdated ?? null,
+        slaMs: sla?.ms ?? null,
+        slaSource: sla?.source ?? null,
+        lagMs: lag ?? null,
+        ...(failedCheck ? { assertion: failedCheck.urn } : {}),
+      }),
+    );
   }
   return out;
 }
@@ -52,7 +76,12 @@ export function travellingFindings(g: UpstreamGraph, n: EntityNode | undefined, 
 export function standingFindings(n: EntityNode | undefined, ctx: RefContext): RefFinding[] {
   if (!n) return [];
   const out: RefFinding[] = [];
-  if (n.deprecated) out.push(refFinding(ctx, 'deprecated_upstream', n.urn, `deprecated_upstream:${n.urn}`, { note: n.deprecated.note ?? null }));
+  if (n.deprecated)
+    out.push(
+      refFinding(ctx, 'deprecated_upstream', n.urn, `deprecated_upstream:${n.urn}`, {
+        note: n.deprecated.note ?? null,
+      }),
+    );
   if (n.removed) out.push(refFinding(ctx, 'removed_upstream', n.urn, `removed_upstream:${n.urn}`, {}));
   return out;
 }
@@ -76,7 +105,12 @@ export function jobFindings(g: UpstreamGraph, upstream: string[], ctx: RefContex
   return jobs.map((job) => {
     const produces = upstream.filter((u) => failedJobsOf(g, g.nodes[u]).includes(job)).sort();
     const run = g.nodes[job]!.latestRun!;
-    return refFinding(ctx, 'upstream_failure', produces[0]!, `upstream_failure:${job}`, { job, run: run.urn, failedAt: run.at, produces });
+    return refFinding(ctx, 'upstream_failure', produces[0]!, `upstream_failure:${job}`, {
+      job,
+      run: run.urn,
+      failedAt: run.at,
+      produces,
+    });
   });
 }
 
@@ -86,6 +120,10 @@ export function missingOwners(g: UpstreamGraph, ctx: RefContext): RefFinding[] {
   return subjects.flatMap((urn) => {
     const n = g.nodes[urn];
     if (!n || n.owners.some((o) => o.kind === 'group' || !o.departed)) return [];
-    return [refFinding(ctx, 'missing_owner', urn, `missing_owner:${urn}`, { departedOwners: n.owners.filter((o) => o.departed).map((o) => o.urn) })];
+    return [
+      refFinding(ctx, 'missing_owner', urn, `missing_owner:${urn}`, {
+        departedOwners: n.owners.filter((o) => o.departed).map((o) => o.urn),
+      }),
+    ];
   });
 }

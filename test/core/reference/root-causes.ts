@@ -12,7 +12,12 @@ import { heights } from './walk.js';
  *   model folded something; it lists the folded findings there, upstream first (height, then urn; a job's before
  *   the entity's own, a job once), the first `LISTED_EFFECTS`, and counts the entities.
  */
-export function rootCauses(g: UpstreamGraph, upstream: string[], above: (urn: string) => Set<string>, ctx: RefContext): RefFinding[] {
+export function rootCauses(
+  g: UpstreamGraph,
+  upstream: string[],
+  above: (urn: string) => Set<string>,
+  ctx: RefContext,
+): RefFinding[] {
   // whatever is upstream of an upstream entity is upstream of the model (or is the model, never troubled)
   const troubledUpstream = new Set(upstream.filter((u) => isTroubled(g, u, ctx)));
   const troubled = (u: string) => troubledUpstream.has(u);
@@ -32,10 +37,16 @@ export function rootCauses(g: UpstreamGraph, upstream: string[], above: (urn: st
     if (!below.length) return f;
     const listed: { key: string; entity: string }[] = [];
     for (const x of below) {
-      for (const job of foldedJobs) if (productsOf(job).includes(x) && !listed.some((e) => e.key === job.key)) listed.push({ key: job.key, entity: job.entity });
-      if (caused(x)) for (const own of travellingFindings(g, g.nodes[x], ctx)) listed.push({ key: own.key, entity: own.entity });
+      for (const job of foldedJobs)
+        if (productsOf(job).includes(x) && !listed.some((e) => e.key === job.key))
+          listed.push({ key: job.key, entity: job.entity });
+      if (caused(x))
+        for (const own of travellingFindings(g, g.nodes[x], ctx)) listed.push({ key: own.key, entity: own.entity });
     }
-    return { ...f, evidence: { ...f.evidence, downstreamEffects: listed.slice(0, LISTED_EFFECTS), downstreamDatasets: below.length } };
+    return {
+      ...f,
+      evidence: { ...f.evidence, downstreamEffects: listed.slice(0, LISTED_EFFECTS), downstreamDatasets: below.length },
+    };
   };
 
   const roots = jobs.filter((f) => !foldedJobs.includes(f)).map((f) => withEffects(f, productsOf(f)));

@@ -6,7 +6,11 @@ import type { UpstreamGraph } from '../../../src/core/graph.js';
  * Breadth first up `edges` from `from`: each urn reached → the urn it was first reached from (`from` → null).
  * `stop(urn)` reaches an urn without going past it; `from` is always gone past, even when it would stop.
  */
-export function walkUp(edges: Record<string, string[]>, from: string, stop: (urn: string) => boolean = () => false): Map<string, string | null> {
+export function walkUp(
+  edges: Record<string, string[]>,
+  from: string,
+  stop: (urn: string) => boolean = () => false,
+): Map<string, string | null> {
   const reachedFrom = new Map<string, string | null>([[from, null]]);
   for (const at of reachedFrom.keys()) {
     if (at !== from && stop(at)) continue;
@@ -16,7 +20,8 @@ export function walkUp(edges: Record<string, string[]>, from: string, stop: (urn
 }
 
 /** Every urn upstream of `from` through `edges`, breadth first, not including `from` (even in a cycle). */
-export const upstreamOf = (edges: Record<string, string[]>, from: string): string[] => [...walkUp(edges, from).keys()].slice(1);
+export const upstreamOf = (edges: Record<string, string[]>, from: string): string[] =>
+  [...walkUp(edges, from).keys()].slice(1);
 
 /** `upstreamOf` for every entity of the graph, worked out once per judgment (the reference reads it many times). */
 export function closures(g: UpstreamGraph): (urn: string) => Set<string> {
@@ -29,7 +34,8 @@ export function closures(g: UpstreamGraph): (urn: string) => Set<string> {
 }
 
 /** Whether `a` and `b` (distinct) are in one lineage cycle: each is upstream of the other. */
-export const sameCycle = (above: (urn: string) => Set<string>, a: string, b: string) => above(a).has(b) && above(b).has(a);
+export const sameCycle = (above: (urn: string) => Set<string>, a: string, b: string) =>
+  above(a).has(b) && above(b).has(a);
 
 /**
  * The longest chain of cycles-or-entities above each entity (its component's height in the condensed graph): 0 for
@@ -52,7 +58,11 @@ export function heights(g: UpstreamGraph, above: (urn: string) => Set<string>): 
 }
 
 /** The catalog's models (every mlModel of the records) whose upstream holds `dataset`, by name then urn. */
-export function modelsBelow(g: UpstreamGraph, above: (urn: string) => Set<string>, dataset: string): { urn: string; name: string }[] {
+export function modelsBelow(
+  g: UpstreamGraph,
+  above: (urn: string) => Set<string>,
+  dataset: string,
+): { urn: string; name: string }[] {
   return Object.values(g.nodes)
     .filter((n) => n.kind === 'mlModel' && n.urn !== dataset && above(n.urn).has(dataset))
     .map((n) => ({ urn: n.urn, name: n.name }))

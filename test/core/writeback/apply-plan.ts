@@ -15,7 +15,12 @@ export function applyPlan(state: WriteBackState, plan: PlannedWrite[]): WriteBac
         next.propertiesExist[w.property] = true;
         break;
       case 'raiseIncident':
-        next.incidents.push({ urn: `urn:li:incident:${w.key}`, key: w.key, dataset: w.dataset, models: modelsOf(w.description) });
+        next.incidents.push({
+          urn: `urn:li:incident:${w.key}`,
+          key: w.key,
+          dataset: w.dataset,
+          models: modelsOf(w.description),
+        });
         break;
       case 'resolveIncident':
         next.incidents = next.incidents.filter((i) => i.urn !== w.urn);

@@ -6,12 +6,26 @@ import type { RootCause } from '../../../src/core/writeback/root-causes.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,raw.events,PROD)';
 const models = (n: number, from = 0) =>
-  Array.from({ length: n }, (_, i) => ({ urn: `urn:li:mlModel:(urn:li:dataPlatform:mlflow,m${String(i + from).padStart(4, '0')},PROD)`, name: `m${String(i + from).padStart(4, '0')}` }));
+  Array.from({ length: n }, (_, i) => ({
+    urn: `urn:li:mlModel:(urn:li:dataPlatform:mlflow,m${String(i + from).padStart(4, '0')},PROD)`,
+    name: `m${String(i + from).padStart(4, '0')}`,
+  }));
 
 function cause(detector: 'freshness_lag' | 'target_leakage', withIt: number, downstream: number): RootCause {
-  const f = finding(DEFAULT_POLICY, detector, { entity: DATASET, message: 'raw.events is 3 days late', evidence: { chains: [['a', 'b']] }, key: `${detector}:${DATASET}` });
+  const f = finding(DEFAULT_POLICY, detector, {
+    entity: DATASET,
+    message: 'raw.events is 3 days late',
+    evidence: { chains: [['a', 'b']] },
+    key: `${detector}:${DATASET}`,
+  });
   const have = models(withIt);
-  return { key: f.key, finding: f, dataset: DATASET, models: have, blastRadius: [...have, ...models(downstream, withIt)] };
+  return {
+    key: f.key,
+    finding: f,
+    dataset: DATASET,
+    models: have,
+    blastRadius: [...have, ...models(downstream, withIt)],
+  };
 }
 
 describe('incidentDescription', () => {

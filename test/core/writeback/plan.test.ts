@@ -12,26 +12,56 @@ import { applyPlan } from './apply-plan.js';
 
 const RAW = ds('raw_events');
 const TRAIN = ds('fraud_train');
-const [alpha, bravo, charlie, delta] = ['alpha', 'bravo', 'charlie', 'delta'].map((name): ModelRef => ({ urn: modelUrn(name), name })) as [ModelRef, ModelRef, ModelRef, ModelRef];
+const [alpha, bravo, charlie, delta] = ['alpha', 'bravo', 'charlie', 'delta'].map((name): ModelRef => ({
+  urn: modelUrn(name),
+  name,
+})) as [ModelRef, ModelRef, ModelRef, ModelRef];
 
-const stale = finding(DEFAULT_POLICY, 'freshness_lag', { entity: RAW, key: `freshness_lag:${RAW}`, message: 'raw_events is 3 days late.', evidence: {} });
-const leak = finding(DEFAULT_POLICY, 'target_leakage', {
-  entity: TRAIN, key: `target_leakage:urn:li:mlFeature:(fraud,amount):${col('fraud_train', 'is_fraud')}`, message: 'amount derives from is_fraud.',
-  evidence: { feature: 'urn:li:mlFeature:(fraud,amount)', sharedAncestor: col('fraud_train', 'is_fraud'), chains: [[col('fraud_train', 'amount'), col('fraud_train', 'is_fraud')]] },
+const stale = finding(DEFAULT_POLICY, 'freshness_lag', {
+  entity: RAW,
+  key: `freshness_lag:${RAW}`,
+  message: 'raw_events is 3 days late.',
+  evidence: {},
 });
-const cause = (f: Finding, models: ModelRef[], blastRadius = models): RootCause => ({ key: f.key, finding: f, dataset: f.entity, models, blastRadius });
+const leak = finding(DEFAULT_POLICY, 'target_leakage', {
+  entity: TRAIN,
+  key: `target_leakage:urn:li:mlFeature:(fraud,amount):${col('fraud_train', 'is_fraud')}`,
+  message: 'amount derives from is_fraud.',
+  evidence: {
+    feature: 'urn:li:mlFeature:(fraud,amount)',
+    sharedAncestor: col('fraud_train', 'is_fraud'),
+    chains: [[col('fraud_train', 'amount'), col('fraud_train', 'is_fraud')]],
+  },
+});
+const cause = (f: Finding, models: ModelRef[], blastRadius = models): RootCause => ({
+  key: f.key,
+  finding: f,
+  dataset: f.entity,
+  models,
+  blastRadius,
+});
 const judged = (model: ModelRef, score: number, band: Band) => ({ model, score, band });
 const reportUrl = (model: string) => `http://janus.test/reports/${encodeURIComponent(model)}`;
 
 /** A catalog Janus has never written to: no tag, no properties, nothing on the models. */
 const fresh = (): WriteBackState => ({
-  tagExists: false, propertiesExist: { score: false, band: false, reasons: false }, incidents: [], assertions: [],
-  models: Object.fromEntries([alpha, bravo, charlie, delta].map((m) => [m.urn, { urn: m.urn, tags: [], reasons: [], links: [] }])), datasets: [RAW, TRAIN],
+  tagExists: false,
+  propertiesExist: { score: false, band: false, reasons: false },
+  incidents: [],
+  assertions: [],
+  models: Object.fromEntries(
+    [alpha, bravo, charlie, delta].map((m) => [m.urn, { urn: m.urn, tags: [], reasons: [], links: [] }]),
+  ),
+  datasets: [RAW, TRAIN],
 });
 
 const plan = (state: WriteBackState, over: Partial<PlanInput>): PlannedWrite[] =>
   planWriteBack({
-    judged: [], causes: [], state, resolvedDownstream: {}, reportUrl,
+    judged: [],
+    causes: [],
+    state,
+    resolvedDownstream: {},
+    reportUrl,
     upstreamDatasets: { [alpha.urn]: [RAW, TRAIN], [bravo.urn]: [RAW, TRAIN], [charlie.urn]: [] },
     ...over,
   });
@@ -52,9 +82,30 @@ describe('planWriteBack', () => {
       { kind: 'createProperty', property: 'score' },
       { kind: 'createProperty', property: 'band' },
       { kind: 'createProperty', property: 'reasons' },
-      { kind: 'raiseIncident', key: stale.key, dataset: RAW, type: 'FRESHNESS', priority: 'MEDIUM', title: incidentTitle(rc), description: incidentDescription(rc) },
-      { kind: 'upsertAssertion', urn: assertion, key: stale.key, dataset: RAW, description: 'Janus guard: raw_events is past its freshness SLA' },
-      { kind: 'reportAssertion', urn: assertion, key: stale.key, dataset: RAW, result: 'FAILURE', reason: stale.message },
+      {
+        kind: 'raiseIncident',
+        key: stale.key,
+        dataset: RAW,
+        type: 'FRESHNESS',
+        priority: 'MEDIUM',
+        title: incidentTitle(rc),
+        description: incidentDescription(rc),
+      },
+      {
+        kind: 'upsertAssertion',
+        urn: assertion,
+        key: stale.key,
+        dataset: RAW,
+        description: 'Janus guard: raw_events is past its freshness SLA',
+      },
+      {
+        kind: 'reportAssertion',
+        urn: assertion,
+        key: stale.key,
+        dataset: RAW,
+        result: 'FAILURE',
+        reason: stale.message,
+      },
       { kind: 'setTrust', model: alpha.urn, score: 85, band: 'trusted' },
       { kind: 'setTrust', model: bravo.urn, score: 45, band: 'at_risk' },
       { kind: 'setTrust', model: charlie.urn, score: 100, band: 'trusted' },
@@ -85,8 +136,21 @@ describe('planWriteBack', () => {
       resolvedDownstream: { [RAW]: [alpha.urn, bravo.urn, delta.urn] },
     });
     expect(healthy).toEqual([
-      { kind: 'resolveIncident', urn: `urn:li:incident:${stale.key}`, key: stale.key, dataset: RAW, message: clearedMessage(stale.key, RAW) },
-      { kind: 'reportAssertion', urn: assertion, key: stale.key, dataset: RAW, result: 'SUCCESS', reason: clearedMessage(stale.key, RAW) },
+      {
+        kind: 'resolveIncident',
+        urn: `urn:li:incident:${stale.key}`,
+        key: stale.key,
+        dataset: RAW,
+        message: clearedMessage(stale.key, RAW),
+      },
+      {
+        kind: 'reportAssertion',
+        urn: assertion,
+        key: stale.key,
+        dataset: RAW,
+        result: 'SUCCESS',
+        reason: clearedMessage(stale.key, RAW),
+      },
       { kind: 'setTrust', model: alpha.urn, score: 100, band: 'trusted' },
       { kind: 'setTrust', model: bravo.urn, score: 90, band: 'trusted' },
       // the tag comes off before its reasons are dropped
@@ -97,11 +161,18 @@ describe('planWriteBack', () => {
       { kind: 'removeTag', model: delta.urn },
       { kind: 'setReasons', model: delta.urn, reasons: [] },
     ]);
-    expect(plan(applyPlan(written, healthy), { judged: [judged(alpha, 100, 'trusted'), judged(bravo, 90, 'trusted'), judged(charlie, 100, 'trusted')] })).toEqual([]);
+    expect(
+      plan(applyPlan(written, healthy), {
+        judged: [judged(alpha, 100, 'trusted'), judged(bravo, 90, 'trusted'), judged(charlie, 100, 'trusted')],
+      }),
+    ).toEqual([]);
   });
 
   it('puts at risk only the models that have a leak, where other trouble on the same table reaches every model below', () => {
-    const written = applyPlan(fresh(), plan(fresh(), { judged: [judged(alpha, 100, 'trusted'), judged(bravo, 100, 'trusted')] }));
+    const written = applyPlan(
+      fresh(),
+      plan(fresh(), { judged: [judged(alpha, 100, 'trusted'), judged(bravo, 100, 'trusted')] }),
+    );
     const scan = {
       judged: [judged(alpha, 60, 'caution'), judged(bravo, 85, 'trusted')],
       causes: [cause(leak, [alpha]), cause(stale, [alpha, bravo])],

@@ -5,13 +5,25 @@ import { RootCauseCollector, rootCauses } from '../../../src/core/writeback/root
 
 const RAW = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,raw.events,PROD)';
 const model = (name: string): ModelRef => ({ urn: `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${name},PROD)`, name });
-const stale = finding(DEFAULT_POLICY, 'freshness_lag', { entity: RAW, key: `freshness_lag:${RAW}`, message: 'raw.events is late', evidence: {} });
+const stale = finding(DEFAULT_POLICY, 'freshness_lag', {
+  entity: RAW,
+  key: `freshness_lag:${RAW}`,
+  message: 'raw.events is late',
+  evidence: {},
+});
 
 /** A verdict with the stale finding, and the models below raw.events as the catalog lists them. */
 function verdict(m: ModelRef, below: ModelRef[]): Verdict {
   return {
-    model: m, score: 85, band: 'trusted', findings: [stale], deductions: [], blastRadius: [{ dataset: RAW, models: below }],
-    upstreamCount: 3, scannedAt: '2025-06-02T12:00:00.000Z', datahub: 'http://datahub.test',
+    model: m,
+    score: 85,
+    band: 'trusted',
+    findings: [stale],
+    deductions: [],
+    blastRadius: [{ dataset: RAW, models: below }],
+    upstreamCount: 3,
+    scannedAt: '2025-06-02T12:00:00.000Z',
+    datahub: 'http://datahub.test',
   };
 }
 

@@ -37,8 +37,17 @@ interface Health {
   reportedAt: null;
 }
 
-const entry = (type: Health['type'], status: Health['status'], message: string | null, causes: string[] | null): Health => ({
-  type, status, message, causes, reportedAt: null,
+const entry = (
+  type: Health['type'],
+  status: Health['status'],
+  message: string | null,
+  causes: string[] | null,
+): Health => ({
+  type,
+  status,
+  message,
+  causes,
+  reportedAt: null,
 });
 
 /**
@@ -58,7 +67,12 @@ function health(source: Source, _args: unknown, ctx: SimContext): Health[] {
       : entry('INCIDENTS', 'PASS', null, null),
   );
 
-  const asserting = new Set(graph.incoming(source.urn, ['Asserts']).slice(0, 500).map((e) => e.source));
+  const asserting = new Set(
+    graph
+      .incoming(source.urn, ['Asserts'])
+      .slice(0, 500)
+      .map((e) => e.source),
+  );
   const outcomes = graph.assertionOutcomesFor(source.urn);
   if (asserting.size > 0 && outcomes.size > 0) {
     const failing = [...outcomes.values()]

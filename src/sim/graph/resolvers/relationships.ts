@@ -54,7 +54,12 @@ function relationships(source: Source, { input }: { input: RelationshipsInput },
     start,
     count: viewable.length,
     total: related.length - (page.length - viewable.length),
-    relationships: viewable.map((r) => ({ type: r.type, direction: input.direction, entity: entityRef(r.urn), created: null })),
+    relationships: viewable.map((r) => ({
+      type: r.type,
+      direction: input.direction,
+      entity: entityRef(r.urn),
+      created: null,
+    })),
   };
 }
 

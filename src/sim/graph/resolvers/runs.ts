@@ -37,7 +37,10 @@ function page(graph: GraphIndex, runs: string[], args: RunsArgs) {
   const start = intArg(args.start, 0);
   const count = intArg(args.count, 20);
   const sorted = newestFirst(
-    runs.map((urn) => ({ urn, time: asNumber(at(graph.store.aspect(urn, 'dataProcessInstanceProperties'), 'created.time')) })),
+    runs.map((urn) => ({
+      urn,
+      time: asNumber(at(graph.store.aspect(urn, 'dataProcessInstanceProperties'), 'created.time')),
+    })),
   );
   return { start, count, total: sorted.length, runs: refs(sorted.slice(start, start + count).map((r) => r.urn)) };
 }

@@ -4,7 +4,8 @@ import { entityRef, type EntityRef } from '../../entity-ref.js';
 
 /** `EntityPath {path: [Entity]!}`: urns the simulator cannot type (queries, ...) are left out of the route. */
 export function entityPaths(
-  paths: readonly string[][], ref: (urn: string) => EntityRef | null = entityRef,
+  paths: readonly string[][],
+  ref: (urn: string) => EntityRef | null = entityRef,
 ): { path: EntityRef[] }[] {
   return paths.map((route) => ({ path: route.map((urn) => ref(urn)).filter((e): e is EntityRef => e !== null) }));
 }

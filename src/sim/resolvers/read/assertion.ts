@@ -10,7 +10,17 @@ import { timeseriesWindow, type TimeseriesArgs } from './timeseries.js';
 
 const ASSERTION_TYPES = ['DATASET', 'FRESHNESS', 'VOLUME', 'SQL', 'FIELD', 'DATA_SCHEMA', 'CUSTOM'];
 const RESULT_TYPES = ['INIT', 'SUCCESS', 'FAILURE', 'ERROR'];
-const ERROR_TYPES = ['SOURCE_CONNECTION_ERROR', 'SOURCE_QUERY_FAILED', 'INVALID_PARAMETERS', 'INSUFFICIENT_DATA', 'INVALID_SOURCE_TYPE', 'UNSUPPORTED_PLATFORM', 'CUSTOM_SQL_ERROR', 'FIELD_ASSERTION_ERROR', 'UNKNOWN_ERROR'];
+const ERROR_TYPES = [
+  'SOURCE_CONNECTION_ERROR',
+  'SOURCE_QUERY_FAILED',
+  'INVALID_PARAMETERS',
+  'INSUFFICIENT_DATA',
+  'INVALID_SOURCE_TYPE',
+  'UNSUPPORTED_PLATFORM',
+  'CUSTOM_SQL_ERROR',
+  'FIELD_ASSERTION_ERROR',
+  'UNKNOWN_ERROR',
+];
 const SEVERITIES = ['LOW', 'MEDIUM', 'HIGH'];
 const INTERVALS = ['SECOND', 'MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
 
@@ -28,7 +38,13 @@ function freshnessOut(raw: Raw | undefined) {
     schedule: schedule
       ? {
           type: enumOut(schedule.type, ['CRON', 'FIXED_INTERVAL', 'SINCE_THE_LAST_CHECK']),
-          cron: cron ? { cron: str(cron.cron) ?? '', timezone: str(cron.timezone) ?? '', windowStartOffsetMs: orNull(num(cron.windowStartOffsetMs)) } : null,
+          cron: cron
+            ? {
+                cron: str(cron.cron) ?? '',
+                timezone: str(cron.timezone) ?? '',
+                windowStartOffsetMs: orNull(num(cron.windowStartOffsetMs)),
+              }
+            : null,
           fixedInterval: fixed ? { unit: enumOut(fixed.unit, INTERVALS), multiple: num(fixed.multiple) ?? 1 } : null,
         }
       : null,
@@ -78,7 +94,12 @@ function runEventOut(e: Raw) {
           unexpectedCount: orNull(num(result.unexpectedCount)),
           actualAggValue: orNull(num(result.actualAggValue)),
           externalUrl: orNull(str(result.externalUrl)),
-          nativeResults: nativeResults ? Object.entries(nativeResults).map(([key, value]) => ({ key, value: value == null ? null : String(value) })) : null,
+          nativeResults: nativeResults
+            ? Object.entries(nativeResults).map(([key, value]) => ({
+                key,
+                value: value == null ? null : String(value),
+              }))
+            : null,
           error: error ? { type: enumOut(error.type, ERROR_TYPES) } : null,
           severity: enumOut(result.severity, SEVERITIES),
         }
@@ -96,7 +117,13 @@ function runEvents(s: EntityRef, args: RunEventArgs, ctx: SimContext) {
   const byStatus = args.status ? all.filter((e) => e.status === args.status) : all;
   const events = timeseriesWindow(byStatus, args).map(runEventOut);
   const count = (type: string) => events.filter((e) => e.status === 'COMPLETE' && e.result?.type === type).length;
-  return { total: events.length, failed: count('FAILURE'), succeeded: count('SUCCESS'), errored: count('ERROR'), runEvents: events };
+  return {
+    total: events.length,
+    failed: count('FAILURE'),
+    succeeded: count('SUCCESS'),
+    errored: count('ERROR'),
+    runEvents: events,
+  };
 }
 
 export const assertionResolvers: ResolverMap = {
@@ -110,6 +137,12 @@ export const assertionResolvers: ResolverMap = {
       return raw ? infoOut(raw) : null;
     },
     runEvents,
-    aspects: rawAspectsField({ name: 'assertionKey', fields: ['assertionId'] }, ['assertionInfo', 'dataPlatformInstance', 'assertionActions', 'status', 'globalTags']),
+    aspects: rawAspectsField({ name: 'assertionKey', fields: ['assertionId'] }, [
+      'assertionInfo',
+      'dataPlatformInstance',
+      'assertionActions',
+      'status',
+      'globalTags',
+    ]),
   },
 };

@@ -27,7 +27,11 @@ export interface CustomPropertyOut {
 /** CustomPropertiesMapper: a string map as `[{key, value, associatedUrn}]` (empty map → empty list). */
 export function customProperties(v: unknown, associatedUrn: string): CustomPropertyOut[] {
   const map = obj(v) ?? {};
-  return Object.entries(map).map(([key, value]) => ({ key, value: typeof value === 'string' ? value : value == null ? null : String(value), associatedUrn }));
+  return Object.entries(map).map(([key, value]) => ({
+    key,
+    value: typeof value === 'string' ? value : value == null ? null : String(value),
+    associatedUrn,
+  }));
 }
 
 /** StatusMapper (PDL default `removed = false`). */

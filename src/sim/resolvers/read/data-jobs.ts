@@ -8,27 +8,45 @@ import { fineGrainedLineagesOut } from './lineage-fields.js';
 import { num, obj, orNull, raws, str, strs, type Raw } from './raw.js';
 import { timeseriesWindow, type TimeseriesArgs } from './timeseries.js';
 
-const common = ['lastIngested', 'ownership', 'tags', 'status', 'deprecation', 'institutionalMemory', 'glossaryTerms', 'structuredProperties'];
+const common = [
+  'lastIngested',
+  'ownership',
+  'tags',
+  'status',
+  'deprecation',
+  'institutionalMemory',
+  'glossaryTerms',
+  'structuredProperties',
+];
 
 /**
  * DataJobMapper.mapDataJobInputOutput reads the deprecated lists (empty list when absent); newer writers
  * fill only the `*Edges` lists, so their destinations are added too, each urn once.
  */
 function refsWithEdges(raw: Raw, listName: string, edgesName: string, typename: string) {
-  const urns = [...strs(raw[listName]), ...raws(raw[edgesName]).map((e) => str(e.destinationUrn)).filter((u) => u !== undefined)];
+  const urns = [
+    ...strs(raw[listName]),
+    ...raws(raw[edgesName])
+      .map((e) => str(e.destinationUrn))
+      .filter((u) => u !== undefined),
+  ];
   return [...new Set(urns)].map((urn) => ({ __typename: typename, urn }));
 }
 
 /** DataJobMapper maps custom properties only when the aspect carries the map. */
 const customPropertiesIfSet = (raw: Raw, urn: string) =>
-  raw.customProperties === undefined || raw.customProperties === null ? null : customProperties(raw.customProperties, urn);
+  raw.customProperties === undefined || raw.customProperties === null
+    ? null
+    : customProperties(raw.customProperties, urn);
 
 function inputOutput(raw: Raw) {
   return {
     inputDatasets: refsWithEdges(raw, 'inputDatasets', 'inputDatasetEdges', 'Dataset'),
     outputDatasets: refsWithEdges(raw, 'outputDatasets', 'outputDatasetEdges', 'Dataset'),
     inputDatajobs: refsWithEdges(raw, 'inputDatajobs', 'inputDatajobEdges', 'DataJob'),
-    fineGrainedLineages: Array.isArray(raw.fineGrainedLineages) ? fineGrainedLineagesOut(raw.fineGrainedLineages) : null,
+    fineGrainedLineages: Array.isArray(raw.fineGrainedLineages)
+      ? fineGrainedLineagesOut(raw.fineGrainedLineages)
+      : null,
   };
 }
 
@@ -41,7 +59,9 @@ function runEventOut(e: Raw) {
   return {
     status: enumOut(e.status, RUN_STATUSES),
     attempt: orNull(num(e.attempt)),
-    result: result ? { resultType: enumOut(result.type, RUN_RESULTS), nativeResultType: orNull(str(result.nativeResultType)) } : null,
+    result: result
+      ? { resultType: enumOut(result.type, RUN_RESULTS), nativeResultType: orNull(str(result.nativeResultType)) }
+      : null,
     timestampMillis: num(e.timestampMillis) ?? 0,
     durationMillis: orNull(num(e.durationMillis)),
   };

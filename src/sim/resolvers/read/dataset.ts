@@ -8,7 +8,25 @@ import { num, obj, orNull, str, type Raw } from './raw.js';
 import { schemaAspectFields } from './schema-metadata.js';
 import { timeseriesWindow, type TimeseriesArgs } from './timeseries.js';
 
-export const FABRIC_TYPES = ['DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'PROD', 'CORP', 'RVW', 'SANDBOX', 'PRD', 'TST', 'SIT', 'SBX', 'CERT'];
+export const FABRIC_TYPES = [
+  'DEV',
+  'TEST',
+  'QA',
+  'UAT',
+  'EI',
+  'PRE',
+  'STG',
+  'NON_PROD',
+  'PROD',
+  'CORP',
+  'RVW',
+  'SANDBOX',
+  'PRD',
+  'TST',
+  'SIT',
+  'SBX',
+  'CERT',
+];
 const OPERATION_TYPES = ['INSERT', 'UPDATE', 'DELETE', 'CREATE', 'ALTER', 'DROP', 'UNKNOWN', 'CUSTOM'];
 const OPERATION_SOURCES = ['DATA_PROCESS', 'DATA_PLATFORM'];
 
@@ -28,7 +46,9 @@ function datasetProperties(raw: Raw, urn: string) {
     customProperties: customProperties(raw.customProperties, urn),
     externalUrl: orNull(str(raw.externalUrl)),
     created: orNull(num(created?.time)),
-    lastModified: lastModified ? { time: num(lastModified.time) ?? 0, actor: orNull(str(lastModified.actor)) } : { time: 0, actor: null },
+    lastModified: lastModified
+      ? { time: num(lastModified.time) ?? 0, actor: orNull(str(lastModified.actor)) }
+      : { time: 0, actor: null },
   };
 }
 
@@ -41,7 +61,9 @@ function operationOut(e: Raw) {
     customOperationType: orNull(str(e.customOperationType)),
     sourceType: enumOut(e.sourceType, OPERATION_SOURCES),
     numAffectedRows: orNull(num(e.numAffectedRows)),
-    affectedDatasets: Array.isArray(e.affectedDatasets) ? e.affectedDatasets.filter((d) => typeof d === 'string') : null,
+    affectedDatasets: Array.isArray(e.affectedDatasets)
+      ? e.affectedDatasets.filter((d) => typeof d === 'string')
+      : null,
     lastUpdatedTimestamp: num(e.lastUpdatedTimestamp) ?? 0,
     partition: orNull(str(obj(e.partitionSpec)?.partition)),
   };
@@ -60,7 +82,15 @@ function profileOut(e: Raw) {
 export const datasetResolvers: ResolverMap = {
   Dataset: {
     ...baseFields('DATASET'),
-    ...pick(['ownership', 'institutionalMemory', 'status', 'tags', 'glossaryTerms', 'structuredProperties', 'lastIngested']),
+    ...pick([
+      'ownership',
+      'institutionalMemory',
+      'status',
+      'tags',
+      'glossaryTerms',
+      'structuredProperties',
+      'lastIngested',
+    ]),
     ...schemaAspectFields,
     name: (s: EntityRef) => orNull(datasetKey(s.urn)?.[1]),
     platform: (s: EntityRef) => platformRef(datasetKey(s.urn)?.[0]),

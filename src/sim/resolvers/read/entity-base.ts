@@ -67,9 +67,11 @@ export const commonFields: Record<string, Resolver> = {
 };
 
 export function pick(names: string[]): Record<string, Resolver> {
-  return Object.fromEntries(names.map((n) => {
-    const fn = commonFields[n];
-    if (!fn) throw new Error(`no common field ${n}`);
-    return [n, fn];
-  }));
+  return Object.fromEntries(
+    names.map((n) => {
+      const fn = commonFields[n];
+      if (!fn) throw new Error(`no common field ${n}`);
+      return [n, fn];
+    }),
+  );
 }

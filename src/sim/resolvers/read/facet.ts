@@ -18,7 +18,8 @@ export function toCriterion(v: unknown): FacetCriterion | undefined {
 /** Field names may carry the index's `.keyword` suffix; it names the same value. */
 export const baseField = (field: string): string => field.replace(/\.keyword$/, '');
 
-const asNumber = (s: string): number | undefined => (s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : undefined);
+const asNumber = (s: string): number | undefined =>
+  s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : undefined;
 
 function compare(actual: string, wanted: string, condition: string): boolean {
   switch (condition) {

@@ -49,7 +49,13 @@ export const incidentResolvers: ResolverMap = {
       const p = num(r.priority);
       return p === undefined ? null : (PRIORITIES[p] ?? null);
     }),
-    assignees: fromInfo((r) => (Array.isArray(r.assignees) ? raws(r.assignees).map((a) => actorRef(str(a.actor))).filter((a) => a !== null) : null)),
+    assignees: fromInfo((r) =>
+      Array.isArray(r.assignees)
+        ? raws(r.assignees)
+            .map((a) => actorRef(str(a.actor)))
+            .filter((a) => a !== null)
+        : null,
+    ),
     // Only the first of `entities` is exposed (IncidentMapper: "TODO: Support multiple entities").
     entity: fromInfo((r) => {
       const first = strs(r.entities)[0];

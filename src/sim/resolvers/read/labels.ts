@@ -7,7 +7,8 @@ import { orNull, str } from './raw.js';
 const tagId = (urn: string) => keyParts(urn, 'tag')?.[0];
 const termKey = (urn: string) => keyParts(urn, 'glossaryTerm')?.[0];
 /** GlossaryTermUtils.getGlossaryTermName: the last dotted segment of the hierarchical name. */
-const termName = (hierarchical: string | undefined) => (hierarchical === undefined ? undefined : hierarchical.slice(hierarchical.lastIndexOf('.') + 1));
+const termName = (hierarchical: string | undefined) =>
+  hierarchical === undefined ? undefined : hierarchical.slice(hierarchical.lastIndexOf('.') + 1);
 
 export const labelResolvers: ResolverMap = {
   Tag: {
@@ -18,7 +19,11 @@ export const labelResolvers: ResolverMap = {
     properties: (s: EntityRef, _a, ctx: SimContext) => {
       const raw = aspectOf(ctx, s, 'tagProperties');
       if (!raw) return null;
-      return { name: str(raw.name) ?? tagId(s.urn) ?? '', description: orNull(str(raw.description)), colorHex: orNull(str(raw.colorHex)) };
+      return {
+        name: str(raw.name) ?? tagId(s.urn) ?? '',
+        description: orNull(str(raw.description)),
+        colorHex: orNull(str(raw.colorHex)),
+      };
     },
     description: (s: EntityRef, _a, ctx: SimContext) => orNull(str(aspectOf(ctx, s, 'tagProperties')?.description)),
   },

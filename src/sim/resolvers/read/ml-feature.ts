@@ -5,9 +5,28 @@ import { customProperties, enumOut } from './common.js';
 import { aspectOf, baseFields, keyParts, pick, platformRef } from './entity-base.js';
 import { orNull, str, strs, type Raw } from './raw.js';
 
-const DATA_TYPES = ['USELESS', 'NOMINAL', 'ORDINAL', 'BINARY', 'COUNT', 'TIME', 'INTERVAL', 'IMAGE', 'VIDEO', 'AUDIO', 'TEXT', 'MAP', 'SEQUENCE', 'SET', 'CONTINUOUS', 'BYTE', 'UNKNOWN'];
+const DATA_TYPES = [
+  'USELESS',
+  'NOMINAL',
+  'ORDINAL',
+  'BINARY',
+  'COUNT',
+  'TIME',
+  'INTERVAL',
+  'IMAGE',
+  'VIDEO',
+  'AUDIO',
+  'TEXT',
+  'MAP',
+  'SEQUENCE',
+  'SET',
+  'CONTINUOUS',
+  'BYTE',
+  'UNKNOWN',
+];
 
-const refs = (v: unknown, typename: string) => (Array.isArray(v) ? strs(v).map((urn) => ({ __typename: typename, urn })) : null);
+const refs = (v: unknown, typename: string) =>
+  Array.isArray(v) ? strs(v).map((urn) => ({ __typename: typename, urn })) : null;
 
 /** MLFeaturePropertiesMapper / MLPrimaryKeyPropertiesMapper: `sources` are Dataset refs. */
 function featureProperties(raw: Raw, urn: string) {
@@ -25,7 +44,16 @@ function featureLike(entityType: string, urnType: string, propertiesAspect: stri
   const props = (s: EntityRef, ctx: SimContext) => aspectOf(ctx, s, propertiesAspect);
   return {
     ...baseFields(entityType),
-    ...pick(['lastIngested', 'ownership', 'institutionalMemory', 'status', 'deprecation', 'tags', 'glossaryTerms', 'structuredProperties']),
+    ...pick([
+      'lastIngested',
+      'ownership',
+      'institutionalMemory',
+      'status',
+      'deprecation',
+      'tags',
+      'glossaryTerms',
+      'structuredProperties',
+    ]),
     name: (s: EntityRef) => orNull(key(s.urn)?.[1]),
     featureNamespace: (s: EntityRef) => orNull(key(s.urn)?.[0]),
     description: (s: EntityRef, _a: unknown, ctx: SimContext) => orNull(str(props(s, ctx)?.description)),
@@ -43,7 +71,10 @@ function featureTableProperties(raw: Raw, urn: string) {
     description: orNull(str(raw.description)),
     mlFeatures: refs(raw.mlFeatures, 'MLFeature'),
     mlPrimaryKeys: refs(raw.mlPrimaryKeys, 'MLPrimaryKey'),
-    customProperties: raw.customProperties === undefined || raw.customProperties === null ? null : customProperties(raw.customProperties, urn),
+    customProperties:
+      raw.customProperties === undefined || raw.customProperties === null
+        ? null
+        : customProperties(raw.customProperties, urn),
   };
 }
 
@@ -52,10 +83,20 @@ export const mlFeatureResolvers: ResolverMap = {
   MLPrimaryKey: featureLike('MLPRIMARY_KEY', 'mlPrimaryKey', 'mlPrimaryKeyProperties'),
   MLFeatureTable: {
     ...baseFields('MLFEATURE_TABLE'),
-    ...pick(['lastIngested', 'ownership', 'institutionalMemory', 'status', 'deprecation', 'tags', 'glossaryTerms', 'structuredProperties']),
+    ...pick([
+      'lastIngested',
+      'ownership',
+      'institutionalMemory',
+      'status',
+      'deprecation',
+      'tags',
+      'glossaryTerms',
+      'structuredProperties',
+    ]),
     name: (s: EntityRef) => orNull(keyParts(s.urn, 'mlFeatureTable')?.[1]),
     platform: (s: EntityRef) => platformRef(keyParts(s.urn, 'mlFeatureTable')?.[0]),
-    description: (s: EntityRef, _a, ctx: SimContext) => orNull(str(aspectOf(ctx, s, 'mlFeatureTableProperties')?.description)),
+    description: (s: EntityRef, _a, ctx: SimContext) =>
+      orNull(str(aspectOf(ctx, s, 'mlFeatureTableProperties')?.description)),
     properties: (s: EntityRef, _a, ctx: SimContext) => {
       const raw = aspectOf(ctx, s, 'mlFeatureTableProperties');
       return raw ? featureTableProperties(raw, s.urn) : null;

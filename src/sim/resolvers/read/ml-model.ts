@@ -10,13 +10,19 @@ import { num, obj, orNull, raws, str, strs, type Raw } from './raw.js';
 /** MLModelKey / MLModelGroupKey: (platform, name, origin). */
 const modelKey = (urn: string, urnType: string) => keyParts(urn, urnType);
 
-const refs = (v: unknown, typename: string) => (Array.isArray(v) ? strs(v).map((urn) => ({ __typename: typename, urn })) : null);
+const refs = (v: unknown, typename: string) =>
+  Array.isArray(v) ? strs(v).map((urn) => ({ __typename: typename, urn })) : null;
 const listOrNull = (v: unknown) => (Array.isArray(v) ? strs(v) : null);
 
 /** MLHyperParamMapper / MLMetricMapper. */
 const namedValues = (v: unknown) =>
   Array.isArray(v)
-    ? raws(v).map((m) => ({ name: orNull(str(m.name)), description: orNull(str(m.description)), value: orNull(str(m.value)), createdAt: orNull(num(m.createdAt)) }))
+    ? raws(v).map((m) => ({
+        name: orNull(str(m.name)),
+        description: orNull(str(m.description)),
+        value: orNull(str(m.value)),
+        createdAt: orNull(num(m.createdAt)),
+      }))
     : null;
 
 /** MLModelPropertiesMapper: the name falls back to the urn's name; `version` is the version tag. */
@@ -67,21 +73,33 @@ const keyFields = (urnType: string) => ({
 export const mlModelResolvers: ResolverMap = {
   MLModel: {
     ...baseFields('MLMODEL'),
-    ...pick(['lastIngested', 'tags', 'ownership', 'institutionalMemory', 'status', 'deprecation', 'glossaryTerms', 'structuredProperties']),
+    ...pick([
+      'lastIngested',
+      'tags',
+      'ownership',
+      'institutionalMemory',
+      'status',
+      'deprecation',
+      'glossaryTerms',
+      'structuredProperties',
+    ]),
     ...keyFields('mlModel'),
     description: (s: EntityRef, _a, ctx: SimContext) => orNull(str(aspectOf(ctx, s, 'mlModelProperties')?.description)),
     properties: (s: EntityRef, _a, ctx: SimContext) => {
       const raw = aspectOf(ctx, s, 'mlModelProperties');
       return raw ? modelProperties(raw, s.urn) : null;
     },
-    trainingData: (s: EntityRef, _a, ctx: SimContext) => baseData(aspectOf(ctx, s, 'mlModelTrainingData'), 'trainingData'),
-    evaluationData: (s: EntityRef, _a, ctx: SimContext) => baseData(aspectOf(ctx, s, 'mlModelEvaluationData'), 'evaluationData'),
+    trainingData: (s: EntityRef, _a, ctx: SimContext) =>
+      baseData(aspectOf(ctx, s, 'mlModelTrainingData'), 'trainingData'),
+    evaluationData: (s: EntityRef, _a, ctx: SimContext) =>
+      baseData(aspectOf(ctx, s, 'mlModelEvaluationData'), 'evaluationData'),
   },
   MLModelGroup: {
     ...baseFields('MLMODEL_GROUP'),
     ...pick(['ownership', 'tags']),
     ...keyFields('mlModelGroup'),
-    description: (s: EntityRef, _a, ctx: SimContext) => orNull(str(aspectOf(ctx, s, 'mlModelGroupProperties')?.description)),
+    description: (s: EntityRef, _a, ctx: SimContext) =>
+      orNull(str(aspectOf(ctx, s, 'mlModelGroupProperties')?.description)),
     properties: (s: EntityRef, _a, ctx: SimContext) => {
       const raw = aspectOf(ctx, s, 'mlModelGroupProperties');
       return raw ? groupProperties(raw, s.urn) : null;

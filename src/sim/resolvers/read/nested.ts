@@ -10,8 +10,29 @@ import { bool, obj, orNull, raws, str, type Raw } from './raw.js';
  * Resolvers of the nested aspect types. Their source is the raw stored aspect (see `withOwner`), so
  * mutations that return one of these types can return the aspect they wrote.
  */
-const OWNERSHIP_TYPES = ['TECHNICAL_OWNER', 'BUSINESS_OWNER', 'DATA_STEWARD', 'NONE', 'CUSTOM', 'DATAOWNER', 'DEVELOPER', 'DELEGATE', 'PRODUCER', 'STAKEHOLDER', 'CONSUMER'];
-const OWNERSHIP_SOURCES = ['AUDIT', 'DATABASE', 'FILE_SYSTEM', 'ISSUE_TRACKING_SYSTEM', 'MANUAL', 'SERVICE', 'SOURCE_CONTROL', 'OTHER'];
+const OWNERSHIP_TYPES = [
+  'TECHNICAL_OWNER',
+  'BUSINESS_OWNER',
+  'DATA_STEWARD',
+  'NONE',
+  'CUSTOM',
+  'DATAOWNER',
+  'DEVELOPER',
+  'DELEGATE',
+  'PRODUCER',
+  'STAKEHOLDER',
+  'CONSUMER',
+];
+const OWNERSHIP_SOURCES = [
+  'AUDIT',
+  'DATABASE',
+  'FILE_SYSTEM',
+  'ISSUE_TRACKING_SYSTEM',
+  'MANUAL',
+  'SERVICE',
+  'SOURCE_CONTROL',
+  'OTHER',
+];
 
 /** A corpuser or corpGroup as the `OwnerType`/`ResolvedActor` union (the mappers treat any non-user as a group). */
 export function actorRef(urn: string | undefined) {
@@ -50,29 +71,49 @@ function structuredEntry(p: Raw, associatedUrn: string) {
   if (!propertyUrn) return null;
   const values = (Array.isArray(p.values) ? p.values : []).map(propertyValue).filter((v) => v !== null);
   const valueEntities = values
-    .map((v) => (v.__typename === 'StringValue' && /^urn:li:[A-Za-z]+:.+/.test(String(v.stringValue)) ? entityRef(String(v.stringValue)) : null))
+    .map((v) =>
+      v.__typename === 'StringValue' && /^urn:li:[A-Za-z]+:.+/.test(String(v.stringValue))
+        ? entityRef(String(v.stringValue))
+        : null,
+    )
     .filter((e) => e !== null);
-  return { structuredProperty: { __typename: 'StructuredPropertyEntity', urn: propertyUrn }, values, valueEntities, associatedUrn };
+  return {
+    structuredProperty: { __typename: 'StructuredPropertyEntity', urn: propertyUrn },
+    values,
+    valueEntities,
+    associatedUrn,
+  };
 }
 
 const holder = (raw: Raw, info: GraphQLResolveInfo) => ownerOf(raw, info);
 
 export const nestedResolvers: ResolverMap = {
   Ownership: {
-    owners: (raw: Raw, _a, _c, info) => raws(raw.owners).map((o) => ownerOut(o, holder(raw, info))).filter((o) => o !== null),
+    owners: (raw: Raw, _a, _c, info) =>
+      raws(raw.owners)
+        .map((o) => ownerOut(o, holder(raw, info)))
+        .filter((o) => o !== null),
     lastModified: (raw: Raw) => auditStampOr(raw.lastModified, UNKNOWN_STAMP),
   },
   GlobalTags: {
     tags: (raw: Raw, _a, _c, info) =>
       raws(raw.tags)
         .filter((t) => str(t.tag))
-        .map((t) => ({ tag: { __typename: 'Tag', urn: str(t.tag) }, associatedUrn: holder(raw, info), context: orNull(str(t.context)) })),
+        .map((t) => ({
+          tag: { __typename: 'Tag', urn: str(t.tag) },
+          associatedUrn: holder(raw, info),
+          context: orNull(str(t.context)),
+        })),
   },
   GlossaryTerms: {
     terms: (raw: Raw, _a, _c, info) =>
       raws(raw.terms)
         .filter((t) => str(t.urn))
-        .map((t) => ({ term: { __typename: 'GlossaryTerm', urn: str(t.urn) }, associatedUrn: holder(raw, info), context: orNull(str(t.context)) })),
+        .map((t) => ({
+          term: { __typename: 'GlossaryTerm', urn: str(t.urn) },
+          associatedUrn: holder(raw, info),
+          context: orNull(str(t.context)),
+        })),
   },
   InstitutionalMemory: {
     // InstitutionalMemoryMetadataMapper: the label is the element's `description`.
@@ -95,6 +136,8 @@ export const nestedResolvers: ResolverMap = {
   },
   StructuredProperties: {
     properties: (raw: Raw, _a, _c, info) =>
-      raws(raw.properties).map((p) => structuredEntry(p, holder(raw, info))).filter((e) => e !== null),
+      raws(raw.properties)
+        .map((p) => structuredEntry(p, holder(raw, info)))
+        .filter((e) => e !== null),
   },
 };

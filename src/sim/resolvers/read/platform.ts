@@ -5,7 +5,17 @@ import { enumOut } from './common.js';
 import { aspectOf, keyParts, pick } from './entity-base.js';
 import { bool, orNull, str } from './raw.js';
 
-const PLATFORM_TYPES = ['FILE_SYSTEM', 'KEY_VALUE_STORE', 'MESSAGE_BROKER', 'OBJECT_STORE', 'OLAP_DATASTORE', 'QUERY_ENGINE', 'RELATIONAL_DB', 'SEARCH_ENGINE', 'OTHERS'];
+const PLATFORM_TYPES = [
+  'FILE_SYSTEM',
+  'KEY_VALUE_STORE',
+  'MESSAGE_BROKER',
+  'OBJECT_STORE',
+  'OLAP_DATASTORE',
+  'QUERY_ENGINE',
+  'RELATIONAL_DB',
+  'SEARCH_ENGINE',
+  'OTHERS',
+];
 
 export const platformResolvers: ResolverMap = {
   DataPlatform: {

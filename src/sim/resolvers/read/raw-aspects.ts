@@ -17,7 +17,9 @@ export function rawAspectsField(keyAspect: { name: string; fields: string[] }, r
     const wanted = new Set(strs(input?.aspectNames));
     const stored = ctx.store.get(s.urn)?.aspects ?? new Map<string, unknown>();
     const parts = parseUrn(s.urn)?.parts ?? [];
-    const aspects = new Map<string, unknown>([[keyAspect.name, Object.fromEntries(keyAspect.fields.map((f, i) => [f, parts[i]]))]]);
+    const aspects = new Map<string, unknown>([
+      [keyAspect.name, Object.fromEntries(keyAspect.fields.map((f, i) => [f, parts[i]]))],
+    ]);
     for (const name of registryOrder) if (stored.has(name)) aspects.set(name, stored.get(name));
     for (const [name, value] of stored) if (!aspects.has(name)) aspects.set(name, value);
     return [...aspects]

@@ -12,7 +12,10 @@ import { entityExists } from './aspects.js';
  */
 function requireUrn(urn: string, what: string): void {
   if (!parseUrn(urn)) {
-    throw new SimError('SERVER_ERROR', `Failed to ${what}. Root cause: Failed to convert urn string ${urn} into Urn object`);
+    throw new SimError(
+      'SERVER_ERROR',
+      `Failed to ${what}. Root cause: Failed to convert urn string ${urn} into Urn object`,
+    );
   }
 }
 

@@ -8,9 +8,19 @@ import { bool, num, obj, orNull, raws, str, strs, type Raw } from './raw.js';
 
 /** SchemaFieldMapper.mapSchemaFieldDataType: the union member's record name → SchemaFieldDataType. */
 const FIELD_TYPES: Record<string, string> = {
-  BooleanType: 'BOOLEAN', FixedType: 'FIXED', StringType: 'STRING', BytesType: 'BYTES', NumberType: 'NUMBER',
-  DateType: 'DATE', TimeType: 'TIME', EnumType: 'ENUM', NullType: 'NULL', MapType: 'MAP', ArrayType: 'ARRAY',
-  UnionType: 'UNION', RecordType: 'STRUCT',
+  BooleanType: 'BOOLEAN',
+  FixedType: 'FIXED',
+  StringType: 'STRING',
+  BytesType: 'BYTES',
+  NumberType: 'NUMBER',
+  DateType: 'DATE',
+  TimeType: 'TIME',
+  EnumType: 'ENUM',
+  NullType: 'NULL',
+  MapType: 'MAP',
+  ArrayType: 'ARRAY',
+  UnionType: 'UNION',
+  RecordType: 'STRUCT',
 };
 
 function fieldType(raw: Raw): string | null {
@@ -77,7 +87,8 @@ export const schemaFieldResolvers: ResolverMap = {
   SchemaFieldEntity: {
     ...baseFields('SCHEMA_FIELD', false),
     ...pick(['structuredProperties', 'status', 'deprecation', 'tags', 'glossaryTerms']),
-    fieldPath: (s: EntityRef) => (keyParts(s.urn, 'schemaField') ? (parseSchemaFieldUrn(s.urn)?.fieldPath ?? null) : null),
+    fieldPath: (s: EntityRef) =>
+      keyParts(s.urn, 'schemaField') ? (parseSchemaFieldUrn(s.urn)?.fieldPath ?? null) : null,
     parent: (s: EntityRef) => {
       const parent = keyParts(s.urn, 'schemaField') && parseSchemaFieldUrn(s.urn)?.parent;
       return parent ? entityRef(parent) : null;

@@ -44,7 +44,9 @@ function definitionOut(raw: Raw) {
       ? raws(raw.allowedValues).map((a) => ({ value: propertyValue(a.value), description: orNull(str(a.description)) }))
       : null,
     valueType: dataTypeRef(str(raw.valueType) ?? ''),
-    typeQualifier: qualifier ? { allowedTypes: Array.isArray(qualifier.allowedTypes) ? strs(qualifier.allowedTypes).map(entityTypeRef) : null } : null,
+    typeQualifier: qualifier
+      ? { allowedTypes: Array.isArray(qualifier.allowedTypes) ? strs(qualifier.allowedTypes).map(entityTypeRef) : null }
+      : null,
     entityTypes: strs(raw.entityTypes).map(entityTypeRef),
     immutable: bool(raw.immutable) ?? false,
   };
@@ -64,16 +66,25 @@ function settingsOut(raw: Raw) {
 
 /** DataTypeUrnMapper: the five standard types by urn, anything else OTHER. */
 const STD_DATA_TYPES: Record<string, string> = {
-  'urn:li:dataType:datahub.string': 'STRING', 'urn:li:dataType:datahub.number': 'NUMBER', 'urn:li:dataType:datahub.urn': 'URN',
-  'urn:li:dataType:datahub.rich_text': 'RICH_TEXT', 'urn:li:dataType:datahub.date': 'DATE',
+  'urn:li:dataType:datahub.string': 'STRING',
+  'urn:li:dataType:datahub.number': 'NUMBER',
+  'urn:li:dataType:datahub.urn': 'URN',
+  'urn:li:dataType:datahub.rich_text': 'RICH_TEXT',
+  'urn:li:dataType:datahub.date': 'DATE',
 };
 
 /** EntityTypeUrnMapper.getEntityType: only registered entity names map to an EntityType. */
-const entityTypeOfUrn = (urn: string) => orNull(ENTITY_TYPE_NAMES[/^urn:li:entityType:datahub\.(.+)$/.exec(urn)?.[1] ?? '']);
+const entityTypeOfUrn = (urn: string) =>
+  orNull(ENTITY_TYPE_NAMES[/^urn:li:entityType:datahub\.(.+)$/.exec(urn)?.[1] ?? '']);
 
 function infoOut(raw: Raw | undefined, type: string | null) {
   if (!raw) return null;
-  return { type, qualifiedName: str(raw.qualifiedName) ?? '', displayName: orNull(str(raw.displayName)), description: orNull(str(raw.description)) };
+  return {
+    type,
+    qualifiedName: str(raw.qualifiedName) ?? '',
+    displayName: orNull(str(raw.displayName)),
+    description: orNull(str(raw.description)),
+  };
 }
 
 export const structuredPropertyResolvers: ResolverMap = {
@@ -90,7 +101,8 @@ export const structuredPropertyResolvers: ResolverMap = {
   },
   DataTypeEntity: {
     type: () => 'DATA_TYPE',
-    info: (s: EntityRef, _a, ctx: SimContext) => infoOut(aspectOf(ctx, s, 'dataTypeInfo'), STD_DATA_TYPES[s.urn] ?? 'OTHER'),
+    info: (s: EntityRef, _a, ctx: SimContext) =>
+      infoOut(aspectOf(ctx, s, 'dataTypeInfo'), STD_DATA_TYPES[s.urn] ?? 'OTHER'),
   },
   EntityTypeEntity: {
     type: () => 'ENTITY_TYPE',

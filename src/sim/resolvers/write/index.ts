@@ -38,11 +38,15 @@ const resolvers: Record<string, Resolver> = {
 };
 
 /** Each resolver, after the write failures planted for its field (`/__sim/write-faults`). */
-const withFaults = (field: string, resolve: Resolver): Resolver => (source, args, ctx: SimContext, info) => {
-  ctx.writeFaults?.trip(field, args);
-  return resolve(source, args, ctx, info);
-};
+const withFaults =
+  (field: string, resolve: Resolver): Resolver =>
+  (source, args, ctx: SimContext, info) => {
+    ctx.writeFaults?.trip(field, args);
+    return resolve(source, args, ctx, info);
+  };
 
 export const mutationResolvers: ResolverMap = {
-  Mutation: Object.fromEntries(Object.entries(resolvers).map(([field, resolve]) => [field, withFaults(field, resolve)])),
+  Mutation: Object.fromEntries(
+    Object.entries(resolvers).map(([field, resolve]) => [field, withFaults(field, resolve)]),
+  ),
 };

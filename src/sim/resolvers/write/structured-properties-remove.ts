@@ -21,7 +21,12 @@ export function removeStructuredProperties(
   if (!existsInDataHub(ctx.store, input.assetUrn)) {
     throw new SimError('SERVER_ERROR', `Asset with provided urn ${input.assetUrn} does not exist`);
   }
-  const aspect = editableAspect<{ properties?: { propertyUrn: string }[] }>(ctx.store, input.assetUrn, 'structuredProperties', { properties: [] });
+  const aspect = editableAspect<{ properties?: { propertyUrn: string }[] }>(
+    ctx.store,
+    input.assetUrn,
+    'structuredProperties',
+    { properties: [] },
+  );
   const drop = new Set(input.structuredPropertyUrns);
   aspect.properties = (aspect.properties ?? []).filter((p) => !drop.has(p.propertyUrn));
   ctx.store.write(input.assetUrn, 'structuredProperties', aspect as Aspect);

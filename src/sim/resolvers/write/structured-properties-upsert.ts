@@ -34,7 +34,10 @@ function mapValue(v: PropertyValueInput): PrimitiveValue {
   if (v.stringValue != null) return v.stringValue;
   if (v.numberValue != null) return v.numberValue;
   // A null element in Pegasus' value array: DataHub fails with a NullPointerException.
-  throw new SimError('SERVER_ERROR', 'Failed to perform update: a property value has neither stringValue nor numberValue');
+  throw new SimError(
+    'SERVER_ERROR',
+    'Failed to perform update: a property value has neither stringValue nor numberValue',
+  );
 }
 
 /**
@@ -90,7 +93,9 @@ export function upsertStructuredProperties(
   for (const p of input.structuredPropertyInputParams) updates.set(p.structuredPropertyUrn, p.values.map(mapValue));
 
   const stamp = auditStamp(ctx);
-  const aspect = editableAspect<StructuredPropertiesAspect>(ctx.store, assetUrn, 'structuredProperties', { properties: [] });
+  const aspect = editableAspect<StructuredPropertiesAspect>(ctx.store, assetUrn, 'structuredProperties', {
+    properties: [],
+  });
   const before = aspect.properties ?? [];
   const properties = before.map((a) => {
     const values = updates.get(a.propertyUrn);

@@ -57,7 +57,9 @@ function validateSingleBadge(ctx: SimContext, urn: string, s: SettingsInput): vo
     .filter((e) => !(e.aspects.get('status') as { removed?: boolean } | undefined)?.removed)
     .map((e) => e.urn);
   if (badges.length > 0) {
-    throw badRequest(`Cannot have more than one property set with show as badge. Property urns currently set: ${badges.join(', ')}`);
+    throw badRequest(
+      `Cannot have more than one property set with show as badge. Property urns currently set: ${badges.join(', ')}`,
+    );
   }
 }
 

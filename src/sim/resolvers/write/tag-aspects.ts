@@ -26,15 +26,19 @@ interface EditableSchemaMetadata {
 type TagEdit = (tags: GlobalTags) => void;
 
 /** LabelUtils.addTagsIfNotExists: appends each tag not already there; present ones are left alone. */
-const addTags = (tagUrns: string[]): TagEdit => (g) => {
-  const tags = (g.tags ??= []);
-  for (const tag of tagUrns) if (!tags.some((a) => a.tag === tag)) tags.push({ tag });
-};
+const addTags =
+  (tagUrns: string[]): TagEdit =>
+  (g) => {
+    const tags = (g.tags ??= []);
+    for (const tag of tagUrns) if (!tags.some((a) => a.tag === tag)) tags.push({ tag });
+  };
 
 /** LabelUtils.removeTagsIfExists. */
-const removeTags = (tagUrns: string[]): TagEdit => (g) => {
-  g.tags = (g.tags ?? []).filter((a) => !tagUrns.includes(a.tag));
-};
+const removeTags =
+  (tagUrns: string[]): TagEdit =>
+  (g) => {
+    g.tags = (g.tags ?? []).filter((a) => !tagUrns.includes(a.tag));
+  };
 
 /**
  * Applies a tag edit to one resource. Entity tags live in its `globalTags`; column tags in

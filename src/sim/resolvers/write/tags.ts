@@ -42,7 +42,12 @@ export function createTag(_: unknown, { input }: { input: CreateTagInput }, ctx:
   ctx.store.write(urn, 'tagProperties', compact({ name: input.name, description: input.description }));
   if (entityTypeOf(ctx.actor) === 'corpuser') {
     const type = 'TECHNICAL_OWNER';
-    addOwnersToResource(ctx.store, urn, [{ ownerUrn: ctx.actor, type, typeUrn: systemOwnershipTypeUrn(type) }], auditStamp(ctx));
+    addOwnersToResource(
+      ctx.store,
+      urn,
+      [{ ownerUrn: ctx.actor, type, typeUrn: systemOwnershipTypeUrn(type) }],
+      auditStamp(ctx),
+    );
   }
   return urn;
 }

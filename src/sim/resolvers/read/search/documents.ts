@@ -36,22 +36,37 @@ function describe(store: Store, urn: string, urnType: string): Described {
       const e = a('editableDatasetProperties');
       return {
         names: present(str(p.name), str(e.name), parts[1]),
-        text: { qualifiedName: present(str(p.qualifiedName)), description: present(str(p.description), str(e.description)) },
+        text: {
+          qualifiedName: present(str(p.qualifiedName)),
+          description: present(str(p.description), str(e.description)),
+        },
         facets: { origin: present(parts[2]) },
       };
     }
     case 'mlModel':
     case 'mlModelGroup': {
       const p = a(urnType === 'mlModel' ? 'mlModelProperties' : 'mlModelGroupProperties');
-      return { names: present(str(p.name), parts[1]), text: { description: present(str(p.description)) }, facets: { origin: present(parts[2]) } };
+      return {
+        names: present(str(p.name), parts[1]),
+        text: { description: present(str(p.description)) },
+        facets: { origin: present(parts[2]) },
+      };
     }
     case 'mlFeature':
     case 'mlPrimaryKey': {
       const p = a(urnType === 'mlFeature' ? 'mlFeatureProperties' : 'mlPrimaryKeyProperties');
-      return { names: present(parts[1]), text: { featureNamespace: present(parts[0]), description: present(str(p.description)) }, facets: {} };
+      return {
+        names: present(parts[1]),
+        text: { featureNamespace: present(parts[0]), description: present(str(p.description)) },
+        facets: {},
+      };
     }
     case 'mlFeatureTable':
-      return { names: present(parts[1]), text: { description: present(str(a('mlFeatureTableProperties').description)) }, facets: {} };
+      return {
+        names: present(parts[1]),
+        text: { description: present(str(a('mlFeatureTableProperties').description)) },
+        facets: {},
+      };
     case 'dataJob':
     case 'dataFlow': {
       const p = a(urnType === 'dataJob' ? 'dataJobInfo' : 'dataFlowInfo');
@@ -75,7 +90,10 @@ function describe(store: Store, urn: string, urnType: string): Described {
       const info = a('corpGroupInfo');
       return {
         names: present(str(info.displayName), parts[0]),
-        text: { description: present(str(info.description), str(a('corpGroupEditableInfo').description)), email: present(str(info.email)) },
+        text: {
+          description: present(str(info.description), str(a('corpGroupEditableInfo').description)),
+          email: present(str(info.email)),
+        },
         facets: { email: present(str(info.email)) },
       };
     }
@@ -100,7 +118,9 @@ function buildDoc(store: Store, urn: string): SearchDoc | undefined {
   const tags = raws(readAspect(store, urn, 'globalTags')?.tags).map((t) => str(t.tag));
   const owners = raws(readAspect(store, urn, 'ownership')?.owners).map((o) => str(o.owner));
   const terms = raws(readAspect(store, urn, 'glossaryTerms')?.terms).map((t) => str(t.urn));
-  const custom = Object.entries(obj(readAspect(store, urn, `${urnType}Properties`)?.customProperties) ?? {}).map(([k, v]) => `${k}=${String(v)}`);
+  const custom = Object.entries(obj(readAspect(store, urn, `${urnType}Properties`)?.customProperties) ?? {}).map(
+    ([k, v]) => `${k}=${String(v)}`,
+  );
   const removed = bool(readAspect(store, urn, 'status')?.removed) ?? false;
   return {
     urn,
@@ -139,4 +159,3 @@ export function searchDocuments(store: Store): SearchDoc[] {
   cache.set(store, { version: store.version, docs });
   return docs;
 }
-

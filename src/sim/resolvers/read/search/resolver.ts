@@ -8,7 +8,20 @@ import { searchDocuments, type SearchDoc } from './documents.js';
 import { isMatchAll, matchText, type TextMatch } from './text.js';
 
 /** SearchUtils.SEARCHABLE_ENTITY_TYPES, restricted to the entity types the simulator serves. */
-const DEFAULT_TYPES = ['DATASET', 'MLMODEL', 'MLMODEL_GROUP', 'MLFEATURE_TABLE', 'MLFEATURE', 'MLPRIMARY_KEY', 'DATA_FLOW', 'DATA_JOB', 'GLOSSARY_TERM', 'TAG', 'CORP_USER', 'CORP_GROUP'];
+const DEFAULT_TYPES = [
+  'DATASET',
+  'MLMODEL',
+  'MLMODEL_GROUP',
+  'MLFEATURE_TABLE',
+  'MLFEATURE',
+  'MLPRIMARY_KEY',
+  'DATA_FLOW',
+  'DATA_JOB',
+  'GLOSSARY_TERM',
+  'TAG',
+  'CORP_USER',
+  'CORP_GROUP',
+];
 const DEFAULT_COUNT = 10;
 /** SEARCH_SERVICE_LIMIT_RESULTS_MAX and its API default: a larger count is silently replaced. */
 const MAX_COUNT = 10000;
@@ -55,8 +68,12 @@ interface Hit {
 /** Results rank by score, then urn (the index's tie-break); `sortInput` criteria come first when given. */
 function sortHits(hits: Hit[], input: Record<string, unknown>): Hit[] {
   const sortInput = obj(input.sortInput);
-  const criteria = [...raws(sortInput?.sortCriteria), ...(obj(sortInput?.sortCriterion) ? [obj(sortInput?.sortCriterion)!] : [])];
-  const sortValue = (d: SearchDoc, field: string) => (field === 'name' ? d.names[0] : (d.facets[baseField(field)] ?? d.text[field] ?? [])[0]) ?? '';
+  const criteria = [
+    ...raws(sortInput?.sortCriteria),
+    ...(obj(sortInput?.sortCriterion) ? [obj(sortInput?.sortCriterion)!] : []),
+  ];
+  const sortValue = (d: SearchDoc, field: string) =>
+    (field === 'name' ? d.names[0] : (d.facets[baseField(field)] ?? d.text[field] ?? [])[0]) ?? '';
   return [...hits].sort((a, b) => {
     for (const c of criteria) {
       const field = str(c.field) ?? '';
