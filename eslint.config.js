@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'bench/out/', 'test-results/'] },
+  { ignores: ['dist/', 'packages/*/dist/', 'node_modules/', 'coverage/', 'bench/out/', 'test-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -20,5 +20,8 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error'] }],
     },
   },
-  { files: ['scripts/**', 'bench/**', 'test/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['scripts/**', 'bench/**', 'test/**', 'packages/*/scripts/**', 'packages/*/test/**'],
+    rules: { 'no-console': 'off' },
+  },
 );

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { INTEGRATION_TESTS } from './test/tiers.js';
 
@@ -6,6 +7,8 @@ export default defineConfig({
   // Node runs graphql's CommonJS build (its package has no "exports"), and graphql-jit requires that build too;
   // vite would pick the ES module build, giving two copies of graphql. Tests run what production runs.
   resolve: { alias: [{ find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') }] },
+  // @janus/datahub-sim from its TypeScript sources (its exports' "janus-source" condition): no build needed
+  ssr: { resolve: { conditions: ['janus-source', ...defaultServerConditions] } },
   test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
@@ -16,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/**/*.test.ts'],
+          include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...INTEGRATION_TESTS],
           setupFiles: ['test/support/unit-guard.ts'],
         },

@@ -48,11 +48,11 @@ const exec = promisify(execFile);
 /** The generator's code, so a cached catalog is regenerated when it changes. */
 function generatorVersion(): string {
   const hash = createHash('sha256');
-  const dirs = ['src/sim/generate', 'src/sim/demo'];
+  const dirs = ['packages/datahub-sim/src/generate', 'packages/datahub-sim/src/demo'];
   for (const dir of dirs) {
     for (const f of fs.readdirSync(path.join(ROOT, dir)).sort()) hash.update(fs.readFileSync(path.join(ROOT, dir, f)));
   }
-  hash.update(fs.readFileSync(path.join(ROOT, 'src/sim/export.ts')));
+  hash.update(fs.readFileSync(path.join(ROOT, 'packages/datahub-sim/src/export.ts')));
   return hash.digest('hex').slice(0, 16);
 }
 

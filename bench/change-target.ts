@@ -7,8 +7,8 @@ import { CatalogWatch } from '../src/app/catalog-watch.js';
 import { judgePolicy } from '../src/config/index.js';
 import { judgeSchema } from '../src/config/judge.js';
 import { createDataHubClient } from '../src/datahub/client.js';
-import { GENERATED_NOW } from '../src/sim/generate/index.js';
-import { ingestProposalBatch, type Proposal } from '../src/sim/ingest-client.js';
+import { GENERATED_NOW } from '@janus/datahub-sim/generate';
+import { ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
 
 export interface ChangeTarget {
   job: string;

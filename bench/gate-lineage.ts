@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { planCatalog } from '../src/sim/generate/index.js';
-import { featureTableSource, layeredDatasetUrn } from '../src/sim/generate/plan.js';
+import { featureTableSource, layeredDatasetUrn, planCatalog } from '@janus/datahub-sim/generate';
 import type { CatalogSpec } from './catalogs.js';
 
 const DATASET = /^urn:li:dataset:\(urn:li:dataPlatform:([^,]+),([^,]+),([^)]+)\)$/;

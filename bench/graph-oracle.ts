@@ -8,10 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execute, parse, validate } from 'graphql';
-import { makeContext } from '../src/sim/context.js';
-import { simSchema } from '../src/sim/execute.js';
-import { loadFiles } from '../src/sim/load/index.js';
-import { Store } from '../src/sim/store.js';
+import { makeContext, simSchema, Store } from '@janus/datahub-sim/in-process';
+import { loadFiles } from '@janus/datahub-sim/load';
 import type { Catalog } from './catalogs.js';
 import { graphqlTransport, memoTransport, naiveDocument, naiveWalk, type RunOperation } from './naive-walk.js';
 import { OUT } from './paths.js';

@@ -19,7 +19,7 @@ import { createDataHubClient, type DataHubClient } from '../src/datahub/client.j
 import type { Operation } from '../src/datahub/operation.js';
 import { downstreamModels } from '../src/datahub/queries/downstream-models.js';
 import { readDownstreamModels } from '../src/datahub/read-downstream.js';
-import { graphOf } from '../src/sim/graph/graph-index.js';
+import { graphOf } from '@janus/datahub-sim/in-process';
 import { ensureCatalog, MEDIUM, type Catalog, type CatalogSpec } from './catalogs.js';
 import { loadStore } from './graph-oracle.js';
 import { OUT } from './paths.js';

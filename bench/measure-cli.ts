@@ -1,7 +1,7 @@
 /** `janus` processes against a running simulator, each run on its own counters, and the median of repeated runs. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { GENERATED_NOW } from '../src/sim/generate/index.js';
+import { GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { runCliProcess, type CliProcessRun } from './cli-process.js';
 import { splitReadsWrites } from './operation-kinds.js';
 import { OUT } from './paths.js';

@@ -18,7 +18,7 @@ import { createLogger } from '../src/log.js';
 import { createJanusServer, listen } from '../src/server/index.js';
 import { SLACK_PATH } from '../src/slack/app.js';
 import { slackMount } from '../src/slack/mount.js';
-import { GENERATED_NOW } from '../src/sim/generate/index.js';
+import { GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { startFakeSlack, type FakeSlack } from '../test/slack/fake-slack.js';
 import { sendSlashCommand } from '../test/slack/slash-command.js';
 import { depthCatalog, ensureCatalog, MEDIUM, SMALL, type CatalogSpec } from './catalogs.js';

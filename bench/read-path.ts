@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GENERATED_NOW } from '../src/sim/generate/index.js';
+import { GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { DEPTHS, depthCatalog, ensureCatalog, LARGE, MEDIUM, type CatalogSpec } from './catalogs.js';
 import type { JanusFigures } from './figures.js';
 import { cachedCatalogFacts } from './graph-oracle.js';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GENERATED_NOW } from '../src/sim/generate/index.js';
+import { GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { DEPTHS, growthCatalog, LARGE, MEDIUM, SMALL } from './catalogs.js';
 import { cliScanOn, type CliBudgets, type CliPlan } from './cli-sections.js';
 import { JANUS_BATCH, JANUS_CONCURRENCY, JANUS_PAGE } from './lower-bound.js';

@@ -1,5 +1,5 @@
 /** The measurements of a run, each against a simulator of its own catalog. */
-import { GENERATED_NOW } from '../src/sim/generate/index.js';
+import { GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { depthCatalog, ensureCatalog, type CatalogSpec } from './catalogs.js';
 import { cachedCatalogFacts, type CatalogFacts, type NaiveModels } from './graph-oracle.js';
 import { janusLowerBound } from './lower-bound.js';

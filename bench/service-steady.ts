@@ -4,7 +4,7 @@
  * Judged at the catalog's own date (`JANUS_AS_OF`): at the clock's, every raw table is stale and a failing job below
  * one is folded into that root cause, so no change upstream would be news.
  */
-import { GENERATED_NOW } from '../src/sim/generate/index.js';
+import { GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { ingestRun, jobReaching, type ChangeTarget } from './change-target.js';
 import { cycleMeter, type CycleMeter } from './cycle-meter.js';
 import { measureCli } from './measure-cli.js';

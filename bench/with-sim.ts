@@ -1,7 +1,7 @@
 /** A simulator process of a catalog's own for a measurement: started, warmed up, stopped after. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { modelUrn } from '../src/sim/generate/plan.js';
+import { modelUrn } from '@janus/datahub-sim/generate';
 import type { Catalog } from './catalogs.js';
 import { warmUp } from './measure-naive.js';
 import { ROOT } from './paths.js';

@@ -1,27 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importCycles } from './architecture/cycles.js';
 import { importGraph, type ImportEdge } from './architecture/import-graph.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const edges = importGraph(ROOT, ['src', 'handlers', 'jobs']);
+/** The DataHub simulator, a package of its own that Janus depends on. */
+const SIM = 'packages/datahub-sim';
+const edges = importGraph(ROOT, ['src', 'handlers', 'jobs', `${SIM}/src`]);
+/** Where an import could reach into the simulator's files by path: all of Janus's TypeScript. */
+const janusEdges = importGraph(ROOT, ['src', 'handlers', 'jobs', 'test', 'bench']);
+/** The simulator's code and its tests. */
+const simEdges = importGraph(ROOT, [`${SIM}/src`, `${SIM}/test`]);
 
 const under = (tree: string) => (file: string | undefined) => file !== undefined && file.startsWith(`${tree}/`);
 const inCore = under('src/core');
-const inSim = under('src/sim');
+const inSim = under(SIM);
 const inSlack = under('src/slack');
-/** Plainly generic helpers (DataHub's urn grammar, waiting for a signal) that both Janus and the simulator use. */
-const inShared = under('src/shared');
+/** DataHub's urn grammar and waiting for a signal: the simulator's, plainly generic, and Janus uses them too. */
+const inShared = under(`${SIM}/src/shared`);
 const inHandlers = under('handlers');
 
 /**
  * Packages core may use: what it imports today, all free of I/O. `node:crypto` is there for `createHash`
- * (write-back's stable ids); it is not a door to I/O, unlike `node:fs`, `node:net`, `ioredis`, `pino`…
+ * (write-back's stable ids), `@janus/datahub-sim/urn` for DataHub's urn grammar (a module that imports nothing);
+ * neither is a door to I/O, unlike `node:fs`, `node:net`, `ioredis`, `pino`…
  */
-const CORE_PACKAGES = new Set(['node:crypto']);
+const CORE_PACKAGES = new Set(['node:crypto', '@janus/datahub-sim/urn']);
 
 /** Builds the Slack app and hands it the listeners from `handlers/`; the rest of src/slack never sees them. */
 const SLACK_COMPOSITION_ROOT = 'src/slack/mount.ts';
+
+const simManifest = JSON.parse(readFileSync(`${ROOT}/${SIM}/package.json`, 'utf8')) as {
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+};
+/** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+const isBuiltin = (specifier: string) => specifier.startsWith('node:') || builtinModules.includes(specifier);
+/** What the simulator may import besides itself: Node and the packages its package.json declares (tests: dev ones too). */
+const simMayImport = ({ from, specifier }: ImportEdge) =>
+  isBuiltin(specifier) ||
+  packageOf(specifier) in (simManifest.dependencies ?? {}) ||
+  (under(`${SIM}/test`)(from) && packageOf(specifier) in (simManifest.devDependencies ?? {}));
 
 const describeEdge = ({ from, specifier, to }: ImportEdge) => `${from} imports '${specifier}'${to ? ` (${to})` : ''}`;
 
@@ -36,23 +62,26 @@ describe('architecture', () => {
     expect(edges.some((e) => inSim(e.from))).toBe(true);
     expect(edges.some((e) => inHandlers(e.from))).toBe(true);
     expect(edges.some((e) => inShared(e.from) || inShared(e.to))).toBe(true);
+    expect(simEdges.some((e) => under(`${SIM}/test`)(e.from) && e.to === undefined)).toBe(true);
+    expect(janusEdges.some((e) => packageOf(e.specifier) === '@janus/datahub-sim')).toBe(true);
   });
 
-  it('src/shared imports nothing: no Janus module, no package', () => {
+  it('the shared helpers (packages/datahub-sim/src/shared) import nothing: no module, no package', () => {
     expectNone(edges.filter((e) => inShared(e.from) && !inShared(e.to)).map(describeEdge));
   });
 
-  it('src/core imports only core, src/shared and pure packages (no I/O)', () => {
-    const allowed = (e: ImportEdge) =>
-      e.to === undefined ? CORE_PACKAGES.has(e.specifier) : inCore(e.to) || inShared(e.to);
+  it('src/core imports only core and pure packages (no I/O)', () => {
+    const allowed = (e: ImportEdge) => (e.to === undefined ? CORE_PACKAGES.has(e.specifier) : inCore(e.to));
     const violations = edges.filter((e) => inCore(e.from) && !allowed(e));
     expectNone(violations.map(describeEdge));
   });
 
-  it('src/sim imports nothing from Janus (only itself, src/shared and packages)', () => {
-    expectNone(
-      edges.filter((e) => inSim(e.from) && e.to !== undefined && !inSim(e.to) && !inShared(e.to)).map(describeEdge),
-    );
+  it('the simulator imports nothing from Janus: only its own files, Node and the packages it declares', () => {
+    expectNone(simEdges.filter((e) => (e.to === undefined ? !simMayImport(e) : !inSim(e.to))).map(describeEdge));
+  });
+
+  it('Janus imports the simulator by its package name only, never by a path into packages/', () => {
+    expectNone(janusEdges.filter((e) => under('packages')(e.to)).map(describeEdge));
   });
 
   it('src/slack and handlers do not import each other: handlers use slack, and only the composition root joins them', () => {
@@ -61,7 +90,7 @@ describe('architecture', () => {
     );
   });
 
-  it('no import cycles in src, handlers or jobs', () => {
+  it('no import cycles in src, handlers, jobs or the simulator', () => {
     expectNone(
       importCycles(edges).map(
         ({ loop, files }) =>

@@ -9,6 +9,7 @@
  * (runJanus, startJanus, spawn), or both. A new file that needs any of these goes on this list.
  */
 export const INTEGRATION_TESTS = [
+  'packages/datahub-sim/test/command-spawn.test.ts', // the built datahub-sim bin as a process
   'test/app/write-back-processes.test.ts', // the built CLI, killed at a write; Redis
   'test/bench/cli-process.test.ts', // the built CLI under a budget
   'test/cli/**/*.test.ts', // the built CLI; history and scan-history use Redis
@@ -17,6 +18,5 @@ export const INTEGRATION_TESTS = [
   'test/mcp/stdio-spawn.test.ts', // janus mcp as a child process
   'test/server/browser.test.ts', // headless Chromium, a child process (skipped where Chromium is absent)
   'test/server/serve-command.test.ts', // janus serve as a process
-  'test/sim/command-spawn.test.ts', // janus sim as a process
   'test/slack/janus-command.test.ts', // Redis
 ];

@@ -2,7 +2,7 @@ import type { JudgePolicy, Verdict } from '../core/verdict.js';
 import { createDataHubClient } from '../datahub/client.js';
 import { listModels } from '../datahub/queries/search-models.js';
 import type { Logger } from '../log.js';
-import { startSim } from '../sim/index.js';
+import { startSim } from '@janus/datahub-sim';
 import { scanModels } from './scan.js';
 
 /**

@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { BlockedError, ConfigError, JanusError, UsageError, WriteBackError } from '../errors.js';
-import { SimUsageError } from '../sim/usage-error.js';
+import { SimUsageError } from '@janus/datahub-sim/command';
 import { commanderExitCode } from './program.js';
 
 /** Exit codes, shared by every command: 0 ok, 1 blocked or failed, 2 usage or config error, 3 DataHub unreadable. */

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
-import { simCommand } from '../sim/command.js';
+import { simCommand } from '@janus/datahub-sim/command';
 import { demoCommand } from './commands/demo.js';
 import { gateCommand } from './commands/gate.js';
 import { historyCommand } from './commands/history.js';

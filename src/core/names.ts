@@ -1,4 +1,4 @@
-import { parseUrn } from '../shared/urn.js';
+import { parseUrn } from '@janus/datahub-sim/urn';
 
 /** A short name for people, read from the urn alone: `fraud_train`, `fraud_train.is_fraud`, `build_clean`. */
 export function shortName(urn: string): string {

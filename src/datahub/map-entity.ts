@@ -10,7 +10,7 @@ import type {
 } from '../core/graph.js';
 import { shortName } from '../core/names.js';
 import { isJanusAssertion } from '../core/writeback/conventions.js';
-import { schemaFieldUrn } from '../shared/urn.js';
+import { schemaFieldUrn } from '@janus/datahub-sim/urn';
 import { labelNames, toRecord } from './queries/common.js';
 import type { RawAssertion, RawEntity } from './queries/entities.js';
 import { asIs, type UrnPool } from './urn-pool.js';

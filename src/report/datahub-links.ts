@@ -1,4 +1,4 @@
-import { parseUrn } from '../shared/urn.js';
+import { parseUrn } from '@janus/datahub-sim/urn';
 import { safeUrl } from './escape.js';
 
 /** DataHub UI page of each entity type (the web app's `getPathName`); columns link to their dataset. */

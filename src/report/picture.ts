@@ -3,7 +3,7 @@ import { severityRank, type Finding, type Severity } from '../core/finding.js';
 import type { UpstreamGraph } from '../core/graph.js';
 import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
-import { parseUrn } from '../shared/urn.js';
+import { parseUrn } from '@janus/datahub-sim/urn';
 
 /**
  * What the report's lineage picture shows, before any geometry: the judged model, and for each finding the

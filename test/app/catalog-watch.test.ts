@@ -5,10 +5,9 @@ import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import type { Verdict } from '../../src/core/verdict.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { generateCatalog, GENERATED_NOW } from '../../src/sim/generate/index.js';
-import { ingestProposalBatch, type Proposal } from '../../src/sim/ingest-client.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { mulberry32 } from '../../src/sim/faults.js';
+import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
+import { ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
+import { mulberry32, startSim, type RunningSim } from '@janus/datahub-sim';
 
 const HOUR = 3_600_000;
 const policy = judgePolicy(judgeSchema.parse({}));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { janusIncidentsForModel } from '../../src/app/incidents.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { DEMO } from '../../src/sim/demo/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { policy, scanAll } from './write-back-helpers.js';
 
 let sim: RunningSim;

@@ -6,9 +6,9 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { ENTITY_BATCH } from '../../src/datahub/queries/entities.js';
 import { inputsOf } from '../../src/datahub/read-needed.js';
 import { readUpstreamGraph } from '../../src/datahub/read-upstream.js';
-import { indexRecords } from '../../src/sim/demo/inspect.js';
-import { generateCatalog, GENERATED_NOW } from '../../src/sim/generate/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { indexRecords } from '@janus/datahub-sim/demo';
+import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { policy } from './write-back-helpers.js';
 
 let sim: RunningSim | undefined;

@@ -3,8 +3,8 @@ import { judgeModel } from '../../src/app/judge-model.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { generateCatalog, GENERATED_NOW } from '../../src/sim/generate/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 const MODEL_1 = /mlModel:.*model_0*1,/;

@@ -4,7 +4,7 @@ import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
 import { listModels } from '../../src/datahub/queries/search-models.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 
 let sim: RunningSim;
 beforeAll(async () => {

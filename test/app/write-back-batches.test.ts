@@ -6,8 +6,8 @@ import type { PlannedWrite } from '../../src/core/writeback/plan.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
 import { unreachable } from '../../src/datahub/errors.js';
 import { writeKindOf } from '../../src/datahub/writeback/write-kinds.js';
-import { generateCatalog, GENERATED_NOW } from '../../src/sim/generate/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { gql, normalisedExport, policy, scanAll } from './write-back-helpers.js';
 
 let sim: RunningSim | undefined;

@@ -3,7 +3,7 @@ import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { listModels } from '../../src/datahub/queries/search-models.js';
 import { writeBackModels, type WriteBackDeps } from '../../src/app/write-back.js';
-import type { RunningSim } from '../../src/sim/index.js';
+import type { RunningSim } from '@janus/datahub-sim';
 
 export const policy = judgePolicy(judgeSchema.parse({}));
 

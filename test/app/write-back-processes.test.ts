@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { requireBuiltCli, runJanus } from '../cli/run-janus.js';
 import { sampleOf, TEST_SEED, THOROUGH } from '../support/thorough.js';
 import { normalisedExport } from './write-back-helpers.js';

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AT_RISK_TAG, PROPERTIES, REPORT_LINK_LABEL } from '../../src/core/writeback/conventions.js';
-import { DEMO } from '../../src/sim/demo/index.js';
-import { runRecords } from '../../src/sim/demo/aspects.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { loadRecords } from '../../src/sim/load/index.js';
+import { DEMO, runRecords } from '@janus/datahub-sim/demo';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { loadRecords } from '@janus/datahub-sim/load';
 import { gql, scanAll } from './write-back-helpers.js';
 
 let sim: RunningSim | undefined;

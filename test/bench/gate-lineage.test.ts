@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { depthCatalog, MEDIUM, SMALL } from '../../bench/catalogs.js';
 import { gateProposal, writeGateLineage } from '../../bench/gate-lineage.js';
 import { readLineageFile } from '../../src/datahub/lineage-file.js';
-import { generateRecords } from '../../src/sim/generate/index.js';
-import { modelUrn } from '../../src/sim/generate/plan.js';
+import { generateRecords, modelUrn } from '@janus/datahub-sim/generate';
 
 /** Each urn's aspects in a generated catalog, by name. */
 function aspectsOf(spec: typeof SMALL): Map<string, Record<string, unknown>> {

@@ -8,10 +8,9 @@ import {
   naiveWalk,
   type NaiveTransport,
 } from '../../bench/naive-walk.js';
-import { generateCatalog } from '../../src/sim/generate/index.js';
-import { modelUrn } from '../../src/sim/generate/plan.js';
-import { loadRecords } from '../../src/sim/load/index.js';
-import { startSim, Store, type RunningSim } from '../../src/sim/index.js';
+import { generateCatalog, modelUrn } from '@janus/datahub-sim/generate';
+import { loadRecords } from '@janus/datahub-sim/load';
+import { startSim, Store, type RunningSim } from '@janus/datahub-sim';
 
 /** A transport over a plain upstream map, recording every question it is asked. */
 function fakeTransport(upstreams: Record<string, string[]>, training: Record<string, string[]> = {}) {

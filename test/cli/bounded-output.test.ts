@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateCatalog } from '../../src/sim/generate/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { generateCatalog } from '@janus/datahub-sim/generate';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { requireBuiltCli, runJanus } from './run-janus.js';
 
 // The CLI judges at the clock: every table of a generated catalog (dated June 2025) is late, so each of the tables

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../src/sim/demo/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { requireBuiltCli, runJanus } from './run-janus.js';
 
 /** The demo catalog's own date: its timestamps are set relative to it. */

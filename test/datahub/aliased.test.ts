@@ -1,7 +1,7 @@
 import { Kind, parse, validate, visit } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { DOWNSTREAM_PER_REQUEST, downstreamModels } from '../../src/datahub/queries/downstream-models.js';
-import { buildSimSchema } from '../../src/sim/schema.js';
+import { buildSimSchema } from '@janus/datahub-sim/in-process';
 
 /** GMS's default `graphQL.query.complexityLimit`: graphql-java counts one a field. */
 const GMS_COMPLEXITY_LIMIT = 2000;

@@ -2,7 +2,7 @@ import { parse, validate, type FieldNode, type OperationDefinitionNode } from 'g
 import { describe, expect, it } from 'vitest';
 import type { BatchOperation } from '../../src/datahub/batch-operation.js';
 import * as writes from '../../src/datahub/queries/write-ops.js';
-import { simSchema } from '../../src/sim/execute.js';
+import { simSchema } from '@janus/datahub-sim/in-process';
 
 const ops = Object.entries(writes) as [string, BatchOperation<Record<string, unknown>, unknown>][];
 

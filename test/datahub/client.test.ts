@@ -7,7 +7,7 @@ import { DataHubError } from '../../src/datahub/errors.js';
 import type { Operation } from '../../src/datahub/operation.js';
 import { searchModels } from '../../src/datahub/queries/search-models.js';
 import { createTagOp } from '../../src/datahub/queries/write-ops.js';
-import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
+import { startSim, type RunningSim, type SimOptions } from '@janus/datahub-sim';
 
 let sim: RunningSim | undefined;
 afterEach(async () => {

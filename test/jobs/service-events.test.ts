@@ -4,9 +4,9 @@ import net from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceState } from '../../jobs/service-state.js';
-import { ingestProposal } from '../../src/sim/ingest-client.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { ASSERTIONS, DATASETS } from '../../src/sim/demo/urns.js';
+import { ingestProposal } from '@janus/datahub-sim/ingest-client';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { ASSERTIONS, DATASETS } from '@janus/datahub-sim/demo';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import {
   cleanPrefix,

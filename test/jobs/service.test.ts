@@ -8,7 +8,7 @@ import { judgeSchema } from '../../src/config/judge.js';
 import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import {
   cleanPrefix,

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MemoryScanHistory, type ScanHistory } from '../../src/history/index.js';
 import { WRITES_DISABLED } from '../../src/mcp/tools/scan-model.js';
-import { DEMO } from '../../src/sim/demo/index.js';
+import { DEMO } from '@janus/datahub-sim/demo';
 import { call, demoFixture, textOf } from './harness.js';
 
 const demo = demoFixture();

@@ -1,4 +1,4 @@
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { afterAll, beforeAll } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';

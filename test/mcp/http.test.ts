@@ -6,8 +6,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpHttpHandler } from '../../src/mcp/http-transport.js';
 import { createJanusMcpServer } from '../../src/mcp/server.js';
-import { DEMO } from '../../src/sim/demo/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { depsFor, textOf, TOOL_NAMES } from './harness.js';
 
 let sim: RunningSim;

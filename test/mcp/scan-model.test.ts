@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteBackResult } from '../../src/app/write-back.js';
 import { MemoryScanHistory } from '../../src/history/index.js';
-import { DEMO } from '../../src/sim/demo/index.js';
-import { startSim } from '../../src/sim/index.js';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { startSim } from '@janus/datahub-sim';
 import { call, demoFixture, depsFor, textOf } from './harness.js';
 
 const demo = demoFixture();

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MemoryScanHistory } from '../../src/history/index.js';
 import type { explainOutput, verdictOutput } from '../../src/mcp/schemas.js';
-import { DEMO } from '../../src/sim/demo/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { call, connect, depsFor, textOf, TOOL_NAMES } from './harness.js';
 
 let sim: RunningSim;

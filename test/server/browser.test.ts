@@ -7,7 +7,7 @@ import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { createLogger } from '../../src/log.js';
 import { createJanusServer, listen, type Listening } from '../../src/server/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { troubledVerdict } from '../render/verdicts.js';
 
 // A real headless Chromium (Debian's package; no browser download): the report as a person sees it.

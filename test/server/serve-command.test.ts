@@ -9,7 +9,7 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { modelsLinksOp } from '../../src/datahub/queries/incident.js';
 import { ConfigError } from '../../src/errors.js';
 import { reportPath } from '../../src/report/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { CLI, requireBuiltCli } from '../cli/run-janus.js';
 
 let sim: RunningSim;

@@ -6,8 +6,8 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { createLogger } from '../../src/log.js';
 import { reportPath, type ReportIncident } from '../../src/report/index.js';
 import { createJanusServer, listen, type JanusServerDeps, type Listening } from '../../src/server/index.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
-import { DEMO } from '../../src/sim/demo/index.js';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { DEMO } from '@janus/datahub-sim/demo';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 const logger = createLogger({ level: 'silent' });

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/commands/serve.js';
 import { SlackStartError } from '../../src/slack/app.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';

@@ -4,7 +4,8 @@ import path from 'node:path';
 /** The built CLI (`npm test` and `npm run test:integration` build first). */
 export const CLI = path.resolve('dist/src/cli.js');
 
-const SOURCES = ['src', 'jobs', 'handlers'];
+/** What the built CLI is made of: Janus's sources and the simulator's (`npm run build` builds it first). */
+const SOURCES = ['src', 'jobs', 'handlers', 'packages/datahub-sim/src'];
 
 function newestSource(dir: string): { file: string; mtimeMs: number } | undefined {
   let newest: { file: string; mtimeMs: number } | undefined;

@@ -1,4 +1,4 @@
-import { seededRng } from '../../src/sim/generate/prng.js';
+import { seededRng } from '@janus/datahub-sim/generate';
 
 /** JANUS_THOROUGH=1 runs the exhaustive loops in full; by default they run a seeded sample (CONTRIBUTING.md). */
 export const THOROUGH = process.env.JANUS_THOROUGH === '1';

@@ -10,7 +10,7 @@ import { slackEnabled, slackMount } from '../../slack/mount.js';
 import { cliContext, type CliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
-import { untilSignal } from '../../shared/signals.js';
+import { untilSignal } from '@janus/datahub-sim/signals';
 import type { Registry } from 'prom-client';
 import type { HealthReport } from '../../../jobs/health.js';
 import type { RunningService } from '../../../jobs/service.js';

@@ -1,4 +1,4 @@
-import { schemaFieldUrn } from '../../shared/urn.js';
+import { schemaFieldUrn } from '@janus/datahub-sim/urn';
 import { z } from 'zod';
 
 /** Shared response pieces, parsed leniently: DataHub may omit or null anything that is not `!` in its schema. */

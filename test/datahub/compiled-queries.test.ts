@@ -1,0 +1,63 @@
+import { demoCatalog } from '@janus/datahub-sim/demo';
+import { generateCatalog } from '@janus/datahub-sim/generate';
+import {
+  makeContext,
+  prepareDocument,
+  runCompiled,
+  runGraphQL,
+  simSchema,
+  Store,
+  type SimContext,
+} from '@janus/datahub-sim/in-process';
+import { loadRecords } from '@janus/datahub-sim/load';
+import { execute, parse } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineOperation } from '../../src/datahub/operation.js';
+
+// Janus's read operations take the simulator's compiled path (graphql-jit), and it answers them exactly as
+// graphql-js does: what Janus reads from the simulator (in tests and benchmarks) is what graphql-js would answer.
+
+const NOW = 1_700_000_000_000;
+let ctx: SimContext;
+const urnsOf: Record<string, string[]> = {};
+
+beforeAll(() => {
+  const store = new Store();
+  loadRecords(store, demoCatalog(NOW), 'demo');
+  loadRecords(store, generateCatalog({ models: 8, datasets: 60, depth: 4, seed: 5 }), 'generated');
+  ctx = makeContext(store, { now: () => NOW });
+  for (const { entityType, urn } of store.all()) (urnsOf[entityType] ??= []).push(urn);
+});
+
+const urns = (type: string) => urnsOf[type] ?? [];
+
+describe('Janus’s read operations on the simulator', () => {
+  it.each<[file: string, variables: () => Record<string, unknown>]>([
+    ['entities', () => ({ urns: Object.values(urnsOf).flat() })],
+    ['entities', () => ({ urns: ['urn:li:dataset:(urn:li:dataPlatform:x,none,PROD)', 'urn:li:query:q'] })],
+    ['catalog-page', () => ({ count: 3 })],
+    ['search-models', () => ({ query: '*', start: 1, count: 5 })],
+    ['datasets-incidents', () => ({ urns: urns('dataset') })],
+    ['datasets-active-incidents', () => ({ urns: urns('dataset') })],
+    ['assertions-latest', () => ({ urns: urns('assertion') })],
+    ['models-links', () => ({ urns: urns('mlModel') })],
+    ['write-back-state', () => ({ models: urns('mlModel') })],
+  ])('%s: compiled, and the answer graphql-js gives', async (file, variables) => {
+    const query = defineOperation(file, z.unknown()).document;
+    const vars = variables();
+    const graphqlJs = JSON.stringify(
+      await execute({ schema: simSchema(), document: parse(query), variableValues: vars, contextValue: ctx }),
+    );
+    const compiled = await runCompiled(
+      simSchema(),
+      prepareDocument(simSchema(), query).document!,
+      undefined,
+      vars,
+      ctx,
+    );
+    expect(compiled).toBeDefined();
+    expect(JSON.stringify(compiled)).toBe(graphqlJs);
+    expect(JSON.stringify(await runGraphQL({ query, variables: vars }, ctx))).toBe(graphqlJs);
+  });
+});
