@@ -52,7 +52,7 @@ function generatorVersion(): string {
   for (const dir of dirs) {
     for (const f of fs.readdirSync(path.join(ROOT, dir)).sort()) hash.update(fs.readFileSync(path.join(ROOT, dir, f)));
   }
-  hash.update(fs.readFileSync(path.join(ROOT, 'packages/datahub-sim/src/export.ts')));
+  hash.update(fs.readFileSync(path.join(ROOT, 'packages/datahub-sim/src/store/export.ts')));
   return hash.digest('hex').slice(0, 16);
 }
 

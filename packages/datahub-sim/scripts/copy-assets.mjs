@@ -1,5 +1,7 @@
 // Copies what the built simulator reads at run time besides its JavaScript (DataHub's GraphQL schema) into dist/.
 import fs from 'node:fs';
 
-fs.cpSync('src/schema', 'dist/schema', { recursive: true });
-fs.chmodSync('dist/cli.js', 0o755); // the bin, run as a command
+fs.mkdirSync('dist/schema', { recursive: true });
+for (const file of fs.readdirSync('src/schema').filter((f) => f.endsWith('.graphql')))
+  fs.copyFileSync(`src/schema/${file}`, `dist/schema/${file}`);
+fs.chmodSync('dist/cli/bin.js', 0o755); // the bin, run as a command

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { CommanderError, type Command } from 'commander';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SimUsageError } from '../src/usage-error.js';
-import { simCommand } from '../src/command.js';
-import { formatMetadataFile } from '../src/export.js';
+import { SimUsageError } from '../src/cli/usage-error.js';
+import { simCommand } from '../src/cli/command.js';
+import { formatMetadataFile } from '../src/store/export.js';
 import { generateCatalog } from '../src/generate/index.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';

@@ -1,13 +1,13 @@
 import { execute, getIntrospectionQuery, parse, type ExecutionResult } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCompiled } from '../src/compiled-queries.js';
-import { makeContext, type SimContext } from '../src/context.js';
+import { runCompiled } from '../src/schema/compiled-queries.js';
+import { makeContext, type SimContext } from '../src/schema/context.js';
 import { demoCatalog } from '../src/demo/index.js';
-import { runGraphQL, simSchema } from '../src/execute.js';
+import { runGraphQL, simSchema } from '../src/schema/execute.js';
 import { generateCatalog } from '../src/generate/index.js';
-import { loadRecords } from '../src/load/index.js';
-import { prepareDocument } from '../src/prepared-documents.js';
-import { Store } from '../src/store.js';
+import { loadRecords } from '../src/loaders/index.js';
+import { prepareDocument } from '../src/schema/prepared-documents.js';
+import { Store } from '../src/store/store.js';
 import { GET_FEATURE } from './ops-examples.js';
 
 // The compiled path must answer exactly what graphql-js answers, or leave the request to graphql-js. (Janus's own

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simHarness } from './harness.js';
 import { DEMO, demoCatalog } from '../src/demo/index.js';
-import { loadRecords } from '../src/load/index.js';
+import { loadRecords } from '../src/loaders/index.js';
 
 /** The planted conditions as Janus will see them: through the simulator's GraphQL, with Janus's queries. */
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);

@@ -3,8 +3,8 @@ import { check } from './demo-check.js';
 import { DEMO, demoCatalog, STRUCTURED_PROPERTIES } from '../src/demo/index.js';
 import { recordProblems } from '../src/demo/check.js';
 import { aspectWrites, indexRecords } from '../src/demo/inspect.js';
-import { loadRecords } from '../src/load/index.js';
-import { Store } from '../src/store.js';
+import { loadRecords } from '../src/loaders/index.js';
+import { Store } from '../src/store/store.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
 const records = demoCatalog(NOW);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { exportStore, exportStoreText, formatMetadataFile } from '../src/export.js';
-import { loadRecords } from '../src/load/index.js';
-import { Store } from '../src/store.js';
+import { exportStore, exportStoreText, formatMetadataFile } from '../src/store/export.js';
+import { loadRecords } from '../src/loaders/index.js';
+import { Store } from '../src/store/store.js';
 
 const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)';
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';

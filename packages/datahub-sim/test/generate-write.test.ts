@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exportStoreText, formatMetadataFile } from '../src/export.js';
+import { exportStoreText, formatMetadataFile } from '../src/store/export.js';
 import { generateCatalog } from '../src/generate/index.js';
 import { writeCatalogFile, writeCatalogFolder } from '../src/generate/write.js';
-import { loadFiles } from '../src/load/index.js';
-import { Store } from '../src/store.js';
+import { loadFiles } from '../src/loaders/index.js';
+import { Store } from '../src/store/store.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-generate-write-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -10,8 +10,8 @@ import {
   type GenerateOptions,
 } from '../src/generate/index.js';
 import { modelUrn } from '../src/generate/plan.js';
-import { loadRecords } from '../src/load/index.js';
-import { Store } from '../src/store.js';
+import { loadRecords } from '../src/loaders/index.js';
+import { Store } from '../src/store/store.js';
 import { simHarness } from './harness.js';
 
 const MEDIUM: GenerateOptions = { models: 200, datasets: 2000, depth: 5, seed: 42 };

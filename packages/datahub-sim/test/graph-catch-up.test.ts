@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GraphIndex, graphOf } from '../src/graph/index.js';
-import { Store } from '../src/store.js';
+import { GraphIndex, graphOf } from '../src/lineage/index.js';
+import { Store } from '../src/store/store.js';
 import { addDataset, col, ds } from './graph-catalog.js';
 import { simHarness } from './harness.js';
 

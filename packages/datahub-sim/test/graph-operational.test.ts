@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../src/store.js';
+import type { Store } from '../src/store/store.js';
 import { addChain, CHAIN as C, flow, run } from './graph-catalog.js';
 import { simHarness } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphOf, walkLineage } from '../src/graph/index.js';
+import { graphOf, walkLineage } from '../src/lineage/index.js';
 import { addChain, addDataset, CHAIN as C, col, ds } from './graph-catalog.js';
 import { simHarness } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphOf } from '../src/graph/index.js';
+import { graphOf } from '../src/lineage/index.js';
 import { ds, feature, model } from './graph-catalog.js';
 import { simHarness } from './harness.js';
 

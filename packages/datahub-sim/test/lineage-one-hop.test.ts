@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { demoCatalog } from '../src/demo/index.js';
 import { generateCatalog } from '../src/generate/index.js';
-import { graphOf, walkLineage, type GraphIndex } from '../src/graph/index.js';
-import { walkEveryHop } from '../src/graph/lineage-walk.js';
-import { loadRecords } from '../src/load/index.js';
-import { Store } from '../src/store.js';
+import { graphOf, walkLineage, type GraphIndex } from '../src/lineage/index.js';
+import { walkEveryHop } from '../src/lineage/lineage-walk.js';
+import { loadRecords } from '../src/loaders/index.js';
+import { Store } from '../src/store/store.js';
 import { addChain, addDataset, CHAIN as C, ds } from './graph-catalog.js';
 
 // walkLineage answers a plain single hop (the `lineage` field's walk) with a shortcut; it must give exactly

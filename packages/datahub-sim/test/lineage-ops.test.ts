@@ -1,7 +1,7 @@
 import { OWNER_FIELDS } from './ops-examples.js';
 import { describe, expect, it } from 'vitest';
-import type { Store } from '../src/store.js';
-import { runGraphQL } from '../src/execute.js';
+import type { Store } from '../src/store/store.js';
+import { runGraphQL } from '../src/schema/execute.js';
 import { addChain, addDataset, CHAIN as C, col, ds, run } from './graph-catalog.js';
 import { simHarness } from './harness.js';
 

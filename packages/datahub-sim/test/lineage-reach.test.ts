@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { generateCatalog } from '../src/generate/index.js';
-import { graphOf, GraphIndex } from '../src/graph/index.js';
-import { walkReach, Reach } from '../src/graph/lineage-reach.js';
-import { findLineage, findLineageByWalk, pageOf, type LineageSearchInput } from '../src/graph/lineage-search.js';
-import { walkEveryHop } from '../src/graph/lineage-walk.js';
-import { loadRecords } from '../src/load/index.js';
-import type { Store } from '../src/store.js';
+import { graphOf, GraphIndex } from '../src/lineage/index.js';
+import { walkReach, Reach } from '../src/lineage/lineage-reach.js';
+import { findLineage, findLineageByWalk, pageOf, type LineageSearchInput } from '../src/lineage/lineage-search.js';
+import { walkEveryHop } from '../src/lineage/lineage-walk.js';
+import { loadRecords } from '../src/loaders/index.js';
+import type { Store } from '../src/store/store.js';
 import { addChain, addDataset, addModel, CHAIN as C, col, ds, model } from './graph-catalog.js';
 import { simHarness } from './harness.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadFiles } from '../src/load/index.js';
-import { Store } from '../src/store.js';
+import { formatIssue, loadFiles } from '../src/loaders/index.js';
+import { Store } from '../src/store/store.js';
 import { fixture } from './fixtures/load/load-fixture.js';
 
 const description = (store: Store, urn: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadRecords } from '../src/load/index.js';
-import { Store } from '../src/store.js';
+import { formatIssue, loadRecords } from '../src/loaders/index.js';
+import { Store } from '../src/store/store.js';
 import { issueLines, loadFixture } from './fixtures/load/load-fixture.js';
 
 const TRIPS = 'urn:li:dataset:(urn:li:dataPlatform:hive,trips,PROD)';

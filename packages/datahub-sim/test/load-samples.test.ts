@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatIssue, loadFiles } from '../src/load/index.js';
-import { Store } from '../src/store.js';
+import { formatIssue, loadFiles } from '../src/loaders/index.js';
+import { Store } from '../src/store/store.js';
 
 /**
  * DataHub's own sample metadata files, when the repository's checkout sits next to the shared reference folder

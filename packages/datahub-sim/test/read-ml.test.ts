@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SystemMetadata } from '../src/system-metadata.js';
+import type { SystemMetadata } from '../src/store/system-metadata.js';
 import { simHarness } from './harness.js';
 import { GET_FEATURE, OWNER_FIELDS } from './ops-examples.js';
 

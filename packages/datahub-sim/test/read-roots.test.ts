@@ -1,9 +1,9 @@
 import { execute, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { makeContext } from '../src/context.js';
+import { makeContext } from '../src/schema/context.js';
 import { readResolvers, withOwner } from '../src/resolvers/read/index.js';
-import { buildSimSchema, mergeResolvers } from '../src/schema.js';
-import { Store } from '../src/store.js';
+import { buildSimSchema, mergeResolvers } from '../src/schema/build.js';
+import { Store } from '../src/store/store.js';
 import { simHarness } from './harness.js';
 
 const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,tips,PROD)';

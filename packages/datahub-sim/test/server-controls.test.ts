@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startSim, type RunningSim, type SimOptions } from '../src/server.js';
+import { startSim, type RunningSim, type SimOptions } from '../src/http/server.js';
 import { useSims } from './running-sim.js';
 
 const sim = useSims();

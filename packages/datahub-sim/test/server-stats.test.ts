@@ -1,7 +1,7 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../src/server.js';
-import { appliedMutations, summarizeOperation } from '../src/stats.js';
+import { startSim, type RunningSim } from '../src/http/server.js';
+import { appliedMutations, summarizeOperation } from '../src/controls/stats.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.nothing,PROD)';

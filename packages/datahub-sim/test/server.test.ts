@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '../src/server.js';
+import { startSim, type RunningSim } from '../src/http/server.js';
 import { useSims } from './running-sim.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';

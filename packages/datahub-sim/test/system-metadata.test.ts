@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeOnUpsert, withDefaults } from '../src/system-metadata.js';
+import { mergeOnUpsert, withDefaults } from '../src/store/system-metadata.js';
 
 describe('withDefaults (SystemMetadataUtils.generateSystemMetadataIfEmpty)', () => {
   it('fills a missing runId and a missing or zero lastObserved, and keeps the rest', () => {

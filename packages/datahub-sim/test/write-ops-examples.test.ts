@@ -1,6 +1,6 @@
 import type { ExecutionResult } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { runGraphQL } from '../src/execute.js';
+import { runGraphQL } from '../src/schema/execute.js';
 import {
   ACTOR,
   DATASET,

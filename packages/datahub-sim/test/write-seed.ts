@@ -1,8 +1,8 @@
 import type { ExecutionResult } from 'graphql';
 import { expect } from 'vitest';
-import { graphResolvers } from '../src/graph/index.js';
+import { graphResolvers } from '../src/resolvers/read/graph/index.js';
 import { readResolvers } from '../src/resolvers/read/index.js';
-import type { Store } from '../src/store.js';
+import type { Store } from '../src/store/store.js';
 import { simHarness } from './harness.js';
 
 /** Fixed clock and ids for the write tests. */

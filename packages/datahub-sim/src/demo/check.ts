@@ -2,7 +2,7 @@
  * A structural check of metadata-file records against DataHub's format (DATAHUB-FILE-FORMAT.md): record
  * shape, urn shapes, union-key namespaces and the required fields of the aspects Janus's catalogs emit.
  */
-import { TIMESERIES_ASPECTS } from '../store.js';
+import { TIMESERIES_ASPECTS } from '../store/store.js';
 import { entityTypeOf, parseUrn } from '../urn.js';
 import { aspectWrites } from './inspect.js';
 import type { Json } from './records.js';

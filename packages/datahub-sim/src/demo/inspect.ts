@@ -3,8 +3,8 @@
  * timeseries newest first) and a structural check of each record. Used to check the demo and the
  * generator against DataHub's file format independently of the simulator's loader.
  */
-import { aspectNameForClass } from '../load/aspect-names.js';
-import { TIMESERIES_ASPECTS } from '../store.js';
+import { aspectNameForClass } from '../loaders/aspect-names.js';
+import { TIMESERIES_ASPECTS } from '../store/store.js';
 import { entityTypeOf } from '../urn.js';
 import type { Json } from './records.js';
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatRecord } from '../export.js';
+import { formatRecord } from '../store/export.js';
 
 /** Records per file of a folder: each file's text stays far below V8's string limit. */
 export const RECORDS_PER_FILE = 50_000;

@@ -1,24 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ExecutionResult } from 'graphql';
 import type { Logger } from 'pino';
-import type { SimContext } from '../context.js';
-import { runGraphQL, type GraphQLRequest } from '../execute.js';
-import type { FaultKind } from '../faults.js';
-import { StatsCounter, summarizeOperation } from '../stats.js';
+import type { SimContext } from '../schema/context.js';
+import { runGraphQL, type GraphQLRequest } from '../schema/execute.js';
+import { delayOrFail, type RequestFaultOptions } from '../controls/request-faults.js';
+import { StatsCounter, summarizeOperation } from '../controls/stats.js';
 import { authorized } from './auth.js';
-import { GRAPHQL_CONTENT_TYPE, readBody, sendCounted, sendEmpty, sendSpringError, sendText } from './responses.js';
+import { GRAPHQL_CONTENT_TYPE, readBody, sendCounted, sendEmpty, sendSpringError } from './responses.js';
 
-export interface GraphQLRouteOptions {
+export interface GraphQLRouteOptions extends RequestFaultOptions {
   context: SimContext;
   /** When set, every request needs `Authorization: Bearer <token>`. */
   token?: string;
-  latencyMs: number;
-  pickFault: () => FaultKind | null;
   stats: StatsCounter;
   logger: Logger;
-  /** Aborted when the server closes, so delayed requests stop waiting. */
-  closing: AbortSignal;
 }
 
 type ParsedBody = { request: GraphQLRequest } | { status: 400 | 500 };
@@ -69,21 +64,7 @@ export async function handleGraphQL(
   const { stats, logger, context } = opts;
   stats.request();
   const text = await readBody(req);
-  if (opts.latencyMs > 0) {
-    try {
-      await sleep(opts.latencyMs, undefined, { signal: opts.closing });
-    } catch {
-      return; // the server is closing; its connections are being destroyed
-    }
-  }
-  const fault = opts.pickFault();
-  if (fault) {
-    stats.fault(fault);
-    logger.debug({ fault }, 'injected fault');
-    if (fault === 'timeout') return; // never answered: the client gives up, or close() drops the connection
-    if (fault === 'malformed') return sendText(res, 200, '{"data": {"__sim": "malformed', GRAPHQL_CONTENT_TYPE);
-    return sendSpringError(res, 500, path, context.now());
-  }
+  if (await delayOrFail(res, path, context.now, opts)) return;
   if (opts.token !== undefined && !authorized(req, opts.token)) return sendSpringError(res, 401, path, context.now());
   // GMS answers GET with HttpRequestMethodNotSupportedException; other methods also have no handler here.
   if (req.method !== 'POST') return sendSpringError(res, 405, path, context.now());

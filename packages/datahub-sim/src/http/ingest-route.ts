@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { applyMcp, parseMcp, type ParsedMcp } from '../load/apply-mcp.js';
-import { CHANGE_TYPES, describeIssues } from '../load/schemas.js';
-import type { StatsCounter } from '../stats.js';
-import type { Store } from '../store.js';
+import { applyMcp, parseMcp, type ParsedMcp } from '../loaders/apply-mcp.js';
+import { CHANGE_TYPES, describeIssues } from '../loaders/schemas.js';
+import type { StatsCounter } from '../controls/stats.js';
+import type { Store } from '../store/store.js';
 import { authorized } from './auth.js';
 import { readBody, sendSpringError } from './responses.js';
 import { sendRestliAction, sendRestliError } from './restli.js';

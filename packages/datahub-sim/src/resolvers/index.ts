@@ -1,5 +1,5 @@
-import { graphResolvers } from '../graph/index.js';
-import { mergeResolvers, type ResolverMap } from '../schema.js';
+import { graphResolvers } from './read/graph/index.js';
+import { mergeResolvers, type ResolverMap } from '../schema/build.js';
 import { readResolvers } from './read/index.js';
 import { mutationResolvers } from './write/index.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ingestProposal, ingestProposalBatch, postAspectsAction, type Proposal } from '../../src/ingest-client.js';
-import type { RunningSim } from '../../src/server.js';
+import { ingestProposal, ingestProposalBatch, postAspectsAction, type Proposal } from '../../src/http/ingest-client.js';
+import type { RunningSim } from '../../src/http/server.js';
 import { addChain, CHAIN as C, ds, run } from '../graph-catalog.js';
 import { exportText, graphqlData, useSims } from '../running-sim.js';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The built `datahub-sim` bin (`npm run build` builds it, and `npm test` builds first). */
-export const BIN = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
 /** For a `beforeAll` of tests that run the built bin: fails them, saying what to do, instead of skipping them. */

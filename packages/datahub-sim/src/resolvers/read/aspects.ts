@@ -1,5 +1,5 @@
 import { getArgumentValues, type FieldNode, type GraphQLResolveInfo } from 'graphql';
-import type { Store } from '../../store.js';
+import type { Store } from '../../store/store.js';
 import { bootstrapAspect, isBootstrapped } from './bootstrap.js';
 import { obj, str, type Raw } from './raw.js';
 

@@ -1,6 +1,6 @@
-import type { SimContext } from '../../context.js';
-import { entityRef, type EntityRef } from '../../entity-ref.js';
-import type { ResolverMap } from '../../schema.js';
+import type { SimContext } from '../../schema/context.js';
+import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
+import type { ResolverMap } from '../../schema/build.js';
 import { platformOf } from '../../urn.js';
 import { UNKNOWN_STAMP, auditStampOr, customProperties, enumOut } from './common.js';
 import { aspectOf, baseFields, keyParts, pick, platformRef } from './entity-base.js';

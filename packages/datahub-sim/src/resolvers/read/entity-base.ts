@@ -1,8 +1,8 @@
-import type { SimContext } from '../../context.js';
-import type { EntityRef } from '../../entity-ref.js';
-import type { Resolver } from '../../schema.js';
-import type { Store } from '../../store.js';
-import { DEFAULT_RUN_ID } from '../../system-metadata.js';
+import type { SimContext } from '../../schema/context.js';
+import type { EntityRef } from '../../schema/entity-ref.js';
+import type { Resolver } from '../../schema/build.js';
+import type { Store } from '../../store/store.js';
+import { DEFAULT_RUN_ID } from '../../store/system-metadata.js';
 import { parseUrn } from '../../urn.js';
 import { entityExists, readAspect, withOwner } from './aspects.js';
 import { deprecationOut, statusOut } from './common.js';

@@ -1,7 +1,7 @@
-import type { SimContext } from '../../context.js';
-import { entityRef, type EntityRef } from '../../entity-ref.js';
-import { SimError } from '../../errors.js';
-import type { ResolverMap } from '../../schema.js';
+import type { SimContext } from '../../schema/context.js';
+import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
+import { SimError } from '../../schema/errors.js';
+import type { ResolverMap } from '../../schema/build.js';
 import { UNKNOWN_STAMP, auditStamp, auditStampOr, enumOut } from './common.js';
 import { aspectOf, baseFields, pick } from './entity-base.js';
 import { actorRef } from './nested.js';

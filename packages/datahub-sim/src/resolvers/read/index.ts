@@ -1,4 +1,4 @@
-import { mergeResolvers, type ResolverMap } from '../../schema.js';
+import { mergeResolvers, type ResolverMap } from '../../schema/build.js';
 import { assertionResolvers } from './assertion.js';
 import { dataJobResolvers } from './data-jobs.js';
 import { datasetResolvers } from './dataset.js';

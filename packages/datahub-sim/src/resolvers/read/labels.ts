@@ -1,6 +1,6 @@
-import type { SimContext } from '../../context.js';
-import type { EntityRef } from '../../entity-ref.js';
-import type { ResolverMap } from '../../schema.js';
+import type { SimContext } from '../../schema/context.js';
+import type { EntityRef } from '../../schema/entity-ref.js';
+import type { ResolverMap } from '../../schema/build.js';
 import { aspectOf, baseFields, keyParts, pick } from './entity-base.js';
 import { orNull, str } from './raw.js';
 

@@ -1,7 +1,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { entityRef } from '../../entity-ref.js';
+import { entityRef } from '../../schema/entity-ref.js';
 import { entityTypeOf, parseUrn } from '../../urn.js';
-import type { ResolverMap } from '../../schema.js';
+import type { ResolverMap } from '../../schema/build.js';
 import { ownerOf } from './aspects.js';
 import { UNKNOWN_STAMP, auditStamp, auditStampOr, enumOut } from './common.js';
 import { bool, obj, orNull, raws, str, type Raw } from './raw.js';

@@ -1,6 +1,6 @@
-import type { SimContext } from '../../context.js';
-import type { EntityRef } from '../../entity-ref.js';
-import type { Resolver } from '../../schema.js';
+import type { SimContext } from '../../schema/context.js';
+import type { EntityRef } from '../../schema/entity-ref.js';
+import type { Resolver } from '../../schema/build.js';
 import { parseUrn } from '../../urn.js';
 import { bool, obj, strs } from './raw.js';
 

@@ -1,8 +1,8 @@
 import { isObjectType, type GraphQLResolveInfo } from 'graphql';
-import type { SimContext } from '../../context.js';
-import { entityRef } from '../../entity-ref.js';
-import { SimError } from '../../errors.js';
-import type { Resolver, ResolverMap } from '../../schema.js';
+import type { SimContext } from '../../schema/context.js';
+import { entityRef } from '../../schema/entity-ref.js';
+import { SimError } from '../../schema/errors.js';
+import type { Resolver, ResolverMap } from '../../schema/build.js';
 import { parseUrn } from '../../urn.js';
 import { entityExists } from './aspects.js';
 

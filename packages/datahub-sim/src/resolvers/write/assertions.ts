@@ -1,6 +1,6 @@
-import type { SimContext } from '../../context.js';
-import { entityRef, type EntityRef } from '../../entity-ref.js';
-import { SimError, badRequest } from '../../errors.js';
+import type { SimContext } from '../../schema/context.js';
+import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
+import { SimError, badRequest } from '../../schema/errors.js';
 import { schemaFieldUrn } from '../../urn.js';
 import { compact, requireUrn, stringMap, upsertTimeseries } from './common.js';
 

@@ -1,6 +1,6 @@
-import type { SimContext } from '../../context.js';
-import { SimError } from '../../errors.js';
-import type { Aspect, Store } from '../../store.js';
+import type { SimContext } from '../../schema/context.js';
+import { SimError } from '../../schema/errors.js';
+import type { Aspect, Store } from '../../store/store.js';
 import { parseUrn, type ParsedUrn } from '../../urn.js';
 import { isBootstrapped } from '../read/bootstrap.js';
 

@@ -1,4 +1,4 @@
-import type { Store } from '../../store.js';
+import type { Store } from '../../store/store.js';
 import { entityTypeOf } from '../../urn.js';
 import { copyAspect } from './common.js';
 import type { IncidentInfoAspect } from './incident-info.js';

@@ -1,5 +1,5 @@
-import type { SimContext } from '../../context.js';
-import { SimError, notFound } from '../../errors.js';
+import type { SimContext } from '../../schema/context.js';
+import { SimError, notFound } from '../../schema/errors.js';
 import { parseUrn } from '../../urn.js';
 import { auditStamp, compact, copyAspect, requireUrn, type AuditStamp } from './common.js';
 import type { IncidentInfoAspect, IncidentStatusAspect } from './incident-info.js';

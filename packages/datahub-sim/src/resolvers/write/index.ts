@@ -1,5 +1,5 @@
-import type { SimContext } from '../../context.js';
-import type { Resolver, ResolverMap } from '../../schema.js';
+import type { SimContext } from '../../schema/context.js';
+import type { Resolver, ResolverMap } from '../../schema/build.js';
 import { reportAssertionResult, upsertCustomAssertion } from './assertions.js';
 import { raiseIncident, updateIncidentStatus } from './incidents.js';
 import { addLink, removeLink, upsertLink } from './links.js';

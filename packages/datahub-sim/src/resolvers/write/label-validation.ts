@@ -1,5 +1,5 @@
-import type { SimContext } from '../../context.js';
-import { badRequest } from '../../errors.js';
+import type { SimContext } from '../../schema/context.js';
+import { badRequest } from '../../schema/errors.js';
 import { existsInDataHub, requireUrn } from './common.js';
 
 /** A resource a label goes on: an entity, or a column of it (`subResourceType: DATASET_FIELD`). */

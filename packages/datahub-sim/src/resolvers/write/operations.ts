@@ -1,5 +1,5 @@
-import type { SimContext } from '../../context.js';
-import { badRequest } from '../../errors.js';
+import type { SimContext } from '../../schema/context.js';
+import { badRequest } from '../../schema/errors.js';
 import { compact, requireUrn, stringMap, upsertTimeseries } from './common.js';
 
 interface ReportOperationInput {

@@ -1,4 +1,4 @@
-import type { Store } from '../../store.js';
+import type { Store } from '../../store/store.js';
 import { editableAspect, type AuditStamp } from './common.js';
 
 export interface OwnerEntry {

@@ -1,6 +1,6 @@
-import type { SimContext } from '../../context.js';
-import { SimError } from '../../errors.js';
-import type { Aspect } from '../../store.js';
+import type { SimContext } from '../../schema/context.js';
+import { SimError } from '../../schema/errors.js';
+import type { Aspect } from '../../store/store.js';
 import { editableAspect, existsInDataHub, requireUrn } from './common.js';
 
 interface RemoveStructuredPropertiesInput {

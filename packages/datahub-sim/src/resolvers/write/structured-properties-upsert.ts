@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { SimContext } from '../../context.js';
-import { SimError, badRequest } from '../../errors.js';
-import type { Aspect } from '../../store.js';
+import type { SimContext } from '../../schema/context.js';
+import { SimError, badRequest } from '../../schema/errors.js';
+import type { Aspect } from '../../store/store.js';
 import { entityTypeOf } from '../../urn.js';
 import { auditStamp, editableAspect, existsInDataHub, requireUrn, type AuditStamp } from './common.js';
 import { assignmentErrors, type PrimitiveValue, type PropertyDefinition } from './structured-value-checks.js';

@@ -1,6 +1,6 @@
-import type { SimContext } from '../../context.js';
-import { entityRef, type EntityRef } from '../../entity-ref.js';
-import { badRequest } from '../../errors.js';
+import type { SimContext } from '../../schema/context.js';
+import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
+import { badRequest } from '../../schema/errors.js';
 import { auditStamp, compact, existsInDataHub } from './common.js';
 
 interface AllowedValueInput {

@@ -1,4 +1,4 @@
-import type { Store } from '../../store.js';
+import type { Store } from '../../store/store.js';
 import { editableAspect } from './common.js';
 import { targetsField, type ResourceRef } from './label-validation.js';
 

@@ -1,5 +1,5 @@
-import type { SimContext } from '../../context.js';
-import { SimError, badRequest } from '../../errors.js';
+import type { SimContext } from '../../schema/context.js';
+import { SimError, badRequest } from '../../schema/errors.js';
 import { entityTypeOf } from '../../urn.js';
 import { auditStamp, compact, existsInDataHub, requireUrn } from './common.js';
 import { validateLabel, validateResource, type ResourceRef } from './label-validation.js';

@@ -1,5 +1,5 @@
-import { ENTITY_KINDS } from '../../../entity-types.js';
-import type { Store } from '../../../store.js';
+import { ENTITY_KINDS } from '../../../schema/entity-types.js';
+import type { Store } from '../../../store/store.js';
 import { nameFromUrn, parseUrn, platformOf } from '../../../urn.js';
 import { readAspect } from '../aspects.js';
 import { ROOT_USER } from '../bootstrap.js';

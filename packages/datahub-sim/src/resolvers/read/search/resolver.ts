@@ -1,7 +1,7 @@
-import type { SimContext } from '../../../context.js';
-import { SimError } from '../../../errors.js';
-import { entityRef } from '../../../entity-ref.js';
-import type { ResolverMap } from '../../../schema.js';
+import type { SimContext } from '../../../schema/context.js';
+import { SimError } from '../../../schema/errors.js';
+import { entityRef } from '../../../schema/entity-ref.js';
+import type { ResolverMap } from '../../../schema/build.js';
 import { baseField, matchesCriterion, toCriterion, type FacetCriterion } from '../facet.js';
 import { arr, bool, num, obj, raws, str, strs } from '../raw.js';
 import { searchDocuments, type SearchDoc } from './documents.js';

@@ -1,0 +1,190 @@
+import { access } from 'node:fs/promises';
+import { Command, InvalidArgumentError } from 'commander';
+import type { Logger } from 'pino';
+import { FAULT_KINDS, isFaultKind } from '../controls/faults.js';
+import { RECORDS_PER_FILE } from '../generate/write.js';
+import type { LoadReport } from '../loaders/index.js';
+import { untilSignal } from '../shared/signals.js';
+import { SimUsageError } from './usage-error.js';
+
+export { SimUsageError };
+
+export interface SimCommandDeps {
+  /** Default: one from `createLogger`, on stderr, so stdout carries only the ready line (or a generated catalog). */
+  logger?: Logger;
+  /** Makes the logger when the command first logs; `janus sim` passes Janus's. Default: JSON lines on stderr. */
+  createLogger?: () => Logger | Promise<Logger>;
+  stdout?: { write(text: string): unknown };
+  /** Resolves when the running simulator should stop. Default: the first SIGTERM or SIGINT. */
+  untilStopped?: () => Promise<unknown>;
+}
+
+/** A bad option value is a usage error: exit code 2. */
+function usageError(message: string): InvalidArgumentError {
+  const error = new InvalidArgumentError(message);
+  error.exitCode = 2;
+  return error;
+}
+
+const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string): number => {
+    const n = Number(value);
+    if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n)) throw usageError('Not an integer.');
+    if (n < min || n > max) throw usageError(`Must be between ${min} and ${max}.`);
+    return n;
+  };
+
+function rate(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw usageError('Must be a number between 0 and 1.');
+  return n;
+}
+
+function faultKind(value: string, previous: string[] | undefined): string[] {
+  if (!isFaultKind(value)) throw usageError(`Must be one of ${FAULT_KINDS.join(', ')}.`);
+  return [...(previous ?? []), value];
+}
+
+/** A --catalog path that does not exist is a typo on the command line, not an empty catalog to serve. */
+async function mustExist(paths: string[]): Promise<void> {
+  const missing = (
+    await Promise.all(
+      paths.map((p) =>
+        access(p).then(
+          () => null,
+          () => p,
+        ),
+      ),
+    )
+  ).filter((p) => p !== null);
+  if (missing.length) throw new SimUsageError(`--catalog: no such file or folder: ${missing.join(', ')}`);
+}
+
+function logLoadReport(
+  logger: Logger,
+  report: LoadReport,
+  formatIssue: (issue: LoadReport['errors'][number]) => string,
+): void {
+  for (const issue of report.errors) logger.error({ issue: formatIssue(issue) }, 'catalog record not loaded');
+  for (const issue of report.warnings)
+    logger.warn({ issue: formatIssue(issue) }, 'catalog record dropped or changed, as DataHub would');
+  const { files, records, applied, errors, warnings } = report;
+  logger.info({ files, records, applied, errors: errors.length, warnings: warnings.length }, 'catalog loaded');
+}
+
+interface ServeOptions {
+  catalog?: string[];
+  port: number;
+  host: string;
+  latencyMs: number;
+  failRate: number;
+  fault?: string[];
+  token?: string;
+  seed: number;
+}
+
+interface GenerateOptions {
+  models: number;
+  datasets: number;
+  depth: number;
+  seed: number;
+  out?: string;
+}
+
+const jsonLinesOnStderr = async (): Promise<Logger> => {
+  const { default: pino } = await import('pino');
+  return pino({ name: 'datahub-sim' }, pino.destination({ fd: 2, sync: true }));
+};
+
+/** `janus sim`: serve DataHub's GraphQL API over metadata files; `janus sim generate`: write a synthetic catalog. */
+export function simCommand(deps: SimCommandDeps = {}): Command {
+  // the logger, the simulator and the generator load only when a command runs: `janus --help` needs none of them
+  const logger = async () =>
+    (deps.logger ??= deps.createLogger ? await deps.createLogger() : await jsonLinesOnStderr());
+  const stdout = deps.stdout ?? process.stdout;
+  const sim = new Command('sim')
+    .description('Run the DataHub simulator: the GMS GraphQL API over DataHub metadata files')
+    // `sim generate --seed 7`: options after the subcommand belong to it, not to `sim`.
+    .enablePositionalOptions()
+    .option(
+      '--catalog <file-or-dir...>',
+      'DataHub metadata file or folder to load, repeatable (default: the demo catalog)',
+    )
+    .option('--port <n>', 'port to listen on (0 picks a free one)', integer(0, 65535), 8080)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--latency-ms <n>', 'delay before answering each GraphQL request', integer(0), 0)
+    .option('--fail-rate <r>', 'share of GraphQL requests that fail (0..1)', rate, 0)
+    .option(
+      '--fault <kind>',
+      `kind of injected failure, repeatable: ${FAULT_KINDS.join(', ')} (default: all)`,
+      faultKind,
+    )
+    .option('--token <token>', 'require this bearer token on /api/graphql')
+    .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
+    .action(async (opts: ServeOptions) => {
+      await mustExist(opts.catalog ?? []);
+      const log = await logger();
+      const [{ startSim }, { formatIssue }] = await Promise.all([
+        import('../http/server.js'),
+        import('../loaders/index.js'),
+      ]);
+      const running = await startSim({
+        catalogs: opts.catalog,
+        demo: !opts.catalog?.length,
+        host: opts.host,
+        port: opts.port,
+        latencyMs: opts.latencyMs,
+        failRate: opts.failRate,
+        faults: opts.fault,
+        seed: opts.seed,
+        token: opts.token,
+        logger: log,
+      });
+      logLoadReport(log, running.loadReport, formatIssue);
+      stdout.write(`datahub-sim ready ${running.url}\n`);
+      const signal = await (deps.untilStopped ?? untilSignal)();
+      log.info({ signal }, 'stopping');
+      await running.close();
+    });
+
+  sim
+    .command('generate')
+    .description('Write a synthetic catalog in DataHub metadata file format')
+    .requiredOption('--models <n>', 'number of ML models', integer(0))
+    .requiredOption('--datasets <n>', 'number of datasets', integer(0))
+    .requiredOption('--depth <n>', 'lineage hops from a model to its deepest source (min 2)', integer(0))
+    .option('--seed <n>', 'random seed', integer(Number.MIN_SAFE_INTEGER), 1)
+    .option(
+      '--out <file-or-dir>',
+      'write to this file instead of stdout; a folder (ending in / or existing) gets numbered files of ' +
+        `${RECORDS_PER_FILE.toLocaleString('en')} records, for catalogs too large for one file`,
+    )
+    .action(async ({ models, datasets, depth, seed, out }: GenerateOptions) => {
+      const [
+        { formatMetadataFile },
+        { generateCatalog, generateRecords, planCatalog },
+        { isFolderTarget, jsonFilesIn, writeCatalogFile, writeCatalogFolder },
+      ] = await Promise.all([
+        import('../store/export.js'),
+        import('../generate/index.js'),
+        import('../generate/write.js'),
+      ]);
+      const options = { models, datasets, depth, seed };
+      planCatalog(options); // bad options throw before any file is written
+      if (!out) return void stdout.write(formatMetadataFile(generateCatalog(options)));
+      if (isFolderTarget(out)) {
+        const clash = jsonFilesIn(out);
+        if (clash.length)
+          throw new SimUsageError(
+            `--out: ${out} already holds .json files (${clash[0]}, ...), which the simulator would load too`,
+          );
+        const written = writeCatalogFolder(generateRecords(options), out);
+        return void (await logger()).info({ out, ...written }, 'catalog written');
+      }
+      const records = writeCatalogFile(generateRecords(options), out);
+      (await logger()).info({ out, records }, 'catalog written');
+    });
+  return sim;
+}

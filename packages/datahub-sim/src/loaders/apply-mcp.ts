@@ -1,0 +1,125 @@
+import { TIMESERIES_ASPECTS, type Aspect, type Store } from '../store/store.js';
+import { withDefaults, type SystemMetadata } from '../store/system-metadata.js';
+import { parseUrn } from '../urn.js';
+import { isKnownAspect } from './aspect-registry.js';
+import { normaliseAspect } from './normalise.js';
+import { applyPatch } from './patch.js';
+import { describeIssues, mcpSchema, type ChangeType } from './schemas.js';
+import { isJsonObject, type JsonObject } from './types.js';
+
+/** One validated MCP: a change to one aspect of one entity, with its system metadata filled in as GMS fills it. */
+export interface ParsedMcp {
+  urn: string;
+  aspectName: string;
+  changeType: ChangeType;
+  content: unknown;
+  systemMetadata: SystemMetadata;
+}
+
+/**
+ * What applying an MCP did: written (or deleted), rejected as GMS rejects it (`error`), or skipped the way
+ * GMS skips it (`skipped`). Neither a rejection nor a skip changes the store.
+ */
+export type McpOutcome =
+  { applied: true; warning?: string } | { applied: false; error: string } | { applied: false; skipped: string };
+
+/** Validates an MCP record (file form or wire form) without touching the store. */
+export function parseMcp(record: JsonObject, now: number): { mcp: ParsedMcp } | { error: string } {
+  const parsed = mcpSchema.safeParse(record);
+  if (!parsed.success) return { error: `invalid MCP: ${describeIssues(parsed.error)}${targetOf(record)}` };
+  const m = parsed.data;
+  const aspectName = m.aspectName!;
+  if (!m.entityUrn) {
+    return {
+      error: `unsupported MCP: it names its entity by entityKeyAspect only (no entityUrn); ${aspectName} skipped`,
+    };
+  }
+  const urnType = parseUrn(m.entityUrn)!.entityType;
+  if (!isKnownAspect(aspectName))
+    return { error: `Unknown aspect ${aspectName} for entity ${urnType} (urn ${m.entityUrn})` };
+  const mcp = {
+    urn: m.entityUrn,
+    aspectName,
+    changeType: m.changeType,
+    content: m.aspect?.content,
+    systemMetadata: withDefaults(m.systemMetadata, now),
+  };
+  // GMS accepts only UPSERT for timeseries aspects (MCPItem.isValidChangeType); a PATCH is skipped, not failed.
+  if (TIMESERIES_ASPECTS.has(aspectName) && m.changeType !== 'UPSERT' && m.changeType !== 'PATCH') {
+    return { error: `ChangeType not supported: ${m.changeType} for aspect ${aspectName} ${where(mcp)}` };
+  }
+  return { mcp };
+}
+
+/** Writes a versioned or timeseries aspect value with the system metadata of the ingestion that wrote it. */
+export function writeIngested(
+  store: Store,
+  urn: string,
+  aspectName: string,
+  value: Aspect,
+  systemMetadata: SystemMetadata,
+): void {
+  store.write(urn, aspectName, value);
+  store.observe(urn, aspectName, systemMetadata);
+}
+
+/** Applies a validated MCP to the store as GMS applies its change type. */
+export function applyMcp(store: Store, mcp: ParsedMcp, now: number): McpOutcome {
+  const { urn, aspectName, content } = mcp;
+  if (mcp.changeType === 'PATCH') {
+    if (TIMESERIES_ASPECTS.has(aspectName))
+      return { applied: false, skipped: `patch skipped: timeseries aspects cannot be patched ${where(mcp)}` };
+    try {
+      writeIngested(
+        store,
+        urn,
+        aspectName,
+        applyPatch(store.aspect(urn, aspectName), aspectName, content, now),
+        mcp.systemMetadata,
+      );
+      return { applied: true };
+    } catch (e) {
+      return { applied: false, skipped: `patch skipped: ${(e as Error).message} ${where(mcp)}` };
+    }
+  }
+  if (mcp.changeType === 'DELETE') return deleteAspect(store, urn, aspectName);
+  if (mcp.changeType === 'CREATE' && store.aspect(urn, aspectName) !== undefined) {
+    return { applied: false, error: `Cannot perform CREATE since the aspect already exists. ${where(mcp)}` };
+  }
+  if (mcp.changeType === 'CREATE_ENTITY' && store.exists(urn)) {
+    return {
+      applied: false,
+      error: `Cannot perform CREATE_ENTITY if not exists since the entity key already exists. ${where(mcp)}`,
+    };
+  }
+  // UPSERT, UPDATE, CREATE, CREATE_ENTITY; RESTATE is written too (GMS treats it as a re-emit of the value).
+  if (!isJsonObject(content)) return { applied: false, error: `the aspect must be a JSON object ${where(mcp)}` };
+  writeIngested(store, urn, aspectName, normaliseAspect(content), mcp.systemMetadata);
+  return { applied: true };
+}
+
+const where = (mcp: Pick<ParsedMcp, 'urn' | 'aspectName'>) => `(urn ${mcp.urn}, aspect ${mcp.aspectName})`;
+
+/** ` (urn X, aspect Y)` from whatever of the two a record that failed validation names. */
+function targetOf(record: JsonObject): string {
+  const parts = [
+    typeof record.entityUrn === 'string' ? `urn ${record.entityUrn}` : '',
+    typeof record.aspectName === 'string' ? `aspect ${record.aspectName}` : '',
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** Deleting the key aspect deletes the entity in DataHub: every versioned aspect goes. */
+function deleteAspect(store: Store, urn: string, aspectName: string): McpOutcome {
+  const urnType = parseUrn(urn)!.entityType;
+  const isKeyAspect = aspectName.toLowerCase() === `${urnType}key`.toLowerCase();
+  const entity = store.get(urn);
+  if (!isKeyAspect || !entity) {
+    store.deleteAspect(urn, aspectName);
+    return { applied: true };
+  }
+  for (const name of [...entity.aspects.keys()]) store.deleteAspect(urn, name);
+  return entity.timeseries.size > 0
+    ? { applied: true, warning: `entity ${urn} deleted, but its timeseries aspects stay: the store cannot remove them` }
+    : { applied: true };
+}

@@ -1,0 +1,63 @@
+import type { SimContext } from '../../../schema/context.js';
+import type { ResolverMap } from '../../../schema/build.js';
+import { entityTypeOf } from '../../../urn.js';
+import { asNumber, asString, at, objects, type Json } from '../../../store/aspect-values.js';
+import { graphOf, type GraphIndex } from '../../../lineage/graph-index.js';
+import { intArg, newestFirst, refs } from './shapes.js';
+
+interface Source {
+  urn: string;
+}
+
+interface IncidentsArgs {
+  state?: string | null;
+  stage?: string | null;
+  priority?: string | null;
+  assigneeUrns?: string[] | null;
+  start?: number | null;
+  count?: number | null;
+}
+
+/** IncidentPriority as GMS stores it (IncidentUtils): an int, 0 the most urgent. */
+const PRIORITY_VALUE: Record<string, number> = { CRITICAL: 0, HIGH: 1, MEDIUM: 2, LOW: 3 };
+
+/** Live incidents whose `incidentInfo.entities` include the entity (the `entities.keyword` search field). */
+export function incidentsOn(graph: GraphIndex, urn: string): string[] {
+  const incidents = graph
+    .incoming(urn, ['IncidentOn'])
+    .map((e) => e.source)
+    .filter((s) => entityTypeOf(s) === 'incident' && graph.isLive(s) && graph.store.aspect(s, 'incidentInfo'));
+  return [...new Set(incidents)];
+}
+
+export const incidentState = (info: Json | undefined) => asString(at(info, 'status.state'));
+
+function matches(info: Json | undefined, args: IncidentsArgs): boolean {
+  if (args.state && incidentState(info) !== args.state) return false;
+  if (args.stage && asString(at(info, 'status.stage')) !== args.stage) return false;
+  if (args.priority && asNumber(info?.priority) !== PRIORITY_VALUE[args.priority]) return false;
+  if (args.assigneeUrns?.length) {
+    const assignees = objects(info?.assignees).map((a) => asString(a.actor));
+    if (!assignees.some((a) => a !== undefined && args.assigneeUrns!.includes(a))) return false;
+  }
+  return true;
+}
+
+/** EntityIncidentsResolver: filtered by state/stage/priority/assignees, newest created first, 20 a page. */
+function incidents(source: Source, args: IncidentsArgs, ctx: SimContext) {
+  const graph = graphOf(ctx.store);
+  const found = incidentsOn(graph, source.urn)
+    .map((urn) => ({ urn, info: ctx.store.aspect<Json>(urn, 'incidentInfo') }))
+    .filter((i) => matches(i.info, args))
+    .map((i) => ({ urn: i.urn, time: asNumber(at(i.info, 'created.time')) }));
+  const start = intArg(args.start, 0);
+  const count = intArg(args.count, 20);
+  const sorted = newestFirst(found);
+  return { start, count, total: sorted.length, incidents: refs(sorted.slice(start, start + count).map((i) => i.urn)) };
+}
+
+export const incidentResolvers: ResolverMap = {
+  Dataset: { incidents },
+  DataJob: { incidents },
+  DataFlow: { incidents },
+};

@@ -1,0 +1,120 @@
+import type { SimContext } from '../../../schema/context.js';
+import { entityRef, type EntityRef } from '../../../schema/entity-ref.js';
+import type { ResolverMap } from '../../../schema/build.js';
+import { entityTypeOf } from '../../../urn.js';
+import { urnTypeOfEntityType } from '../../../lineage/entity-facts.js';
+import { graphOf } from '../../../lineage/graph-index.js';
+import type { LineageDirection } from '../../../lineage/lineage-registry.js';
+import { walkLineage } from '../../../lineage/lineage-walk.js';
+import { objectTypesWithField } from '../../../schema/sdl-fields.js';
+import { entityPaths, intArg } from './shapes.js';
+
+interface Source {
+  urn: string;
+}
+
+interface RelationshipsInput {
+  types: string[];
+  direction: 'INCOMING' | 'OUTGOING';
+  start?: number | null;
+  count?: number | null;
+  includeSoftDelete?: boolean | null;
+  relatedEntityTypes?: string[] | null;
+}
+
+interface LineageInput {
+  direction: LineageDirection;
+  start?: number | null;
+  count?: number | null;
+  startTimeMillis?: number | null;
+  endTimeMillis?: number | null;
+  includeGhostEntities?: boolean | null;
+}
+
+/** `relatedEntityTypes` may name urn types (`dataset`) or GraphQL EntityType values (`DATASET`). */
+const urnType = (t: string) => (/^[A-Z_]+$/.test(t) ? urnTypeOfEntityType(t) : t);
+
+/**
+ * EntityRelationshipsResultResolver over JavaGraphClient.getRelatedEntities: OUTGOING = edges whose source is
+ * this entity, default page 0..100. With includeSoftDelete=false the page drops related entities that are
+ * missing or soft-deleted, and count/total shrink by the same number.
+ */
+function relationships(source: Source, { input }: { input: RelationshipsInput }, ctx: SimContext) {
+  const graph = graphOf(ctx.store);
+  const outgoing = input.direction === 'OUTGOING';
+  const edges = outgoing ? graph.outgoing(source.urn, input.types) : graph.incoming(source.urn, input.types);
+  const wanted = input.relatedEntityTypes?.length ? new Set(input.relatedEntityTypes.map(urnType)) : null;
+  const related = edges
+    .map((e) => ({ type: e.type, urn: outgoing ? e.destination : e.source }))
+    .filter((r) => !wanted || wanted.has(entityTypeOf(r.urn) ?? ''));
+  const start = intArg(input.start, 0);
+  const page = related.slice(start, start + intArg(input.count, 100));
+  const viewable = input.includeSoftDelete === false ? page.filter((r) => graph.isLive(r.urn)) : page;
+  return {
+    start,
+    count: viewable.length,
+    total: related.length - (page.length - viewable.length),
+    relationships: viewable.map((r) => ({
+      type: r.type,
+      direction: input.direction,
+      entity: entityRef(r.urn),
+      created: null,
+    })),
+  };
+}
+
+/**
+ * EntityLineageResultResolver: one hop (default page 0..100) of the lineage walk. Entities GMS does not
+ * have, or has soft-deleted, leave the page unless `includeGhostEntities` (they are counted in `filtered`);
+ * `total` and `count` are the graph's.
+ */
+function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimContext) {
+  const graph = graphOf(ctx.store);
+  const startTime = input.startTimeMillis ?? undefined;
+  const endTime = input.endTimeMillis ?? (startTime !== undefined ? ctx.now() : undefined);
+  const hits = walkLineage(graph, source.urn, {
+    direction: input.direction,
+    maxHops: 1,
+    startTimeMillis: startTime,
+    endTimeMillis: endTime,
+  }).hits;
+  const start = intArg(input.start, 0);
+  const count = intArg(input.count, 100);
+  const page = hits.slice(start, start + count);
+  // Every route starts at the source and ends at its hit: one ref per urn serves them all.
+  const ref = entityRefs();
+  const kept = page.filter((h) => ref(h.urn) !== null && (input.includeGhostEntities === true || graph.isLive(h.urn)));
+  return {
+    start,
+    count,
+    total: hits.length,
+    filtered: page.length - kept.length,
+    relationships: kept.map((h) => ({
+      type: h.type,
+      entity: ref(h.urn),
+      degree: h.degree,
+      createdOn: h.createdOn ?? null,
+      updatedOn: h.updatedOn ?? null,
+      isManual: h.isManual,
+      paths: entityPaths(h.paths, ref),
+    })),
+  };
+}
+
+/** entityRef, answering a urn asked again with the same (read-only) ref. */
+function entityRefs(): (urn: string) => EntityRef | null {
+  const known = new Map<string, EntityRef | null>();
+  return (urn) => {
+    let ref = known.get(urn);
+    if (ref === undefined) known.set(urn, (ref = entityRef(urn)));
+    return ref;
+  };
+}
+
+/** `relationships` and `lineage` on every SDL object type that declares them. */
+export function relationshipResolvers(): ResolverMap {
+  const map: ResolverMap = {};
+  for (const type of objectTypesWithField('relationships', 'input')) (map[type] ??= {}).relationships = relationships;
+  for (const type of objectTypesWithField('lineage', 'input')) (map[type] ??= {}).lineage = lineage;
+  return map;
+}
