@@ -10,6 +10,9 @@
  */
 export const INTEGRATION_TESTS = [
   'test/app/write-back-processes.test.ts', // the built CLI, killed at a write; Redis
+  'test/app/write-back-race.test.ts', // ten built CLIs racing without Redis
+  'test/chaos/**/*.test.ts', // concurrent scans with and without Redis, kill -9, DataHub faults
+  'test/fuzz/**/*.test.ts', // generated inputs, bounded in count and time; a few through the built CLI
   'test/bench/cli-process.test.ts', // the built CLI under a budget
   'test/cli/**/*.test.ts', // the built CLI; history and scan-history use Redis
   'test/history/redis.test.ts', // Redis
