@@ -11,6 +11,7 @@ import { verdictJson } from '../../render/json.js';
 import { ModelSets } from '../../render/model-sets.js';
 import { prettyJsonStream } from '../../render/json-pieces.js';
 import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js';
+import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
 import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
@@ -19,11 +20,12 @@ import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
 export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
   if (!opts.all && !opts.model?.length) throw new UsageError('scan needs --model <model> or --all');
   if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
+  const named = opts.model?.map(checkedModelRef);
   const ctx = cliContext(cmd);
   const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
   const history = redis ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : undefined;
   try {
-    const models = opts.all ? 'all' : opts.model!;
+    const models = opts.all ? 'all' : named!;
     const tty = process.stderr.isTTY === true;
     let done = 0;
     const total = () => (models === 'all' ? '?' : models.length);

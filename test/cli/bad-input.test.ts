@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../src/sim/demo/index.js';
+import { startSim, type RunningSim } from '../../src/sim/index.js';
+import { requireBuiltCli, runJanus } from './run-janus.js';
+
+// Issue 20, case 2: a malformed urn answered "DataHub answered JanusEntities with an error …" and exit 3, as if
+// DataHub were down; `gate --output` into a missing folder exited 1. Both are the user's mistake: exit 2, saying
+// what was wrong, before DataHub is asked.
+let sim: RunningSim;
+let env: Record<string, string>;
+beforeAll(async () => {
+  sim = await startSim({ demo: true, port: 0 });
+  env = { DATAHUB_GMS_URL: sim.url };
+});
+afterAll(() => sim?.close());
+
+const BAD = [
+  ['urn:li:mlModel:(', 'is not closed'],
+  ['urn:li:mlModel:)', 'parenthesis outside a tuple'],
+  ['urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD))', 'follows the tuple'],
+  ['urn:li:dataset:(urn:li:dataPlatform:snowflake,raw.events,PROD)', 'not an ML model'],
+  [`${DEMO.models.fraud}\nrm -rf`, 'control character'],
+];
+
+describe('malformed models on the command line', () => {
+  beforeAll(requireBuiltCli);
+
+  it.each(BAD)(
+    'gate, trust and scan refuse %j with exit 2 and the reason, asking DataHub nothing',
+    async (ref, says) => {
+      sim.resetStats();
+      for (const args of [
+        ['gate', '--model', ref],
+        ['gate', '--model', 'fraud_detector_v4', '--model', ref],
+        ['trust', ref],
+        ['scan', '--model', ref],
+      ]) {
+        const r = await runJanus(args, env);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+        expect(r.stderr).toContain(says);
+        expect(r.stderr).not.toMatch(/DataHub answered|\n\s+at /);
+      }
+      expect(sim.stats().requests).toBe(0);
+    },
+  );
+
+  it('trims a trailing space or newline from a model', async () => {
+    for (const ref of [`${DEMO.models.sessionIntent} `, `${DEMO.models.sessionIntent}\n`, ' session_intent_v1\n']) {
+      const r = await runJanus(['trust', ref, '--json'], env);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).model.urn).toBe(DEMO.models.sessionIntent);
+    }
+  });
+
+  it('gate --output into a folder that does not exist: exit 2 naming it, before DataHub is read', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-gate-'));
+    const missing = path.join(dir, 'no', 'such', 'report.xml');
+    sim.resetStats();
+    const r = await runJanus(['gate', '--model', 'fraud_detector_v4', '--format', 'junit', '--output', missing], env);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(path.join(dir, 'no', 'such'));
+    expect(r.stderr).toContain('does not exist');
+    expect(sim.stats().requests).toBe(0);
+  });
+});
