@@ -66,3 +66,26 @@ describe('malformed models on the command line', () => {
     expect(sim.stats().requests).toBe(0);
   });
 });
+
+describe('an HTML wall in front of DataHub (issue 20, case 3)', () => {
+  beforeAll(requireBuiltCli);
+  it('janus trust says what came back once, in a few lines, and exits 3; the token is never printed', async () => {
+    const { startFakeServer, wallPage, WALL_TITLE } = await import('../support/wall.js');
+    const wall = await startFakeServer(() => ({ status: 200, type: 'text/html', body: wallPage() }));
+    try {
+      const token = 'secret-token-0123456789';
+      const r = await runJanus(['trust', 'fraud_detector_v4'], {
+        DATAHUB_GMS_URL: wall.url,
+        DATAHUB_GMS_TOKEN: token,
+        JANUS_LOG_LEVEL: 'debug',
+      });
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr.length).toBeLessThan(4_000);
+      expect(r.stderr).toContain(`title "${WALL_TITLE}"`);
+      expect(r.stderr.split('not GraphQL JSON').length - 1).toBe(1);
+      expect(r.stderr).not.toContain(token);
+    } finally {
+      await wall.close();
+    }
+  });
+});
