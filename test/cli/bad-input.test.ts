@@ -89,3 +89,34 @@ describe('an HTML wall in front of DataHub (issue 20, case 3)', () => {
     }
   });
 });
+
+describe('gate when DataHub cannot be read (issue 20, case 4)', () => {
+  beforeAll(requireBuiltCli);
+  it('exit 3, and still writes its JUnit file with an errored test case saying why, and JSON status "error"', async () => {
+    const { startFakeServer } = await import('../support/wall.js');
+    const down = await startFakeServer(() => ({ status: 500, type: 'text/plain', body: 'upstream connect error' }));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-gate-'));
+    try {
+      const env = { DATAHUB_GMS_URL: down.url, JANUS_DATAHUB_RETRIES: '0' };
+      const xml = path.join(dir, 'janus.xml');
+      const junit = await runJanus(
+        ['gate', '--model', 'fraud_detector_v4', '--model', 'churn_predictor_v2', '--format', 'junit', '--output', xml],
+        env,
+      );
+      expect(junit.code, junit.stderr).toBe(3);
+      const report = fs.readFileSync(xml, 'utf8');
+      expect(report).toContain('errors="2"');
+      expect(report).toMatch(
+        /<testcase classname="janus.models" name="fraud_detector_v4">\s*<error type="datahub.graphql"/,
+      );
+      expect(report).toContain('not judged: DataHub answered');
+      const json = await runJanus(['gate', '--model', 'fraud_detector_v4', '--format', 'json'], env);
+      expect(json.code, json.stderr).toBe(3);
+      const doc = JSON.parse(json.stdout);
+      expect(doc).toMatchObject({ status: 'error', pass: false, error: { code: 'datahub.graphql' } });
+      expect(doc.error.notJudged).toEqual(['fraud_detector_v4']);
+    } finally {
+      await down.close();
+    }
+  });
+});

@@ -8,7 +8,8 @@ import type { EntityCache } from '../../datahub/read-upstream.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { BlockedError, UsageError } from '../../errors.js';
 import { verdictsJson } from '../../render/json.js';
-import { gateJunit, type GateResult } from '../../render/junit.js';
+import { gateJunit, type GateError, type GateResult } from '../../render/junit.js';
+import { JanusError } from '../../errors.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
 
@@ -20,17 +21,28 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   const proposed = opts.lineage ? readLineageFile(opts.lineage) : undefined;
   const cache: EntityCache = new Map();
   const results: GateResult[] = [];
-  for (const model of models) {
-    const { verdict } = await judgeModel(
-      { client: ctx.client, policy: ctx.policy, cache, ...(proposed ? { proposed } : {}) },
-      model,
-    );
-    results.push(
-      gateVerdict(verdict, {
-        failOn: opts.failOn,
-        ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
-      }),
-    );
+  for (const [i, model] of models.entries()) {
+    try {
+      const { verdict } = await judgeModel(
+        { client: ctx.client, policy: ctx.policy, cache, ...(proposed ? { proposed } : {}) },
+        model,
+      );
+      results.push(
+        gateVerdict(verdict, {
+          failOn: opts.failOn,
+          ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
+        }),
+      );
+    } catch (err) {
+      // DataHub could not be read (exit 3): CI still gets a report, saying so, never a pass
+      if (err instanceof JanusError && err.code.startsWith('datahub') && opts.format !== 'text') {
+        const errored = models.slice(i).map((m) => ({ model: m, code: err.code, message: err.message }));
+        const report = render(results, opts.format, errored);
+        if (opts.output) writeReport(opts.output, report);
+        else out(report);
+      }
+      throw err;
+    }
   }
   const report = render(results, opts.format);
   if (opts.output) writeReport(opts.output, report);
@@ -57,12 +69,17 @@ function writeReport(file: string, report: string): void {
   }
 }
 
-function render(results: GateResult[], format: GateOptions['format']): string {
-  if (format === 'junit') return gateJunit(results);
+function render(results: GateResult[], format: GateOptions['format'], errored: GateError[] = []): string {
+  if (format === 'junit') return gateJunit(results, undefined, errored);
   if (format === 'json') {
+    const blocked = results.some(isBlocked);
     return JSON.stringify(
       {
-        pass: !results.some(isBlocked),
+        status: errored.length ? 'error' : blocked ? 'blocked' : 'pass',
+        pass: !blocked && !errored.length,
+        ...(errored.length
+          ? { error: { code: errored[0]!.code, message: errored[0]!.message, notJudged: errored.map((e) => e.model) } }
+          : {}),
         ...verdictsJson(
           results,
           (r) => r.verdict,
