@@ -51,7 +51,7 @@ export function gateJunit(results: GateResult[], suite = 'janus gate', errored: 
     );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="janus" tests="${tests}" failures="${failures}" errors="${errored.length}">`,
+    `<testsuites name="janus" tests="${tests}" failures="${failures}"${errored.length ? ` errors="${errored.length}"` : ''}>`,
     `  <testsuite name="${esc(suite)}" tests="${tests}" failures="${failures}" errors="${errored.length}" skipped="0">`,
     ...cases,
     '  </testsuite>',
