@@ -22,4 +22,5 @@ export const INTEGRATION_TESTS = [
   'test/server/serve-command.test.ts', // janus serve as a process
   'test/sim/command-spawn.test.ts', // janus sim as a process
   'test/slack/janus-command.test.ts', // Redis
+  'test/slack/replays-redis.test.ts', // Redis
 ];
