@@ -39,6 +39,13 @@ export async function resolveModel(client: DataHubClient, raw: string): Promise<
     );
   }
   const all = await findModels(client, '*', 1000);
+  if (!all.length)
+    throw new UnresolvedModelError(
+      `no model named "${ref}": DataHub at ${client.url} holds no ML models at all (is DATAHUB_GMS_URL the right DataHub, and has its ingestion run?)`,
+      ref,
+      'unknown',
+      [],
+    );
   const closest = closestByName(ref, all, (m) => m.name);
   throw new UnresolvedModelError(
     `no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.map((m) => m.name).join(', ')}` : ''}`,

@@ -120,3 +120,21 @@ describe('gate when DataHub cannot be read (issue 20, case 4)', () => {
     }
   });
 });
+
+describe('an empty catalog (issue 20, case 9)', () => {
+  beforeAll(requireBuiltCli);
+  it('scan --all says DataHub holds no ML models and exits 1; gate says so for the model it asked about (exit 2)', async () => {
+    const empty = await startSim({ records: [], port: 0 });
+    try {
+      const env = { DATAHUB_GMS_URL: empty.url };
+      const scan = await runJanus(['scan', '--all'], env);
+      expect(scan.code, scan.stderr).toBe(1);
+      expect(scan.stderr).toContain('holds no ML models: nothing was judged or written');
+      const gate = await runJanus(['gate', '--model', 'fraud_detector_v4'], env);
+      expect(gate.code, gate.stderr).toBe(2);
+      expect(gate.stderr).toContain('holds no ML models at all');
+    } finally {
+      await empty.close();
+    }
+  });
+});
