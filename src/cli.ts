@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { buildProgram } from './cli/program.js';
 import { exitFor } from './cli/exit-code.js';
+import { redactText } from './log.js';
 import { tuneGarbageCollection } from './runtime/gc-tuning.js';
 
 tuneGarbageCollection();
@@ -10,6 +11,6 @@ buildProgram()
   .parseAsync(process.argv)
   .catch((err: unknown) => {
     const { code, message } = exitFor(err);
-    if (message) console.error(`janus: ${message}`);
+    if (message) console.error(`janus: ${redactText(message)}`);
     process.exitCode = code;
   });

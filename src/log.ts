@@ -26,6 +26,44 @@ export const REDACT_PATHS = [
   '*.headers.cookie',
 ];
 
+/** Secret values Janus was given (the DataHub token): never printed, whatever text carries them. */
+const SECRETS = new Set<string>();
+
+/** Remembers a secret so that `redactText` removes it from any text. */
+export function addSecret(value: string): void {
+  if (value.length >= 4) SECRETS.add(value);
+}
+
+const BEARER = /\b(Bearer)\s+[^\s"',;)\]}]+/gi;
+const SLACK_TOKEN = /\bxox[abposr]-[\w-]+/g;
+
+/**
+ * A text with every known secret, `Bearer <anything>` and Slack tokens replaced by `[redacted]`: for messages
+ * from elsewhere (a DataHub that echoes headers) that Janus prints or logs.
+ */
+export function redactText(text: string): string {
+  let out = text.replace(BEARER, '$1 [redacted]').replace(SLACK_TOKEN, '[redacted]');
+  for (const secret of SECRETS) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
+  return out;
+}
+
+/** Log fields' strings (and an error's message) with secrets redacted: pino's paths cover keys, this the values. */
+function redactFields(obj: Record<string, unknown>): Record<string, unknown> {
+  let copy: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(obj)) {
+    const clean =
+      typeof v === 'string'
+        ? redactText(v)
+        : v instanceof Error
+          ? { type: v.name, message: redactText(v.message) }
+          : v && typeof v === 'object' && typeof (v as { message?: unknown }).message === 'string'
+            ? { ...v, message: redactText((v as { message: string }).message) }
+            : v;
+    if (clean !== v) (copy ??= { ...obj })[k] = clean;
+  }
+  return copy ?? obj;
+}
+
 export interface LoggerOptions extends Partial<LogConfig> {
   /** Where lines go; defaults to stderr so stdout stays free for command output and protocols (MCP). */
   destination?: DestinationStream;
@@ -41,5 +79,21 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     (readable
       ? pretty({ destination: 2, sync: true, colorize: true, ignore: 'pid,hostname' })
       : pino.destination({ fd: 2, sync: true }));
-  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
+  return pino(
+    {
+      name,
+      level,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      formatters: { log: redactFields },
+      hooks: {
+        logMethod(args, method) {
+          // the message itself (`log.warn(obj, msg)` or `log.warn(msg)`)
+          const i = typeof args[0] === 'string' ? 0 : 1;
+          if (typeof args[i] === 'string') args[i] = redactText(args[i] as string);
+          return method.apply(this, args);
+        },
+      },
+    },
+    destination,
+  );
 }

@@ -11,6 +11,9 @@
 export const INTEGRATION_TESTS = [
   'packages/datahub-sim/test/command-spawn.test.ts', // the built datahub-sim bin as a process
   'test/app/write-back-processes.test.ts', // the built CLI, killed at a write; Redis
+  'test/app/write-back-race.test.ts', // ten built CLIs racing without Redis
+  'test/chaos/**/*.test.ts', // concurrent scans with and without Redis, kill -9, DataHub faults
+  'test/fuzz/**/*.test.ts', // generated inputs, bounded in count and time; a few through the built CLI
   'test/bench/cli-process.test.ts', // the built CLI under a budget
   'test/cli/**/*.test.ts', // the built CLI; history and scan-history use Redis
   'test/history/redis.test.ts', // Redis
@@ -19,4 +22,5 @@ export const INTEGRATION_TESTS = [
   'test/server/browser.test.ts', // headless Chromium, a child process (skipped where Chromium is absent)
   'test/server/serve-command.test.ts', // janus serve as a process
   'test/slack/janus-command.test.ts', // Redis
+  'test/slack/replays-redis.test.ts', // Redis
 ];

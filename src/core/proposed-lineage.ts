@@ -6,21 +6,28 @@ export interface ProposedLineage {
   columns: { down: string; up: string }[];
 }
 
-/** The graph as it would be once the proposed lineage lands (edges added, nothing removed). Pure. */
+/** The graph as it would be once the proposed lineage lands (edges added, nothing removed). Pure, and linear in the graph and the proposal. */
 export function withProposedLineage(g: UpstreamGraph, p: ProposedLineage): UpstreamGraph {
   const upstreams = Object.fromEntries(Object.entries(g.upstreams).map(([k, v]) => [k, [...v]]));
   const columnUpstreams = Object.fromEntries(Object.entries(g.columnUpstreams).map(([k, v]) => [k, [...v]]));
-  for (const { down, up } of p.edges) {
-    if (!g.nodes[down] || !g.nodes[up]) continue;
-    const list = (upstreams[down] ??= []);
-    if (!list.includes(up)) list.push(up);
-  }
-  for (const { down, up } of p.columns) {
-    const list = (columnUpstreams[down] ??= []);
-    if (!list.includes(up)) list.push(up);
-  }
+  const addEdge = addingTo(upstreams);
+  for (const { down, up } of p.edges) if (g.nodes[down] && g.nodes[up]) addEdge(down, up);
+  const addColumn = addingTo(columnUpstreams);
+  for (const { down, up } of p.columns) addColumn(down, up);
   const { shared: _shared, ...rest } = g; // what was derived from the graph before the change no longer holds
   return { ...rest, upstreams, columnUpstreams };
+}
+
+/** Adds `up` to `lists[down]` unless it is there: a set per list touched, so each edge costs O(1). */
+function addingTo(lists: Record<string, string[]>): (down: string, up: string) => void {
+  const held = new Map<string, Set<string>>();
+  return (down, up) => {
+    let seen = held.get(down);
+    if (!seen) held.set(down, (seen = new Set(lists[down] ?? [])));
+    if (seen.has(up)) return;
+    seen.add(up);
+    (lists[down] ??= []).push(up);
+  };
 }
 
 /** Every dataset the proposal mentions: they must be read from DataHub along with the model's graph. */

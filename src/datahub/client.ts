@@ -9,6 +9,8 @@ import {
 } from './batch-operation.js';
 import { DataHubError, graphqlError, malformed, unauthorized, unreachable } from './errors.js';
 import { createLimiter, DEFAULT_CONCURRENCY } from './limiter.js';
+import { NotGraphQLError, refusingNonJson } from './not-graphql.js';
+import { addSecret, redactText } from '../log.js';
 import type { Operation } from './operation.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
 
@@ -50,9 +52,10 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   const url = `${options.url.replace(/\/+$/, '')}/api/graphql`;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const policy = { ...DEFAULT_RETRY, ...options.retry };
+  if (options.token) addSecret(options.token);
   const gql = new GraphQLClient(url, {
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) }),
+    fetch: refusingNonJson((input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })),
   });
   const sent: Record<string, number> = {};
   // Each attempt takes a slot, and gives it back before a retry's backoff.
@@ -71,7 +74,9 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     return withRetries(
       async (attempt): Promise<{ data: unknown; errors: readonly PathError[] }> => {
         sent[name] = (sent[name] ?? 0) + 1;
-        if (attempt > 0) log?.warn({ attempt, after: failed?.message }, 'retrying DataHub request');
+        // the failure itself is said once, by whoever gets the error: here only what kind it was
+        if (attempt > 0)
+          log?.warn({ attempt, after: failed?.code, status: failed?.status }, 'retrying DataHub request');
         try {
           return { data: await slots.run(() => gql.request<unknown>({ document, variables })), errors: [] };
         } catch (err) {
@@ -124,6 +129,8 @@ const fieldErrors = (err: ClientError): boolean =>
 type RetryKind = 'never-sent' | 'ambiguous' | 'throttled';
 
 function toDataHubError(operation: string, err: unknown): DataHubError & { retryable?: RetryKind; afterMs?: number } {
+  // an HTML wall will not turn into GraphQL on a retry
+  if (err instanceof NotGraphQLError) return malformed(operation, redactText(err.message));
   if (err instanceof ClientError) {
     const { status, errors } = err.response;
     if (status === 401) return unauthorized(operation);
@@ -136,7 +143,7 @@ function toDataHubError(operation: string, err: unknown): DataHubError & { retry
       const code = (first.extensions as { code?: unknown } | undefined)?.code;
       return graphqlError(
         operation,
-        errors.map((e) => e.message).join('; '),
+        redactText(errors.map((e) => e.message).join('; ')),
         typeof code === 'number' ? code : status === 200 ? undefined : status,
       );
     }
@@ -152,7 +159,14 @@ function toDataHubError(operation: string, err: unknown): DataHubError & { retry
     });
   }
   // A body that is not a GraphQL response (not JSON, or no data/errors).
-  return Object.assign(malformed(operation, e.message ?? String(err)), { retryable: 'ambiguous' as const });
+  return Object.assign(malformed(operation, quoted(redactText(e.message ?? String(err)))), {
+    retryable: 'ambiguous' as const,
+  });
+}
+
+/** An error text that may quote a whole answer, cut to what a person reads. */
+function quoted(text: string): string {
+  return text.length > 400 ? `${text.slice(0, 400)}… (${text.length.toLocaleString('en-US')} characters)` : text;
 }
 
 function classify(

@@ -48,6 +48,9 @@ export function parseLineageFile(text: string, source = 'lineage file'): Propose
   } catch (e) {
     throw new UsageError(`${source}: not valid YAML (${(e as Error).message.split('\n')[0]})`);
   }
+  // each `upstream` level is two levels of YAML (the list, the node); zod and the walk below recurse
+  if (depthOver(raw, 2 * LINEAGE_FILE_MAX_DEPTH + 4))
+    throw new UsageError(`${source}: nested deeper than ${LINEAGE_FILE_MAX_DEPTH} upstream levels`);
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
@@ -68,12 +71,59 @@ export function parseLineageFile(text: string, source = 'lineage file'): Propose
   return proposal;
 }
 
-export function readLineageFile(file: string): ProposedLineage {
-  let text: string;
+/** The largest lineage file `--lineage` reads (docs/gate.md): a proposal of a change, not a catalog dump. */
+export const LINEAGE_FILE_MAX_BYTES = 8 * 1024 * 1024;
+/** How deep `upstream` lists may nest in a lineage file. */
+export const LINEAGE_FILE_MAX_DEPTH = 64;
+
+/**
+ * Reads at most LINEAGE_FILE_MAX_BYTES of a file (a device such as /dev/zero, or a FIFO, included): past that,
+ * a usage error saying the limit, having read no more than it.
+ */
+export function readLineageFile(file: string, maxBytes = LINEAGE_FILE_MAX_BYTES): ProposedLineage {
+  let fd: number;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    throw new UsageError(`lineage file ${file}: cannot be read`);
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `lineage file ${file}: cannot be read${code === 'ENOENT' ? ' (no such file)' : code ? ` (${code})` : ''}`,
+    );
   }
-  return parseLineageFile(text, file);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    if (fs.fstatSync(fd).isDirectory()) throw new UsageError(`lineage file ${file}: is a folder`);
+    const buf = Buffer.alloc(64 * 1024);
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      size += n;
+      if (size > maxBytes)
+        throw new UsageError(
+          `lineage file ${file}: larger than the limit of ${maxBytes.toLocaleString('en-US')} bytes (a lineage file proposes a change: split it)`,
+        );
+      chunks.push(Buffer.from(buf.subarray(0, n)));
+    }
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw new UsageError(
+      `lineage file ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
+  } finally {
+    fs.closeSync(fd);
+  }
+  return parseLineageFile(Buffer.concat(chunks, size).toString('utf8'), file);
+}
+
+/** How deep a parsed value nests (objects and arrays), counted without recursion, up to `limit + 1`. */
+function depthOver(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (d > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return false;
 }

@@ -2,6 +2,7 @@ import { UsageError } from '../errors.js';
 import type { ModelRef } from '../core/verdict.js';
 import { closestByName } from '../core/closest-names.js';
 import { shortName } from '../core/names.js';
+import { modelRefProblem } from '@janus/datahub-sim/urn';
 import type { DataHubClient } from './client.js';
 import { findModels } from './queries/search-models.js';
 
@@ -21,8 +22,9 @@ export class UnresolvedModelError extends UsageError {
  * A model by urn, or by name through DataHub search: an exact name wins; several exact or only inexact
  * matches → an error listing the candidates with urns; none → an error with the closest names.
  */
-export async function resolveModel(client: DataHubClient, ref: string): Promise<ModelRef> {
-  if (ref.startsWith('urn:li:mlModel:')) return { urn: ref, name: shortName(ref) };
+export async function resolveModel(client: DataHubClient, raw: string): Promise<ModelRef> {
+  const ref = checkedModelRef(raw);
+  if (ref.startsWith('urn:')) return { urn: ref, name: shortName(ref) };
   const found = await findModels(client, ref, 20);
   const exact = found.filter((m) => m.name === ref);
   const exactish = exact.length ? exact : found.filter((m) => m.name.toLowerCase() === ref.toLowerCase());
@@ -37,6 +39,13 @@ export async function resolveModel(client: DataHubClient, ref: string): Promise<
     );
   }
   const all = await findModels(client, '*', 1000);
+  if (!all.length)
+    throw new UnresolvedModelError(
+      `no model named "${ref}": DataHub at ${client.url} holds no ML models at all (is DATAHUB_GMS_URL the right DataHub, and has its ingestion run?)`,
+      ref,
+      'unknown',
+      [],
+    );
   const closest = closestByName(ref, all, (m) => m.name);
   throw new UnresolvedModelError(
     `no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.map((m) => m.name).join(', ')}` : ''}`,
@@ -44,4 +53,12 @@ export async function resolveModel(client: DataHubClient, ref: string): Promise<
     'unknown',
     closest,
   );
+}
+
+/** A model ref trimmed and checked by DataHub's urn grammar before anything asks DataHub: a UsageError says what is wrong. */
+export function checkedModelRef(raw: string): string {
+  const ref = raw.trim();
+  const problem = modelRefProblem(ref);
+  if (problem) throw new UsageError(problem);
+  return ref;
 }

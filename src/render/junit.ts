@@ -12,9 +12,20 @@ export interface GateResult {
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** JUnit XML as CI systems render it: one test case per model, one failure per blocking finding. */
-export function gateJunit(results: GateResult[], suite = 'janus gate'): string {
+/** A model the gate could not judge, and why (DataHub could not be read). */
+export interface GateError {
+  model: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * JUnit XML as CI systems render it: one test case per model, one failure per blocking finding; a model that
+ * could not be judged is an errored test case saying why (so the CI shows an error, never a pass).
+ */
+export function gateJunit(results: GateResult[], suite = 'janus gate', errored: GateError[] = []): string {
   const failures = results.reduce((n, r) => n + r.blocking.length + r.reasons.length, 0);
+  const tests = results.length + errored.length;
   const cases = results.map(({ verdict: v, blocking, reasons }) => {
     const body = [
       ...blocking.map(
@@ -30,10 +41,18 @@ export function gateJunit(results: GateResult[], suite = 'janus gate'): string {
       '    </testcase>',
     ].join('\n');
   });
+  for (const e of errored)
+    cases.push(
+      [
+        `    <testcase classname="janus.models" name="${esc(e.model)}">`,
+        `      <error type="${esc(e.code)}" message="${esc(`not judged: ${e.message}`)}"/>`,
+        '    </testcase>',
+      ].join('\n'),
+    );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="janus" tests="${results.length}" failures="${failures}">`,
-    `  <testsuite name="${esc(suite)}" tests="${results.length}" failures="${failures}" errors="0" skipped="0">`,
+    `<testsuites name="janus" tests="${tests}" failures="${failures}"${errored.length ? ` errors="${errored.length}"` : ''}>`,
+    `  <testsuite name="${esc(suite)}" tests="${tests}" failures="${failures}" errors="${errored.length}" skipped="0">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

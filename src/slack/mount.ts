@@ -6,8 +6,14 @@ import type { Config } from '../config/index.js';
 import type { ScanHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 import { entityUrl } from '../report/datahub-links.js';
+import type { Redis } from 'ioredis';
+import { limitBody } from '../server/body-limit.js';
 import type { Mount } from '../server/index.js';
 import { createSlackApp, SLACK_PATH } from './app.js';
+import { guardSlackRequests, memoryReplays, redisReplays } from './request-guard.js';
+
+/** Slack's payloads are a few kB: a body past this is refused (413) as it arrives, before it is buffered or verified. */
+export const SLACK_MAX_BODY_BYTES = 1 << 20;
 
 /** Slack is on only when both the bot token and the signing secret are set. */
 export const slackEnabled = (slack: Config['slack']): boolean => !!(slack.botToken && slack.signingSecret);
@@ -19,6 +25,9 @@ export interface SlackMountDeps {
   logger: Logger;
   /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
   reportBaseUrl: () => string;
+  /** Accepted requests are remembered here (under `redisPrefix`) so a replay is dropped; in memory without it. */
+  redis?: Redis;
+  redisPrefix?: string;
 }
 
 /** The Slack app for `janus serve` (its composition root: the one place that joins `handlers/` to the app), its token checked with Slack, mounted at /slack/events; undefined when off (and says which). */
@@ -55,5 +64,10 @@ export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefine
     { path: SLACK_PATH, history: deps.history.kind, verdictMaxAgeMs: slack.verdictMaxAgeMs },
     'Slack on: answering /janus',
   );
-  return { path: SLACK_PATH, name: 'slack', handler: app.handler };
+  const replays = deps.redis ? redisReplays(deps.redis, deps.redisPrefix ?? 'janus', deps.logger) : memoryReplays();
+  const guarded = guardSlackRequests(
+    { signingSecret: slack.signingSecret, apiUrl: slack.apiUrl, replays, logger: deps.logger, path: SLACK_PATH },
+    app.handler,
+  );
+  return { path: SLACK_PATH, name: 'slack', handler: limitBody(SLACK_MAX_BODY_BYTES, guarded) };
 }

@@ -29,6 +29,10 @@ export async function normalisedExport(sim: RunningSim): Promise<Mcp[]> {
     const state = (r.aspect.json.status as { state: string }).state;
     names.set(r.entityUrn, `urn:li:incident:<${key}|${state}>`);
   }
+  // a result's timestamp is the minute Janus reported it in (write-kinds.ts), not part of the evidence
+  for (const r of records)
+    if (r.aspectName === 'assertionRunEvent' && r.entityUrn.startsWith('urn:li:assertion:janus-'))
+      Object.assign(r.aspect.json, { timestampMillis: 0, runId: '0' });
   const text = JSON.stringify(records).replace(/urn:li:incident:[0-9a-f-]{36}/g, (u) => names.get(u) ?? u);
   return (JSON.parse(text) as Mcp[]).sort(
     (a, b) =>

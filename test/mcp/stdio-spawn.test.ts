@@ -149,4 +149,32 @@ describe('janus mcp as a child process over stdio', () => {
       await own.close();
     }
   });
+
+  it('answers every request piped in with the end of input right after them, then exits 0 (issue 20, case 7)', async () => {
+    const rpc = (id: number, method: string, params: Record<string, unknown> = {}) =>
+      JSON.stringify({ jsonrpc: '2.0', id, method, params });
+    const input = [
+      rpc(1, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'pipe', version: '1' },
+      }),
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      rpc(2, 'tools/call', { name: 'trust_model', arguments: { model: DEMO.modelNames.fraud } }),
+      'not json at all',
+      rpc(3, 'tools/list'),
+    ].join('\n');
+    const child = spawn(process.execPath, [CLI, 'mcp'], { env: env(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stdin.end(`${input}\n`);
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(0);
+    const replies = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: unknown; error?: { code: number } });
+    expect(replies.map((r) => r.id)).toEqual(expect.arrayContaining([1, 2, 3, null]));
+    expect(replies.find((r) => r.id === null)?.error?.code).toBe(-32700);
+  });
 });

@@ -155,6 +155,15 @@ describe('janus sim', () => {
     expect(sim.stdout).toEqual([]);
   });
 
+  it('refuses to serve when every catalog file given failed to load (issue 20, case 9)', async () => {
+    const broken = path.join(dir, 'broken.json');
+    fs.writeFileSync(broken, '[{"entityType": "dataset", "entityUrn"');
+    const sim = run(['--catalog', broken, '--catalog', writeCatalog('junk.json', [{ bogus: true }]), '--port', '0']);
+    await expect(sim.done).rejects.toBeInstanceOf(SimUsageError);
+    await expect(sim.done).rejects.toThrow(/every catalog file given failed to load .*broken\.json#-1: not valid JSON/);
+    expect(sim.stdout).toEqual([]);
+  });
+
   it.each([
     [['--port', 'abc']],
     [['--port', '70000']],

@@ -1,46 +1,85 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { gateVerdict, isBlocked } from '../../app/gate.js';
 import { judgeModel } from '../../app/judge-model.js';
 import { readLineageFile } from '../../datahub/lineage-file.js';
 import type { EntityCache } from '../../datahub/read-upstream.js';
-import { BlockedError } from '../../errors.js';
+import { checkedModelRef } from '../../datahub/resolve-model.js';
+import { BlockedError, UsageError } from '../../errors.js';
 import { verdictsJson } from '../../render/json.js';
-import { gateJunit, type GateResult } from '../../render/junit.js';
+import { gateJunit, type GateError, type GateResult } from '../../render/junit.js';
+import { JanusError } from '../../errors.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
 
 /** What `janus gate` does, loaded only when it runs. */
 export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
+  const models = opts.model.map(checkedModelRef);
+  if (opts.output) checkOutputPath(opts.output);
   const ctx = cliContext(cmd);
   const proposed = opts.lineage ? readLineageFile(opts.lineage) : undefined;
   const cache: EntityCache = new Map();
   const results: GateResult[] = [];
-  for (const model of opts.model) {
-    const { verdict } = await judgeModel(
-      { client: ctx.client, policy: ctx.policy, cache, ...(proposed ? { proposed } : {}) },
-      model,
-    );
-    results.push(
-      gateVerdict(verdict, {
-        failOn: opts.failOn,
-        ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
-      }),
-    );
+  for (const [i, model] of models.entries()) {
+    try {
+      const { verdict } = await judgeModel(
+        { client: ctx.client, policy: ctx.policy, cache, ...(proposed ? { proposed } : {}) },
+        model,
+      );
+      results.push(
+        gateVerdict(verdict, {
+          failOn: opts.failOn,
+          ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
+        }),
+      );
+    } catch (err) {
+      // DataHub could not be read (exit 3): CI still gets a report, saying so, never a pass
+      if (err instanceof JanusError && err.code.startsWith('datahub') && opts.format !== 'text') {
+        const errored = models.slice(i).map((m) => ({ model: m, code: err.code, message: err.message }));
+        const report = render(results, opts.format, errored);
+        if (opts.output) writeReport(opts.output, report);
+        else out(report);
+      }
+      throw err;
+    }
   }
   const report = render(results, opts.format);
-  if (opts.output) fs.writeFileSync(opts.output, report);
+  if (opts.output) writeReport(opts.output, report);
   else out(report);
   const blocked = results.filter(isBlocked);
   if (blocked.length) throw new BlockedError(`gate blocked ${blocked.map((r) => r.verdict.model.name).join(', ')}`);
 }
 
-function render(results: GateResult[], format: GateOptions['format']): string {
-  if (format === 'junit') return gateJunit(results);
+/** `--output` into a folder that is not there is the user's mistake (exit 2), found before DataHub is read. */
+function checkOutputPath(file: string): void {
+  const dir = path.dirname(path.resolve(file));
+  if (!fs.existsSync(dir)) throw new UsageError(`--output ${file}: the folder ${dir} does not exist`);
+  if (!fs.statSync(dir).isDirectory()) throw new UsageError(`--output ${file}: ${dir} is not a folder`);
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError(`--output ${file} is a folder`);
+}
+
+function writeReport(file: string, report: string): void {
+  try {
+    fs.writeFileSync(file, report);
+  } catch (err) {
+    throw new UsageError(
+      `--output ${file}: ${(err as NodeJS.ErrnoException).code ?? ''} ${(err as Error).message}`.trim(),
+    );
+  }
+}
+
+function render(results: GateResult[], format: GateOptions['format'], errored: GateError[] = []): string {
+  if (format === 'junit') return gateJunit(results, undefined, errored);
   if (format === 'json') {
+    const blocked = results.some(isBlocked);
     return JSON.stringify(
       {
-        pass: !results.some(isBlocked),
+        status: errored.length ? 'error' : blocked ? 'blocked' : 'pass',
+        pass: !blocked && !errored.length,
+        ...(errored.length
+          ? { error: { code: errored[0]!.code, message: errored[0]!.message, notJudged: errored.map((e) => e.model) } }
+          : {}),
         ...verdictsJson(
           results,
           (r) => r.verdict,

@@ -31,7 +31,7 @@ export async function runMcp(opts: { allowWrites?: boolean }, cmd: Command): Pro
       { datahub: ctx.client.url, history: history.kind, allowWrites },
       'Janus MCP server listening on stdio',
     );
-    await serveStdio(createJanusMcpServer(deps));
+    await serveStdio(createJanusMcpServer(deps), { logger: ctx.logger });
     ctx.logger.info('MCP client hung up; stopping');
   } finally {
     redis?.disconnect();

@@ -6,11 +6,12 @@ import { RedisScanHistory, type ScanHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
 import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
-import { UsageError, WriteBackError } from '../../errors.js';
+import { JanusError, UsageError, WriteBackError } from '../../errors.js';
 import { verdictJson } from '../../render/json.js';
 import { ModelSets } from '../../render/model-sets.js';
 import { prettyJsonStream } from '../../render/json-pieces.js';
 import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js';
+import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
 import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
@@ -19,11 +20,12 @@ import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
 export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
   if (!opts.all && !opts.model?.length) throw new UsageError('scan needs --model <model> or --all');
   if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
+  const named = opts.model?.map(checkedModelRef);
   const ctx = cliContext(cmd);
   const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
   const history = redis ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : undefined;
   try {
-    const models = opts.all ? 'all' : opts.model!;
+    const models = opts.all ? 'all' : named!;
     const tty = process.stderr.isTTY === true;
     let done = 0;
     const total = () => (models === 'all' ? '?' : models.length);
@@ -59,7 +61,13 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
     if (opts.reportDir)
       ctx.logger.info({ dir: opts.reportDir, reports: result.judged.length }, 'wrote Model Impact Reports');
     if (json) await writePieces(json.end({ modelSets: modelSets.sets, ...scanJson(result, !!opts.dryRun) }));
-    else out(scanText(narration, rows, result, !!opts.dryRun));
+    else if (result.judged.length) out(scanText(narration, rows, result, !!opts.dryRun));
+    // a catalog with no model is a wrong DATAHUB_GMS_URL or an ingestion that never ran, not a clean bill of health
+    if (!result.judged.length)
+      throw new JanusError(
+        `DataHub at ${ctx.client.url} holds no ML models: nothing was judged or written (is DATAHUB_GMS_URL the right DataHub, and has its ingestion run?)`,
+        'catalog.empty',
+      );
     if (result.failed.length)
       throw new WriteBackError(
         `${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { judgeModel } from '../../app/judge-model.js';
+import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { verdictJson } from '../../render/json.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
@@ -11,8 +12,9 @@ export async function runTrust(
   opts: { json?: boolean; reportDir?: string },
   cmd: Command,
 ): Promise<void> {
+  const ref = checkedModelRef(model);
   const ctx = cliContext(cmd);
-  const { verdict, graph } = await judgeModel({ client: ctx.client, policy: ctx.policy }, model);
+  const { verdict, graph } = await judgeModel({ client: ctx.client, policy: ctx.policy }, ref);
   if (opts.reportDir) writeReports(opts.reportDir, [{ verdict, graph }], ctx.config.datahub.uiUrl);
   out(opts.json ? JSON.stringify(verdictJson(verdict), null, 2) : verdictText(verdict));
 }

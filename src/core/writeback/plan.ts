@@ -28,7 +28,15 @@ export type PlannedWrite =
       title: string;
       description: string;
     }
-  | { kind: 'resolveIncident'; urn: string; key: string; dataset: string; message: string }
+  | {
+      kind: 'resolveIncident';
+      urn: string;
+      key: string;
+      dataset: string;
+      message: string;
+      /** FIXED when the finding cleared; NO_ACTION_REQUIRED for a duplicate of an incident Janus keeps. */
+      stage?: 'FIXED' | 'NO_ACTION_REQUIRED';
+    }
   | { kind: 'upsertAssertion'; urn: string; key: string; dataset: string; description: string }
   | {
       kind: 'reportAssertion';
@@ -37,6 +45,11 @@ export type PlannedWrite =
       dataset: string;
       result: 'FAILURE' | 'SUCCESS';
       reason: string;
+      /**
+       * When the result it follows was reported (ms): the result goes at a timestamp after it, the same for every
+       * scan that read the same state, so racing scans land one result (DataHub keys a timeseries event by time).
+       */
+      after?: number;
     }
   | { kind: 'setTrust'; model: string; score: number; band: Band }
   | { kind: 'setReasons'; model: string; reasons: string[] }
@@ -92,6 +105,7 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
 
   const raised = new Set(state.incidents.map((i) => i.key));
   for (const rc of causes) if (!raised.has(rc.key)) plan.push(raise(rc));
+  plan.push(...duplicateResolutions(causes, state));
   for (const i of resolving)
     plan.push({
       kind: 'resolveIncident',
@@ -111,6 +125,41 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
   plan.push(...tagWrites(input, causes, resolving));
   if (input.reportUrl) plan.push(...linkWrites(judged, state, input.reportUrl));
   return plan;
+}
+
+/** Whether incident a was raised before b (then by urn: every scan keeps the same one). */
+const olderFirst = (a: CurrentIncident, b: CurrentIncident) =>
+  (a.created ?? Number.MAX_SAFE_INTEGER) - (b.created ?? Number.MAX_SAFE_INTEGER) || a.urn.localeCompare(b.urn);
+
+/**
+ * One ACTIVE Janus incident per live root cause, whatever raced before (scans without Redis, parallel MCP calls):
+ * the oldest is kept, every other one resolved with a note naming it. A cleared root cause's incidents are all
+ * resolved by `incidentsToResolve`.
+ */
+export function duplicateResolutions(causes: RootCause[], state: WriteBackState): PlannedWrite[] {
+  const live = new Set(causes.map((rc) => rc.key));
+  const byKey = new Map<string, CurrentIncident[]>();
+  for (const i of state.incidents) {
+    if (!live.has(i.key)) continue;
+    const list = byKey.get(i.key);
+    if (list) list.push(i);
+    else byKey.set(i.key, [i]);
+  }
+  const writes: PlannedWrite[] = [];
+  for (const list of byKey.values()) {
+    if (list.length < 2) continue;
+    const [kept, ...extra] = [...list].sort(olderFirst);
+    for (const i of extra)
+      writes.push({
+        kind: 'resolveIncident',
+        urn: i.urn,
+        key: i.key,
+        dataset: i.dataset,
+        stage: 'NO_ACTION_REQUIRED',
+        message: `Resolved by Janus: a duplicate of ${kept!.urn}, which stays open for this root cause.`,
+      });
+  }
+  return writes;
 }
 
 function raise(rc: RootCause): PlannedWrite {
@@ -149,6 +198,7 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
         dataset: rc.dataset,
         result: 'FAILURE',
         reason: rc.finding.message,
+        ...(current?.latestAt !== undefined ? { after: current.latestAt } : {}),
       });
   }
   const live = new Set(causes.map((rc) => rc.key));
@@ -165,6 +215,7 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
         dataset: a.dataset,
         result: 'SUCCESS',
         reason: clearedMessage(a.key, a.dataset),
+        ...(a.latestAt !== undefined ? { after: a.latestAt } : {}),
       });
   }
   return writes;

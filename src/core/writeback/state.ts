@@ -6,6 +6,8 @@ export interface CurrentIncident {
   dataset: string;
   /** Models recorded on the incident when it was raised. */
   models: string[];
+  /** When it was raised (ms): of two ACTIVE incidents of one root cause, the older is kept. */
+  created?: number;
 }
 
 export interface CurrentAssertion {
@@ -13,6 +15,8 @@ export interface CurrentAssertion {
   key: string;
   dataset: string;
   latest?: string;
+  /** When the latest result was reported (ms). */
+  latestAt?: number;
 }
 
 export interface CurrentModel {

@@ -17,13 +17,21 @@ export function evidenceOnDatasets(
     for (const i of raw?.incidents?.incidents ?? []) {
       const key = keyOf(i.description);
       if (key && i.incidentStatus.state === 'ACTIVE')
-        incidents.push({ urn: i.urn, key, dataset, models: modelsOf(i.description) });
+        incidents.push({ urn: i.urn, key, dataset, models: modelsOf(i.description), created: i.created.time });
     }
     for (const a of raw?.assertions?.assertions ?? []) {
       const key = keyOf(a.info?.customAssertion?.logic);
       if (!isJanusAssertion(a.urn) || !key) continue;
-      const latest = a.runEvents?.runEvents[0]?.result?.type;
-      assertions.push({ urn: a.urn, key, dataset, ...(latest ? { latest } : {}) });
+      const event = a.runEvents?.runEvents[0];
+      const latest = event?.result?.type;
+      const latestAt = event?.timestampMillis;
+      assertions.push({
+        urn: a.urn,
+        key,
+        dataset,
+        ...(latest ? { latest } : {}),
+        ...(typeof latestAt === 'number' ? { latestAt } : {}),
+      });
     }
   }
   return { incidents, assertions, datasets };

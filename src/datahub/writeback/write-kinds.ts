@@ -52,6 +52,12 @@ export interface WriteSpec<W extends PlannedWrite = PlannedWrite> {
 }
 
 const unique = (urns: string[]) => [...new Set(urns)];
+
+/** Results are stamped to the minute: scans racing on one assertion stamp, and so land, one result. */
+export const RESULT_STAMP_MS = 60_000;
+/** The timestamp of a result: the minute it is reported in, and always after the result it follows. */
+export const resultTimestamp = (after: number | undefined, now: number) =>
+  Math.max(Math.floor(now / RESULT_STAMP_MS) * RESULT_STAMP_MS, after === undefined ? 0 : after + 1);
 const tagInput = (resourceUrn: string) => ({ input: { tagUrn: AT_RISK_TAG.urn, resourceUrn } });
 const tagsInput = (ws: { model: string }[]) => ({
   input: { tagUrns: [AT_RISK_TAG.urn], resources: ws.map((w) => ({ resourceUrn: w.model })) },
@@ -114,7 +120,7 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
   },
   resolveIncident: {
     op: ops.updateIncidentStatusOp,
-    vars: (w) => ({ urn: w.urn, input: { state: 'RESOLVED', stage: 'FIXED', message: w.message } }),
+    vars: (w) => ({ urn: w.urn, input: { state: 'RESOLVED', stage: w.stage ?? 'FIXED', message: w.message } }),
   },
   upsertAssertion: {
     op: ops.upsertCustomAssertionOp,
@@ -131,7 +137,14 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
   },
   reportAssertion: {
     op: ops.reportAssertionResultOp,
-    vars: (w) => ({ urn: w.urn, result: { type: w.result, properties: [{ key: 'reason', value: w.reason }] } }),
+    vars: (w) => ({
+      urn: w.urn,
+      result: {
+        type: w.result,
+        timestampMillis: resultTimestamp(w.after, Date.now()),
+        properties: [{ key: 'reason', value: w.reason }],
+      },
+    }),
     guard: {
       lock: (w) => `assertion:${w.urn}`,
       present: async (client, ws) => {

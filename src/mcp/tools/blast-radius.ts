@@ -1,3 +1,4 @@
+import { urnProblem } from '@janus/datahub-sim/urn';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { shortName } from '../../core/names.js';
@@ -14,7 +15,12 @@ export function registerBlastRadius(server: McpServer, deps: JanusMcpDeps): void
       inputSchema: {
         dataset: z
           .string()
+          .trim()
           .startsWith('urn:li:dataset:', 'expected a dataset urn (urn:li:dataset:...)')
+          .superRefine((urn, ctx) => {
+            const problem = urnProblem(urn);
+            if (problem) ctx.addIssue({ code: 'custom', message: `"${urn}" is not a valid urn: ${problem}` });
+          })
           .describe('the dataset urn'),
       },
       outputSchema: blastRadiusOutput,

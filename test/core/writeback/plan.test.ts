@@ -188,4 +188,36 @@ describe('planWriteBack', () => {
     // the leak's incident records its models, so a later scan keeps bravo clear of it
     expect(plan(applyPlan(written, writes), scan)).toEqual([]);
   });
+
+  it('keeps the oldest of duplicate ACTIVE incidents of one root cause and resolves the rest naming it (issue 20)', () => {
+    const written = applyPlan(fresh(), plan(fresh(), staleScan()));
+    const [first] = written.incidents;
+    // two racing scans without Redis each raised one: three ACTIVE incidents for one root cause
+    written.incidents = [
+      { ...first!, urn: 'urn:li:incident:b', created: 2_000 },
+      { ...first!, urn: 'urn:li:incident:a', created: 1_000 },
+      { ...first!, urn: 'urn:li:incident:c', created: 3_000 },
+    ];
+    const writes = plan(written, staleScan());
+    expect(writes).toEqual(
+      ['urn:li:incident:b', 'urn:li:incident:c'].map((urn) => ({
+        kind: 'resolveIncident',
+        urn,
+        key: stale.key,
+        dataset: RAW,
+        stage: 'NO_ACTION_REQUIRED',
+        message: 'Resolved by Janus: a duplicate of urn:li:incident:a, which stays open for this root cause.',
+      })),
+    );
+    expect(plan(applyPlan(written, writes), staleScan())).toEqual([]);
+  });
+
+  it('reports a result after the one it follows, so racing scans stamp the same event', () => {
+    const written = applyPlan(fresh(), plan(fresh(), staleScan()));
+    written.assertions[0]!.latest = 'SUCCESS';
+    written.assertions[0]!.latestAt = 1_234;
+    expect(plan(written, staleScan())).toContainEqual(
+      expect.objectContaining({ kind: 'reportAssertion', result: 'FAILURE', after: 1_234 }),
+    );
+  });
 });

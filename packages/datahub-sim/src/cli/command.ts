@@ -143,6 +143,13 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         logger: log,
       });
       logLoadReport(log, running.loadReport, formatIssue);
+      const { applied, errors } = running.loadReport;
+      if (opts.catalog?.length && applied === 0 && errors.length) {
+        await running.close();
+        throw new SimUsageError(
+          `every catalog file given failed to load (${errors.length} error${errors.length === 1 ? '' : 's'}, first: ${formatIssue(errors[0]!)}): refusing to serve an empty DataHub`,
+        );
+      }
       stdout.write(`datahub-sim ready ${running.url}\n`);
       const signal = await (deps.untilStopped ?? untilSignal)();
       log.info({ signal }, 'stopping');
