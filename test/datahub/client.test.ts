@@ -147,17 +147,28 @@ describe('DataHub client', () => {
   });
 
   it('keeps at most `concurrency` requests in flight, and times a request from when it is sent, not queued', async () => {
+    // First the server holds its answers: once 3 requests are held, a client that sends more has 50 ms to show it,
+    // then all held are answered together. Then it answers each after `delayMs`.
     let inFlight = 0;
     let peak = 0;
-    let delayMs = 200;
+    let delayMs = 0;
+    const held: http.ServerResponse[] = [];
+    let release: NodeJS.Timeout | undefined;
+    const answer = (res: http.ServerResponse) => {
+      inFlight--;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ data: { entityExists: true } }));
+    };
     const server = http.createServer((req, res) => {
       req.resume();
       peak = Math.max(peak, ++inFlight);
-      setTimeout(() => {
-        inFlight--;
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ data: { entityExists: true } }));
-      }, delayMs);
+      if (delayMs) return void setTimeout(() => answer(res), delayMs);
+      held.push(res);
+      // a client that never has 3 in flight is answered after a second, and fails on `peak`
+      if (held.length === 1 || held.length === 3) {
+        clearTimeout(release);
+        release = setTimeout(() => held.splice(0).forEach(answer), held.length === 3 ? 50 : 1000);
+      }
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
@@ -168,16 +179,16 @@ describe('DataHub client', () => {
         z.object({ entityExists: z.boolean() }),
       );
       const three = createDataHubClient({ url, retry: fast, concurrency: 3 });
-      await Promise.all(Array.from({ length: 12 }, () => three.request(exists, {})));
+      await Promise.all(Array.from({ length: 9 }, () => three.request(exists, {})));
       expect(peak).toBe(3);
-      // 40 requests one at a time take far longer than the timeout; each, once sent, takes far less
+      // 10 requests one at a time take far longer than the timeout; each, once sent, takes far less
       peak = 0;
-      delayMs = 40;
-      const one = createDataHubClient({ url, retry: { ...fast, retries: 0 }, concurrency: 1, timeoutMs: 1000 });
-      const answers = await Promise.all(Array.from({ length: 40 }, () => one.request(exists, {})));
+      delayMs = 50;
+      const one = createDataHubClient({ url, retry: { ...fast, retries: 0 }, concurrency: 1, timeoutMs: 300 });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => one.request(exists, {})));
       expect(answers.every((a) => a.entityExists)).toBe(true);
       expect(peak).toBe(1);
-      expect(one.sent.Exists).toBe(40);
+      expect(one.sent.Exists).toBe(10);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
