@@ -4,4 +4,3 @@ import fs from 'node:fs';
 fs.mkdirSync('dist/schema', { recursive: true });
 for (const file of fs.readdirSync('src/schema').filter((f) => f.endsWith('.graphql')))
   fs.copyFileSync(`src/schema/${file}`, `dist/schema/${file}`);
-fs.chmodSync('dist/cli/bin.js', 0o755); // the bin, run as a command

@@ -8,7 +8,7 @@ import { generateCatalog } from '../src/generate/index.js';
 import { loadRecords } from '../src/loaders/index.js';
 import { prepareDocument } from '../src/schema/prepared-documents.js';
 import { Store } from '../src/store/store.js';
-import { GET_FEATURE } from './ops-examples.js';
+import { GET_FEATURE } from './support/ops-examples.js';
 
 // The compiled path must answer exactly what graphql-js answers, or leave the request to graphql-js. (Janus's own
 // read operations are checked the same way in Janus's tests.)

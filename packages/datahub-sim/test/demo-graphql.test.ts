@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { simHarness } from './harness.js';
+import { simHarness } from './support/harness.js';
 import { DEMO, demoCatalog } from '../src/demo/index.js';
 import { loadRecords } from '../src/loaders/index.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check } from './demo-check.js';
+import { check } from './support/demo-check.js';
 import { DEMO, demoCatalog, STRUCTURED_PROPERTIES } from '../src/demo/index.js';
 import { recordProblems } from '../src/demo/check.js';
 import { aspectWrites, indexRecords } from '../src/demo/inspect.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exportStore, exportStoreText, formatMetadataFile } from '../src/store/export.js';
 import { loadRecords } from '../src/loaders/index.js';
 import { Store } from '../src/store/store.js';
+import { mcp } from './support/records.js';
 
 const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)';
 const ORDERS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';
@@ -10,13 +11,6 @@ const SCORE = 'urn:li:structuredProperty:io.janus.trustScore';
 const TIER = 'urn:li:structuredProperty:io.janus.tier';
 const JOB = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,shop,PROD),build_orders)';
 
-const mcp = (entityType: string, entityUrn: string, aspectName: string, json: object) => ({
-  entityType,
-  entityUrn,
-  changeType: 'UPSERT',
-  aspectName,
-  aspect: { json },
-});
 const operation = (timestampMillis: number, operationType: string) => ({
   timestampMillis,
   operationType,

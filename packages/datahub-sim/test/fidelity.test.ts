@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../src/index.js';
-import { GET_FEATURE } from './ops-examples.js';
+import { GET_FEATURE } from './support/ops-examples.js';
 
 // Operations written only against DataHub's schema (from the shared reference's examples, verbatim),
 // answered over HTTP from a catalog in DataHub's own file format.

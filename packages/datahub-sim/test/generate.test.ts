@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { check } from './demo-check.js';
+import { check } from './support/demo-check.js';
 import { recordProblems } from '../src/demo/check.js';
 import { aspectWrites, indexRecords, type RecordIndex } from '../src/demo/inspect.js';
 import {
@@ -12,7 +12,7 @@ import {
 import { modelUrn } from '../src/generate/plan.js';
 import { loadRecords } from '../src/loaders/index.js';
 import { Store } from '../src/store/store.js';
-import { simHarness } from './harness.js';
+import { simHarness } from './support/harness.js';
 
 const MEDIUM: GenerateOptions = { models: 200, datasets: 2000, depth: 5, seed: 42 };
 const medium = generateCatalog(MEDIUM);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GraphIndex, graphOf } from '../src/lineage/index.js';
 import { Store } from '../src/store/store.js';
-import { addDataset, col, ds } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { addDataset, col, ds } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 const TAG = 'urn:li:tag:pii';
 const stamp = { time: 0, actor: 'urn:li:corpuser:unknown' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../src/store/store.js';
-import { addChain, CHAIN as C, flow, run } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { addChain, CHAIN as C, flow, run } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 const actor = 'urn:li:corpuser:airflow';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphOf, walkLineage } from '../src/lineage/index.js';
-import { addChain, addDataset, CHAIN as C, col, ds } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { addChain, addDataset, CHAIN as C, col, ds } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 const RELATIONSHIPS = `query($urn: String!, $input: RelationshipsInput!) {
   entity(urn: $urn) {

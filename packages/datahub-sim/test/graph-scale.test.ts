@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphOf } from '../src/lineage/index.js';
-import { ds, feature, model } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { ds, feature, model } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 const CHAINS = 3000;
 const CHAIN_LENGTH = 30;

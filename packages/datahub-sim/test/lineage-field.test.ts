@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addChain, addDataset, CHAIN as C, col, ds } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { addChain, addDataset, CHAIN as C, col, ds } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 const LINEAGE = `query($urn: String!, $input: LineageInput!) {
   entity(urn: $urn) {

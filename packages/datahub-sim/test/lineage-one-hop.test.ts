@@ -5,7 +5,7 @@ import { graphOf, walkLineage, type GraphIndex } from '../src/lineage/index.js';
 import { walkEveryHop } from '../src/lineage/lineage-walk.js';
 import { loadRecords } from '../src/loaders/index.js';
 import { Store } from '../src/store/store.js';
-import { addChain, addDataset, CHAIN as C, ds } from './graph-catalog.js';
+import { addChain, addDataset, CHAIN as C, ds } from './support/graph-catalog.js';
 
 // walkLineage answers a plain single hop (the `lineage` field's walk) with a shortcut; it must give exactly
 // what the level-order walk gives, for every entity and column, both directions, with and without a window.

@@ -1,9 +1,9 @@
-import { OWNER_FIELDS } from './ops-examples.js';
+import { OWNER_FIELDS } from './support/ops-examples.js';
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../src/store/store.js';
 import { runGraphQL } from '../src/schema/execute.js';
-import { addChain, addDataset, CHAIN as C, col, ds, run } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { addChain, addDataset, CHAIN as C, col, ds, run } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 // Verbatim from shared/reference/datahub-ops-examples/lineage.graphql (the operations Janus sends).
 const LINEAGE_OPS = `

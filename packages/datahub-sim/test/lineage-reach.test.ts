@@ -6,8 +6,8 @@ import { findLineage, findLineageByWalk, pageOf, type LineageSearchInput } from 
 import { walkEveryHop } from '../src/lineage/lineage-walk.js';
 import { loadRecords } from '../src/loaders/index.js';
 import type { Store } from '../src/store/store.js';
-import { addChain, addDataset, addModel, CHAIN as C, col, ds, model } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { addChain, addDataset, addModel, CHAIN as C, col, ds, model } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 // Plain impact walks are answered from a cached reach over integer ids; the level-order walk stays the
 // reference. Every answer of the fast path must be the one the walk gives: rows, order, totals, pages.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addChain, addDataset, addJob, CHAIN as C, ds, job } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { addChain, addDataset, addJob, CHAIN as C, ds, job } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 const SEARCH = `query($input: SearchAcrossLineageInput!) {
   searchAcrossLineage(input: $input) {

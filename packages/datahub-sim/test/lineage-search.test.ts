@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addChain, addDataset, CHAIN as C, ds } from './graph-catalog.js';
-import { simHarness } from './harness.js';
+import { addChain, addDataset, CHAIN as C, ds } from './support/graph-catalog.js';
+import { simHarness } from './support/harness.js';
 
 const SEARCH = `query($input: SearchAcrossLineageInput!) {
   searchAcrossLineage(input: $input) {

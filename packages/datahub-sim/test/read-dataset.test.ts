@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaFieldUrn } from '../src/urn.js';
-import { simHarness } from './harness.js';
+import { simHarness } from './support/harness.js';
 
 const TRIPS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,nyc_taxi.trips,PROD)';
 const RAW = 'urn:li:dataset:(urn:li:dataPlatform:s3,raw/trips,DEV)';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schemaFieldUrn } from '../src/urn.js';
-import { simHarness } from './harness.js';
+import { simHarness } from './support/harness.js';
 
 const FLOW = 'urn:li:dataFlow:(airflow,train_tips,PROD)';
 const JOB = `urn:li:dataJob:(${FLOW},fit_model)`;

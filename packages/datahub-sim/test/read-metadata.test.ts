@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simHarness } from './harness.js';
+import { simHarness } from './support/harness.js';
 
 const LABEL_PROP = 'urn:li:structuredProperty:io.janus.labelColumn';
 const TIER_PROP = 'urn:li:structuredProperty:io.janus.tier';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemMetadata } from '../src/store/system-metadata.js';
-import { simHarness } from './harness.js';
-import { GET_FEATURE, OWNER_FIELDS } from './ops-examples.js';
+import { simHarness } from './support/harness.js';
+import { GET_FEATURE, OWNER_FIELDS } from './support/ops-examples.js';
 
 // Operations copied from shared/reference/datahub-ops-examples/model.graphql and fragments.graphql.
 const STRUCTURED_PROPS_FIELDS = /* GraphQL */ `

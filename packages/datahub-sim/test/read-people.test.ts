@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simHarness } from './harness.js';
+import { simHarness } from './support/harness.js';
 
 // Operations copied from shared/reference/datahub-ops-examples/people.graphql.
 const ME = /* GraphQL */ `

@@ -4,7 +4,7 @@ import { makeContext } from '../src/schema/context.js';
 import { readResolvers, withOwner } from '../src/resolvers/read/index.js';
 import { buildSimSchema, mergeResolvers } from '../src/schema/build.js';
 import { Store } from '../src/store/store.js';
-import { simHarness } from './harness.js';
+import { simHarness } from './support/harness.js';
 
 const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,tips,PROD)';
 const TRIPS = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,trips,PROD)';

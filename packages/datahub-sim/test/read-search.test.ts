@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { simHarness } from './harness.js';
+import { simHarness } from './support/harness.js';
 
 const ds = (name: string, platform = 'snowflake', env = 'PROD') =>
   `urn:li:dataset:(urn:li:dataPlatform:${platform},${name},${env})`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startSim, type RunningSim, type SimOptions } from '../src/http/server.js';
-import { useSims } from './running-sim.js';
+import { useSims } from './support/running-sim.js';
 
 const sim = useSims();
 

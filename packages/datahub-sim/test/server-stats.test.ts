@@ -2,17 +2,11 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../src/http/server.js';
 import { appliedMutations, summarizeOperation } from '../src/controls/stats.js';
+import { mcp } from './support/records.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';
 const MISSING = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.nothing,PROD)';
 const TAG = 'urn:li:tag:pii';
-const mcp = (entityType: string, entityUrn: string, aspectName: string, json: object) => ({
-  entityType,
-  entityUrn,
-  changeType: 'UPSERT',
-  aspectName,
-  aspect: { json },
-});
 const RECORDS = [
   mcp('dataset', DATASET, 'datasetProperties', { name: 'orders', customProperties: {} }),
   mcp('tag', TAG, 'tagProperties', { name: 'pii' }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '../src/http/server.js';
-import { useSims } from './running-sim.js';
+import { useSims } from './support/running-sim.js';
 
 const DATASET = 'urn:li:dataset:(urn:li:dataPlatform:snowflake,shop.orders,PROD)';
 const RECORDS = [

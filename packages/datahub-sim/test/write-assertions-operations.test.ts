@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTOR, DATASET, MODEL, NOW, expectDataHubError, readSide, seed, writeHarness } from './write-seed.js';
+import { ACTOR, DATASET, expectDataHubError, MODEL, NOW, readSide, seededHarness } from './support/write-seed.js';
 
 const UPSERT = `mutation A($urn: String, $input: UpsertCustomAssertionInput!) {
   upsertCustomAssertion(urn: $urn, input: $input) { urn }
@@ -16,15 +16,9 @@ const CUSTOM = {
   platform: { name: 'Janus' },
 };
 
-function setup(now?: () => number) {
-  const h = writeHarness(now);
-  seed(h.store);
-  return h;
-}
-
 describe('upsertCustomAssertion', () => {
   it('writes a CUSTOM assertionInfo and dataPlatformInstance at the given urn', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.data(UPSERT, {
       urn: ASSERTION,
       input: { ...CUSTOM, fieldPath: 'amount', externalUrl: 'https://example.invalid/a', logic: 'SELECT 1' },
@@ -46,7 +40,7 @@ describe('upsertCustomAssertion', () => {
   });
 
   it('updates in place with a fixed urn (the info is replaced, not merged) and creates a new urn without one', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(UPSERT, { urn: ASSERTION, input: { ...CUSTOM, logic: 'v1' } });
     await h.data(UPSERT, {
       urn: ASSERTION,
@@ -69,7 +63,7 @@ describe('upsertCustomAssertion', () => {
   });
 
   it('requires a platform name or urn', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.gql(UPSERT, { urn: ASSERTION, input: { ...CUSTOM, platform: {} } });
     expectDataHubError(
       res,
@@ -80,7 +74,7 @@ describe('upsertCustomAssertion', () => {
   });
 
   it('fails on a malformed entity urn', async () => {
-    const h = setup();
+    const h = seededHarness();
     expectDataHubError(
       await h.gql(UPSERT, { input: { ...CUSTOM, entityUrn: 'dataset.name' } }),
       'SERVER_ERROR',
@@ -91,7 +85,7 @@ describe('upsertCustomAssertion', () => {
 
 describe('reportAssertionResult', () => {
   it('appends a COMPLETE assertionRunEvent against the asserted dataset, runId = timestamp, now by default', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(UPSERT, { urn: ASSERTION, input: CUSTOM });
     const res = await h.data(REPORT, {
       urn: ASSERTION,
@@ -121,7 +115,7 @@ describe('reportAssertionResult', () => {
   });
 
   it('keeps the error only for an ERROR result, and keeps the history newest first', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(UPSERT, { urn: ASSERTION, input: CUSTOM });
     const error = { type: 'SOURCE_QUERY_FAILED', message: 'timeout' };
     await h.data(REPORT, { urn: ASSERTION, result: { type: 'SUCCESS', timestampMillis: NOW - 2000, error } });
@@ -136,7 +130,7 @@ describe('reportAssertionResult', () => {
   });
 
   it('a second report at the same timestamp replaces the first (same timeseries key)', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(UPSERT, { urn: ASSERTION, input: CUSTOM });
     await h.data(REPORT, { urn: ASSERTION, result: { type: 'FAILURE' } });
     await h.data(REPORT, { urn: ASSERTION, result: { type: 'SUCCESS' } });
@@ -146,7 +140,7 @@ describe('reportAssertionResult', () => {
   });
 
   it('fails for an assertion that does not exist', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.gql(REPORT, { urn: 'urn:li:assertion:nope', result: { type: 'SUCCESS' } });
     expectDataHubError(
       res,
@@ -158,7 +152,7 @@ describe('reportAssertionResult', () => {
   });
 
   it('finds the assertee of a non-custom assertion too (a dataset assertion from a metadata file)', async () => {
-    const h = setup();
+    const h = seededHarness();
     const dbt = 'urn:li:assertion:dbt-not-null';
     h.store.write(dbt, 'assertionInfo', {
       type: 'DATASET',
@@ -171,7 +165,7 @@ describe('reportAssertionResult', () => {
 
 describe('reportOperation', () => {
   it('writes an operation event stamped with the actor; the String result is "true"', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.data(OPERATION, {
       input: {
         urn: DATASET,
@@ -199,7 +193,7 @@ describe('reportOperation', () => {
   });
 
   it('defaults the time to now and keeps a custom operation type', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(OPERATION, {
       input: { urn: DATASET, operationType: 'CUSTOM', customOperationType: 'BACKFILL', sourceType: 'DATA_PLATFORM' },
     });
@@ -216,7 +210,7 @@ describe('reportOperation', () => {
   });
 
   it('accepts only datasets', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.gql(OPERATION, { input: { urn: MODEL, operationType: 'UPDATE', sourceType: 'DATA_PROCESS' } });
     expectDataHubError(res, 'BAD_REQUEST', 'Unable to report operation. Invalid entity type mlModel provided.');
     expect(h.store.timeseries(MODEL, 'operation')).toEqual([]);
@@ -225,7 +219,7 @@ describe('reportOperation', () => {
 
 describe("assertions and operations read back through GraphQL (needs the read helper's resolvers)", () => {
   it.runIf(readSide('Query', 'assertion'))('the assertion shows its info and its run events', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(UPSERT, { urn: ASSERTION, input: CUSTOM });
     await h.data(REPORT, {
       urn: ASSERTION,
@@ -256,7 +250,7 @@ describe("assertions and operations read back through GraphQL (needs the read he
   });
 
   it.runIf(readSide('Dataset', 'operations'))('the dataset lists the reported operation', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(OPERATION, {
       input: { urn: DATASET, operationType: 'INSERT', sourceType: 'DATA_PROCESS', timestampMillis: NOW - 1 },
     });

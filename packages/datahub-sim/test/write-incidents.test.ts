@@ -2,31 +2,24 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTOR,
   DATASET,
+  expectDataHubError,
   MISSING_DATASET,
   MODEL,
   NOW,
   OTHER_DATASET,
-  USER,
-  expectDataHubError,
   readSide,
-  seed,
-  writeHarness,
-} from './write-seed.js';
+  seededHarness,
+  STAMP,
+  USER,
+} from './support/write-seed.js';
 
 const RAISE = 'mutation Raise($input: RaiseIncidentInput!) { raiseIncident(input: $input) }';
 const UPDATE =
   'mutation Update($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }';
-const STAMP = { time: NOW, actor: ACTOR };
-
-function setup(now?: () => number) {
-  const h = writeHarness(now);
-  seed(h.store);
-  return h;
-}
 
 describe('raiseIncident', () => {
   it('creates urn:li:incident:<new id> holding the incidentInfo DataHub writes, ACTIVE with no stage by default', async () => {
-    const { store, data } = setup();
+    const { store, data } = seededHarness();
     const res = await data(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: DATASET } });
     expect(res.raiseIncident).toBe('urn:li:incident:id-1');
     expect(store.aspect('urn:li:incident:id-1', 'incidentInfo')).toEqual({
@@ -39,7 +32,7 @@ describe('raiseIncident', () => {
   });
 
   it('maps every input field: resourceUrns first, resourceUrn appended once, source forced to MANUAL', async () => {
-    const { store, data } = setup();
+    const { store, data } = seededHarness();
     const { raiseIncident: urn } = await data(RAISE, {
       input: {
         type: 'CUSTOM',
@@ -71,7 +64,7 @@ describe('raiseIncident', () => {
   });
 
   it('does not append resourceUrn when resourceUrns already lists it', async () => {
-    const { store, data } = setup();
+    const { store, data } = seededHarness();
     const { raiseIncident: urn } = await data(RAISE, {
       input: { type: 'SQL', resourceUrns: [DATASET, OTHER_DATASET], resourceUrn: DATASET },
     });
@@ -79,7 +72,7 @@ describe('raiseIncident', () => {
   });
 
   it("stores the priority as DataHub's int: CRITICAL 0, HIGH 1, MEDIUM 2, LOW 3", async () => {
-    const { store, data } = setup();
+    const { store, data } = seededHarness();
     const stored: Record<string, unknown> = {};
     for (const priority of ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']) {
       const { raiseIncident: urn } = await data(RAISE, {
@@ -91,7 +84,7 @@ describe('raiseIncident', () => {
   });
 
   it('is not idempotent: two identical calls make two incidents', async () => {
-    const { store, data } = setup();
+    const { store, data } = seededHarness();
     const input = { type: 'CUSTOM', customType: 'JANUS_MODEL_TRUST', title: 'same', resourceUrn: DATASET };
     const first = (await data(RAISE, { input })).raiseIncident;
     const second = (await data(RAISE, { input })).raiseIncident;
@@ -100,7 +93,7 @@ describe('raiseIncident', () => {
   });
 
   it('rejects a CUSTOM incident without a customType (or a blank one) as a server error, writing nothing', async () => {
-    const { store, gql } = setup();
+    const { store, gql } = seededHarness();
     for (const customType of [undefined, '   ']) {
       const res = await gql(RAISE, { input: { type: 'CUSTOM', customType, resourceUrn: DATASET } });
       expectDataHubError(res, 'SERVER_ERROR', 'Failed to raise incident: customType is required when type is CUSTOM');
@@ -110,7 +103,7 @@ describe('raiseIncident', () => {
   });
 
   it('requires at least one resource', async () => {
-    const { gql } = setup();
+    const { gql } = seededHarness();
     for (const input of [
       { type: 'SQL' },
       { type: 'SQL', resourceUrns: [] },
@@ -125,7 +118,7 @@ describe('raiseIncident', () => {
   });
 
   it('fails on a malformed resourceUrn', async () => {
-    const { gql } = setup();
+    const { gql } = seededHarness();
     expectDataHubError(
       await gql(RAISE, { input: { type: 'SQL', resourceUrn: 'orders' } }),
       'SERVER_ERROR',
@@ -134,7 +127,7 @@ describe('raiseIncident', () => {
   });
 
   it("does not check that the resource exists, and (like DataHub's summary hook) brings it into existence", async () => {
-    const { store, data } = setup();
+    const { store, data } = seededHarness();
     expect(store.exists(MISSING_DATASET)).toBe(false);
     const { raiseIncident: urn } = await data(RAISE, { input: { type: 'OPERATIONAL', resourceUrn: MISSING_DATASET } });
     expect(store.exists(MISSING_DATASET)).toBe(true);
@@ -145,7 +138,7 @@ describe('raiseIncident', () => {
   });
 
   it('records the incident in the incidentsSummary of datasets, keyed by customType for CUSTOM, but not on a model', async () => {
-    const { store, data } = setup();
+    const { store, data } = seededHarness();
     const { raiseIncident: urn } = await data(RAISE, {
       input: { type: 'CUSTOM', customType: 'JANUS_MODEL_TRUST', resourceUrns: [DATASET, MODEL], priority: 'LOW' },
     });
@@ -160,7 +153,7 @@ describe('raiseIncident', () => {
 describe('updateIncidentStatus', () => {
   it('replaces the status (state, stage, message, lastUpdated) and keeps everything else', async () => {
     let now = NOW;
-    const { store, data } = setup(() => now);
+    const { store, data } = seededHarness(() => now);
     const { raiseIncident: urn } = await data(RAISE, {
       input: {
         type: 'OPERATIONAL',
@@ -183,7 +176,7 @@ describe('updateIncidentStatus', () => {
   });
 
   it('drops the previous stage and message when the new status has none', async () => {
-    const { store, data } = setup();
+    const { store, data } = seededHarness();
     const { raiseIncident: urn } = await data(RAISE, {
       input: { type: 'OPERATIONAL', resourceUrn: DATASET, status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'x' } },
     });
@@ -196,7 +189,7 @@ describe('updateIncidentStatus', () => {
 
   it('moves the incident to the resolved list of the dataset summary, with resolvedAt', async () => {
     let now = NOW;
-    const { store, data } = setup(() => now);
+    const { store, data } = seededHarness(() => now);
     const { raiseIncident: urn } = await data(RAISE, { input: { type: 'VOLUME', resourceUrn: DATASET } });
     now = NOW + 1000;
     await data(UPDATE, { urn, input: { state: 'RESOLVED', stage: 'NO_ACTION_REQUIRED' } });
@@ -207,7 +200,7 @@ describe('updateIncidentStatus', () => {
   });
 
   it('answers NOT_FOUND for an incident that does not exist', async () => {
-    const { gql } = setup();
+    const { gql } = seededHarness();
     const res = await gql(UPDATE, { urn: 'urn:li:incident:nope', input: { state: 'RESOLVED' } });
     expectDataHubError(res, 'NOT_FOUND', 'Failed to update incident. Incident does not exist.');
     expect(res.data).toEqual({ updateIncidentStatus: null });
@@ -218,7 +211,7 @@ describe("incidents read back through GraphQL (needs the read/graph helpers' res
   it.runIf(readSide('Dataset', 'incidents'))(
     'lists the raised incident on the dataset, then its resolution',
     async () => {
-      const { data } = setup();
+      const { data } = seededHarness();
       const { raiseIncident: urn } = await data(RAISE, {
         input: {
           type: 'CUSTOM',
@@ -251,7 +244,7 @@ describe("incidents read back through GraphQL (needs the read/graph helpers' res
   );
 
   it.runIf(readSide('Query', 'entity'))('reads the incident by urn through entity(urn)', async () => {
-    const { data } = setup();
+    const { data } = seededHarness();
     const { raiseIncident: urn } = await data(RAISE, {
       input: { type: 'SQL', resourceUrn: DATASET, priority: 'CRITICAL' },
     });

@@ -2,17 +2,17 @@ import type { ExecutionResult } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { runGraphQL } from '../src/schema/execute.js';
 import {
-  ACTOR,
   DATASET,
+  expectDataHubError,
   MODEL,
   NOW,
   OTHER_DATASET,
-  USER,
-  expectDataHubError,
   readSide,
-  seed,
-  writeHarness,
-} from './write-seed.js';
+  SCORE,
+  seededHarness,
+  STAMP,
+  USER,
+} from './support/write-seed.js';
 
 /** `shared/reference/datahub-ops-examples/writes.graphql`, verbatim: the writes Janus sends to DataHub. */
 const WRITES = `# Example operations for Janus, checked with shared/tools/check-datahub-ops.mjs against the
@@ -87,15 +87,12 @@ mutation JanusAddOwners($resourceUrn: String!) {
 }
 `;
 
-const STAMP = { time: NOW, actor: ACTOR };
 const UNTRUSTED = 'urn:li:tag:janus-untrusted';
-const SCORE = 'urn:li:structuredProperty:io.janus.trustScore';
 const ASSERTION = 'urn:li:assertion:janus-leakage-check';
 const REPORT_URL = 'https://example.invalid/janus/report/1';
 
 function setup() {
-  const h = writeHarness();
-  seed(h.store);
+  const h = seededHarness();
   const op = (operationName: string, variables: Record<string, unknown> = {}): Promise<ExecutionResult> =>
     runGraphQL({ query: WRITES, variables, operationName }, h.ctx);
   /** Runs an operation that needs no read resolver to answer, failing on any error. */

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTOR,
   DATASET,
+  expectDataHubError,
   GROUP,
   MISSING_DATASET,
   MODEL,
   NOW,
-  USER,
-  expectDataHubError,
   readSide,
-  seed,
-  writeHarness,
-} from './write-seed.js';
+  seededHarness,
+  STAMP,
+  USER,
+} from './support/write-seed.js';
 
 const ADD_OWNER = 'mutation O($input: AddOwnerInput!) { addOwner(input: $input) }';
 const ADD_OWNERS = 'mutation O($input: AddOwnersInput!) { addOwners(input: $input) }';
@@ -21,18 +21,11 @@ const REMOVE_LINK = 'mutation L($input: RemoveLinkInput!) { removeLink(input: $i
 
 const TECH = 'urn:li:ownershipType:__system__technical_owner';
 const BUSINESS = 'urn:li:ownershipType:__system__business_owner';
-const STAMP = { time: NOW, actor: ACTOR };
 const LINK = { linkUrl: 'https://example.invalid/janus/report/1', label: 'Janus verdict', resourceUrn: MODEL };
-
-function setup(now?: () => number) {
-  const h = writeHarness(now);
-  seed(h.store);
-  return h;
-}
 
 describe('addOwner / addOwners', () => {
   it('writes ownership with the type urn, the deprecated type (NONE when only a urn is given) and a MANUAL source', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.data(ADD_OWNER, {
       input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: MODEL },
     });
@@ -45,7 +38,7 @@ describe('addOwner / addOwners', () => {
   });
 
   it('derives the type urn from the deprecated type when no urn is given', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(ADD_OWNER, {
       input: { ownerUrn: GROUP, ownerEntityType: 'CORP_GROUP', type: 'DATA_STEWARD', resourceUrn: DATASET },
     });
@@ -63,7 +56,7 @@ describe('addOwner / addOwners', () => {
 
   it('re-adding the same owner and type replaces the entry; another type for the same owner is kept', async () => {
     let now = NOW;
-    const h = setup(() => now);
+    const h = seededHarness(() => now);
     h.store.write(DATASET, 'ownership', {
       owners: [
         { owner: GROUP, type: 'TECHNICAL_OWNER' },
@@ -87,7 +80,7 @@ describe('addOwner / addOwners', () => {
   });
 
   it('an entry without a type urn matches through its deprecated type', async () => {
-    const h = setup();
+    const h = seededHarness();
     h.store.write(DATASET, 'ownership', { owners: [{ owner: USER, type: 'TECHNICAL_OWNER' }] });
     await h.data(ADD_OWNER, {
       input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET },
@@ -98,7 +91,7 @@ describe('addOwner / addOwners', () => {
   });
 
   it('addOwners adds several owners in one write', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(ADD_OWNERS, {
       input: {
         resourceUrn: MODEL,
@@ -115,7 +108,7 @@ describe('addOwner / addOwners', () => {
   });
 
   it('rejects an owner urn of the wrong kind', async () => {
-    const h = setup();
+    const h = seededHarness();
     expectDataHubError(
       await h.gql(ADD_OWNER, {
         input: { ownerUrn: GROUP, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: DATASET },
@@ -134,7 +127,7 @@ describe('addOwner / addOwners', () => {
   });
 
   it('rejects an owner that does not exist (addOwner reports it as the "resource", as DataHub does)', async () => {
-    const h = setup();
+    const h = seededHarness();
     const ghost = 'urn:li:corpuser:ghost';
     expectDataHubError(
       await h.gql(ADD_OWNER, {
@@ -156,7 +149,7 @@ describe('addOwner / addOwners', () => {
   });
 
   it('rejects a custom ownership type that does not exist, and an owner with neither type nor type urn', async () => {
-    const h = setup();
+    const h = seededHarness();
     expectDataHubError(
       await h.gql(ADD_OWNER, {
         input: {
@@ -177,7 +170,7 @@ describe('addOwner / addOwners', () => {
   });
 
   it('accepts a custom ownership type once it exists', async () => {
-    const h = setup();
+    const h = seededHarness();
     const custom = 'urn:li:ownershipType:ml-reviewer';
     h.store.write(custom, 'ownershipTypeInfo', { name: 'ML reviewer', created: STAMP, lastModified: STAMP });
     await h.data(ADD_OWNER, {
@@ -189,7 +182,7 @@ describe('addOwner / addOwners', () => {
   });
 
   it('addOwners requires the resource to exist; addOwner (DataHub quirk) does not check it', async () => {
-    const h = setup();
+    const h = seededHarness();
     const owner = { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH };
     expectDataHubError(
       await h.gql(ADD_OWNERS, { input: { resourceUrn: MISSING_DATASET, owners: [owner] } }),
@@ -206,7 +199,7 @@ describe('addLink / upsertLink / removeLink', () => {
   const link = LINK;
 
   it('addLink appends an institutionalMemory element (label stored as description)', async () => {
-    const h = setup();
+    const h = seededHarness();
     expect((await h.data(ADD_LINK, { input: { ...link, settings: { showInAssetPreview: true } } })).addLink).toBe(true);
     expect(h.store.aspect(MODEL, 'institutionalMemory')).toEqual({
       elements: [
@@ -216,7 +209,7 @@ describe('addLink / upsertLink / removeLink', () => {
   });
 
   it('addLink refuses a link with the same URL and label; the same URL with another label is a new link', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(ADD_LINK, { input: link });
     const res = await h.gql(ADD_LINK, { input: link });
     expectDataHubError(res, 'BAD_REQUEST', /already exists/);
@@ -227,7 +220,7 @@ describe('addLink / upsertLink / removeLink', () => {
 
   it('upsertLink is idempotent: the second call updates the link in place with an updateStamp', async () => {
     let now = NOW;
-    const h = setup(() => now);
+    const h = seededHarness(() => now);
     await h.data(UPSERT_LINK, { input: link });
     now = NOW + 10;
     expect(
@@ -247,7 +240,7 @@ describe('addLink / upsertLink / removeLink', () => {
   });
 
   it('removeLink with a label removes that link only; without a label every link with the URL', async () => {
-    const h = setup();
+    const h = seededHarness();
     const other = { ...link, linkUrl: 'https://example.invalid/other' };
     await h.data(ADD_LINK, { input: link });
     await h.data(ADD_LINK, { input: { ...link, label: 'second' } });
@@ -264,7 +257,7 @@ describe('addLink / upsertLink / removeLink', () => {
   });
 
   it('rejects a resource that does not exist and a value that is not a URL', async () => {
-    const h = setup();
+    const h = seededHarness();
     for (const q of [ADD_LINK, UPSERT_LINK]) {
       expectDataHubError(
         await h.gql(q, { input: { ...link, resourceUrn: MISSING_DATASET } }),
@@ -283,7 +276,7 @@ describe('addLink / upsertLink / removeLink', () => {
 
 describe("owners and links read back through GraphQL (needs the read helper's resolvers)", () => {
   it.runIf(readSide('Query', 'mlModel'))('the model shows the new owner and the link', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(ADD_OWNER, {
       input: { ownerUrn: USER, ownerEntityType: 'CORP_USER', ownershipTypeUrn: TECH, resourceUrn: MODEL },
     });

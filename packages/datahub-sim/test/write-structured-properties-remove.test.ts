@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATASET, MISSING_DATASET, MODEL, expectDataHubError, seed, writeHarness } from './write-seed.js';
+import { DATASET, expectDataHubError, MISSING_DATASET, MODEL, seededHarness } from './support/write-seed.js';
 
 const REMOVE = `mutation R($input: RemoveStructuredPropertiesInput!) {
   removeStructuredProperties(input: $input) { properties { structuredProperty { urn } values { ... on StringValue { stringValue } } } }
@@ -8,8 +8,7 @@ const A = 'urn:li:structuredProperty:io.janus.a';
 const B = 'urn:li:structuredProperty:io.janus.b';
 
 function setup() {
-  const h = writeHarness();
-  seed(h.store);
+  const h = seededHarness();
   for (const urn of [A, B]) {
     h.store.write(urn, 'propertyDefinition', {
       qualifiedName: urn.split(':').pop(),

@@ -1,30 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTOR,
+  BAND,
   DATASET,
   define,
   expectDataHubError,
   MISSING_DATASET,
   MODEL,
   NOW,
+  NUMBER,
   readSide,
-  seed,
-  writeHarness,
-} from './write-seed.js';
+  SCORE,
+  seededHarness,
+  STAMP,
+  STRING,
+} from './support/write-seed.js';
 
 const UPSERT =
   'mutation U($input: UpsertStructuredPropertiesInput!) { upsertStructuredProperties(input: $input) { __typename } }';
-const STAMP = { time: NOW, actor: ACTOR };
-const NUMBER = 'urn:li:dataType:datahub.number';
-const STRING = 'urn:li:dataType:datahub.string';
-const SCORE = 'urn:li:structuredProperty:io.janus.trustScore';
-const BAND = 'urn:li:structuredProperty:io.janus.band';
-
-function setup(now?: () => number) {
-  const h = writeHarness(now);
-  seed(h.store);
-  return h;
-}
 
 const setValues = (assetUrn: string, structuredPropertyUrn: string, values: object[]) => ({
   input: { assetUrn, structuredPropertyInputParams: [{ structuredPropertyUrn, values }] },
@@ -32,7 +25,7 @@ const setValues = (assetUrn: string, structuredPropertyUrn: string, values: obje
 
 describe('upsertStructuredProperties', () => {
   it('assigns a number on the asset and returns the written aspect', async () => {
-    const h = setup();
+    const h = seededHarness();
     define(h.store, SCORE, { valueType: NUMBER, cardinality: 'SINGLE' });
     const res = await h.data(UPSERT, setValues(MODEL, SCORE, [{ numberValue: 0.82 }]));
     expect(res.upsertStructuredProperties).toEqual({ __typename: 'StructuredProperties' });
@@ -43,7 +36,7 @@ describe('upsertStructuredProperties', () => {
 
   it("replaces the listed property's values (keeping created) and keeps the other properties", async () => {
     let now = NOW;
-    const h = setup(() => now);
+    const h = seededHarness(() => now);
     define(h.store, SCORE, { valueType: NUMBER });
     define(h.store, BAND, { valueType: STRING, cardinality: 'MULTIPLE' });
     await h.data(UPSERT, setValues(MODEL, SCORE, [{ numberValue: 0.5 }]));
@@ -59,7 +52,7 @@ describe('upsertStructuredProperties', () => {
   });
 
   it("rejects a value of the wrong type for the definition's valueType", async () => {
-    const h = setup();
+    const h = seededHarness();
     define(h.store, SCORE, { valueType: NUMBER });
     define(h.store, BAND, { valueType: STRING });
     expectDataHubError(
@@ -76,14 +69,14 @@ describe('upsertStructuredProperties', () => {
   });
 
   it("accepts a numeric string for a number property, as DataHub's validator does", async () => {
-    const h = setup();
+    const h = seededHarness();
     define(h.store, SCORE, { valueType: NUMBER });
     await h.data(UPSERT, setValues(MODEL, SCORE, [{ stringValue: '0.75' }]));
     expect(h.store.aspect(MODEL, 'structuredProperties')).toMatchObject({ properties: [{ values: ['0.75'] }] });
   });
 
   it('enforces cardinality SINGLE (the default) and allowed values', async () => {
-    const h = setup();
+    const h = seededHarness();
     define(h.store, SCORE, { valueType: NUMBER });
     define(h.store, BAND, {
       valueType: STRING,
@@ -104,7 +97,7 @@ describe('upsertStructuredProperties', () => {
   });
 
   it('checks dates and urns (with allowed entity types)', async () => {
-    const h = setup();
+    const h = seededHarness();
     const DATE = 'urn:li:structuredProperty:io.janus.reviewedOn';
     const REVIEWER = 'urn:li:structuredProperty:io.janus.reviewer';
     define(h.store, DATE, { valueType: 'urn:li:dataType:datahub.date' });
@@ -132,7 +125,7 @@ describe('upsertStructuredProperties', () => {
   });
 
   it('rejects a property that has no definition, and a urn that is not a structured property', async () => {
-    const h = setup();
+    const h = seededHarness();
     expectDataHubError(
       await h.gql(UPSERT, setValues(MODEL, 'urn:li:structuredProperty:never.defined', [{ stringValue: 'x' }])),
       'BAD_REQUEST',
@@ -147,7 +140,7 @@ describe('upsertStructuredProperties', () => {
 
   it('rejects a soft-deleted property and a change to an immutable one', async () => {
     let now = NOW;
-    const h = setup(() => now);
+    const h = seededHarness(() => now);
     define(h.store, SCORE, { valueType: NUMBER, immutable: true });
     define(h.store, BAND, { valueType: STRING });
     h.store.write(BAND, 'status', { removed: true });
@@ -167,7 +160,7 @@ describe('upsertStructuredProperties', () => {
   });
 
   it('requires the asset to exist (a server error in DataHub), except for a schemaField', async () => {
-    const h = setup();
+    const h = seededHarness();
     define(h.store, SCORE, { valueType: NUMBER });
     const res = await h.gql(UPSERT, setValues(MISSING_DATASET, SCORE, [{ numberValue: 1 }]));
     expectDataHubError(res, 'SERVER_ERROR', `Asset with provided urn ${MISSING_DATASET} does not exist`);
@@ -184,7 +177,7 @@ describe("structured properties read back through GraphQL (needs the read helper
   it.runIf(readSide('StructuredProperties', 'properties'))(
     'the upsert result and the model show the value',
     async () => {
-      const h = setup();
+      const h = seededHarness();
       define(h.store, SCORE, { valueType: NUMBER });
       const res = await h.data(
         `mutation($input: UpsertStructuredPropertiesInput!) { upsertStructuredProperties(input: $input) {

@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { ACTOR, DATASET, define, expectDataHubError, NOW, readSide, seed, writeHarness } from './write-seed.js';
+import {
+  BAND,
+  DATASET,
+  define,
+  expectDataHubError,
+  NUMBER,
+  readSide,
+  SCORE,
+  seededHarness,
+  STAMP,
+  STRING,
+} from './support/write-seed.js';
 
 const CREATE = 'mutation C($input: CreateStructuredPropertyInput!) { createStructuredProperty(input: $input) { urn } }';
-const STAMP = { time: NOW, actor: ACTOR };
-const NUMBER = 'urn:li:dataType:datahub.number';
-const STRING = 'urn:li:dataType:datahub.string';
-const SCORE = 'urn:li:structuredProperty:io.janus.trustScore';
-const BAND = 'urn:li:structuredProperty:io.janus.band';
-
-function setup(now?: () => number) {
-  const h = writeHarness(now);
-  seed(h.store);
-  return h;
-}
 
 describe('createStructuredProperty', () => {
   it('writes propertyDefinition and structuredPropertySettings at urn:li:structuredProperty:<qualifiedName>', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.data(CREATE, {
       input: {
         qualifiedName: 'io.janus.trustScore',
@@ -49,7 +49,7 @@ describe('createStructuredProperty', () => {
   });
 
   it('stores allowed values plain (no union wrapper) and the allowedTypes qualifier; no settings aspect without settings', async () => {
-    const h = setup();
+    const h = seededHarness();
     await h.data(CREATE, {
       input: {
         id: 'io.janus.band',
@@ -79,7 +79,7 @@ describe('createStructuredProperty', () => {
   });
 
   it('takes the id when only the id is given, accepts equal id and qualifiedName, and uses a random id for neither', async () => {
-    const h = setup();
+    const h = seededHarness();
     const create = async (input: object) =>
       (
         await h.data(CREATE, {
@@ -95,13 +95,13 @@ describe('createStructuredProperty', () => {
   });
 
   it('rejects an id that differs from the qualifiedName', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.gql(CREATE, { input: { id: 'a', qualifiedName: 'b', valueType: STRING, entityTypes: [] } });
     expectDataHubError(res, 'BAD_REQUEST', 'Qualified name and the ID of a structured property must match');
   });
 
   it('rejects a property that already exists, leaving it unchanged', async () => {
-    const h = setup();
+    const h = seededHarness();
     define(h.store, SCORE, { valueType: NUMBER });
     const res = await h.gql(CREATE, {
       input: { qualifiedName: 'io.janus.trustScore', valueType: STRING, entityTypes: [] },
@@ -112,7 +112,7 @@ describe('createStructuredProperty', () => {
   });
 
   it('rejects isHidden together with a show* setting', async () => {
-    const h = setup();
+    const h = seededHarness();
     const res = await h.gql(CREATE, {
       input: {
         qualifiedName: 'x.y',
@@ -130,7 +130,7 @@ describe('createStructuredProperty', () => {
   });
 
   it('rejects spaces in the name, allowedTypes that are not entity types, and a second asset badge', async () => {
-    const h = setup();
+    const h = seededHarness();
     const base = { valueType: STRING, entityTypes: ['urn:li:entityType:datahub.dataset'] };
     expectDataHubError(
       await h.gql(CREATE, { input: { ...base, qualifiedName: 'has space' } }),
@@ -162,7 +162,7 @@ describe("structured properties read back through GraphQL (needs the read helper
   it.runIf(readSide('StructuredPropertyEntity', 'definition'))(
     'the created property reads back with its definition',
     async () => {
-      const h = setup();
+      const h = seededHarness();
       const res = await h.data(`mutation { createStructuredProperty(input: { qualifiedName: "io.janus.trustScore",
       valueType: "${NUMBER}", entityTypes: ["urn:li:entityType:datahub.mlModel"] }) {
       urn definition { qualifiedName valueType { urn } cardinality } } }`);

@@ -2,17 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTOR,
   DATASET,
+  expectDataHubError,
   MISSING_DATASET,
   MODEL,
   NOW,
   OTHER_DATASET,
+  readSide,
+  seededHarness,
   TAG,
   USER,
-  expectDataHubError,
-  readSide,
-  seed,
-  writeHarness,
-} from './write-seed.js';
+} from './support/write-seed.js';
 
 const CREATE = 'mutation C($input: CreateTagInput!) { createTag(input: $input) }';
 const ADD = 'mutation A($input: TagAssociationInput!) { addTag(input: $input) }';
@@ -23,8 +22,7 @@ const BATCH_REMOVE = 'mutation R($input: BatchRemoveTagsInput!) { batchRemoveTag
 const TAG2 = 'urn:li:tag:janus-untrusted';
 
 function setup() {
-  const h = writeHarness();
-  seed(h.store);
+  const h = seededHarness();
   h.store.write(TAG2, 'tagProperties', { name: 'janus:untrusted' });
   return h;
 }

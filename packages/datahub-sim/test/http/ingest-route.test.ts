@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ingestProposal, ingestProposalBatch, postAspectsAction, type Proposal } from '../../src/http/ingest-client.js';
 import type { RunningSim } from '../../src/http/server.js';
-import { addChain, CHAIN as C, ds, run } from '../graph-catalog.js';
-import { exportText, graphqlData, useSims } from '../running-sim.js';
+import { addChain, CHAIN as C, ds, run } from '../support/graph-catalog.js';
+import { exportText, graphqlData, useSims } from '../support/running-sim.js';
 
 const NOW = 1_780_000_000_000;
 const sim = useSims({ now: () => NOW });

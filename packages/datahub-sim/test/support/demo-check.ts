@@ -2,8 +2,8 @@
  * Questions about a catalog asked of its raw records (no simulator involved), for the demo tests:
  * SLAs and ages, owners, run results, column ancestry and table-level upstream closure.
  */
-import type { RecordIndex } from '../src/demo/inspect.js';
-import { parseSchemaFieldUrn } from '../src/urn.js';
+import type { RecordIndex } from '../../src/demo/inspect.js';
+import { parseSchemaFieldUrn } from '../../src/urn.js';
 
 type Json = Record<string, unknown>;
 

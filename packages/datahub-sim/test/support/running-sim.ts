@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { startSim, type RunningSim, type SimOptions } from '../src/http/server.js';
+import { startSim, type RunningSim, type SimOptions } from '../../src/http/server.js';
 
 /** Starts simulators on free ports for a test file and closes them after each test. */
 export function useSims(defaults: SimOptions = {}): (opts?: SimOptions) => Promise<RunningSim> {

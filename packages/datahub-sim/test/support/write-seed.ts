@@ -1,8 +1,8 @@
 import type { ExecutionResult } from 'graphql';
 import { expect } from 'vitest';
-import { graphResolvers } from '../src/resolvers/read/graph/index.js';
-import { readResolvers } from '../src/resolvers/read/index.js';
-import type { Store } from '../src/store/store.js';
+import { graphResolvers } from '../../src/resolvers/read/graph/index.js';
+import { readResolvers } from '../../src/resolvers/read/index.js';
+import type { Store } from '../../src/store/store.js';
 import { simHarness } from './harness.js';
 
 /** Fixed clock and ids for the write tests. */
@@ -16,11 +16,26 @@ export const MODEL = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)';
 export const USER = 'urn:li:corpuser:jdoe';
 export const GROUP = 'urn:li:corpGroup:data-eng';
 export const TAG = 'urn:li:tag:pii';
+/** The audit stamp DataHub puts on every write of these tests: at NOW, by ACTOR. */
+export const STAMP = { time: NOW, actor: ACTOR };
+
+/** Janus's structured properties, and the value types DataHub gives them. */
+export const SCORE = 'urn:li:structuredProperty:io.janus.trustScore';
+export const BAND = 'urn:li:structuredProperty:io.janus.band';
+export const NUMBER = 'urn:li:dataType:datahub.number';
+export const STRING = 'urn:li:dataType:datahub.string';
 
 /** A harness whose clock is `now` (fixed at NOW by default) and whose ids are id-1, id-2, ... */
 export function writeHarness(now: () => number = () => NOW) {
   let n = 0;
   return simHarness({ now, actor: ACTOR, newId: () => `id-${++n}` });
+}
+
+/** A write harness over the seeded catalogue (`seed`): where each write test starts. */
+export function seededHarness(now?: () => number) {
+  const h = writeHarness(now);
+  seed(h.store);
+  return h;
 }
 
 /** A small catalogue: two datasets with schemas, a model, a user, a group and a tag. */

@@ -1,7 +1,7 @@
 import type { ExecutionResult } from 'graphql';
-import { makeContext, type SimContext } from '../src/schema/context.js';
-import { runGraphQL } from '../src/schema/execute.js';
-import { Store } from '../src/store/store.js';
+import { makeContext, type SimContext } from '../../src/schema/context.js';
+import { runGraphQL } from '../../src/schema/execute.js';
+import { Store } from '../../src/store/store.js';
 
 /** A fresh store and a function that runs GraphQL against it, as a client of GMS would. */
 export function simHarness(overrides: Partial<SimContext> = {}) {

@@ -1,4 +1,4 @@
-import type { Store } from '../src/store/store.js';
+import type { Store } from '../../src/store/store.js';
 
 /** Builders for the lineage catalogs the graph tests load (aspects in DataHub's MCP `json` shape). */
 
