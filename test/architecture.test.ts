@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importCycles } from './architecture/cycles.js';
 import { importGraph, type ImportEdge } from './architecture/import-graph.js';
+import { moduleState } from './architecture/module-state.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const edges = importGraph(ROOT, ['src', 'handlers', 'jobs']);
@@ -47,6 +48,19 @@ describe('architecture', () => {
       e.to === undefined ? CORE_PACKAGES.has(e.specifier) : inCore(e.to) || inShared(e.to);
     const violations = edges.filter((e) => inCore(e.from) && !allowed(e));
     expectNone(violations.map(describeEdge));
+  });
+
+  it('src/core keeps no module-level mutable state: what a run derives lives in its JudgmentSession, passed in', () => {
+    expectNone(moduleState(ROOT, 'src/core'));
+  });
+
+  it('the check for module-level state finds it', () => {
+    const found = moduleState(ROOT, 'test/architecture/fixtures');
+    expect(found.map((f) => f.replace(/^.*fixtures\//, ''))).toEqual([
+      'module-state.ts:2 let calls = 0;',
+      'module-state.ts:3 memo = new WeakMap<object, number>()',
+      'module-state.ts:4 seen = new Set<string>() as Set<string>',
+    ]);
   });
 
   it('src/sim imports nothing from Janus (only itself, src/shared and packages)', () => {

@@ -19,8 +19,8 @@ export function withProposedLineage(g: UpstreamGraph, p: ProposedLineage): Upstr
     const list = (columnUpstreams[down] ??= []);
     if (!list.includes(up)) list.push(up);
   }
-  const { shared: _shared, ...rest } = g; // what was derived from the graph before the change no longer holds
-  return { ...rest, upstreams, columnUpstreams };
+  // new records: a judgment run over the graph before the change does not judge this one
+  return { ...g, upstreams, columnUpstreams };
 }
 
 /** Every dataset the proposal mentions: they must be read from DataHub along with the model's graph. */
