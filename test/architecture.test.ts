@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { importCycles } from './architecture/cycles.js';
 import { importGraph, type ImportEdge } from './architecture/import-graph.js';
+import { moduleState } from './architecture/module-state.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The DataHub simulator, a package of its own that Janus depends on. */
@@ -82,6 +83,19 @@ describe('architecture', () => {
 
   it('Janus imports the simulator by its package name only, never by a path into packages/', () => {
     expectNone(janusEdges.filter((e) => under('packages')(e.to)).map(describeEdge));
+  });
+
+  it('src/core keeps no module-level mutable state: what a run derives lives in its JudgmentSession, passed in', () => {
+    expectNone(moduleState(ROOT, 'src/core'));
+  });
+
+  it('the check for module-level state finds it', () => {
+    const found = moduleState(ROOT, 'test/architecture/fixtures');
+    expect(found.map((f) => f.replace(/^.*fixtures\//, ''))).toEqual([
+      'module-state.ts:2 let calls = 0;',
+      'module-state.ts:3 memo = new WeakMap<object, number>()',
+      'module-state.ts:4 seen = new Set<string>() as Set<string>',
+    ]);
   });
 
   it('src/slack and handlers do not import each other: handlers use slack, and only the composition root joins them', () => {

@@ -1,6 +1,7 @@
 import type { UpstreamGraph } from '../core/graph.js';
 import { deadlinesPassed, freshnessDeadlines } from '../core/freshness-deadlines.js';
 import type { JudgedModelState, LiveCause } from '../core/transitions.js';
+import { JudgmentSession } from '../core/session.js';
 import { assess, verdictOf, type ModelRef, type Verdict } from '../core/verdict.js';
 import { Catalog, listModels, readCatalog } from '../datahub/read-catalog.js';
 import { movingFacts, readChanges, type MovingFacts } from '../datahub/read-changes.js';
@@ -149,11 +150,15 @@ export class CatalogWatch {
   private async judge(models: ModelRef[], now: number, onJudged?: OnJudged): Promise<JudgedModelState[]> {
     const catalog = this.catalog!;
     const states: JudgedModelState[] = [];
+    const session = new JudgmentSession(this.deps.policy, now, catalog.indexes);
     let graph: UpstreamGraph | undefined;
     for (const model of models) {
       graph = catalog.upstreamGraph(model.urn);
-      const a = assess(graph, now, this.deps.policy);
-      const v = verdictOf(graph, a, (d) => catalog.modelsBelowDataset(d), { now, datahub: this.deps.client.url });
+      const a = assess(session, graph);
+      const v = verdictOf(session, graph, a, (d) => catalog.modelsBelowDataset(d), {
+        now,
+        datahub: this.deps.client.url,
+      });
       states.push(this.remember(v));
       const done = onJudged?.(v, graph);
       if (done) await done;

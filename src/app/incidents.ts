@@ -1,4 +1,5 @@
 import { upstreamDatasets } from '../core/graph.js';
+import { hurtsOnlyItsModel } from '../core/detectors/registered.js';
 import { detectorOfKey, keyOf, modelsOf } from '../core/writeback/conventions.js';
 import { datasetsIncidentsOp } from '../datahub/queries/incident.js';
 import { readUpstreamGraph } from '../datahub/read-upstream.js';
@@ -33,8 +34,7 @@ export async function janusIncidentsForModel(deps: JudgeDeps, ref: string): Prom
     for (const d of data.entities ?? []) {
       for (const inc of d?.incidents?.incidents ?? []) {
         const key = keyOf(inc.description);
-        if (!key || (detectorOfKey(key) === 'target_leakage' && !modelsOf(inc.description).includes(model.urn)))
-          continue;
+        if (!key || (hurtsOnlyItsModel(detectorOfKey(key)) && !modelsOf(inc.description).includes(model.urn))) continue;
         out.push({
           urn: inc.urn,
           key,

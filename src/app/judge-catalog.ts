@@ -1,4 +1,5 @@
 import type { UpstreamGraph } from '../core/graph.js';
+import { JudgmentSession } from '../core/session.js';
 import { assess, verdictOf, type Verdict } from '../core/verdict.js';
 import { readCatalog, type Catalog } from '../datahub/read-catalog.js';
 import type { EntityCache } from '../datahub/read-upstream.js';
@@ -19,12 +20,13 @@ export async function judgeCatalog(
   const now = (deps.now ?? Date.now)();
   const cache: EntityCache = deps.cache ?? new Map();
   const catalog = await readCatalog(deps.client, cache);
+  const session = new JudgmentSession(deps.policy, now, catalog.indexes);
   let models = 0;
   for (const model of catalog.models()) {
     const graph = catalog.upstreamGraph(model.urn);
-    const a = assess(graph, now, deps.policy);
+    const a = assess(session, graph);
     const done = onJudged(
-      verdictOf(graph, a, (d) => catalog.modelsBelowDataset(d), { now, datahub: deps.client.url }),
+      verdictOf(session, graph, a, (d) => catalog.modelsBelowDataset(d), { now, datahub: deps.client.url }),
       graph,
     );
     if (done) await done;

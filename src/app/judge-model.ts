@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import { assess, verdictOf, type JudgePolicy, type Verdict } from '../core/verdict.js';
 import type { UpstreamGraph } from '../core/graph.js';
+import { JudgmentSession } from '../core/session.js';
 import { proposedDatasets, withProposedLineage, type ProposedLineage } from '../core/proposed-lineage.js';
 import type { DataHubClient } from '../datahub/client.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
@@ -31,7 +32,8 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
   if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false)
     throw new UsageError(`DataHub has no model ${model.urn}`);
   const graph = deps.proposed ? withProposedLineage(read, deps.proposed) : read;
-  const assessment = assess(graph, now, deps.policy);
+  const session = new JudgmentSession(deps.policy, now);
+  const assessment = assess(session, graph);
   const downstream = assessment.offending.length ? await readDownstreamModels(deps.client, assessment.offending) : {};
-  return { verdict: verdictOf(graph, assessment, downstream, { now, datahub: deps.client.url }), graph };
+  return { verdict: verdictOf(session, graph, assessment, downstream, { now, datahub: deps.client.url }), graph };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDuration } from '../core/duration.js';
-import { DEFAULT_POLICY, type DetectorName, type Policy } from '../core/finding.js';
+import { DEFAULT_POLICY, DETECTOR_NAMES } from '../core/detectors/registered.js';
+import type { Policy } from '../core/finding.js';
 import { DEFAULT_BANDS } from '../core/score.js';
 import type { JudgePolicy } from '../core/verdict.js';
 
@@ -13,9 +14,8 @@ const detectorOverride = z.object({
 
 /** Weights, severities, bands and default freshness SLAs: defaults are the product's, every one configurable. */
 export const judgeSchema = z.object({
-  detectors: z
-    .partialRecord(z.enum(Object.keys(DEFAULT_POLICY) as [DetectorName, ...DetectorName[]]), detectorOverride)
-    .default({}),
+  /** By registered detector (src/core/detectors/registry.ts); a name no detector has is an error. */
+  detectors: z.partialRecord(z.enum(DETECTOR_NAMES as [string, ...string[]]), detectorOverride).default({}),
   bands: z
     .object({
       trusted: z.coerce.number().min(0).max(100).default(DEFAULT_BANDS.trusted),
@@ -37,7 +37,7 @@ export type JudgeConfig = z.infer<typeof judgeSchema>;
 
 export function judgePolicy(c: JudgeConfig): JudgePolicy {
   const policy = Object.fromEntries(
-    Object.entries(DEFAULT_POLICY).map(([name, p]) => [name, { ...p, ...c.detectors[name as DetectorName] }]),
+    Object.entries(DEFAULT_POLICY).map(([name, p]) => [name, { ...p, ...c.detectors[name] }]),
   ) as Policy;
   return {
     policy,

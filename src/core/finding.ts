@@ -4,13 +4,8 @@ export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export const SEVERITY_ORDER: Severity[] = ['low', 'medium', 'high', 'critical'];
 export const severityRank = (s: Severity): number => SEVERITY_ORDER.indexOf(s);
 
-export type DetectorName =
-  | 'target_leakage'
-  | 'upstream_failure'
-  | 'freshness_lag'
-  | 'missing_owner'
-  | 'deprecated_upstream'
-  | 'removed_upstream';
+/** A registered detector's name (src/core/detectors/registry.ts): the first part of its findings' keys. */
+export type DetectorName = string;
 
 export interface Finding {
   detector: DetectorName;
@@ -29,22 +24,16 @@ export interface DetectorPolicy {
   weight: number;
 }
 
+/** Each detector's severity and weight, by name (the defaults: `DEFAULT_POLICY` in src/core/detectors/registered.ts). */
 export type Policy = Record<DetectorName, DetectorPolicy>;
 
-export const DEFAULT_POLICY: Policy = {
-  upstream_failure: { severity: 'high', weight: 40 },
-  target_leakage: { severity: 'critical', weight: 20 },
-  freshness_lag: { severity: 'medium', weight: 15 },
-  missing_owner: { severity: 'low', weight: 10 },
-  deprecated_upstream: { severity: 'medium', weight: 10 },
-  removed_upstream: { severity: 'high', weight: 20 },
-};
-
-/** Builds a finding with its policy's severity and weight. */
+/** Builds a finding with its policy's severity and weight (a detector the policy does not name weighs nothing). */
 export function finding(
   policy: Policy,
   detector: DetectorName,
   fields: Omit<Finding, 'detector' | 'severity' | 'weight'>,
 ): Finding {
-  return { detector, ...policy[detector], ...fields };
+  return { detector, ...(policy[detector] ?? UNWEIGHED), ...fields };
 }
+
+const UNWEIGHED: DetectorPolicy = { severity: 'low', weight: 0 };

@@ -1,6 +1,3 @@
-import { indexComponents, type IndexComponents } from './index-components.js';
-import { lineageIndex, upstreamIds, type LineageIndex } from './lineage-index.js';
-
 /**
  * The upstream graph of one model, as plain data: what the DataHub reader found, before any judgment.
  * Conventions (label, SLA, departed owners) are applied by pure functions in this folder, not by the reader.
@@ -84,72 +81,27 @@ export interface UpstreamGraph {
   featureSources: Record<string, string[]>;
   /** The primary keys of the model's feature tables (their columns are never evidence of a leak). */
   primaryKeys: string[];
-  /**
-   * Facts shared by every graph built from one catalog read (their records agree), so a whole-catalog scan derives
-   * what holds whatever the model (an entity's own findings, which findings fold into which) once, not once per
-   * model. Absent: derived per graph.
-   */
-  shared?: SharedMemo;
 }
 
-/** What detectors derived for one judging context (policy, SLA defaults, clock), by name. */
-export interface MemoSlot {
-  key: readonly unknown[];
-  values: Map<string, unknown>;
-}
-
-export interface SharedMemo {
-  slots: MemoSlot[];
-  index?: LineageIndex;
-  components?: IndexComponents;
-  /** Column lineage (`columnUpstreams`) over integer ids. */
-  columns?: LineageIndex;
-}
-
-export const newSharedMemo = (): SharedMemo => ({ slots: [] });
+/** The part of graphs one catalog read shares: nodes, entity edges and column edges (read only). */
+export type GraphRecords = Pick<UpstreamGraph, 'nodes' | 'upstreams' | 'columnUpstreams'>;
 
 export const node = (g: UpstreamGraph, urn: string): EntityNode | undefined => g.nodes[urn];
 
+/** Every entity upstream of `from` (not including it), breadth first; cycles are safe. A walk of its own each call. */
+export function upstreamOf(g: Pick<UpstreamGraph, 'upstreams'>, from: string): string[] {
+  const seen = new Set<string>([from]);
+  const order: string[] = [];
+  for (let i = -1; i < order.length; i++) {
+    for (const up of g.upstreams[i < 0 ? from : order[i]!] ?? []) {
+      if (seen.has(up)) continue;
+      seen.add(up);
+      order.push(up);
+    }
+  }
+  return order;
+}
+
 /** The datasets upstream of the model (`nodes` may hold more than the model's upstream: it can be shared). */
 export const upstreamDatasets = (g: UpstreamGraph): string[] =>
-  upstreamClosure(g, g.model).filter((u) => g.nodes[u]?.kind === 'dataset');
-
-const closures = new WeakMap<UpstreamGraph, Map<string, Int32Array>>();
-const ownMemos = new WeakMap<UpstreamGraph, SharedMemo>();
-
-/** Where what is derived from a graph's records is kept: its catalog's memo when shared, else its own. */
-export function memoOf(g: UpstreamGraph): SharedMemo {
-  if (g.shared) return g.shared;
-  let memo = ownMemos.get(g);
-  if (!memo) ownMemos.set(g, (memo = newSharedMemo()));
-  return memo;
-}
-
-/** Integer ids over the graph's edges: shared by the graphs of one catalog read, else one per graph. */
-export const indexOf = (g: UpstreamGraph): LineageIndex => (memoOf(g).index ??= lineageIndex(g.upstreams));
-
-/** Integer ids over the graph's column lineage: shared like `indexOf(g)`. */
-export const columnLineageOf = (g: UpstreamGraph): LineageIndex =>
-  (memoOf(g).columns ??= lineageIndex(g.columnUpstreams));
-
-/** The strongly connected components over `indexOf(g)`: shared like the index. */
-export const componentsOf = (g: UpstreamGraph): IndexComponents =>
-  (memoOf(g).components ??= indexComponents(indexOf(g)));
-
-/**
- * Ids (in `indexOf(g)`) of every entity upstream of `from`, not including it, breadth first; cycles are safe.
- * Memoised per graph (graphs are not changed once built; a changed graph is a new object).
- */
-export function upstreamIdsOf(g: UpstreamGraph, from: string): Int32Array {
-  let memo = closures.get(g);
-  if (!memo) closures.set(g, (memo = new Map()));
-  let ids = memo.get(from);
-  if (!ids) memo.set(from, (ids = upstreamIds(indexOf(g), from)));
-  return ids;
-}
-
-/** Every entity upstream of `from` (not including it), breadth first; cycles are safe. */
-export function upstreamClosure(g: UpstreamGraph, from: string): string[] {
-  const { urns } = indexOf(g);
-  return Array.from(upstreamIdsOf(g, from), (i) => urns[i]!);
-}
+  upstreamOf(g, g.model).filter((u) => g.nodes[u]?.kind === 'dataset');

@@ -11,16 +11,21 @@ export interface OtherModels {
  * The models below a verdict's offending datasets, the model itself left out. A catalog's verdicts name the same
  * few lists of models (datasets share them), each of up to every model: the union is counted over one bit set per
  * distinct list, made once, so a verdict costs its distinct lists times the catalog's models / 32, not the sum of
- * its lists' lengths (1,114 lists of 1,000 models a verdict on a stale medium catalog). Pure but for the memo.
+ * its lists' lengths (1,114 lists of 1,000 models a verdict on a stale medium catalog), when `bits` is shared by the
+ * verdicts rendered together.
  */
-export function otherModels(v: Pick<Verdict, 'model' | 'blastRadius'>, listed: number): OtherModels {
+export function otherModels(
+  v: Pick<Verdict, 'model' | 'blastRadius'>,
+  listed: number,
+  bits: ModelListBits = new ModelListBits(),
+): OtherModels {
   const lists = [...new Set(v.blastRadius.map((b) => b.models))].filter((l) => l.length);
   if (!lists.length) return { count: 0, listed: [] };
-  const sets = lists.map(bitsOf);
+  const sets = lists.map((l) => bits.of(l));
   const words = Math.max(...sets.map((s) => s.length));
   const union = new Uint32Array(words);
   for (const s of sets) for (let i = 0; i < s.length; i++) union[i]! |= s[i]!;
-  const self = ids.get(v.model.urn);
+  const self = bits.known(v.model.urn);
   if (self !== undefined && self < words * 32) union[self >>> 5]! &= ~(1 << (self & 31));
   let count = 0;
   for (const w of union) count += popcount(w);
@@ -40,21 +45,34 @@ function firstByName(lists: ModelRef[][], self: string, n: number): ModelRef[] {
   return out;
 }
 
-/** Model urns as small integers, for the bit sets: bounded by the models a process has seen. */
-const ids = new Map<string, number>();
-const idOf = (urn: string) => {
-  let id = ids.get(urn);
-  if (id === undefined) ids.set(urn, (id = ids.size));
-  return id;
-};
+/**
+ * Model lists as bit sets, for counting their union: made once per distinct list (by identity: the readers hand out
+ * equal lists as one array) and shared by the verdicts of one document or run, whose lists are the catalog's. Model
+ * urns are numbered as they are first seen. The caller keeps one as long as it renders verdicts of one catalog.
+ */
+export class ModelListBits {
+  readonly #ids = new Map<string, number>();
+  readonly #bits = new WeakMap<ModelRef[], Uint32Array>();
 
-const bits = new WeakMap<ModelRef[], Uint32Array>();
-function bitsOf(list: ModelRef[]): Uint32Array {
-  let set = bits.get(list);
-  if (set) return set;
-  const members = list.map((m) => idOf(m.urn));
-  set = new Uint32Array((Math.max(...members) >>> 5) + 1);
-  for (const id of members) set[id >>> 5]! |= 1 << (id & 31);
-  bits.set(list, set);
-  return set;
+  /** A model urn's bit (numbered on first sight). */
+  idOf(urn: string): number {
+    let id = this.#ids.get(urn);
+    if (id === undefined) this.#ids.set(urn, (id = this.#ids.size));
+    return id;
+  }
+
+  /** A model's bit, when this has seen it. */
+  known(urn: string): number | undefined {
+    return this.#ids.get(urn);
+  }
+
+  of(list: ModelRef[]): Uint32Array {
+    let set = this.#bits.get(list);
+    if (set) return set;
+    const members = list.map((m) => this.idOf(m.urn));
+    set = new Uint32Array((Math.max(...members) >>> 5) + 1);
+    for (const id of members) set[id >>> 5]! |= 1 << (id & 31);
+    this.#bits.set(list, set);
+    return set;
+  }
 }

@@ -14,8 +14,8 @@ export function withProposedLineage(g: UpstreamGraph, p: ProposedLineage): Upstr
   for (const { down, up } of p.edges) if (g.nodes[down] && g.nodes[up]) addEdge(down, up);
   const addColumn = addingTo(columnUpstreams);
   for (const { down, up } of p.columns) addColumn(down, up);
-  const { shared: _shared, ...rest } = g; // what was derived from the graph before the change no longer holds
-  return { ...rest, upstreams, columnUpstreams };
+  // new records: a judgment run over the graph before the change does not judge this one
+  return { ...g, upstreams, columnUpstreams };
 }
 
 /** Adds `up` to `lists[down]` unless it is there: a set per list touched, so each edge costs O(1). */

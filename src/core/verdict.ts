@@ -1,10 +1,12 @@
-import type { FreshnessDefaults } from './conventions/freshness-sla.js';
 import { resolveLabel, type Label } from './conventions/label.js';
-import { detect, placeOf } from './detectors/index.js';
+import { detect, troubledUpstream } from './detectors/index.js';
 import { offendingDatasets } from './detectors/offending.js';
-import type { Finding, Policy } from './finding.js';
+import type { Finding } from './finding.js';
 import type { UpstreamGraph } from './graph.js';
-import { score, type Band, type BandPolicy, type Deduction } from './score.js';
+import { score, type Band, type Deduction } from './score.js';
+import type { JudgmentSession } from './session.js';
+
+export type { JudgePolicy } from './session.js';
 
 export interface ModelRef {
   urn: string;
@@ -35,14 +37,6 @@ export interface Verdict {
   datahub: string;
 }
 
-export interface JudgePolicy {
-  policy: Policy;
-  bands: BandPolicy;
-  freshness: FreshnessDefaults;
-  /** Judge at this instant (ms) instead of the caller's `now` (`judge.asOf`); the verdict's `scannedAt` stays the caller's. */
-  asOf?: number;
-}
-
 /** The judgment before the blast radius is known: label, findings, score. */
 export interface Assessment {
   label?: Label;
@@ -54,23 +48,23 @@ export interface Assessment {
   upstreamCount: number;
 }
 
-/** Detect and score. Pure. */
-export function assess(graph: UpstreamGraph, now: number, p: JudgePolicy): Assessment {
+/** Detect and score, in a judgment run (its policy and instant). Pure. */
+export function assess(session: JudgmentSession, graph: UpstreamGraph): Assessment {
   const label = resolveLabel(graph);
-  const ctx = { policy: p.policy, now: p.asOf ?? now, freshness: p.freshness, label };
-  const findings = detect(graph, ctx);
-  const offending = offendingDatasets(graph, ctx, findings);
+  const findings = detect(session, graph, label);
+  const offending = offendingDatasets(session, graph, findings);
   return {
     ...(label ? { label } : {}),
     findings,
-    score: score(findings, p.bands),
+    score: score(findings, session.policy.bands),
     offending,
-    upstreamCount: placeOf(graph, ctx).upstreamCount,
+    upstreamCount: troubledUpstream(session, graph).upstreamCount,
   };
 }
 
 /** The verdict, once the models downstream of each offending dataset have been read. */
 export function verdictOf(
+  session: JudgmentSession,
   graph: UpstreamGraph,
   a: Assessment,
   /** The models below each offending dataset: read for this verdict, or the catalog's (a lookup, not a record a model). */
@@ -86,7 +80,7 @@ export function verdictOf(
     findings: a.findings,
     deductions: a.score.deductions,
     ...(a.score.capped ? { capped: a.score.capped } : {}),
-    blastRadius: a.offending.map((dataset) => blastEntry(dataset, below(dataset))),
+    blastRadius: a.offending.map((dataset) => blastEntry(session, graph, dataset, below(dataset))),
     ...(a.label ? { label: a.label } : {}),
     upstreamCount: a.upstreamCount,
     scannedAt: new Date(meta.now).toISOString(),
@@ -94,10 +88,15 @@ export function verdictOf(
   };
 }
 
-/** One entry per dataset and list of models: the verdicts of a catalog scan name the same lists (datasets can share one). */
-const entries = new WeakMap<ModelRef[], Map<string, BlastRadius>>();
-function blastEntry(dataset: string, models: ModelRef[] | undefined): BlastRadius {
+/** One entry per dataset and list of models in a run: the verdicts of a catalog scan name the same lists (datasets can share one). */
+function blastEntry(
+  session: JudgmentSession,
+  graph: UpstreamGraph,
+  dataset: string,
+  models: ModelRef[] | undefined,
+): BlastRadius {
   if (!models) return { dataset, models: [] };
+  const entries = session.derived(graph, 'blast-entries', () => new WeakMap<ModelRef[], Map<string, BlastRadius>>());
   let byDataset = entries.get(models);
   if (!byDataset) entries.set(models, (byDataset = new Map()));
   let entry = byDataset.get(dataset);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { newSharedMemo, type EntityNode, type UpstreamGraph } from '../core/graph.js';
+import type { EntityNode, UpstreamGraph } from '../core/graph.js';
 import { modelsBelowIndex } from '../core/blast-radius.js';
-import { indexComponents } from '../core/index-components.js';
-import { lineageIndex } from '../core/lineage-index.js';
+import { GraphIndexes } from '../core/graph-indexes.js';
 import { shortName } from '../core/names.js';
 import { byModelName, type ModelRef } from '../core/verdict.js';
 import { ModelListPool } from './model-list-pool.js';
@@ -77,8 +76,8 @@ export class Catalog {
   private readonly lists = new ModelListPool();
   private readonly refs = new Map<string, ModelRef>();
   private readonly refLists = new Map<string[], ModelRef[]>();
-  private readonly shared = newSharedMemo();
   private records?: GraphRecords;
+  #indexes?: GraphIndexes;
   private modelsBelow?: (urn: string) => string[];
 
   constructor(private readonly cache: EntityCache) {}
@@ -92,7 +91,12 @@ export class Catalog {
 
   /** The model's upstream graph, as the lineage walk would read it: over records shared by every model. */
   upstreamGraph(model: string): UpstreamGraph {
-    return { ...modelGraph(model, this.sharedRecords(), this.cache), shared: this.shared };
+    return modelGraph(model, this.sharedRecords(), this.cache);
+  }
+
+  /** The indexes over the catalog's records: every judgment run over this catalog, and its blast radius, share them. */
+  get indexes(): GraphIndexes {
+    return (this.#indexes ??= new GraphIndexes(this.sharedRecords()));
   }
 
   /** Every ML model downstream of each dataset (the blast radius). */
@@ -128,12 +132,11 @@ export class Catalog {
 
   private modelsBelowUrn(urn: string): string[] {
     if (!this.modelsBelow) {
-      const r = this.sharedRecords();
-      const index = (this.shared.index ??= lineageIndex(r.upstreams));
+      const indexes = this.indexes;
       this.modelsBelow = modelsBelowIndex(
-        index,
+        indexes.entities,
         this.models().map((m) => m.urn),
-        () => (this.shared.components ??= indexComponents(index)),
+        () => indexes.components,
       );
     }
     return this.modelsBelow(urn);

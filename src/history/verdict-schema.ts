@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_POLICY, SEVERITY_ORDER, type DetectorName } from '../core/finding.js';
+import { DETECTOR_NAMES } from '../core/detectors/registered.js';
+import { SEVERITY_ORDER } from '../core/finding.js';
 import { BANDS } from '../core/score.js';
 import type { Verdict } from '../core/verdict.js';
 
 const modelRef = z.object({ urn: z.string(), name: z.string() });
-const detector = z.enum(Object.keys(DEFAULT_POLICY) as [DetectorName, ...DetectorName[]]);
+const detector = z.enum(DETECTOR_NAMES as [string, ...string[]]);
 const severity = z.enum(SEVERITY_ORDER);
 
 /** A full verdict as the history stores it (JSON): read back through this, like any payload from outside. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_POLICY, SEVERITY_ORDER, type DetectorName } from '../core/finding.js';
+import { DETECTOR_NAMES } from '../core/detectors/registered.js';
+import { SEVERITY_ORDER } from '../core/finding.js';
 import { BANDS } from '../core/score.js';
 
 /** Tool input and output schemas (zod, handed to the SDK as is). Outputs follow docs/mcp.md. */
@@ -7,7 +8,7 @@ import { BANDS } from '../core/score.js';
 export const modelArg = z.string().min(1).describe('the model: its urn (urn:li:mlModel:...) or its name in DataHub');
 export const band = z.enum(BANDS);
 export const modelRef = z.object({ urn: z.string(), name: z.string() });
-const detector = z.enum(Object.keys(DEFAULT_POLICY) as [DetectorName, ...DetectorName[]]);
+const detector = z.enum(DETECTOR_NAMES as [string, ...string[]]);
 const severity = z.enum(SEVERITY_ORDER);
 
 export const findingOutput = z.object({

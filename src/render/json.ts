@@ -30,7 +30,7 @@ export function verdictJson(v: Verdict, shared?: ModelSets): Record<string, unkn
       modelSet: sets.idOf(b.models),
     })),
     label: v.label ?? null,
-    summary: narrate(v),
+    summary: narrate(v, sets.bits),
     upstreamCount: v.upstreamCount,
     scannedAt: v.scannedAt,
     datahub: v.datahub,

@@ -1,3 +1,4 @@
+import { ModelListBits } from '../core/other-models.js';
 import type { ModelRef } from '../core/verdict.js';
 
 /**
@@ -8,6 +9,8 @@ import type { ModelRef } from '../core/verdict.js';
  */
 export class ModelSets {
   readonly sets: Record<string, ModelRef[]> = {};
+  /** The same lists as bit sets, for Argos's count of the other models each verdict's trouble reaches. */
+  readonly bits = new ModelListBits();
   private readonly ids = new Map<ModelRef[], string>();
 
   idOf(list: ModelRef[]): string {

@@ -27,8 +27,8 @@ export function verdictText(v: Verdict): string {
 
 function evidenceLines(f: Finding): string[] {
   const e = f.evidence;
-  if (f.detector === 'target_leakage')
-    return (e.chains as string[][]).map((c) => `chain: ${c.map(shortName).join(' → ')}`);
+  // column chains (a leak's) are the evidence itself
+  if (Array.isArray(e.chains)) return (e.chains as string[][]).map((c) => `chain: ${c.map(shortName).join(' → ')}`);
   const out = [f.message];
   const effects = effectsOf(f);
   for (const d of effects.listed) out.push(`also explains: ${shortName(d.entity)}`);

@@ -1,5 +1,6 @@
 import type { UpstreamGraph } from '../core/graph.js';
 import { shortName } from '../core/names.js';
+import type { ModelListBits } from '../core/other-models.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
 import { entityUrl } from './datahub-links.js';
 import { esc } from './escape.js';
@@ -30,6 +31,8 @@ export interface ReportOptions {
   graph?: UpstreamGraph;
   /** Where another model's report lives (default: its `janus serve` path). */
   reportHref?: (model: ModelRef) => string;
+  /** Shared by the reports of one catalog rendered together (`--report-dir`): their blast radii are counted cheaply. */
+  modelLists?: ModelListBits;
 }
 
 /** The Model Impact Report: one self-contained HTML page (inline CSS and SVG, no script) over a verdict. Pure. */
@@ -41,7 +44,7 @@ export function modelReportHtml(v: Verdict, opts: ReportOptions = {}): string {
   };
   const body = [
     heroHtml(v),
-    argosHtml(v),
+    argosHtml(v, opts.modelLists),
     lineageHtml(v, opts),
     deductionsHtml(v, entity),
     evidenceSectionHtml(v, entity),

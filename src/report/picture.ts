@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Stroke } from '../core/detectors/detector.js';
+import { detectorNamed } from '../core/detectors/registered.js';
 import { severityRank, type Finding, type Severity } from '../core/finding.js';
 import type { UpstreamGraph } from '../core/graph.js';
 import { shortName } from '../core/names.js';
@@ -47,7 +49,6 @@ const leakEvidence = z.object({
   sharedAncestor: z.string().optional(),
   chains: z.array(z.array(z.string()).min(1)).min(1),
 });
-const failureEvidence = z.object({ job: z.string(), produces: z.array(z.string()) });
 const effectsEvidence = z.object({ downstreamEffects: z.array(z.object({ entity: z.string() })) });
 
 /** The picture of a verdict; with the model's upstream graph, paths follow the real lineage (shortest path). */
@@ -62,43 +63,18 @@ type Builder = ReturnType<typeof builder>;
 
 function drawFinding(b: Builder, f: Finding): void {
   const sev = f.severity;
-  const e = f.evidence;
-  switch (f.detector) {
-    case 'target_leakage': {
-      const leak = leakEvidence.safeParse(e);
-      return leak.success ? drawLeak(b, leak.data, sev) : b.trouble(f.entity, sev, 'leak');
-    }
-    case 'upstream_failure': {
-      const failure = failureEvidence.safeParse(e);
-      if (!failure.success) return b.trouble(f.entity, sev, 'assertion failed');
-      b.mark(failure.data.job, sev, 'failed run');
-      for (const d of failure.data.produces) {
-        b.link(failure.data.job, d, sev);
-        b.trouble(d, sev, 'output of failed job');
-      }
-      break;
-    }
-    case 'freshness_lag':
-      b.trouble(
-        f.entity,
-        sev,
-        typeof e.lagMs === 'number' && typeof e.slaMs === 'number' && e.lagMs > e.slaMs
-          ? 'stale'
-          : 'freshness check failed',
-      );
-      break;
-    case 'missing_owner':
-      b.trouble(f.entity, sev, Array.isArray(e.departedOwners) && e.departedOwners.length ? 'owners left' : 'no owner');
-      break;
-    case 'deprecated_upstream':
-      b.trouble(f.entity, sev, 'deprecated');
-      break;
-    case 'removed_upstream':
-      b.trouble(f.entity, sev, 'removed');
-      break;
-  }
-  const effects = effectsEvidence.safeParse(e);
+  for (const stroke of detectorNamed(f.detector)?.phrasing.picture(f) ?? []) draw(b, stroke, sev);
+  const effects = effectsEvidence.safeParse(f.evidence);
   if (effects.success) for (const { entity } of effects.data.downstreamEffects) b.effect(f.entity, entity, sev);
+}
+
+/** One stroke of a detector's drawing (its phrasing), in the finding's severity. */
+function draw(b: Builder, stroke: Stroke, sev: Severity): void {
+  if ('trouble' in stroke) return b.trouble(stroke.trouble, sev, stroke.tag);
+  if ('mark' in stroke) return b.mark(stroke.mark, sev, stroke.tag);
+  if ('link' in stroke) return b.link(stroke.link, stroke.to, sev);
+  const leak = leakEvidence.safeParse(stroke.chains);
+  return leak.success ? drawLeak(b, leak.data, sev) : draw(b, stroke.otherwise, sev);
 }
 
 /** Each chain runs feature column → (upstream) → shared ancestor → (downstream) → label column. */

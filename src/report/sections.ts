@@ -1,5 +1,6 @@
 import { narrate } from '../core/argos.js';
 import { shortName } from '../core/names.js';
+import type { ModelListBits } from '../core/other-models.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
 import { esc, safeUrl } from './escape.js';
 import { evidenceHtml, type EntityLink } from './evidence.js';
@@ -23,8 +24,8 @@ export function heroHtml(v: Verdict): string {
 </header>`;
 }
 
-export function argosHtml(v: Verdict): string {
-  const [opening, ...rest] = narrate(v);
+export function argosHtml(v: Verdict, bits?: ModelListBits): string {
+  const [opening, ...rest] = narrate(v, bits);
   const items = rest.length ? `<ul>${rest.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '';
   return `<section class="card argos" aria-label="Argos"><div class="who">Argos, Janus's watchdog</div><p class="opening">${esc(opening)}</p>${items}</section>`;
 }

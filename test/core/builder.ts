@@ -1,6 +1,8 @@
-import type { DetectContext } from '../../src/core/detectors/index.js';
-import { DEFAULT_POLICY } from '../../src/core/finding.js';
+import { detect, type DetectContext } from '../../src/core/detectors/index.js';
+import { DEFAULT_POLICY } from '../../src/core/detectors/registered.js';
 import type { EntityNode, Owner, UpstreamGraph } from '../../src/core/graph.js';
+import { DEFAULT_BANDS } from '../../src/core/score.js';
+import { JudgmentSession } from '../../src/core/session.js';
 
 export const NOW = Date.UTC(2026, 10, 30, 12, 0, 0);
 export const HOUR = 3_600_000;
@@ -143,3 +145,10 @@ export const context = (patch: Partial<DetectContext> = {}): DetectContext => ({
   freshness: { byPlatform: {} },
   ...patch,
 });
+
+/** A judgment run as a test asks for one: the context's policy, clock and SLA defaults. */
+export const sessionFor = (ctx: DetectContext = context()): JudgmentSession =>
+  new JudgmentSession({ policy: ctx.policy, bands: DEFAULT_BANDS, freshness: ctx.freshness }, ctx.now);
+
+/** Every registered detector on a graph (the context's label, if any), in a judgment run of its own. */
+export const detectAll = (g: UpstreamGraph, ctx: DetectContext = context()) => detect(sessionFor(ctx), g, ctx.label);

@@ -1,4 +1,5 @@
-import { DEFAULT_POLICY, SEVERITY_ORDER, type Policy } from '../../src/core/finding.js';
+import { DEFAULT_POLICY } from '../../src/core/detectors/registered.js';
+import { SEVERITY_ORDER, type Policy } from '../../src/core/finding.js';
 import type { AssertionFact, EntityNode, Owner, UpstreamGraph } from '../../src/core/graph.js';
 import { DEFAULT_BANDS } from '../../src/core/score.js';
 import type { JudgePolicy } from '../../src/core/verdict.js';
@@ -15,9 +16,9 @@ export interface GeneratedCatalog {
   /** One graph per model, over the shared records. */
   graphs: UpstreamGraph[];
   policy: JudgePolicy;
-  /** The clocks every model is judged at, in order (a repeat checks a memo slot is found again). */
+  /** The clocks every model is judged at, in order: a judgment run each. */
   clocks: number[];
-  /** Whether the graphs share one catalog memo (`g.shared`), as a catalog scan's do. */
+  /** Whether the graphs are judged in one run per clock, as a catalog scan's are (else a run per model). */
   shared: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelsBelowIndex } from '../../src/core/blast-radius.js';
-import { newSharedMemo, type UpstreamGraph } from '../../src/core/graph.js';
 import { lineageIndex } from '../../src/core/lineage-index.js';
+import { JudgmentSession } from '../../src/core/session.js';
 import { assess, byModelName, verdictOf, type ModelRef } from '../../src/core/verdict.js';
 import { generateCatalog, type CatalogShape, type GeneratedCatalog } from './catalog-generator.js';
 import { referenceJudge } from './reference-judge.js';
@@ -64,10 +64,11 @@ function comparable(model: string, clock: number, v: Judged): Comparable {
   ) as Comparable;
 }
 
-/** The engine, as a catalog scan runs it: graphs over shared records (and memo), the blast radius from the catalog's index. */
+/**
+ * The engine, as a catalog scan runs it: one judgment run per clock over the shared records (or, for some catalogs,
+ * a run per model, as `janus trust` judges), the blast radius from the catalog's index.
+ */
 function engineJudgments(cat: GeneratedCatalog): Comparable[] {
-  const memo = newSharedMemo();
-  const graphs: UpstreamGraph[] = cat.graphs.map((g) => (cat.shared ? { ...g, shared: memo } : { ...g }));
   const models = Object.values(cat.records.nodes)
     .filter((n) => n.kind === 'mlModel')
     .map((n) => ({ urn: n.urn, name: n.name }))
@@ -77,15 +78,17 @@ function engineJudgments(cat: GeneratedCatalog): Comparable[] {
     lineageIndex(cat.records.upstreams),
     models.map((m) => m.urn),
   );
-  return cat.clocks.flatMap((now, clock) =>
-    graphs.map((g) => {
-      const v = verdictOf(g, assess(g, now, cat.policy), (d) => below(d).map((m) => refs.get(m)!), {
+  return cat.clocks.flatMap((now, clock) => {
+    const shared = new JudgmentSession(cat.policy, now);
+    return cat.graphs.map((g) => {
+      const session = cat.shared ? shared : new JudgmentSession(cat.policy, now);
+      const v = verdictOf(session, g, assess(session, g), (d) => below(d).map((m) => refs.get(m)!), {
         now,
         datahub: 'http://datahub.test',
       });
       return comparable(g.model, clock, v);
-    }),
-  );
+    });
+  });
 }
 
 const referenceJudgments = (cat: GeneratedCatalog): Comparable[] =>

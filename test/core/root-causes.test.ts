@@ -4,8 +4,9 @@ import { indexComponents } from '../../src/core/index-components.js';
 import { lineageIndex } from '../../src/core/lineage-index.js';
 import { detect } from '../../src/core/detectors/index.js';
 import { effectsOf, LISTED_EFFECTS } from '../../src/core/effects.js';
-import { newSharedMemo, type UpstreamGraph } from '../../src/core/graph.js';
-import { context, ds, graph, HOUR, job, MODEL, NOW } from './builder.js';
+import type { UpstreamGraph } from '../../src/core/graph.js';
+import { context, detectAll, ds, graph, HOUR, job, MODEL, NOW, sessionFor } from './builder.js';
+import { chain, run as runOf } from './detectors/chains.js';
 
 const stale = { lastUpdated: NOW - 30 * HOUR, customProperties: { freshness_sla: 'PT24H' } };
 const run = (result: 'SUCCESS' | 'FAILURE') => ({
@@ -17,12 +18,12 @@ const run = (result: 'SUCCESS' | 'FAILURE') => ({
 describe('root causes in lineage cycles', () => {
   it('keeps a stale table whose lineage loops back to itself', () => {
     const b = graph().dataset('a', stale).dataset('b').lineage('a', 'b').lineage('b', 'a').training('a');
-    expect(detect(b.g, context()).map((f) => f.key)).toEqual([`freshness_lag:${ds('a')}`]);
+    expect(detectAll(b.g, context()).map((f) => f.key)).toEqual([`freshness_lag:${ds('a')}`]);
   });
 
   it('reports one of two stale tables in a cycle (the smaller urn) and folds the other into it', () => {
     const b = graph().dataset('a', stale).dataset('b', stale).lineage('a', 'b').lineage('b', 'a').training('a');
-    const findings = detect(b.g, context());
+    const findings = detectAll(b.g, context());
     expect(findings.map((f) => f.key)).toEqual([`freshness_lag:${ds('a')}`]);
     expect(effectsOf(findings[0]!).listed.map((e) => e.entity)).toEqual([ds('b')]);
   });
@@ -48,7 +49,7 @@ describe('a failed job with several products', () => {
       .lineage('a_out', 'z_out')
       .training('a_out')
       .job('build', { latestRun: run('FAILURE') }, ['a_out', 'z_out']);
-    const findings = detect(b.g, context());
+    const findings = detectAll(b.g, context());
     expect(findings.map((f) => f.key)).toEqual([`upstream_failure:${job('build')}`]);
   });
 
@@ -61,7 +62,7 @@ describe('a failed job with several products', () => {
       .training('late')
       .training('a_out')
       .job('build', { latestRun: run('FAILURE') }, ['a_out', 'z_out']);
-    const [root, ...rest] = detect(b.g, context());
+    const [root, ...rest] = detectAll(b.g, context());
     expect(rest).toEqual([]);
     expect(effectsOf(root!).listed.map((e) => e.entity)).toEqual([ds('late')]);
   });
@@ -72,7 +73,7 @@ describe('effects of a root cause', () => {
     const b = graph().dataset('t0', stale);
     for (let i = 1; i < 30; i++) b.dataset(`t${i}`, stale).lineage(`t${i}`, `t${i - 1}`);
     b.training('t29');
-    const findings = detect(b.g, context());
+    const findings = detectAll(b.g, context());
     expect(findings).toHaveLength(1);
     const { listed, datasets, unlisted } = effectsOf(findings[0]!);
     expect(listed.map((e) => e.entity)).toEqual(Array.from({ length: LISTED_EFFECTS }, (_, i) => ds(`t${i + 1}`)));
@@ -97,17 +98,24 @@ describe('graphs of one catalog sharing what holds whatever the model', () => {
     b.g.upstreams[m2] = [ds('t1')];
     return { g: b.g, m2 };
   }
-  const judge = (g: UpstreamGraph) => detect(g, context());
+  const judge = (g: UpstreamGraph) => detectAll(g, context());
 
-  it('finds for each model what a graph of its own would give', () => {
+  it('finds for each model, in one judgment run, what a run of its own would give', () => {
     const { g, m2 } = catalog();
-    const shared = newSharedMemo();
-    const one = { ...g, shared };
-    const two = { ...g, model: m2, trainingData: [ds('t1')], shared };
-    expect(judge(one)).toEqual(judge({ ...g }));
-    expect(judge(two)).toEqual(judge({ ...g, model: m2, trainingData: [ds('t1')] }));
-    expect(judge(two).map((f) => effectsOf(f).datasets)).toEqual([1]);
-    expect(judge(one).map((f) => effectsOf(f).datasets)).toEqual([2]);
+    const run = sessionFor();
+    const one = { ...g };
+    const two = { ...g, model: m2, trainingData: [ds('t1')] };
+    expect(detect(run, one)).toEqual(judge({ ...g }));
+    expect(detect(run, two)).toEqual(judge({ ...g, model: m2, trainingData: [ds('t1')] }));
+    expect(detect(run, two).map((f) => effectsOf(f).datasets)).toEqual([1]);
+    expect(detect(run, one).map((f) => effectsOf(f).datasets)).toEqual([2]);
+  });
+
+  it('refuses a graph over other records than its run judges', () => {
+    const { g } = catalog();
+    const run = sessionFor();
+    detect(run, g);
+    expect(() => detect(run, { ...g, upstreams: { ...g.upstreams } })).toThrow(/other records/);
   });
 
   it('lists every model downstream of a dataset, through cycles too', () => {
@@ -116,5 +124,25 @@ describe('graphs of one catalog sharing what holds whatever the model', () => {
     const below = modelsBelowIndex(lineageIndex(g.upstreams), [MODEL, m2]);
     expect(below(ds('t2')).sort()).toEqual([MODEL, m2].sort());
     expect(below(MODEL)).toEqual([]);
+  });
+});
+
+describe('one finding per root cause', () => {
+  it('folds a stale table downstream of another stale table into the root finding', () => {
+    const b = chain()
+      .dataset('raw', { lastUpdated: NOW - 30 * HOUR, customProperties: { freshness_sla: 'PT24H' } })
+      .dataset('clean', { lastUpdated: NOW - 30 * HOUR, customProperties: { freshness_sla: 'PT24H' } })
+      .lineage('clean', 'raw');
+    const findings = detectAll(b.g, context());
+    expect(findings.map((f) => f.key)).toEqual([`freshness_lag:${ds('raw')}`]);
+    expect(findings[0]!.evidence.downstreamEffects).toEqual([expect.objectContaining({ entity: ds('clean') })]);
+  });
+
+  it('folds a stale table into an upstream failure', () => {
+    const b = chain()
+      .dataset('train', { lastUpdated: NOW - 30 * HOUR, customProperties: { freshness_sla: 'PT24H' } })
+      .lineage('train', 'clean')
+      .job('build_clean', { latestRun: runOf('FAILURE', NOW - HOUR) }, ['clean'], ['raw']);
+    expect(detectAll(b.g, context()).map((f) => f.detector)).toEqual(['upstream_failure']);
   });
 });

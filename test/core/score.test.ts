@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, type DetectorName, type Finding } from '../../src/core/finding.js';
+import { DEFAULT_POLICY } from '../../src/core/detectors/registered.js';
+import type { DetectorName, Finding } from '../../src/core/finding.js';
 import { score, worstSeverity } from '../../src/core/score.js';
 
 const f = (detector: DetectorName, n = 0): Finding => ({
   detector,
-  ...DEFAULT_POLICY[detector],
+  ...DEFAULT_POLICY[detector]!,
   entity: `urn:li:dataset:${n}`,
   key: `${detector}:${n}`,
   message: `${detector} ${n}`,

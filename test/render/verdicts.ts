@@ -1,5 +1,6 @@
-import { DEFAULT_POLICY } from '../../src/core/finding.js';
+import { DEFAULT_POLICY } from '../../src/core/detectors/registered.js';
 import { DEFAULT_BANDS } from '../../src/core/score.js';
+import { JudgmentSession } from '../../src/core/session.js';
 import { assess, verdictOf, type Verdict } from '../../src/core/verdict.js';
 import { bob, ds, graph, HOUR, job, NOW } from '../core/builder.js';
 
@@ -32,17 +33,19 @@ export function troubledVerdict(): Verdict {
       ['clean_chargebacks'],
       ['raw_chargebacks'],
     );
-  const a = assess(b.g, NOW, policy);
+  const run = new JudgmentSession(policy, NOW);
+  const a = assess(run, b.g);
   const other = { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,chargeback_model,PROD)', name: 'chargeback_model' };
   const downstream = Object.fromEntries(a.offending.map((d) => [d, [other, { urn: b.g.model, name: 'fraud_model' }]]));
-  return verdictOf(b.g, a, downstream, { now: NOW, datahub: 'http://datahub.example:8080' });
+  return verdictOf(run, b.g, a, downstream, { now: NOW, datahub: 'http://datahub.example:8080' });
 }
 
 export function cleanVerdict(): Verdict {
   const b = graph()
     .dataset('fraud_train', { lastUpdated: NOW - HOUR })
     .training('fraud_train');
-  return verdictOf(b.g, assess(b.g, NOW, policy), {}, { now: NOW, datahub: 'http://datahub.example:8080' });
+  const run = new JudgmentSession(policy, NOW);
+  return verdictOf(run, b.g, assess(run, b.g), {}, { now: NOW, datahub: 'http://datahub.example:8080' });
 }
 
 export { ds, job };

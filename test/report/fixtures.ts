@@ -1,6 +1,7 @@
-import { DEFAULT_POLICY } from '../../src/core/finding.js';
+import { DEFAULT_POLICY } from '../../src/core/detectors/registered.js';
 import type { UpstreamGraph } from '../../src/core/graph.js';
 import { DEFAULT_BANDS } from '../../src/core/score.js';
+import { JudgmentSession } from '../../src/core/session.js';
 import { assess, verdictOf, type Verdict } from '../../src/core/verdict.js';
 import { graph, HOUR, NOW } from '../core/builder.js';
 
@@ -44,8 +45,10 @@ export function deepCase(): { verdict: Verdict; graph: UpstreamGraph } {
       ['clean_chargebacks'],
       ['raw_chargebacks'],
     );
-  const a = assess(b.g, NOW, policy);
+  const run = new JudgmentSession(policy, NOW);
+  const a = assess(run, b.g);
   const verdict = verdictOf(
+    run,
     b.g,
     a,
     Object.fromEntries(a.offending.map((d) => [d, [{ urn: b.g.model, name: 'fraud_model' }]])),

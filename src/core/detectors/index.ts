@@ -1,35 +1,37 @@
-import type { Finding } from '../finding.js';
+import type { Label } from '../conventions/label.js';
+import { finding, type Finding } from '../finding.js';
 import type { UpstreamGraph } from '../graph.js';
-import type { DetectContext } from './context.js';
+import type { JudgmentSession } from '../session.js';
 import { entityFacts } from './entity-facts.js';
-import { missingOwner } from './missing-owner.js';
-import { placeOf } from './reach.js';
 import { sortFindings } from './finding-order.js';
+import { producerFindings } from './producer-findings.js';
+import { MODEL_DETECTORS, PRODUCER_DETECTORS } from './registered.js';
 import { foldRootCauses } from './root-causes.js';
-import { targetLeakage } from './target-leakage.js';
-import { failedJobsAt } from './upstream-failure.js';
+import { troubledUpstream } from './troubled-upstream.js';
 
 export type { DetectContext } from './context.js';
-export { foldRootCauses } from './root-causes.js';
-export { placeOf } from './reach.js';
+export { troubledUpstream } from './troubled-upstream.js';
 
 /**
- * Runs every detector, then folds findings that share a root cause. Sorted: heaviest first, then by key.
- * What holds whatever the model (each upstream entity's own findings) is derived once per catalog read.
+ * Every registered detector on one model, then findings that share a root cause folded. Sorted: heaviest first,
+ * then by key. Entity rules run once per entity and judgment run (entity-facts.ts), over the troubled entities
+ * upstream of the model (troubled-upstream.ts); model rules run on the model's graph.
  */
-export function detect(g: UpstreamGraph, ctx: DetectContext): Finding[] {
-  const facts = entityFacts(g, ctx);
-  const place = placeOf(g, ctx);
+export function detect(session: JudgmentSession, g: UpstreamGraph, label?: Label): Finding[] {
+  const facts = entityFacts(session, g);
+  const upstream = troubledUpstream(session, g);
   const standing: Finding[] = [];
-  const produced: number[] = [];
-  place.forEachTroubled((id) => {
+  const produced = PRODUCER_DETECTORS.map((): number[] => []);
+  upstream.forEachTroubled((id) => {
     for (const f of facts.standing(id)) standing.push(f);
-    if (facts.failedProducers(id).length) produced.push(id);
+    produced.forEach((ids, k) => facts.troubledProducers(id, k).length && ids.push(id));
   });
-  const jobs = failedJobsAt(g, ctx, produced);
+  const jobs = produced.flatMap((ids, k) => producerFindings(session, g, k, ids));
   // walked again, not listed: a stale model's thousands of troubled entities
   const forEachEntity = (visit: (id: number) => void) =>
-    place.forEachTroubled((id) => facts.propagating(id).length && visit(id));
-  const roots = foldRootCauses(g, { forEachEntity, ownAt: facts.propagating, jobs }, ctx);
-  return sortFindings(g, ctx, [...targetLeakage(g, ctx), ...roots, ...standing, ...missingOwner(g, ctx)]);
+    upstream.forEachTroubled((id) => facts.propagating(id).length && visit(id));
+  const roots = foldRootCauses(session, g, { forEachEntity, ownAt: facts.propagating, jobs });
+  const ctx = session.contextFor(g, label);
+  const own = MODEL_DETECTORS.flatMap((d) => d.findings(g, ctx).map((fields) => finding(ctx.policy, d.name, fields)));
+  return sortFindings(session, g, [...own, ...roots, ...standing]);
 }

@@ -1,9 +1,9 @@
 import type { Finding } from '../finding.js';
-import { indexOf, type UpstreamGraph } from '../graph.js';
-import type { DetectContext } from './context.js';
-import { memoized } from './memo.js';
+import type { UpstreamGraph } from '../graph.js';
+import type { JudgmentSession } from '../session.js';
+import { hurtsOnlyItsModel } from './registered.js';
 
-/** Which ids (in `indexOf(g)`) are datasets, and a scratch mark per id for one model's pass. */
+/** Which ids (in the run's entity index) are datasets, and a scratch mark per id for one model's pass. */
 interface DatasetIds {
   isDataset: Uint8Array;
   mark: Uint32Array;
@@ -15,9 +15,9 @@ interface DatasetIds {
  * feature sees its own label, not the other readers of the shared column. Over integer ids: a stale model holds a
  * thousand findings, and a lookup of each in the graph's nodes by urn was a tenth of its judging.
  */
-export function offendingDatasets(g: UpstreamGraph, ctx: DetectContext, findings: Finding[]): string[] {
-  const index = indexOf(g);
-  const ids = memoized(g, ctx, 'dataset-ids', (): DatasetIds => ({
+export function offendingDatasets(session: JudgmentSession, g: UpstreamGraph, findings: Finding[]): string[] {
+  const index = session.indexes(g).entities;
+  const ids = session.derived(g, 'dataset-ids', (): DatasetIds => ({
     isDataset: Uint8Array.from(index.urns, (u) => (g.nodes[u]?.kind === 'dataset' ? 1 : 0)),
     mark: new Uint32Array(index.urns.length),
     stamps: 0,
@@ -26,7 +26,7 @@ export function offendingDatasets(g: UpstreamGraph, ctx: DetectContext, findings
   const found: string[] = [];
   let elsewhere: Set<string> | undefined;
   for (const f of findings) {
-    if (f.detector === 'target_leakage') continue;
+    if (hurtsOnlyItsModel(f.detector)) continue;
     const id = index.id.get(f.entity);
     if (id === undefined) {
       // not in the lineage (a feature table's node): looked up by urn

@@ -1,22 +1,21 @@
 import { anyCommon, bits, countCommon, orInto, setBit, type Bits } from '../bitset.js';
 import { LISTED_EFFECTS, type Effect } from '../effects.js';
 import type { Finding } from '../finding.js';
-import { componentsOf, indexOf, type UpstreamGraph } from '../graph.js';
-import type { DetectContext } from './context.js';
+import type { UpstreamGraph } from '../graph.js';
+import type { JudgmentSession } from '../session.js';
 import { entityFacts } from './entity-facts.js';
-import { memoized } from './memo.js';
 import { RootEvidence } from './root-evidence.js';
 
 /**
  * Where trouble that travels downstream (staleness, failures) starts and where it spreads. It holds whatever the
- * model: a graph holds every upstream entity of each of its entities, so it is derived once per catalog read.
- * Troubled entities (a freshness or failure finding, or produced by a job whose latest run failed) are numbered
+ * model: a graph holds every upstream entity of each of its entities, so it is derived once per judgment run.
+ * Troubled entities (a travelling finding of their own, or a troubled producer) are numbered
  * upstream first: their "troubled ids".
  */
 interface Propagation {
   /** Troubled entity urn → its troubled id. */
   id: Map<string, number>;
-  /** Entity id (in `indexOf(g)`) → its troubled id, or -1. */
+  /** Entity id (in the run's entity index) → its troubled id, or -1. */
   idOfEntity: Int32Array;
   /** Troubled id → 1 when it has a cause further up: troubled upstream, or a smaller urn troubled in the same cycle. */
   caused: Uint8Array;
@@ -43,11 +42,11 @@ interface Trouble {
 
 /** The trouble one model sees: propagating findings, by where they start. */
 export interface TroubleSeen {
-  /** Calls `visit` with each entity id (in `indexOf(g)`) whose own propagating findings the model sees. */
+  /** Calls `visit` with each entity id (in the run's entity index) whose own propagating findings the model sees. */
   forEachEntity(visit: (entity: number) => void): void;
   /** An entity's own propagating findings. */
   ownAt(entity: number): Finding[];
-  /** Findings on failed jobs, each naming its products (`evidence.produces`). */
+  /** Findings on troubled jobs, each naming its products (`evidence.produces`). */
   jobs: Finding[];
 }
 
@@ -57,8 +56,8 @@ export interface TroubleSeen {
  * (upstream first) in `downstreamEffects`, and counts the downstream entities whose trouble it explains in
  * `downstreamDatasets`. Costs the model's troubled entities plus its roots' bit sets, not its closure.
  */
-export function foldRootCauses(g: UpstreamGraph, seen: TroubleSeen, ctx: DetectContext): Finding[] {
-  const p = memoized(g, ctx, 'propagation', () => propagation(g, ctx));
+export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen: TroubleSeen): Finding[] {
+  const p = session.derived(g, 'propagation', () => propagation(session, g));
   const here = bits(p.below.length);
   const jobRoots: [Finding, Trouble][] = [];
   const foldedJobs: [Effect, number[]][] = [];
@@ -169,14 +168,14 @@ function troubleOf(p: Propagation, f: Finding): Trouble {
   return t;
 }
 
-function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
-  const facts = entityFacts(g, ctx);
-  const index = indexOf(g);
+function propagation(session: JudgmentSession, g: UpstreamGraph): Propagation {
+  const facts = entityFacts(session, g);
+  const index = session.indexes(g).entities;
   const { urns } = index;
-  const comps = componentsOf(g);
+  const comps = session.indexes(g).components;
   const membersOf = (c: number) => comps.members.subarray(comps.start[c]!, comps.start[c + 1]!);
   const upsOf = (e: number) => index.ups.subarray(index.start[e]!, index.start[e + 1]!);
-  const isTroubled = (e: number) => facts.propagating(e).length > 0 || facts.failedProducers(e).length > 0;
+  const isTroubled = (e: number) => facts.propagating(e).length > 0 || facts.hasTroubledProducer(e);
 
   // components come upstream first, so each one's upstream components are settled before it
   const troubledAt = new Uint8Array(comps.count);
@@ -211,8 +210,8 @@ function propagation(g: UpstreamGraph, ctx: DetectContext): Propagation {
   const order = troubled.sort((a, b) => height[comps.of[a]!]! - height[comps.of[b]!]! || byUrn(urns[a]!, urns[b]!));
   const idOfEntity = new Int32Array(urns.length).fill(-1);
   order.forEach((e, i) => (idOfEntity[e] = i));
-  // only a root's spread, or a failed job's product's, is ever asked for: on a big catalog most troubled tables are neither
-  const asked = (e: number) => !caused[e] || facts.failedProducers(e).length > 0;
+  // only a root's spread, or a troubled job's product's, is ever asked for: on a big catalog most troubled tables are neither
+  const asked = (e: number) => !caused[e] || facts.hasTroubledProducer(e);
   const below: Bits[] = new Array(order.length).fill(bits(order.length));
   const open: (Bits | undefined)[] = new Array(comps.count);
   // downstream first, or-ing each component's troubled set into the components upstream of it; a set is dropped once passed

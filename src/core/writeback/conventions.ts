@@ -83,24 +83,6 @@ export const isJanusAssertion = (urn: string) => urn.startsWith('urn:li:assertio
 export const bandReason = 'band:at_risk';
 export const incidentReason = (key: string) => `incident:${key}`;
 
-export const INCIDENT_TYPE: Record<DetectorName, { type: string; customType?: string }> = {
-  freshness_lag: { type: 'FRESHNESS' },
-  upstream_failure: { type: 'OPERATIONAL' },
-  target_leakage: { type: 'CUSTOM', customType: 'JANUS_TARGET_LEAKAGE' },
-  missing_owner: { type: 'CUSTOM', customType: 'JANUS_MISSING_OWNER' },
-  deprecated_upstream: { type: 'OPERATIONAL' },
-  removed_upstream: { type: 'OPERATIONAL' },
-};
-
 export const PRIORITY: Record<Severity, string> = { critical: 'CRITICAL', high: 'HIGH', medium: 'MEDIUM', low: 'LOW' };
-
-/** Detectors whose finding is a fact of its dataset alone: any scan that reads the dataset can tell it cleared. */
-export const DATASET_FACTS = new Set<DetectorName>([
-  'freshness_lag',
-  'upstream_failure',
-  'missing_owner',
-  'deprecated_upstream',
-  'removed_upstream',
-]);
 
 export const detectorOfKey = (key: string): DetectorName => key.split(':')[0] as DetectorName;

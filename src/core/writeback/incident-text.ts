@@ -1,43 +1,17 @@
-import { formatDuration } from '../duration.js';
-import { shortName } from '../names.js';
-import type { ModelRef } from '../verdict.js';
-import { DATASET_FACTS, KEY_LINE, MODELS_LINE } from './conventions.js';
-import type { RootCause } from './root-causes.js';
+import { detectorNamed, hurtsDownstream } from '../detectors/registered.js';
 import { effectsOf } from '../effects.js';
-
-const TITLES: Record<string, (rc: RootCause) => string> = {
-  target_leakage: (rc) =>
-    `Target leakage: feature ${shortName(String(rc.finding.evidence.feature))} derives from the label's source ${shortName(rc.finding.evidence.sharedAncestor as string)}`,
-  freshness_lag: (rc) => `${shortName(rc.dataset)} is past its freshness SLA`,
-  upstream_failure: (rc) =>
-    rc.finding.evidence.job
-      ? `Job ${shortName(String(rc.finding.evidence.job))} failed: ${shortName(rc.dataset)} is not up to date`
-      : `Assertion failed on ${shortName(rc.dataset)}`,
-  missing_owner: (rc) => `${shortName(rc.dataset)} has no owner who is still here`,
-  deprecated_upstream: (rc) => `${shortName(rc.dataset)} is deprecated but ML models still depend on it`,
-  removed_upstream: (rc) => `${shortName(rc.dataset)} was removed but ML models still depend on it`,
-};
+import type { ModelRef } from '../verdict.js';
+import { detectorOfKey, KEY_LINE, MODELS_LINE } from './conventions.js';
+import type { RootCause } from './root-causes.js';
 
 /** A title in plain words, prefixed so people see who raised it. */
-export const incidentTitle = (rc: RootCause): string => `[Janus] ${TITLES[rc.finding.detector]!(rc)}`;
+export const incidentTitle = (rc: RootCause): string =>
+  `[Janus] ${detectorNamed(rc.finding.detector)?.phrasing.title(rc.finding, rc.dataset) ?? rc.finding.message}`;
 
 /** The evidence (for leakage, the exact column chain), the models affected, and the key Janus recognises it by. */
 export function incidentDescription(rc: RootCause): string {
   const lines = [rc.finding.message, ''];
-  const e = rc.finding.evidence;
-  if (rc.finding.detector === 'target_leakage') {
-    lines.push('Column chain (feature → shared ancestor → label):');
-    for (const chain of e.chains as string[][]) lines.push(`- ${chain.join(' → ')}`);
-  } else if (rc.finding.detector === 'freshness_lag' && typeof e.lagMs === 'number') {
-    lines.push(
-      `Last update: ${new Date(Number(e.lastUpdated)).toISOString()} (${formatDuration(e.lagMs)} ago); SLA: ${typeof e.slaMs === 'number' ? formatDuration(e.slaMs) : 'failed freshness check'} (${String(e.slaSource)}).`,
-    );
-  } else if (rc.finding.detector === 'upstream_failure' && e.job) {
-    lines.push(
-      `Job: ${String(e.job)}`,
-      `Failed run: ${String(e.run)} at ${new Date(Number(e.failedAt)).toISOString()}`,
-    );
-  }
+  for (const line of detectorNamed(rc.finding.detector)?.phrasing.details?.(rc.finding) ?? []) lines.push(line);
   const effects = effectsOf(rc.finding);
   for (const d of effects.listed) lines.push(`Also explains: ${d.message}`);
   if (effects.unlisted) lines.push(`Also explains trouble on ${effects.unlisted} more downstream datasets.`);
@@ -46,7 +20,7 @@ export function incidentDescription(rc: RootCause): string {
   if (others) lines.push(`Other models downstream: ${named(firstOthers(rc), others)}`);
   lines.push('', 'Raised by Janus; Janus resolves it when the finding clears.', `${KEY_LINE}${rc.key}`);
   // only a leak needs its models recorded: it clears per model, where the rest clear with their dataset
-  if (!DATASET_FACTS.has(rc.finding.detector)) lines.push(`${MODELS_LINE}${rc.models.map((m) => m.urn).join(' ')}`);
+  if (!hurtsDownstream(rc.finding.detector)) lines.push(`${MODELS_LINE}${rc.models.map((m) => m.urn).join(' ')}`);
   return lines.join('\n');
 }
 
@@ -77,13 +51,6 @@ function firstOthers(rc: RootCause): ModelRef[] {
 
 /** What the resolution message says cleared. */
 export function clearedMessage(key: string, dataset: string): string {
-  const what: Record<string, string> = {
-    target_leakage: 'the feature no longer derives from the label’s source column',
-    freshness_lag: `${shortName(dataset)} is within its freshness SLA again`,
-    upstream_failure: 'the latest run succeeded',
-    missing_owner: `${shortName(dataset)} has an owner again`,
-    deprecated_upstream: `${shortName(dataset)} is no longer deprecated or no longer upstream`,
-    removed_upstream: `${shortName(dataset)} is back or no longer upstream`,
-  };
-  return `Resolved by Janus: ${what[key.split(':')[0]!] ?? 'the finding cleared'}.`;
+  const what = detectorNamed(detectorOfKey(key))?.phrasing.cleared(dataset) ?? 'the finding cleared';
+  return `Resolved by Janus: ${what}.`;
 }

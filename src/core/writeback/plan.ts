@@ -3,14 +3,13 @@ import {
   AT_RISK_TAG,
   assertionUrnFor,
   bandReason,
-  DATASET_FACTS,
   detectorOfKey,
-  INCIDENT_TYPE,
   incidentReason,
   PRIORITY,
   REPORT_LINK_LABEL,
   type PropertyName,
 } from './conventions.js';
+import { detectorNamed, hurtsDownstream, hurtsOnlyItsModel } from '../detectors/registered.js';
 import { clearedMessage, incidentDescription, incidentTitle } from './incident-text.js';
 import type { JudgedModel, RootCause } from './root-causes.js';
 import type { CurrentIncident, WriteBackState } from './state.js';
@@ -85,7 +84,7 @@ export function incidentsToResolve(
     (i) =>
       !live.has(i.key) &&
       read.has(i.dataset) &&
-      (DATASET_FACTS.has(detectorOfKey(i.key)) || i.models.some((m) => judged.has(m))),
+      (hurtsDownstream(detectorOfKey(i.key)) || i.models.some((m) => judged.has(m))),
   );
 }
 
@@ -163,7 +162,7 @@ export function duplicateResolutions(causes: RootCause[], state: WriteBackState)
 }
 
 function raise(rc: RootCause): PlannedWrite {
-  const { type, customType } = INCIDENT_TYPE[rc.finding.detector];
+  const { type, customType } = detectorNamed(rc.finding.detector)?.incident ?? { type: 'OPERATIONAL' };
   return {
     kind: 'raiseIncident',
     key: rc.key,
@@ -206,7 +205,7 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
   const read = new Set(state.datasets);
   for (const a of state.assertions) {
     if (live.has(a.key) || a.latest === 'SUCCESS') continue;
-    const judgeable = cleared.has(a.key) || (read.has(a.dataset) && DATASET_FACTS.has(detectorOfKey(a.key)));
+    const judgeable = cleared.has(a.key) || (read.has(a.dataset) && hurtsDownstream(detectorOfKey(a.key)));
     if (judgeable)
       writes.push({
         kind: 'reportAssertion',
@@ -230,7 +229,7 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
 function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentIncident[]): PlannedWrite[] {
   const { judged, state } = input;
   const resolved = new Set(resolving.map((i) => i.key));
-  const isLeak = (key: string) => detectorOfKey(key) === 'target_leakage';
+  const isLeak = (key: string) => hurtsOnlyItsModel(detectorOfKey(key));
   const standing = state.incidents.filter((i) => !resolved.has(i.key));
   // a leak puts at risk only the models that have it; any other trouble, every model downstream
   const leaks = [

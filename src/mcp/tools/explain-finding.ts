@@ -55,8 +55,7 @@ export function pickFinding(v: Verdict, key: string): Finding {
 }
 
 function explain(v: Verdict, graph: UpstreamGraph, f: Finding) {
-  const chains =
-    f.detector === 'target_leakage' ? ((f.evidence.chains as string[][] | undefined) ?? []).map(chainOf) : [];
+  const chains = Array.isArray(f.evidence.chains) ? (f.evidence.chains as string[][]).map(chainOf) : [];
   const path = lineagePath(graph, f.entity);
   const effects = effectsOf(f);
   return {

@@ -28,8 +28,8 @@ export const refFinding = (
   detector,
   entity,
   key,
-  severity: ctx.policy[detector].severity,
-  weight: ctx.policy[detector].weight,
+  severity: ctx.policy[detector]!.severity,
+  weight: ctx.policy[detector]!.weight,
   evidence,
 });
 

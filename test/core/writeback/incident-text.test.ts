@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { finding, DEFAULT_POLICY } from '../../../src/core/finding.js';
+import { DEFAULT_POLICY } from '../../../src/core/detectors/registered.js';
+import { finding } from '../../../src/core/finding.js';
 import { modelsOf } from '../../../src/core/writeback/conventions.js';
 import { incidentDescription, NAMED_MODELS } from '../../../src/core/writeback/incident-text.js';
 import type { RootCause } from '../../../src/core/writeback/root-causes.js';

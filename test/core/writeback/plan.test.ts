@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, finding, type Finding } from '../../../src/core/finding.js';
+import { DEFAULT_POLICY } from '../../../src/core/detectors/registered.js';
+import { finding, type Finding } from '../../../src/core/finding.js';
 import type { Band } from '../../../src/core/score.js';
 import type { ModelRef } from '../../../src/core/verdict.js';
 import { assertionUrnFor, AT_RISK_TAG } from '../../../src/core/writeback/conventions.js';

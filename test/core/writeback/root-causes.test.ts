@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, finding } from '../../../src/core/finding.js';
+import { DEFAULT_POLICY } from '../../../src/core/detectors/registered.js';
+import { finding } from '../../../src/core/finding.js';
 import type { ModelRef, Verdict } from '../../../src/core/verdict.js';
 import { RootCauseCollector, rootCauses } from '../../../src/core/writeback/root-causes.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLabel } from '../../src/core/conventions/label.js';
-import { targetLeakage } from '../../src/core/detectors/target-leakage.js';
-import { col, context, graph } from './builder.js';
+import { resolveLabel } from '../../../src/core/conventions/label.js';
+import { targetLeakage } from '../../../src/core/detectors/target-leakage.js';
+import { col, context, graph } from '../builder.js';
+import { findingsOf } from './rule.js';
 
 /** raw.chargebacks → clean.chargebacks → features.fraud_features (feature) and training.fraud_train (label). */
 function leakyGraph() {
@@ -25,7 +26,8 @@ function leakyGraph() {
     .training('fraud_train');
 }
 
-const detectWithLabel = (b: ReturnType<typeof graph>) => targetLeakage(b.g, context({ label: resolveLabel(b.g) }));
+const detectWithLabel = (b: ReturnType<typeof graph>) =>
+  findingsOf(targetLeakage, b.g, context({ label: resolveLabel(b.g) }));
 
 describe('target_leakage', () => {
   it('fires when a feature column and the label share an ancestor column, with the full chain', () => {
@@ -119,7 +121,7 @@ describe('target_leakage chains', () => {
       .column('train.is_fraud', 'src.chargeback_at')
       .feature('days', ['feat'])
       .training('train');
-    const [f] = targetLeakage(b.g, context({ label: resolveLabel(b.g) }));
+    const [f] = findingsOf(targetLeakage, b.g, context({ label: resolveLabel(b.g) }));
     expect(f!.evidence.chains).toEqual([[col('feat', 'days'), col('src', 'chargeback_at'), col('train', 'is_fraud')]]);
   });
 });
