@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { defaultServerConditions } from 'vite';
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { INTEGRATION_TESTS } from './test/tiers.js';
+import { INTEGRATION_TESTS, MOCKING_TESTS } from './test/tiers.js';
 
 export default defineConfig({
   // Node runs graphql's CommonJS build (its package has no "exports"), and graphql-jit requires that build too;
@@ -23,12 +23,17 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...INTEGRATION_TESTS],
+          exclude: [...configDefaults.exclude, ...INTEGRATION_TESTS, ...MOCKING_TESTS],
           setupFiles: ['test/support/unit-guard.ts'],
           // a worker imports the code once for all its files, not once a file (about half the tier's CPU):
           // a unit test leaves no module state behind (no vi.mock, no module-level registries it relies on)
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        // the unit tests that swap a module (vi.mock) need their own module graph: isolated, still the unit tier
+        test: { name: 'unit-isolated', include: MOCKING_TESTS, setupFiles: ['test/support/unit-guard.ts'] },
       },
       { extends: true, test: { name: 'integration', include: INTEGRATION_TESTS } },
     ],

@@ -24,3 +24,9 @@ export const INTEGRATION_TESTS = [
   'test/slack/janus-command.test.ts', // Redis
   'test/slack/replays-redis.test.ts', // Redis
 ];
+
+/**
+ * Unit tests that replace a module with `vi.mock`: the unit tier shares one module graph per worker
+ * (`isolate: false`), so these run in a project of their own, isolated. Still unit tests: nothing outside the process.
+ */
+export const MOCKING_TESTS = ['test/core/detectors/registration.test.ts'];

@@ -39,13 +39,10 @@ describe('graph at 100,000 entities', () => {
     const h = bigCatalog();
     expect(h.store.size).toBe(CHAINS * CHAIN_LENGTH + 2 * MODELS);
 
-    let t = performance.now();
+    // how fast is bench/'s question; here: one index per store version, reused by every walk
     const graph = graphOf(h.store);
-    const buildMs = performance.now() - t;
     expect(graph.edgeCount).toBe(CHAINS * (CHAIN_LENGTH - 1) + 2 * MODELS);
-    expect(buildMs).toBeLessThan(5000);
 
-    t = performance.now();
     for (let i = 0; i < 50; i++) {
       const r = await h.data<{ searchAcrossLineage: { total: number } }>(SEARCH, {
         input: {
@@ -57,9 +54,6 @@ describe('graph at 100,000 entities', () => {
       });
       expect(r.searchAcrossLineage.total).toBe(1 + CHAIN_LENGTH);
     }
-    const searchMs = performance.now() - t;
-    // 50 deep walks must cost far less than 50 index builds.
-    expect(searchMs).toBeLessThan(Math.max(1000, buildMs * 5));
     expect(graphOf(h.store)).toBe(graph);
 
     const blast = await h.data<{ searchAcrossLineage: { total: number; searchResults: { degree: number }[] } }>(

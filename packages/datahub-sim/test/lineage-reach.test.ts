@@ -115,7 +115,7 @@ const every = (store: Store, type: string) => [...store.all()].filter((e) => e.e
 const sample = <T>(items: T[], n: number) =>
   items.filter((_, i) => i % Math.max(1, Math.floor(items.length / n)) === 0);
 
-describe('lineage search from cached reaches', () => {
+describe('lineage search from cached reaches', { timeout: 120_000 }, () => {
   it('answers exactly as the level-order walk on a generated catalog, for every kind of start', () => {
     const store = generated();
     const starts = [
@@ -189,7 +189,7 @@ describe('lineage search from cached reaches', () => {
   });
 });
 
-describe('cached reaches after writes and ingestion', () => {
+describe('cached reaches after writes and ingestion', { timeout: 120_000 }, () => {
   it('follow lineage written, removed and re-created, and outlive writes that change no lineage', () => {
     const store = generated();
     const sources = every(store, 'dataset')
