@@ -13,7 +13,7 @@ import { optionalRedis, reportBaseUrl } from '../redis.js';
 import { untilSignal } from '../../shared/signals.js';
 import type { Registry } from 'prom-client';
 import type { HealthReport } from '../../../jobs/health.js';
-import type { RunningService } from '../../../jobs/service.js';
+import type { AlertsOptions, RunningService } from '../../../jobs/service.js';
 import { UsageError } from '../../errors.js';
 
 import type { ServeCommandDeps } from './serve-deps.js';
@@ -89,7 +89,27 @@ async function startServiceIfConfigured(
     reportBaseUrl: publicUrl,
     scheduler: role.scheduler,
     workers: role.workers,
+    ...alertsOptions(ctx.config),
   });
+}
+
+/** Slack alerts are on when a bot token is set (posting needs no signing secret: that is for Slack's requests). */
+function alertsOptions(config: CliContext['config']): { alerts?: AlertsOptions } {
+  const s = config.slack;
+  if (!s.botToken) return {};
+  return {
+    alerts: {
+      botToken: s.botToken,
+      apiUrl: s.apiUrl,
+      ...(s.fallbackChannel ? { fallbackChannel: s.fallbackChannel } : {}),
+      ...(s.escalationChannel ? { escalationChannel: s.escalationChannel } : {}),
+      digestAbove: s.digestAbove,
+      escalateAfterMs: s.escalateAfter,
+      userCacheTtlMs: s.userCacheTtl,
+      channelGapMs: s.channelGapMs,
+      ...(config.datahub.uiUrl ? { datahubUiUrl: config.datahub.uiUrl } : {}),
+    },
+  };
 }
 
 async function startHttp(
