@@ -94,6 +94,8 @@ class Planner {
   private readonly unroutable: Plan['unroutable'] = [];
 
   private readonly byModel: Map<string, Set<string>>;
+  /** Alerts this plan raised. */
+  private readonly created = new Set<string>();
 
   constructor(private readonly ctx: PlanContext) {
     this.states = structuredClone(ctx.states);
@@ -122,6 +124,8 @@ class Planner {
     for (const m of moved) {
       if (this.ctx.snoozed(m.urn)) continue;
       for (const s of this.listing(m.urn, except)) {
+        // an alert raised this cycle already shows the move; one that knows the band has nothing to add
+        if (this.created.has(s.id) || s.models[m.urn]?.band === m.band) continue;
         const entry = touched.get(s.id) ?? { s, models: [] };
         entry.models.push(m);
         touched.set(s.id, entry);
@@ -250,6 +254,7 @@ class Planner {
     this.addChannels(s, st.routes, t.id, st.queuedAt);
     this.save(s);
     this.index(s);
+    this.created.add(id);
     this.live[t.key] = id;
     this.tellOthers(t.moved.map(moveOf), id, t.id, st.queuedAt);
   }
@@ -348,6 +353,7 @@ class Planner {
     this.addChannels(s, st.routes, t.id, st.queuedAt);
     this.save(s);
     this.index(s);
+    this.created.add(id);
     this.live[modelLive(m.urn)] = id;
   }
 

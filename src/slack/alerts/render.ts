@@ -142,7 +142,7 @@ function mentionsLine(mentions: string[]): string | undefined {
   if (!mentions.length) return undefined;
   const shown = mentions.slice(0, MAX_MENTIONS).map(mention).join(' ');
   const more = mentions.length > MAX_MENTIONS ? ` and ${mentions.length - MAX_MENTIONS} more` : '';
-  return `Owners: ${shown}${more}`;
+  return `*Owners:* ${shown}${more}`;
 }
 
 function statusLine(a: AlertState): string {
@@ -186,12 +186,13 @@ export function alertMessage(
   note?: string,
 ): SlackMessage {
   const resolved = a.status === 'resolved';
-  const blocks: Block[] = [header(`${resolved ? 'Resolved: ' : ''}${a.headline}`)];
+  const blocks: Block[] = [header(`${icon(a)} ${resolved ? 'Resolved: ' : ''}${a.headline}`)];
   if (note) blocks.push(context([note]));
   if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
   blocks.push(...modelsBlocks(a, ch).slice(0, 40));
   const people = mentionsLine(ch.mentions);
-  blocks.push(context([statusLine(a), ...[incidentLine(a), people].filter((x): x is string => !!x)]));
+  if (people) blocks.push(section(people));
+  blocks.push(context([statusLine(a), ...[incidentLine(a)].filter((x): x is string => !!x)]));
   const actions = buttons(a);
   if (actions) blocks.push(actions);
   return { text: fallbackText(a, ch, resolved ? 'Resolved: ' : ''), blocks: blocks.slice(0, LIMITS.blocks) };
