@@ -16,9 +16,12 @@ const STALE_CYCLE_MS = 60_000;
 /** A resolved alert is forgotten this long after it cleared. */
 const KEEP_RESOLVED_MS = 7 * 86_400_000;
 
-/** How often the alert timers run: often enough for the escalation delay, at most every minute. */
-export const timersEvery = (escalateAfterMs: number) =>
-  Math.min(60_000, Math.max(1000, Math.floor(escalateAfterMs / 4)));
+/**
+ * How often the alert timers run: a quarter of the escalation delay, or two cycles, whichever is sooner (a snooze
+ * ends within about that), between a second and a minute.
+ */
+export const timersEvery = (escalateAfterMs: number, intervalMs: number) =>
+  Math.min(60_000, Math.max(1000, Math.floor(Math.min(escalateAfterMs / 4, 2 * intervalMs))));
 
 /** The timers' schedule (one BullMQ job scheduler under a fixed id, on the notifications queue). */
 export async function registerAlertTimers(queue: Queue, everyMs: number): Promise<void> {

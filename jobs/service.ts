@@ -118,7 +118,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     // a Redis that restarted empty has lost the schedule: register it again whenever the connection comes back
     connection.on('ready', () => void register());
     if (o.alerts) {
-      const every = timersEvery(o.alerts.escalateAfterMs);
+      const every = timersEvery(o.alerts.escalateAfterMs, o.scan.interval);
       const timers = () =>
         registerAlertTimers(queues.notifications, every).catch((err: Error) =>
           log.warn({ err: err.message }, 'could not register the alert timers; retrying when Redis is back'),

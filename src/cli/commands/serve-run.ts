@@ -7,6 +7,8 @@ import { liveMcpDeps } from '../../mcp/deps.js';
 import { createMcpHttpHandler } from '../../mcp/http-transport.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { slackEnabled, slackMount } from '../../slack/mount.js';
+import { AlertStore } from '../../../jobs/alert-store.js';
+import { slackListeners } from './serve-slack.js';
 import { cliContext, type CliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
@@ -151,10 +153,16 @@ async function startHttp(
   const history = redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory();
   const slack = await slackMount({
     config: ctx.config,
-    judge: judgeDeps,
-    history,
     logger,
-    reportBaseUrl: () => publicUrl,
+    listeners: slackListeners({
+      config: ctx.config,
+      judge: judgeDeps,
+      history,
+      logger,
+      reportBaseUrl: () => publicUrl,
+      ...(redis ? { snooze: { client: ctx.client, store: new AlertStore(redis, ctx.config.redis.prefix) } } : {}),
+    }),
+    describe: { history: history.kind, verdictMaxAgeMs: ctx.config.slack.verdictMaxAgeMs, snooze: !!redis },
   }).catch((err: unknown) => {
     redis?.disconnect();
     throw err;
