@@ -30,9 +30,10 @@ return 0`;
 const STAGE_TTL_S = 86_400;
 
 /**
- * What the Slack alerts keep in Redis, under `<prefix>:slack:`, shared by every process and surviving restarts:
- * - `alerts` (hash: alert id → its state, what was said where) and `live` (root cause key or `model:<urn>` → open
- *   alert id): the planner's memory, so a restart never posts an alert again;
+ * What the Slack alerts keep in Redis, under `<prefix>:alerts:` (apart from the `slack` queue's own keys), shared by
+ * every process and surviving restarts:
+ * - `state` (hash: alert id → its state, what was said where) and `live` (root cause key or `model:<urn>` → open
+ *   alert id), `by-model` (model → open alerts listing it): the planner's memory, so a restart never posts an alert again;
  * - `threads` (hash: `<alert>|<channel>` → the message's channel id and ts, and the last message delivered):
  *   delivery's memory, which keeps each thread in order;
  * - `stage:<cycle>` (a cycle's transitions read and routed, waiting for the rest of the cycle), `planned:<cycle>`,
@@ -46,7 +47,7 @@ export class AlertStore {
     readonly redis: Redis,
     prefix: string,
   ) {
-    this.key = (name) => `${prefix}:slack:${name}`;
+    this.key = (name) => `${prefix}:alerts:${name}`;
   }
 
   // --- the planner's state ---
@@ -56,7 +57,7 @@ export class AlertStore {
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += 500) {
       const part = unique.slice(i, i + 500);
-      const values = await this.redis.hmget(this.key('alerts'), ...part);
+      const values = await this.redis.hmget(this.key('state'), ...part);
       part.forEach((id, n) => {
         const s = parsed(alertState, values[n]);
         if (s) out[id] = s as AlertState;
@@ -66,7 +67,7 @@ export class AlertStore {
   }
 
   async allStates(): Promise<AlertState[]> {
-    const all = await this.redis.hvals(this.key('alerts'));
+    const all = await this.redis.hvals(this.key('state'));
     return all.map((v) => parsed(alertState, v) as AlertState | undefined).filter((s): s is AlertState => !!s);
   }
 
@@ -104,15 +105,14 @@ export class AlertStore {
     if (Object.keys(index.set).length) tx.hset(this.key('by-model'), index.set);
     if (index.del.length) tx.hdel(this.key('by-model'), ...index.del);
     const entries = Object.entries(states);
-    if (entries.length)
-      tx.hset(this.key('alerts'), Object.fromEntries(entries.map(([k, v]) => [k, JSON.stringify(v)])));
+    if (entries.length) tx.hset(this.key('state'), Object.fromEntries(entries.map(([k, v]) => [k, JSON.stringify(v)])));
     const set = Object.entries(live).filter((e): e is [string, string] => e[1] !== null);
     const del = Object.entries(live)
       .filter(([, v]) => v === null)
       .map(([k]) => k);
     if (set.length) tx.hset(this.key('live'), Object.fromEntries(set));
     if (del.length) tx.hdel(this.key('live'), ...del);
-    if (remove.length) tx.hdel(this.key('alerts'), ...remove);
+    if (remove.length) tx.hdel(this.key('state'), ...remove);
     if (cycle) {
       tx.set(this.key(`planned:${cycle}`), '1', 'EX', STAGE_TTL_S);
       tx.del(this.key(`stage:${cycle}`));

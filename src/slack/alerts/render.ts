@@ -100,7 +100,12 @@ function modelsBlocks(a: AlertState, ch: Pick<AlertChannel, 'models'>): Block[] 
   const { shown, more } = listedModels(a, ch);
   if (!shown.length) return [];
   const total = shown.length + more;
-  const title = a.kind === 'model' ? '*Model*' : `*${count(total, 'model', 'models')} hurt*`;
+  const title =
+    a.kind === 'model'
+      ? '*Model*'
+      : a.status === 'resolved'
+        ? `*${count(total, 'model', 'models')} it hurt*`
+        : `*${count(total, 'model', 'models')} hurt*`;
   const lines = [title, ...shown.map(modelLine)];
   if (more > 0)
     lines.push(`…and ${count(more, 'more model', 'more models')}: ${link(a.links.report, 'the report lists them')}`);
