@@ -17,6 +17,7 @@ import { MemoryScanHistory, RedisScanHistory, type ScanHistory } from '../src/hi
 import { createLogger } from '../src/log.js';
 import { createJanusServer, listen } from '../src/server/index.js';
 import { SLACK_PATH } from '../src/slack/app.js';
+import { slackListeners } from '../src/cli/commands/serve-slack.js';
 import { slackMount } from '../src/slack/mount.js';
 import { GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { startFakeSlack, type FakeSlack } from '../test/slack/fake-slack.js';
@@ -187,10 +188,14 @@ async function startJanus(sim: SimProcess, slack: FakeSlack, history: ScanHistor
   let base = '';
   const mount = await slackMount({
     config,
-    judge: { client, policy: judgePolicy(config.judge), now },
-    history,
     logger,
-    reportBaseUrl: () => base,
+    listeners: slackListeners({
+      config,
+      judge: { client, policy: judgePolicy(config.judge), now },
+      history,
+      logger,
+      reportBaseUrl: () => base,
+    }),
   });
   if (!mount) throw new Error('Slack did not start');
   const server = createJanusServer({

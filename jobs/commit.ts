@@ -34,9 +34,9 @@ export async function commitCycle(data: CommitData, deps: CommitDeps, commitId?:
   const notifications = await withIncidents(data.notifications, deps.client);
   if (notifications.length) {
     await deps.notifications.addBulk(
-      notifications.map((n) => ({
+      notifications.map((n, index) => ({
         name: JOB.transition,
-        data: n,
+        data: { ...n, cycle: { id: data.cycle, index, size: notifications.length } },
         opts: {
           jobId: jobIdOf('transition', n.transition.id),
           attempts: 5,

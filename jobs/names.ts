@@ -6,8 +6,18 @@ export const QUEUES = {
   writeback: 'writeback',
   /** Transitions people should hear about (band changes, root causes raised or cleared). */
   notifications: 'notifications',
+  /** Slack messages of the alerts, one a job: paced per channel, in order per thread, apart from everything else. */
+  slack: 'slack',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export const CYCLE_SCHEDULER_ID = 'janus-cycle';
-export const JOB = { cycle: 'cycle', commit: 'commit', write: 'write', transition: 'transition' } as const;
+export const ALERT_TIMERS_SCHEDULER_ID = 'janus-alert-timers';
+export const JOB = {
+  cycle: 'cycle',
+  commit: 'commit',
+  write: 'write',
+  transition: 'transition',
+  deliver: 'deliver',
+  alertTimers: 'alert-timers',
+} as const;

@@ -93,6 +93,8 @@ export const notificationData = z.object({
   owners: z.array(z.string()),
   /** The datasets whose incidents the alert names. */
   datasets: z.array(z.string()),
+  /** Its cycle, its place in it and how many transitions the cycle has (the alerts plan a cycle at once). */
+  cycle: z.object({ id: z.string(), index: z.number().int(), size: z.number().int() }).optional(),
 });
 export type NotificationData = z.infer<typeof notificationData>;
 

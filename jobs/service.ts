@@ -1,4 +1,4 @@
-import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
+import { FlowProducer, Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Registry } from 'prom-client';
 import { CatalogWatch } from '../src/app/catalog-watch.js';
 import type { WriteBackDeps } from '../src/app/write-back.js';
@@ -8,6 +8,10 @@ import type { JudgePolicy } from '../src/core/verdict.js';
 import type { DataHubClient } from '../src/datahub/client.js';
 import { RedisScanHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
+import { runAlert, type AlertDeps } from './alert-consumer.js';
+import { createAlertMetrics } from './alert-metrics.js';
+import { AlertStore } from './alert-store.js';
+import { registerAlertTimers, runAlertTimers, timersEvery, type TimerDeps } from './alert-timers.js';
 import { bullConnection, bullOptions } from './connection.js';
 import { runCommit } from './commit.js';
 import { runCycle, type CycleDeps } from './cycle.js';
@@ -17,6 +21,8 @@ import { logTransition } from './notification-log.js';
 import { registerCycleScheduler } from './scheduler.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { ServiceState } from './service-state.js';
+import { alertsClient } from './slack-client.js';
+import { runDelivery } from './slack-delivery.js';
 import { runWrite } from './write.js';
 
 export interface ServiceOptions {
@@ -33,10 +39,30 @@ export interface ServiceOptions {
   scheduler: boolean;
   /** Run workers in this process (`janus serve --no-workers` does not). */
   workers: boolean;
-  /** Consume the notifications queue with the logging sink (until Slack alerts take it over). */
+  /** Consume the notifications queue with the logging sink when Slack alerts are off (default true). */
   notificationSink?: boolean;
+  /** Slack alerts (a bot token set): they consume the notifications queue instead of the logging sink. */
+  alerts?: AlertsOptions;
   now?: () => number;
 }
+
+/** What the Slack alerts need (the `slack.*` settings, docs/slack.md). */
+export interface AlertsOptions {
+  botToken: string;
+  apiUrl?: string;
+  fallbackChannel?: string;
+  escalationChannel?: string;
+  digestAbove: number;
+  escalateAfterMs: number;
+  userCacheTtlMs: number;
+  channelGapMs: number;
+  datahubUiUrl?: string;
+}
+
+/** Slack deliveries one worker process runs at once (each channel still gets one message a gap). */
+const DELIVERY_CONCURRENCY = 8;
+/** A delivery Slack did not take (down, 5xx) is retried after 0.5 s, doubling, at most 30 s apart: never dropped. */
+const deliveryBackoff = (attemptsMade: number) => Math.min(30_000, 500 * 2 ** Math.max(0, attemptsMade - 1));
 
 export interface RunningService {
   health: () => Promise<HealthReport>;
@@ -56,6 +82,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     cycle: new Queue(QUEUES.cycle, { connection: bull, prefix }),
     writeback: new Queue(QUEUES.writeback, { connection: bull, prefix }),
     notifications: new Queue(QUEUES.notifications, { connection: bull, prefix }),
+    slack: new Queue(QUEUES.slack, { connection: bull, prefix }),
   };
   for (const q of Object.values(queues))
     q.on('error', (err) => log.debug({ queue: q.name, err: err.message }, 'queue error'));
@@ -90,6 +117,15 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     await register();
     // a Redis that restarted empty has lost the schedule: register it again whenever the connection comes back
     connection.on('ready', () => void register());
+    if (o.alerts) {
+      const every = timersEvery(o.alerts.escalateAfterMs, o.scan.interval);
+      const timers = () =>
+        registerAlertTimers(queues.notifications, every).catch((err: Error) =>
+          log.warn({ err: err.message }, 'could not register the alert timers; retrying when Redis is back'),
+        );
+      await timers();
+      connection.on('ready', () => void timers());
+    }
   }
 
   const workers: Worker[] = [];
@@ -118,13 +154,19 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       client: o.client,
       ...(o.now ? { now: o.now } : {}),
     };
-    const worker = (queue: string, concurrency: number, fn: (job: Job) => Promise<unknown>) => {
+    const worker = (
+      queue: string,
+      concurrency: number,
+      fn: (job: Job, token?: string) => Promise<unknown>,
+      settings?: WorkerOptions['settings'],
+    ) => {
       const w = new Worker(queue, fn, {
         connection: bull,
         prefix,
         concurrency,
         lockDuration: o.scan.jobLockMs,
         stalledInterval: o.scan.jobLockMs,
+        ...(settings ? { settings } : {}),
       });
       w.on('failed', (job, err) => {
         metrics.jobFailed(queue);
@@ -137,7 +179,64 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     worker(QUEUES.writeback, o.scan.workerConcurrency, (job) =>
       runWrite(job, { client: o.client, redis: connection, metrics, logger: log }),
     );
-    if (o.notificationSink !== false) worker(QUEUES.notifications, 1, (job) => logTransition(job, log));
+    if (o.alerts) {
+      const a = o.alerts;
+      const slack = alertsClient(a.botToken, a.apiUrl, log);
+      const store = new AlertStore(connection, prefix);
+      const alertMetrics = createAlertMetrics(o.registry);
+      const alertLog = o.logger.child({ unit: 'alerts' });
+      const alertDeps: AlertDeps = {
+        client: o.client,
+        ...(deps.history ? { history: deps.history } : {}),
+        store,
+        slack,
+        delivery: queues.slack,
+        metrics: alertMetrics,
+        logger: alertLog,
+        ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
+        digestAbove: a.digestAbove,
+        userCacheTtlMs: a.userCacheTtlMs,
+        ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
+        ...(a.datahubUiUrl ? { datahubUiUrl: a.datahubUiUrl } : {}),
+        ...(o.now ? { now: o.now } : {}),
+      };
+      const timerDeps: TimerDeps = {
+        ...alertDeps,
+        escalateAfterMs: a.escalateAfterMs,
+        ...(a.escalationChannel ? { escalationChannel: a.escalationChannel } : {}),
+      };
+      worker(QUEUES.notifications, 4, (job) =>
+        job.name === JOB.alertTimers ? runAlertTimers(timerDeps) : runAlert(job, alertDeps),
+      );
+      worker(
+        QUEUES.slack,
+        DELIVERY_CONCURRENCY,
+        (job, token) =>
+          runDelivery(job, token, {
+            slack,
+            store,
+            metrics: alertMetrics,
+            logger: alertLog,
+            channelGapMs: a.channelGapMs,
+            ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
+            ...(o.now ? { now: o.now } : {}),
+          }),
+        { backoffStrategy: deliveryBackoff },
+      );
+      alertLog.info(
+        {
+          fallbackChannel: a.fallbackChannel ?? null,
+          escalationChannel: a.escalationChannel ?? null,
+          digestAbove: a.digestAbove,
+          escalateAfterMs: a.escalateAfterMs,
+        },
+        'Slack alerts on: Argos posts transitions to the owners’ channels',
+      );
+      if (!a.fallbackChannel)
+        alertLog.warn(
+          'slack.fallbackChannel (JANUS_SLACK_FALLBACK_CHANNEL) is not set: alerts that reach no owner’s channel are only logged',
+        );
+    } else if (o.notificationSink !== false) worker(QUEUES.notifications, 1, (job) => logTransition(job, log));
     deps.flows.on('error', (err) => log.debug({ err: err.message }, 'flow producer error'));
     closers.push(() => deps.flows.close());
   }

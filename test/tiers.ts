@@ -23,6 +23,7 @@ export const INTEGRATION_TESTS = [
   'test/server/serve-command.test.ts', // janus serve as a process
   'test/slack/janus-command.test.ts', // Redis
   'test/slack/replays-redis.test.ts', // Redis
+  'test/slack/alerts*.test.ts', // janus serve with Slack alerts: Redis, child processes
 ];
 
 /**

@@ -7,6 +7,8 @@ import { UsageError } from '../../src/errors.js';
 import type { Logger } from '../../src/log.js';
 import { verdictBlocks, type SlackMessage } from '../../src/render/blocks.js';
 import { parseJanusText } from '../../src/slack/command-text.js';
+import { snoozeReply, type SnoozeCommandDeps } from './snooze.js';
+import { unsnoozeReply } from './unsnooze.js';
 import {
   datahubDownMessage,
   failedMessage,
@@ -15,7 +17,7 @@ import {
   usageMessage,
 } from '../../src/slack/messages.js';
 
-export interface JanusCommandDeps {
+export interface JanusCommandDeps extends SnoozeCommandDeps {
   /** The use case: a model's verdict, from the latest scan when fresh, else judged now (`currentVerdict`). */
   verdict: (ref: string) => Promise<CurrentVerdict>;
   /** The report and DataHub links for a verdict, where configured. */
@@ -23,7 +25,7 @@ export interface JanusCommandDeps {
   logger: Logger;
 }
 
-/** `/janus trust <model>` and `/janus help`: ack at once (Slack allows 3 s), then post the verdict to response_url. */
+/** `/janus trust <model>`, `snooze`, `unsnooze` and `help`: ack at once (Slack allows 3 s), then post the verdict to response_url. */
 export const janusCommand =
   (deps: JanusCommandDeps) =>
   async ({ command, ack, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
@@ -31,6 +33,19 @@ export const janusCommand =
     if (request.kind === 'help') return ack(helpMessage());
     if (request.kind === 'usage') return ack(usageMessage(request.problem));
     await ack();
+    if (request.kind === 'snooze' || request.kind === 'unsnooze') {
+      const reply =
+        request.kind === 'snooze'
+          ? await snoozeReply(deps, request.target, request.ms, command.user_id)
+          : await unsnoozeReply(deps, request.target, command.user_id);
+      await respond(reply).catch((err: unknown) =>
+        deps.logger.error(
+          { err: err instanceof Error ? err.message : String(err) },
+          'could not post the reply to Slack',
+        ),
+      );
+      return;
+    }
     const log = deps.logger.child({
       command: '/janus trust',
       model: request.model,

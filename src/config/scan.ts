@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseDuration } from '../core/duration.js';
 
 /** `30s`, `2s`, `5m`, ISO-8601 `PT30S`: to milliseconds. */
-const period = (fallback: string) =>
+export const period = (fallback: string) =>
   z
     .string()
     .default(fallback)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_WRITE_BATCH, MAX_WRITE_BATCH } from '../datahub/batch-operation.js';
 import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
 import { judgeSchema } from './judge.js';
-import { scanSchema } from './scan.js';
+import { period, scanSchema } from './scan.js';
 import { mcpSchema } from './mcp.js';
 
 /** One schema per concern; a command validates only the concerns it uses. */
@@ -48,6 +48,18 @@ export const slackSchema = z.object({
   apiUrl: z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
   /** `/janus trust` answers from the latest scan when its verdict is at most this old (ms); older, it judges live. */
   verdictMaxAgeMs: z.coerce.number().int().min(0).default(60_000),
+  /** Where alerts nobody can be routed to go (a channel id or `#name`); unset: they are only logged. */
+  fallbackChannel: z.string().min(1).optional(),
+  /** An escalated alert is also posted here (a channel id or `#name`). */
+  escalationChannel: z.string().min(1).optional(),
+  /** More new alerts than this for one channel in one cycle become one digest message. */
+  digestAbove: z.coerce.number().int().min(0).default(10),
+  /** An alert nobody acknowledged this long after it was posted is raised again, once, in its thread. */
+  escalateAfter: period('1h'),
+  /** How long a Slack id found by `users.lookupByEmail` is kept (Redis) before it is asked again. */
+  userCacheTtl: period('24h'),
+  /** Least time between two messages to one channel (Slack allows about one a second). */
+  channelGapMs: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export const serverSchema = z.object({

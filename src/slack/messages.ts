@@ -11,6 +11,8 @@ const section = (text: string): Block => ({
 
 const COMMANDS = [
   "• `/janus trust &lt;model&gt;`: the model's trust verdict: score, band, findings with their evidence, and what else the trouble reaches. `&lt;model&gt;` is its name in DataHub or its urn.",
+  '• `/janus snooze &lt;model|dataset&gt; &lt;duration&gt;`: no alerts about it for that long (`30m`, `2h`, `1d`).',
+  '• `/janus unsnooze &lt;model|dataset&gt;`: alerts about it again.',
   '• `/janus help`: this message.',
 ].join('\n');
 
@@ -59,4 +61,26 @@ export function datahubDownMessage(ref: string, detail: string): SlackMessage {
 export function failedMessage(ref: string): SlackMessage {
   const text = `Argos failed to judge \`${mrkdwn(ref)}\`; the Janus server log has the details.`;
   return ephemeral(text, [section(`:warning: ${text}`)]);
+}
+
+const inChannel = (text: string): SlackMessage => ({ response_type: 'in_channel', text, blocks: [section(text)] });
+
+/** `/janus snooze`: said in the channel, so the team knows why Argos is quiet about it. */
+export function snoozedMessage(name: string, kind: 'model' | 'dataset', until: number, by: string): SlackMessage {
+  const s = Math.floor(until / 1000);
+  return inChannel(
+    `:zzz: <@${mrkdwn(by)}> snoozed Argos's alerts about the ${kind} \`${mrkdwn(name)}\` until <!date^${s}^{date_short_pretty} {time}|${new Date(until).toISOString()}>. Janus still judges it; if it is still in trouble then, Argos says so once.`,
+  );
+}
+
+export function unsnoozedMessage(name: string, was: boolean, by: string): SlackMessage {
+  return was
+    ? inChannel(`:bell: <@${mrkdwn(by)}> unsnoozed \`${mrkdwn(name)}\`: Argos alerts about it again.`)
+    : ephemeral(`\`${mrkdwn(name)}\` was not snoozed.`, [section(`\`${mrkdwn(name)}\` was not snoozed.`)]);
+}
+
+/** Snoozes live in Redis with the alerts: without Redis there are no alerts to snooze. */
+export function snoozeUnavailableMessage(): SlackMessage {
+  const text = 'Argos keeps snoozes with the Slack alerts, in Redis: this Janus runs without Redis (set REDIS_URL).';
+  return ephemeral(text, [section(text)]);
 }

@@ -1,15 +1,9 @@
-import { registerListeners } from '../../handlers/index.js';
-import type { JudgeDeps } from '../app/judge-model.js';
-import { currentVerdict } from '../app/current-verdict.js';
-import { reportUrlFor } from '../app/write-back.js';
 import type { Config } from '../config/index.js';
-import type { ScanHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
-import { entityUrl } from '../report/datahub-links.js';
 import type { Redis } from 'ioredis';
 import { limitBody } from '../server/body-limit.js';
 import type { Mount } from '../server/index.js';
-import { createSlackApp, SLACK_PATH } from './app.js';
+import { createSlackApp, SLACK_PATH, type SlackAppOptions } from './app.js';
 import { guardSlackRequests, memoryReplays, redisReplays } from './request-guard.js';
 
 /** Slack's payloads are a few kB: a body past this is refused (413) as it arrives, before it is buffered or verified. */
@@ -19,20 +13,23 @@ export const SLACK_MAX_BODY_BYTES = 1 << 20;
 export const slackEnabled = (slack: Config['slack']): boolean => !!(slack.botToken && slack.signingSecret);
 
 export interface SlackMountDeps {
-  config: Pick<Config, 'slack' | 'datahub'>;
-  judge: JudgeDeps;
-  history: ScanHistory;
+  config: Pick<Config, 'slack'>;
   logger: Logger;
-  /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
-  reportBaseUrl: () => string;
+  /**
+   * Binds the commands and actions: the composition root (`src/cli/commands/serve-slack.ts`) passes `handlers/`'s,
+   * so nothing in src/slack imports handlers/ (handlers use src/slack, never the other way round).
+   */
+  listeners: SlackAppOptions['listeners'];
+  /** Said in the start line (e.g. where the verdicts come from). */
+  describe?: Record<string, unknown>;
   /** Accepted requests are remembered here (under `redisPrefix`) so a replay is dropped; in memory without it. */
   redis?: Redis;
   redisPrefix?: string;
 }
 
-/** The Slack app for `janus serve` (its composition root: the one place that joins `handlers/` to the app), its token checked with Slack, mounted at /slack/events; undefined when off (and says which). */
+/** The Slack app for `janus serve`, its token checked with Slack, mounted at /slack/events; undefined when off (and says which). */
 export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefined> {
-  const { slack, datahub } = deps.config;
+  const { slack } = deps.config;
   if (!slack.botToken || !slack.signingSecret) {
     const missing = [!slack.botToken && 'SLACK_BOT_TOKEN', !slack.signingSecret && 'SLACK_SIGNING_SECRET'].filter(
       Boolean,
@@ -45,25 +42,10 @@ export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefine
     signingSecret: slack.signingSecret,
     apiUrl: slack.apiUrl,
     logger: deps.logger,
-    listeners: (app, logger) =>
-      registerListeners(app, {
-        verdict: (ref) =>
-          currentVerdict(
-            { ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger },
-            ref,
-          ),
-        links: (v) => {
-          const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
-          return { reportUrl: reportUrlFor(deps.reportBaseUrl(), v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
-        },
-        logger,
-      }),
+    listeners: deps.listeners,
   });
   await app.init();
-  deps.logger.info(
-    { path: SLACK_PATH, history: deps.history.kind, verdictMaxAgeMs: slack.verdictMaxAgeMs },
-    'Slack on: answering /janus',
-  );
+  deps.logger.info({ path: SLACK_PATH, ...deps.describe }, 'Slack on: answering /janus');
   const replays = deps.redis ? redisReplays(deps.redis, deps.redisPrefix ?? 'janus', deps.logger) : memoryReplays();
   const guarded = guardSlackRequests(
     { signingSecret: slack.signingSecret, apiUrl: slack.apiUrl, replays, logger: deps.logger, path: SLACK_PATH },

@@ -3,26 +3,70 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for Slack: the Web API at `/api/<method>` and response URLs at `/respond/<id>`. It records
- * every call, answers `auth.test` like Slack does for a bot token, can answer 429 with Retry-After, and
- * records anything it does not know as unexpected (tests assert there is none).
+ * every call, answers `auth.test` like Slack does for a bot token, keeps channels (public or private, the bot a
+ * member or not), the messages posted to them and their edits, finds users by email, and can answer 429 with
+ * Retry-After (for a number of calls, or beyond N messages a second per channel), `channel_not_found`,
+ * `not_in_channel` or any error, or be down (HTTP 503). Anything it does not know is recorded as unexpected
+ * (tests assert there is none).
  */
 export interface FakeSlack {
   url: string;
   /** For `slack.apiUrl` / `SLACK_API_URL`. */
   apiUrl: string;
-  /** Web API calls, in arrival order, with the status each got. */
-  calls: { method: string; body: Record<string, string>; status: number }[];
+  /** Web API calls, in arrival order, with the status each got and the `error` of a refused one. */
+  calls: { method: string; body: Record<string, string>; status: number; error?: string; at: number }[];
   /** Posts to response URLs, in arrival order. */
   responses: { id: string; body: Record<string, unknown>; at: number }[];
+  /** Every message posted (`chat.postMessage` that Slack accepted), in order, as it is now (edits applied). */
+  messages: FakeMessage[];
   unexpected: string[];
   /** A fresh response URL; `posted(id)` resolves with the first message posted to it. */
   responseUrl(): { id: string; url: string };
   posted(id: string): Promise<Record<string, unknown>>;
   /** Answer the next `count` calls of `method` with 429 and `Retry-After: retryAfterS`. */
   rateLimit(method: string, retryAfterS: number, count?: number): void;
+  /** Answer the next `count` calls of `method` with `{ok: false, error}`. */
+  fail(method: string, error: string, count?: number): void;
+  /** At most this many `chat.postMessage` a second per channel; beyond, 429 with Retry-After (unset: no limit). */
+  perChannelPerSecond?: number;
+  /** While true, every Web API call gets HTTP 503 (Slack is down). */
+  down: boolean;
+  /** Whether the token may post in public channels the bot is not in (`chat:write.public`); default false. */
+  writePublic: boolean;
+  /** A channel Slack knows; the bot is a member unless `member: false`. Returns its id. */
+  addChannel(c: { name: string; id?: string; private?: boolean; member?: boolean; archived?: boolean }): string;
+  /** Channels by id (a post to a name or id Slack does not know gets `channel_not_found`). */
+  channels: Map<string, FakeChannel>;
+  /** A workspace member `users.lookupByEmail` finds. */
+  addUser(email: string, id: string): void;
+  /** The channel a name (`#x`, `x`) or id stands for. */
+  channel(nameOrId: string): FakeChannel | undefined;
+  /** Top-level messages posted in a channel (name or id), oldest first. */
+  parents(channel: string): FakeMessage[];
+  /** Replies in a thread, oldest first. */
+  replies(channel: string, ts: string): FakeMessage[];
   /** What `auth.test` answers (default ok). */
   authError?: string;
   close(): Promise<void>;
+}
+
+export interface FakeChannel {
+  id: string;
+  name: string;
+  private: boolean;
+  member: boolean;
+  archived: boolean;
+}
+
+export interface FakeMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  text: string;
+  blocks: Record<string, unknown>[];
+  /** Each earlier version, oldest first, when `chat.update` edited it. */
+  edits: { text: string; blocks: Record<string, unknown>[] }[];
+  at: number;
 }
 
 export const BOT = { userId: 'UARGOS01', botId: 'BARGOS01', teamId: 'T0JANUS01' };
@@ -36,10 +80,173 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/**
+ * Block Kit's limits, as Slack enforces them (`invalid_blocks`): the problems of a message's blocks, none when valid.
+ * Exported so tests can check a rendered message without a round trip.
+ */
+export function blockProblems(blocks: unknown): string[] {
+  if (!Array.isArray(blocks)) return ['blocks is not an array'];
+  const problems: string[] = [];
+  if (blocks.length > 50) problems.push(`${blocks.length} blocks (at most 50)`);
+  const text = (t: unknown, max: number, where: string) => {
+    const s = (t as { text?: unknown } | undefined)?.text;
+    if (typeof s !== 'string' || s.length === 0) problems.push(`${where}: empty text`);
+    else if (s.length > max) problems.push(`${where}: ${s.length} characters (at most ${max})`);
+  };
+  blocks.forEach((b: Record<string, unknown>, i) => {
+    const where = `block ${i} (${String(b.type)})`;
+    if (typeof b.block_id === 'string' && b.block_id.length > 255) problems.push(`${where}: block_id too long`);
+    switch (b.type) {
+      case 'header':
+        text(b.text, 150, where);
+        break;
+      case 'section':
+        if (b.text) text(b.text, 3000, where);
+        if (Array.isArray(b.fields)) {
+          if (b.fields.length > 10) problems.push(`${where}: ${b.fields.length} fields`);
+          b.fields.forEach((f) => text(f, 2000, `${where} field`));
+        }
+        if (!b.text && !b.fields) problems.push(`${where}: no text or fields`);
+        break;
+      case 'context': {
+        const els = (b.elements as unknown[]) ?? [];
+        if (!els.length || els.length > 10) problems.push(`${where}: ${els.length} elements (1 to 10)`);
+        els.forEach((e) => text(e, 3000, `${where} element`));
+        break;
+      }
+      case 'actions': {
+        const els = (b.elements as Record<string, unknown>[]) ?? [];
+        if (!els.length || els.length > 25) problems.push(`${where}: ${els.length} elements (1 to 25)`);
+        const ids = new Set<string>();
+        for (const e of els) {
+          text(e.text, 75, `${where} button`);
+          const id = e.action_id;
+          if (typeof id === 'string') {
+            if (id.length > 255) problems.push(`${where}: action_id too long`);
+            if (ids.has(id)) problems.push(`${where}: action_id ${id} twice`);
+            ids.add(id);
+          }
+          if (typeof e.value === 'string' && e.value.length > 2000) problems.push(`${where}: value too long`);
+          if (typeof e.url === 'string' && e.url.length > 3000) problems.push(`${where}: url too long`);
+        }
+        break;
+      }
+      case 'divider':
+        break;
+      default:
+        problems.push(`${where}: a block type this fake does not check`);
+    }
+  });
+  return problems;
+}
+
 export async function startFakeSlack(): Promise<FakeSlack> {
   const limits = new Map<string, { retryAfterS: number; left: number }>();
+  const failures = new Map<string, { error: string; left: number }>();
   const waiters = new Map<string, (body: Record<string, unknown>) => void>();
+  const users = new Map<string, string>();
+  const recent = new Map<string, number[]>();
   let next = 0;
+  let seq = 0;
+  /** Slack's message ids: seconds and microseconds, unique per channel, increasing. */
+  const newTs = () => `${1_700_000_000 + ++seq}.000100`;
+
+  const post = (body: Record<string, string>): { status: number; reply: Record<string, unknown>; retry?: number } => {
+    const c = fake.channel(body.channel ?? '');
+    if (!c) return { status: 200, reply: { ok: false, error: 'channel_not_found' } };
+    if (c.private && !c.member) return { status: 200, reply: { ok: false, error: 'channel_not_found' } };
+    if (c.archived) return { status: 200, reply: { ok: false, error: 'is_archived' } };
+    if (!c.member && !fake.writePublic) return { status: 200, reply: { ok: false, error: 'not_in_channel' } };
+    const limit = fake.perChannelPerSecond;
+    if (limit !== undefined) {
+      const now = performance.now();
+      const times = (recent.get(c.id) ?? []).filter((t) => now - t < 1000);
+      if (times.length >= limit) {
+        recent.set(c.id, times);
+        return { status: 429, reply: { ok: false, error: 'ratelimited' }, retry: 1 };
+      }
+      recent.set(c.id, [...times, now]);
+    }
+    const blocks = body.blocks ? (JSON.parse(body.blocks) as Record<string, unknown>[]) : [];
+    const problems = blockProblems(blocks);
+    if (body.blocks && problems.length)
+      return { status: 200, reply: { ok: false, error: 'invalid_blocks', errors: problems } };
+    if (!body.text && !body.blocks) return { status: 200, reply: { ok: false, error: 'no_text' } };
+    const parent = body.thread_ts
+      ? fake.messages.find((m) => m.channel === c.id && m.ts === body.thread_ts && !m.thread_ts)
+      : undefined;
+    if (body.thread_ts && !parent) return { status: 200, reply: { ok: false, error: 'thread_not_found' } };
+    const m: FakeMessage = {
+      channel: c.id,
+      ts: newTs(),
+      ...(body.thread_ts ? { thread_ts: body.thread_ts } : {}),
+      text: body.text ?? '',
+      blocks,
+      edits: [],
+      at: performance.now(),
+    };
+    fake.messages.push(m);
+    return { status: 200, reply: { ok: true, channel: c.id, ts: m.ts, message: { text: m.text, ts: m.ts } } };
+  };
+
+  const update = (body: Record<string, string>): Record<string, unknown> => {
+    const c = fake.channel(body.channel ?? '');
+    if (!c) return { ok: false, error: 'channel_not_found' };
+    const m = fake.messages.find((x) => x.channel === c.id && x.ts === body.ts);
+    if (!m) return { ok: false, error: 'message_not_found' };
+    const blocks = body.blocks ? (JSON.parse(body.blocks) as Record<string, unknown>[]) : m.blocks;
+    const problems = blockProblems(blocks);
+    if (body.blocks && problems.length) return { ok: false, error: 'invalid_blocks', errors: problems };
+    m.edits.push({ text: m.text, blocks: m.blocks });
+    m.text = body.text ?? m.text;
+    m.blocks = blocks;
+    return { ok: true, channel: c.id, ts: m.ts, text: m.text };
+  };
+
+  const answer = (method: string, body: Record<string, string>): { status: number; reply: unknown; retry?: number } => {
+    const ok = (reply: Record<string, unknown>) => ({ status: 200, reply: { ok: true, ...reply } });
+    switch (method) {
+      case 'auth.test':
+        if (fake.authError) return { status: 200, reply: { ok: false, error: fake.authError } };
+        return ok({
+          url: 'https://janus-test.slack.com/',
+          team: 'Janus',
+          user: 'argos',
+          team_id: BOT.teamId,
+          user_id: BOT.userId,
+          bot_id: BOT.botId,
+        });
+      case 'chat.postMessage':
+        return post(body);
+      case 'chat.update':
+        return { status: 200, reply: update(body) };
+      case 'conversations.join': {
+        const c = fake.channels.get(body.channel ?? '');
+        if (!c) return { status: 200, reply: { ok: false, error: 'channel_not_found' } };
+        if (c.private) return { status: 200, reply: { ok: false, error: 'method_not_supported_for_channel_type' } };
+        if (c.archived) return { status: 200, reply: { ok: false, error: 'is_archived' } };
+        c.member = true;
+        return ok({ channel: { id: c.id, name: c.name, is_private: false, is_member: true } });
+      }
+      case 'conversations.list':
+        return ok({
+          channels: [...fake.channels.values()]
+            .filter((c) => !c.private && !c.archived)
+            .map((c) => ({ id: c.id, name: c.name, is_private: false, is_archived: false, is_member: c.member })),
+          response_metadata: { next_cursor: '' },
+        });
+      case 'users.lookupByEmail': {
+        const id = users.get((body.email ?? '').toLowerCase());
+        return id
+          ? ok({ user: { id, team_id: BOT.teamId, profile: { email: body.email } } })
+          : { status: 200, reply: { ok: false, error: 'users_not_found' } };
+      }
+      default:
+        fake.unexpected.push(`Web API ${method}`);
+        return { status: 200, reply: { ok: false, error: 'unknown_method' } };
+    }
+  };
+
   const server = createServer((req, res) => {
     void (async () => {
       const path = new URL(req.url ?? '/', 'http://slack.invalid').pathname;
@@ -54,27 +261,29 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         const body = req.headers['content-type']?.startsWith('application/json')
           ? (JSON.parse(text || '{}') as Record<string, string>)
           : Object.fromEntries(new URLSearchParams(text));
+        const record = (status: number, error?: string) =>
+          fake.calls.push({ method, body, status, ...(error ? { error } : {}), at: performance.now() });
+        if (fake.down) {
+          record(503, 'down');
+          return json(503, { ok: false, error: 'service_unavailable' });
+        }
         const limit = limits.get(method);
         if (limit && limit.left > 0) {
           limit.left--;
-          fake.calls.push({ method, body, status: 429 });
+          record(429, 'ratelimited');
           return json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(limit.retryAfterS) });
         }
-        fake.calls.push({ method, body, status: 200 });
-        if (method === 'auth.test') {
-          if (fake.authError) return json(200, { ok: false, error: fake.authError });
-          return json(200, {
-            ok: true,
-            url: 'https://janus-test.slack.com/',
-            team: 'Janus',
-            user: 'argos',
-            team_id: BOT.teamId,
-            user_id: BOT.userId,
-            bot_id: BOT.botId,
-          });
+        const failure = failures.get(method);
+        if (failure && failure.left > 0) {
+          failure.left--;
+          record(200, failure.error);
+          return json(200, { ok: false, error: failure.error });
         }
-        fake.unexpected.push(`Web API ${method}`);
-        return json(200, { ok: false, error: 'unknown_method' });
+        const { status, reply, retry } = answer(method, body);
+        const error =
+          (reply as { ok?: boolean; error?: string }).ok === false ? (reply as { error: string }).error : undefined;
+        record(status, error);
+        return json(status, reply, retry ? { 'retry-after': String(retry) } : {});
       }
       const respond = /^\/respond\/([\w-]+)$/.exec(path);
       if (respond && req.method === 'POST') {
@@ -94,12 +303,17 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let channelIds = 0;
   const fake: FakeSlack = {
     url,
     apiUrl: `${url}/api/`,
     calls: [],
     responses: [],
+    messages: [],
     unexpected: [],
+    down: false,
+    writePublic: false,
+    channels: new Map(),
     responseUrl() {
       const id = `r${++next}`;
       return { id, url: `${url}/respond/${id}` };
@@ -111,6 +325,37 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     },
     rateLimit(method, retryAfterS, count = 1) {
       limits.set(method, { retryAfterS, left: count });
+    },
+    fail(method, error, count = 1) {
+      failures.set(method, { error, left: count });
+    },
+    addChannel(c) {
+      const id = c.id ?? `C${String(++channelIds).padStart(8, '0')}`;
+      fake.channels.set(id, {
+        id,
+        name: c.name.replace(/^#/, ''),
+        private: c.private ?? false,
+        member: c.member ?? true,
+        archived: c.archived ?? false,
+      });
+      return id;
+    },
+    addUser(email, id) {
+      users.set(email.toLowerCase(), id);
+    },
+    channel(nameOrId) {
+      const byId = fake.channels.get(nameOrId);
+      if (byId) return byId;
+      const name = nameOrId.replace(/^#/, '');
+      return [...fake.channels.values()].find((c) => c.name === name);
+    },
+    parents(channel) {
+      const id = fake.channel(channel)?.id;
+      return fake.messages.filter((m) => m.channel === id && !m.thread_ts);
+    },
+    replies(channel, ts) {
+      const id = fake.channel(channel)?.id;
+      return fake.messages.filter((m) => m.channel === id && m.thread_ts === ts);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -5,6 +5,7 @@ import { MemoryScanHistory, type ScanHistory } from '../../src/history/index.js'
 import { createLogger } from '../../src/log.js';
 import { createJanusServer, listen } from '../../src/server/index.js';
 import { SLACK_PATH } from '../../src/slack/app.js';
+import { slackListeners } from '../../src/cli/commands/serve-slack.js';
 import { slackMount } from '../../src/slack/mount.js';
 import type { FakeSlack } from './fake-slack.js';
 
@@ -55,7 +56,11 @@ export async function startJanusWithSlack(opts: {
   const judge = { client, policy: judgePolicy(config.judge) };
   const history = opts.history ?? new MemoryScanHistory();
   let base = '';
-  const mount = await slackMount({ config, judge, history, logger, reportBaseUrl: () => base });
+  const mount = await slackMount({
+    config,
+    logger,
+    listeners: slackListeners({ config, judge, history, logger, reportBaseUrl: () => base }),
+  });
   if (!mount) throw new Error('Slack did not start');
   const janus = createJanusServer({ judge: (ref) => judgeModel(judge, ref), logger, mounts: [mount] });
   const running = await listen(janus.server, 0, '127.0.0.1');

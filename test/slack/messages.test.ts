@@ -23,11 +23,25 @@ describe('/janus text', () => {
     ],
     ['help', { kind: 'help' }],
     ['Help me', { kind: 'help' }],
+    ['snooze fraud_detector_v4 2h', { kind: 'snooze', target: 'fraud_detector_v4', ms: 7_200_000 }],
+    ['snooze `analytics.stg_sessions` PT30M', { kind: 'snooze', target: 'analytics.stg_sessions', ms: 1_800_000 }],
+    ['unsnooze fraud_detector_v4', { kind: 'unsnooze', target: 'fraud_detector_v4' }],
   ])('%j', (text, expected) => {
     expect(parseJanusText(text)).toEqual(expected);
   });
 
-  it.each(['', '   ', 'trust', 'trust a b', 'scan --all', 'fraud_detector_v4'])('%j is a usage problem', (text) => {
+  it.each([
+    '',
+    '   ',
+    'trust',
+    'trust a b',
+    'scan --all',
+    'fraud_detector_v4',
+    'snooze fraud_detector_v4',
+    'snooze fraud_detector_v4 soon',
+    'snooze fraud_detector_v4 90d',
+    'unsnooze',
+  ])('%j is a usage problem', (text) => {
     expect(parseJanusText(text).kind).toBe('usage');
   });
 });

@@ -7,13 +7,15 @@ import { liveMcpDeps } from '../../mcp/deps.js';
 import { createMcpHttpHandler } from '../../mcp/http-transport.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { slackEnabled, slackMount } from '../../slack/mount.js';
+import { AlertStore } from '../../../jobs/alert-store.js';
+import { slackListeners } from './serve-slack.js';
 import { cliContext, type CliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
 import { untilSignal } from '@janus/datahub-sim/signals';
 import type { Registry } from 'prom-client';
 import type { HealthReport } from '../../../jobs/health.js';
-import type { RunningService } from '../../../jobs/service.js';
+import type { AlertsOptions, RunningService } from '../../../jobs/service.js';
 import { UsageError } from '../../errors.js';
 
 import type { ServeCommandDeps } from './serve-deps.js';
@@ -89,7 +91,27 @@ async function startServiceIfConfigured(
     reportBaseUrl: publicUrl,
     scheduler: role.scheduler,
     workers: role.workers,
+    ...alertsOptions(ctx.config),
   });
+}
+
+/** Slack alerts are on when a bot token is set (posting needs no signing secret: that is for Slack's requests). */
+function alertsOptions(config: CliContext['config']): { alerts?: AlertsOptions } {
+  const s = config.slack;
+  if (!s.botToken) return {};
+  return {
+    alerts: {
+      botToken: s.botToken,
+      apiUrl: s.apiUrl,
+      ...(s.fallbackChannel ? { fallbackChannel: s.fallbackChannel } : {}),
+      ...(s.escalationChannel ? { escalationChannel: s.escalationChannel } : {}),
+      digestAbove: s.digestAbove,
+      escalateAfterMs: s.escalateAfter,
+      userCacheTtlMs: s.userCacheTtl,
+      channelGapMs: s.channelGapMs,
+      ...(config.datahub.uiUrl ? { datahubUiUrl: config.datahub.uiUrl } : {}),
+    },
+  };
 }
 
 async function startHttp(
@@ -131,10 +153,16 @@ async function startHttp(
   const history = redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory();
   const slack = await slackMount({
     config: ctx.config,
-    judge: judgeDeps,
-    history,
     logger,
-    reportBaseUrl: () => publicUrl,
+    listeners: slackListeners({
+      config: ctx.config,
+      judge: judgeDeps,
+      history,
+      logger,
+      reportBaseUrl: () => publicUrl,
+      ...(redis ? { snooze: { client: ctx.client, store: new AlertStore(redis, ctx.config.redis.prefix) } } : {}),
+    }),
+    describe: { history: history.kind, verdictMaxAgeMs: ctx.config.slack.verdictMaxAgeMs, snooze: !!redis },
     ...(redis ? { redis, redisPrefix: ctx.config.redis.prefix } : {}),
   }).catch((err: unknown) => {
     redis?.disconnect();

@@ -1,0 +1,29 @@
+import type { SnoozeDeps } from '../../src/app/snooze.js';
+import { snoozeEntity } from '../../src/app/snooze.js';
+import type { Logger } from '../../src/log.js';
+import type { SlackMessage } from '../../src/render/blocks.js';
+import { snoozedMessage, snoozeUnavailableMessage } from '../../src/slack/messages.js';
+import { entityProblem } from './entity-problem.js';
+
+export interface SnoozeCommandDeps {
+  /** Undefined without Redis (no alerts, nothing to snooze). */
+  snooze?: SnoozeDeps;
+  logger: Logger;
+}
+
+/** `/janus snooze <model|dataset> <duration>`: the use case, then the reply (in the channel). */
+export async function snoozeReply(
+  deps: SnoozeCommandDeps,
+  target: string,
+  ms: number,
+  user: string,
+): Promise<SlackMessage> {
+  if (!deps.snooze) return snoozeUnavailableMessage();
+  try {
+    const s = await snoozeEntity(deps.snooze, target, ms, user);
+    deps.logger.info({ command: '/janus snooze', urn: s.urn, until: new Date(s.until).toISOString(), user }, 'snoozed');
+    return snoozedMessage(s.name, s.kind, s.until, user);
+  } catch (err) {
+    return entityProblem(err, target, deps.logger);
+  }
+}

@@ -1,0 +1,43 @@
+import type { App } from '@slack/bolt';
+import { registerListeners } from '../../../handlers/index.js';
+import { currentVerdict } from '../../app/current-verdict.js';
+import type { JudgeDeps } from '../../app/judge-model.js';
+import type { SnoozeDeps } from '../../app/snooze.js';
+import { reportUrlFor } from '../../app/write-back.js';
+import type { Config } from '../../config/index.js';
+import type { ScanHistory } from '../../history/index.js';
+import type { Logger } from '../../log.js';
+import { entityUrl } from '../../report/datahub-links.js';
+
+export interface SlackListenerDeps {
+  config: Pick<Config, 'slack' | 'datahub'>;
+  judge: JudgeDeps;
+  history: ScanHistory;
+  logger: Logger;
+  /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
+  reportBaseUrl: () => string;
+  /** Snoozes (the alerts' Redis store); absent without Redis. */
+  snooze?: SnoozeDeps;
+}
+
+/**
+ * The Slack app's composition root: `handlers/` bound to the use cases they call. The one place that joins them;
+ * `src/slack` builds the app with whatever listeners it is given.
+ */
+export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logger) => void {
+  const { slack, datahub } = deps.config;
+  return (app, logger) =>
+    registerListeners(app, {
+      verdict: (ref) =>
+        currentVerdict(
+          { ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger },
+          ref,
+        ),
+      links: (v) => {
+        const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
+        return { reportUrl: reportUrlFor(deps.reportBaseUrl(), v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
+      },
+      ...(deps.snooze ? { snooze: deps.snooze } : {}),
+      logger,
+    });
+}

@@ -1,0 +1,293 @@
+import { formatDuration } from '../../core/duration.js';
+import type { Band } from '../../core/score.js';
+import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../../render/blocks.js';
+import type { AlertChannel, AlertModel, AlertState } from './types.js';
+
+/**
+ * Argos's alert messages as Block Kit (types from `@slack/types`, through Bolt): the parent of an alert's thread,
+ * its follow-ups, the recovery, the digest and the escalation. Pure; every message stays inside Block Kit's limits
+ * (≤ 50 blocks, ≤ 3,000 characters a section, ≤ 150 a header) whatever the alert's size, and carries a `text`
+ * fallback for notifications.
+ */
+
+/** Action ids of the incident buttons (their handlers arrive with the buttons issue); the value is the incident urn. */
+export const ACTIONS = { ack: 'janus.incident.ack', resolve: 'janus.incident.resolve' } as const;
+/** The link buttons share the verdict's ids, whose clicks `handlers/actions/open-link.ts` acks. */
+const LINK_ACTIONS = { report: 'open_report', datahub: 'open_datahub' } as const;
+
+/** Models a message lists by name; the rest are counted, with the report link. */
+export const LISTED_MODELS = 25;
+/** A name is cut past this many characters (DataHub names are free text). */
+const MAX_NAME = 120;
+/** People mentioned in one message, at most. */
+const MAX_MENTIONS = 40;
+
+const BAND_WORD: Record<Band, string> = { trusted: 'trusted', caution: 'caution', at_risk: 'at risk' };
+const SEVERITY_ICON: Record<string, string> = {
+  critical: ':red_circle:',
+  high: ':large_orange_circle:',
+  medium: ':large_yellow_circle:',
+  low: ':white_circle:',
+};
+const BAND_ICON: Record<Band, string> = {
+  trusted: ':large_green_circle:',
+  caution: ':large_yellow_circle:',
+  at_risk: ':red_circle:',
+};
+
+const section = (text: string): Block => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
+});
+const context = (texts: string[]): Block => ({
+  type: 'context',
+  elements: texts.slice(0, 10).map((t) => ({ type: 'mrkdwn' as const, text: clip(t, LIMITS.sectionText) })),
+});
+const header = (text: string): Block => ({
+  type: 'header',
+  text: { type: 'plain_text', text: clip(text, LIMITS.headerText), emoji: true },
+});
+const name = (n: string) => mrkdwn(clip(n, MAX_NAME));
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const link = (url: string | undefined, label: string) => (url ? `<${url}|${mrkdwn(label)}>` : mrkdwn(label));
+export const mention = (id: string) => `<@${id}>`;
+/** A channel as Slack shows it: an id links (`<#C…>`), a name reads `#name`. */
+export const channelRef = (channel: string) =>
+  /^[CG][A-Z0-9]{6,}$/.test(channel) ? `<#${channel}>` : `#${mrkdwn(channel)}`;
+const dateRef = (iso: string) => {
+  const s = Math.floor(Date.parse(iso) / 1000);
+  return Number.isFinite(s) ? `<!date^${s}^{date_short_pretty} {time}|${iso}>` : mrkdwn(iso);
+};
+
+/** `caution → at risk (62)`, or the band alone when that is all a transition said. */
+export function bandMove(m: Pick<AlertModel, 'band' | 'from' | 'score'>): string {
+  if (!m.band) return 'downstream';
+  const score = m.score === undefined ? '' : ` (${m.score})`;
+  return m.from === undefined
+    ? `${BAND_WORD[m.band]}${score}`
+    : `${m.from ? BAND_WORD[m.from] : 'unjudged'} → ${BAND_WORD[m.band]}${score}`;
+}
+
+function modelLine(m: AlertModel): string {
+  return `• ${m.band ? BAND_ICON[m.band] : ':small_blue_diamond:'} *${name(m.name)}*: ${bandMove(m)}`;
+}
+
+/** Lines packed into as few sections as fit, each within the section limit. */
+function packed(lines: string[]): Block[] {
+  const out: Block[] = [];
+  let cur = '';
+  for (const line of lines) {
+    const l = clip(line, LIMITS.sectionText);
+    if (cur && cur.length + 1 + l.length > LIMITS.sectionText) {
+      out.push(section(cur));
+      cur = '';
+    }
+    cur = cur ? `${cur}\n${l}` : l;
+  }
+  if (cur) out.push(section(cur));
+  return out;
+}
+
+/** The models a channel lists: moved ones first (worst band first), then by name; `LISTED_MODELS` named. */
+function listedModels(a: AlertState, ch: Pick<AlertChannel, 'models'>): { shown: AlertModel[]; more: number } {
+  const rank = (m: AlertModel) => (m.band === 'at_risk' ? 0 : m.band === 'caution' ? 1 : m.band === 'trusted' ? 3 : 2);
+  const all = ch.models.map((u) => a.models[u]).filter((m): m is AlertModel => !!m);
+  all.sort((x, y) => rank(x) - rank(y) || x.name.localeCompare(y.name));
+  return { shown: all.slice(0, LISTED_MODELS), more: Math.max(0, all.length - LISTED_MODELS) };
+}
+
+function modelsBlocks(a: AlertState, ch: Pick<AlertChannel, 'models'>): Block[] {
+  const { shown, more } = listedModels(a, ch);
+  if (!shown.length) return [];
+  const total = shown.length + more;
+  const title =
+    a.kind === 'model'
+      ? '*Model*'
+      : a.status === 'resolved'
+        ? `*${count(total, 'model', 'models')} it hurt*`
+        : `*${count(total, 'model', 'models')} hurt*`;
+  const lines = [title, ...shown.map(modelLine)];
+  if (more > 0)
+    lines.push(`…and ${count(more, 'more model', 'more models')}: ${link(a.links.report, 'the report lists them')}`);
+  return packed(lines);
+}
+
+function buttons(a: AlertState): Block | undefined {
+  const els: NonNullable<Extract<Block, { type: 'actions' }>['elements']> = [];
+  if (a.status === 'open' && a.incident) {
+    els.push(
+      {
+        type: 'button',
+        action_id: ACTIONS.ack,
+        text: { type: 'plain_text', text: 'Acknowledge' },
+        style: 'primary',
+        value: a.incident,
+      },
+      { type: 'button', action_id: ACTIONS.resolve, text: { type: 'plain_text', text: 'Resolve' }, value: a.incident },
+    );
+  }
+  if (a.links.report)
+    els.push({
+      type: 'button',
+      action_id: LINK_ACTIONS.report,
+      text: { type: 'plain_text', text: 'Open report' },
+      url: a.links.report,
+    });
+  if (a.links.datahub)
+    els.push({
+      type: 'button',
+      action_id: LINK_ACTIONS.datahub,
+      text: { type: 'plain_text', text: 'Open in DataHub' },
+      url: a.links.datahub,
+    });
+  return els.length ? { type: 'actions', block_id: 'janus.alert.actions', elements: els } : undefined;
+}
+
+function mentionsLine(mentions: string[]): string | undefined {
+  if (!mentions.length) return undefined;
+  const shown = mentions.slice(0, MAX_MENTIONS).map(mention).join(' ');
+  const more = mentions.length > MAX_MENTIONS ? ` and ${mentions.length - MAX_MENTIONS} more` : '';
+  return `*Owners:* ${shown}${more}`;
+}
+
+function statusLine(a: AlertState): string {
+  if (a.status === 'resolved') {
+    const lasted = a.resolvedAt ? Date.parse(a.resolvedAt) - Date.parse(a.since) : NaN;
+    return `:white_check_mark: Resolved${Number.isFinite(lasted) && lasted > 0 ? ` after ${formatDuration(lasted)}` : ''}. Argos stands down.`;
+  }
+  const acked = a.acknowledged ? ' · acknowledged' : '';
+  const escalated = a.escalated ? ' · escalated' : '';
+  return `Open since ${dateRef(a.since)}${acked}${escalated}`;
+}
+
+function incidentLine(a: AlertState): string | undefined {
+  if (!a.incident) return undefined;
+  return `DataHub incident: ${link(a.links.incident, a.incident.replace('urn:li:incident:', ''))}`;
+}
+
+function icon(a: AlertState): string {
+  if (a.status === 'resolved') return ':white_check_mark:';
+  if (a.kind === 'model') {
+    const m = Object.values(a.models)[0];
+    return m?.band ? BAND_ICON[m.band] : ':warning:';
+  }
+  return SEVERITY_ICON[a.severity ?? ''] ?? ':warning:';
+}
+
+/** The alert's text fallback: what a notification shows (mentions included, so they are notified). */
+function fallbackText(a: AlertState, ch: Pick<AlertChannel, 'models' | 'mentions'>, prefix = ''): string {
+  const { shown, more } = listedModels(a, ch);
+  const names = shown.slice(0, 5).map((m) => m.name);
+  const rest = shown.length + more - names.length;
+  const models = names.length ? ` (${names.map(name).join(', ')}${rest > 0 ? ` and ${rest} more` : ''})` : '';
+  const who = ch.mentions.length ? ` ${ch.mentions.slice(0, 10).map(mention).join(' ')}` : '';
+  return clip(`${prefix}Argos: ${mrkdwn(a.headline)}${models}${who}`, 3000);
+}
+
+/** The alert's message in one channel (its thread's parent), as it stands now: edited in place as things change. */
+export function alertMessage(
+  a: AlertState,
+  ch: Pick<AlertChannel, 'models' | 'mentions'>,
+  note?: string,
+): SlackMessage {
+  const resolved = a.status === 'resolved';
+  const blocks: Block[] = [header(`${icon(a)} ${resolved ? 'Resolved: ' : ''}${a.headline}`)];
+  if (note) blocks.push(context([note]));
+  if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
+  blocks.push(...modelsBlocks(a, ch).slice(0, 40));
+  const people = mentionsLine(ch.mentions);
+  if (people) blocks.push(section(people));
+  blocks.push(context([statusLine(a), ...[incidentLine(a)].filter((x): x is string => !!x)]));
+  const actions = buttons(a);
+  if (actions) blocks.push(actions);
+  return { text: fallbackText(a, ch, resolved ? 'Resolved: ' : ''), blocks: blocks.slice(0, LIMITS.blocks) };
+}
+
+const reply = (text: string, blocks?: Block[]): SlackMessage => ({
+  text: clip(text, 3000),
+  blocks: blocks ?? [section(text)],
+});
+
+/** A follow-up in the thread: models whose band moved, or that the root cause now hurts too. */
+export function followupMessage(a: AlertState, moved: AlertModel[], added: AlertModel[]): SlackMessage {
+  const lines: string[] = [];
+  for (const m of moved.slice(0, LISTED_MODELS))
+    lines.push(`${m.band ? BAND_ICON[m.band] : '•'} *${name(m.name)}* moved ${bandMove(m)}.`);
+  if (moved.length > LISTED_MODELS)
+    lines.push(`…and ${count(moved.length - LISTED_MODELS, 'more model', 'more models')} moved.`);
+  if (added.length) {
+    const names = added.slice(0, LISTED_MODELS).map((m) => `*${name(m.name)}*`);
+    const rest = added.length > LISTED_MODELS ? ` and ${added.length - LISTED_MODELS} more` : '';
+    lines.push(`It now hurts ${names.join(', ')}${rest} too.`);
+  }
+  const text = lines.join('\n') || `${mrkdwn(a.headline)}: no change.`;
+  return reply(text, packed(lines.length ? lines : [text]).slice(0, LIMITS.blocks));
+}
+
+/** The recovery reply: the root cause cleared (or the model is trusted again), and what recovered with it. */
+export function recoveryMessage(a: AlertState, recovered: AlertModel[]): SlackMessage {
+  const lasted = a.resolvedAt ? Date.parse(a.resolvedAt) - Date.parse(a.since) : NaN;
+  const after = Number.isFinite(lasted) && lasted > 0 ? ` after ${formatDuration(lasted)}` : '';
+  const back = recovered.slice(0, LISTED_MODELS).map((m) => `*${name(m.name)}* ${bandMove(m)}`);
+  const rest = recovered.length > LISTED_MODELS ? ` and ${recovered.length - LISTED_MODELS} more` : '';
+  const text = `:white_check_mark: Argos stands down: ${mrkdwn(a.headline)} cleared${after}.${back.length ? ` Recovered: ${back.join(', ')}${rest}.` : ''}`;
+  return reply(text);
+}
+
+/** Raised again once in the thread: nobody acknowledged it within `slack.escalateAfter`. */
+export function escalationMessage(a: AlertState, ch: Pick<AlertChannel, 'mentions'>, afterMs: number): SlackMessage {
+  const who = ch.mentions.length ? ` ${ch.mentions.slice(0, MAX_MENTIONS).map(mention).join(' ')}:` : '';
+  const text = `:rotating_light:${who} nobody has acknowledged this in ${formatDuration(afterMs)}, and it is still open.${a.incident ? ' Acknowledge it, or resolve it if it needs no action.' : ''}`;
+  return reply(text);
+}
+
+/** The same escalation in `slack.escalationChannel`, pointing at where the alert is. */
+export function escalationNotice(a: AlertState, channels: string[], afterMs: number): SlackMessage {
+  const where = channels.slice(0, 10).map(channelRef).join(', ');
+  const who = [...new Set(Object.values(a.channels).flatMap((c) => c.mentions))];
+  const text = `:rotating_light: Escalated: *${mrkdwn(a.headline)}* (${count(a.modelCount, 'model', 'models')}) has gone unacknowledged for ${formatDuration(afterMs)}${where ? ` in ${where}` : ''}.`;
+  const blocks: Block[] = [section(text)];
+  if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
+  const people = mentionsLine(who);
+  if (people) blocks.push(context([people]));
+  const actions = buttons(a);
+  if (actions) blocks.push(actions);
+  return { text: clip(text, 3000), blocks };
+}
+
+/** More alerts for one channel in one cycle than `slack.digestAbove`: one message lists them all. */
+export function digestMessage(
+  alerts: { alert: AlertState; channel: Pick<AlertChannel, 'models' | 'mentions'> }[],
+): SlackMessage {
+  const lines = alerts.map(({ alert: a, channel: ch }) => {
+    const { shown, more } = listedModels(a, ch);
+    const names = shown.slice(0, 3).map((m) => name(m.name));
+    const rest = shown.length + more - names.length;
+    const models = names.length ? `: ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}` : '';
+    return `• ${icon(a)} *${mrkdwn(clip(a.headline, 200))}*${models}${a.links.report ? ` (${link(a.links.report, 'report')})` : ''}`;
+  });
+  const mentions = [...new Set(alerts.flatMap((x) => x.channel.mentions))];
+  const blocks: Block[] = [
+    header(`Argos found ${count(alerts.length, 'problem', 'problems')} at once`),
+    section('Too many to post one by one: here they are together. Follow-ups for each go in this thread.'),
+  ];
+  const body = packed(lines);
+  const room = LIMITS.blocks - blocks.length - 2;
+  blocks.push(...body.slice(0, room));
+  if (body.length > room) blocks.push(context([`…and more: the Model Impact Reports list every one.`]));
+  const people = mentionsLine(mentions);
+  if (people) blocks.push(context([people]));
+  const who = mentions.length ? ` ${mentions.slice(0, 10).map(mention).join(' ')}` : '';
+  return {
+    text: clip(`Argos found ${count(alerts.length, 'problem', 'problems')} at once.${who}`, 3000),
+    blocks: blocks.slice(0, LIMITS.blocks),
+  };
+}
+
+/** A follow-up about one alert in a digest's thread names the alert it is about. */
+export function aboutAlert(a: AlertState, m: SlackMessage): SlackMessage {
+  return {
+    text: clip(`${mrkdwn(a.headline)}: ${m.text}`, 3000),
+    blocks: [context([`*${mrkdwn(clip(a.headline, 200))}*`]), ...m.blocks].slice(0, LIMITS.blocks),
+  };
+}

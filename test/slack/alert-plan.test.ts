@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { planCycle, planTimers, type PlanContext, type StagedAlert } from '../../src/slack/alerts/plan.js';
+import type { AlertState } from '../../src/slack/alerts/types.js';
+import { band, CAUSE_KEY, cleared, context, dataset, model, NOW, raised, staged } from './alert-fixtures.js';
+import { blockProblems } from './fake-slack.js';
+
+const fraud = model('fraud_detector_v4');
+const ltv = model('customer_ltv_v2');
+const RISK = 'risk-ml-oncall';
+const PLATFORM = 'data-platform-alerts';
+
+/** What the store would hold after a plan: the next plan starts from it. */
+function after(ctx: PlanContext, staged: StagedAlert[], over: Partial<PlanContext> = {}) {
+  const plan = planCycle(staged, { ...ctx, ...over });
+  const states = { ...ctx.states, ...plan.states };
+  const live = { ...ctx.live };
+  for (const [k, v] of Object.entries(plan.live))
+    if (v === null) delete live[k];
+    else live[k] = v;
+  const byModel: Record<string, string[]> = {};
+  for (const s of Object.values(states))
+    if (s.status === 'open') for (const m of Object.keys(s.models)) (byModel[m] ??= []).push(s.id);
+  return { plan, ctx: { ...ctx, ...over, states, live, byModel } };
+}
+
+const routes = {
+  [PLATFORM]: { models: [fraud.urn, ltv.urn], mentions: ['U0CAROL01'] },
+  [RISK]: { models: [fraud.urn], mentions: ['U1DEV0099'] },
+};
+
+describe('the alert planner', () => {
+  it('posts one alert per root cause per channel, listing the models routed there, with their owners mentioned', () => {
+    const { plan } = after(context(), [staged(raised([fraud, ltv]), routes)]);
+    expect(plan.deliveries.map((d) => [d.channel, d.what, d.reply])).toEqual([
+      [PLATFORM, 'alert', false],
+      [RISK, 'alert', false],
+    ]);
+    const platform = plan.deliveries[0]!.message;
+    expect(platform.text).toContain('fraud_detector_v4');
+    expect(platform.text).toContain('customer_ltv_v2');
+    expect(platform.text).toContain('<@U0CAROL01>');
+    expect(plan.deliveries[1]!.message.text).not.toContain('customer_ltv_v2');
+    const actions = platform.blocks.find((b) => b.type === 'actions') as {
+      elements: { action_id: string; value?: string }[];
+    };
+    expect(actions.elements.map((e) => e.action_id)).toEqual([
+      'janus.incident.ack',
+      'janus.incident.resolve',
+      'open_report',
+      'open_datahub',
+    ]);
+    expect(actions.elements[0]!.value).toBe('urn:li:incident:0f1e2d3c');
+  });
+
+  it('never posts a root cause twice, whatever retries the plan', () => {
+    const first = after(context(), [staged(raised([fraud, ltv]), routes)]);
+    const again = planCycle([staged(raised([fraud, ltv]), routes)], first.ctx);
+    expect(again.deliveries).toEqual([]);
+    // the same plan computed twice gives the same deliveries, so their job ids match
+    expect(planCycle([staged(raised([fraud, ltv]), routes)], context()).deliveries.map((d) => d.id)).toEqual(
+      first.plan.deliveries.map((d) => d.id),
+    );
+  });
+
+  it('puts a further band change in the thread, with the parent edited, only where the model is listed', () => {
+    const { ctx } = after(context(), [staged(raised([fraud, ltv]), routes)]);
+    const { plan } = after(ctx, [staged(band(ltv, 'caution', 'at_risk', { score: 20 }), {})]);
+    expect(plan.deliveries.map((d) => [d.channel, d.what, d.reply, d.threads[0]!.seq])).toEqual([
+      [PLATFORM, 'followup', true, 2],
+    ]);
+    expect(plan.deliveries[0]!.message.text).toContain('customer_ltv_v2* moved caution → at risk (20)');
+    expect(JSON.stringify(plan.deliveries[0]!.parent)).toContain('caution → at risk (20)');
+  });
+
+  it('tells an open alert when another root cause moves a model it lists', () => {
+    const { ctx } = after(context(), [staged(raised([fraud, ltv]), routes)]);
+    const other = `freshness_lag:${dataset('analytics.customer_profile')}`;
+    const t = raised([ltv], { key: other });
+    if (t.kind === 'cause') t.moved = [{ model: ltv, from: 'caution', to: 'at_risk', score: 45 }];
+    const { plan } = after(ctx, [staged(t, { 'ml-platform': { models: [ltv.urn], mentions: [] } })]);
+    expect(plan.deliveries.map((d) => [d.channel, d.what])).toEqual([
+      ['ml-platform', 'alert'],
+      [PLATFORM, 'followup'],
+    ]);
+  });
+
+  it('a model the root cause now hurts too: a reply where it is already posted, a first message where it is not', () => {
+    const { ctx } = after(context(), [staged(raised([fraud]), { [RISK]: routes[RISK] })]);
+    const churn = model('churn_predictor_v2');
+    const { plan } = after(ctx, [
+      staged(band(churn, 'trusted', 'caution'), { 'growth-ml': { models: [churn.urn], mentions: [] } }),
+    ]);
+    expect(plan.deliveries.map((d) => [d.channel, d.what, d.reply])).toEqual([['growth-ml', 'alert', false]]);
+  });
+
+  it('stands down when the root cause clears: a recovery reply and the parent marked resolved, in every channel', () => {
+    const { ctx } = after(context(), [staged(raised([fraud, ltv]), routes)]);
+    const { plan, ctx: next } = after(ctx, [staged(cleared({ moved: [ltv] }), {})]);
+    expect(plan.deliveries.map((d) => [d.channel, d.what])).toEqual([
+      [PLATFORM, 'recovery'],
+      [RISK, 'recovery'],
+    ]);
+    expect(plan.deliveries[0]!.message.text).toContain('Argos stands down');
+    expect(plan.deliveries[0]!.message.text).toContain('after 2h 5m');
+    expect(plan.deliveries[0]!.parent!.text).toMatch(/^Resolved: /);
+    expect(JSON.stringify(plan.deliveries[0]!.parent)).not.toContain('janus.incident.ack');
+    expect(next.live[CAUSE_KEY]).toBeUndefined();
+    // raised again later: a new episode, a new message
+    const { plan: back } = after(next, [staged(raised([fraud], { episode: 2 }), { [RISK]: routes[RISK] })]);
+    expect(back.deliveries.map((d) => [d.channel, d.what, d.reply])).toEqual([[RISK, 'alert', false]]);
+  });
+
+  it('gives a band change nothing explains an alert of its own, and stands it down when the model is trusted again', () => {
+    const churn = model('churn_predictor_v2');
+    const r = { 'growth-ml': { models: [churn.urn], mentions: ['U1ERIN099'] } };
+    const { plan, ctx } = after(context(), [staged(band(churn, 'trusted', 'caution', { causes: [] }), r)]);
+    expect(plan.deliveries.map((d) => [d.what, d.message.text])).toEqual([
+      ['alert', 'Argos: churn_predictor_v2 moved trusted → caution (churn_predictor_v2) <@U1ERIN099>'],
+    ]);
+    const worse = after(ctx, [staged(band(churn, 'caution', 'at_risk', { causes: [], n: 3 }), r)]);
+    expect(worse.plan.deliveries.map((d) => [d.what, d.reply])).toEqual([['followup', true]]);
+    expect(worse.plan.deliveries[0]!.parent!.text).toContain('moved trusted → at risk');
+    const back = after(worse.ctx, [staged(band(churn, 'at_risk', 'trusted', { causes: [], n: 4, score: 90 }), r)]);
+    expect(back.plan.deliveries.map((d) => d.what)).toEqual(['recovery']);
+  });
+
+  it('sends what reaches no channel to the fallback channel, or reports it unroutable when there is none', () => {
+    const r = { '': { models: [fraud.urn], mentions: [] } };
+    expect(
+      planCycle([staged(raised([fraud]), r)], context({ fallback: '#janus-alerts' })).deliveries.map((d) => d.channel),
+    ).toEqual(['janus-alerts']);
+    const none = planCycle([staged(raised([fraud]), r)], context());
+    expect(none.deliveries).toEqual([]);
+    expect(none.unroutable).toEqual([{ alert: `cause:${CAUSE_KEY}#1`, models: [fraud.urn] }]);
+  });
+
+  it('posts one digest instead of more than digestAbove alerts to one channel in one cycle', () => {
+    const causes = Array.from({ length: 4 }, (_, i) =>
+      raised([fraud], { key: `upstream_failure:${dataset(`t${i}`)}` }),
+    );
+    const { plan, ctx } = after(
+      context({ digestAbove: 3 }),
+      causes.map((t) => staged(t, { [RISK]: routes[RISK], solo: { models: [fraud.urn], mentions: [] } })),
+    );
+    expect(plan.deliveries.map((d) => [d.channel, d.what, d.threads.length])).toEqual([
+      [RISK, 'digest', 4],
+      ['solo', 'digest', 4],
+    ]);
+    expect(plan.deliveries[0]!.message.text).toBe('Argos found 4 problems at once. <@U1DEV0099>');
+    // a follow-up goes in the digest's thread, naming its alert; the digest itself is not edited
+    const { plan: next } = after(ctx, [
+      staged(band(fraud, 'caution', 'at_risk', { causes: [causes[0]!.kind === 'cause' ? causes[0]!.key : ''] }), {}),
+    ]);
+    const followup = next.deliveries.find((d) => d.channel === RISK)!;
+    expect(followup.reply).toBe(true);
+    expect(followup.parent).toBeUndefined();
+    expect(followup.message.text).toMatch(/^Upstream failure: t0: /);
+    const few = planCycle(
+      causes.slice(0, 3).map((t) => staged(t, { [RISK]: routes[RISK] })),
+      context({ digestAbove: 3 }),
+    );
+    expect(few.deliveries.map((d) => d.what)).toEqual(['alert', 'alert', 'alert']);
+  });
+
+  it('holds back a snoozed model’s alerts, and posts them once when the snooze ends if still open', () => {
+    let snoozed = true;
+    const ctx0 = context({ snoozed: (urn) => snoozed && urn === fraud.urn });
+    const { plan, ctx } = after(ctx0, [staged(raised([fraud]), { [RISK]: routes[RISK] })]);
+    expect(plan.deliveries).toEqual([]);
+    const held = planTimers({
+      now: NOW + 1000,
+      states: Object.values(ctx.states),
+      snoozed: ctx.snoozed,
+      escalateAfterMs: 3_600_000,
+      acknowledged: new Set(),
+    });
+    expect(held.deliveries).toEqual([]);
+    snoozed = false;
+    const woke = planTimers({
+      now: NOW + 2000,
+      states: Object.values(ctx.states),
+      snoozed: ctx.snoozed,
+      escalateAfterMs: 3_600_000,
+      acknowledged: new Set(),
+    });
+    expect(woke.deliveries.map((d) => [d.channel, d.what])).toEqual([[RISK, 'alert']]);
+    expect(woke.deliveries[0]!.message.blocks.some((b) => JSON.stringify(b).includes('snooze is over'))).toBe(true);
+    const states = { ...ctx.states, ...woke.states };
+    const twice = planTimers({
+      now: NOW + 3000,
+      states: Object.values(states),
+      snoozed: ctx.snoozed,
+      escalateAfterMs: 3_600_000,
+      acknowledged: new Set(),
+    });
+    expect(twice.deliveries).toEqual([]);
+  });
+
+  it('escalates an alert nobody acknowledged once, in its threads and the escalation channel; not an acknowledged one', () => {
+    const { ctx } = after(context(), [staged(raised([fraud, ltv]), routes)]);
+    const base = { snoozed: () => false, escalateAfterMs: 3_600_000, escalationChannel: '#ml-oncall' };
+    const early = planTimers({
+      ...base,
+      now: NOW + 3_599_000,
+      states: Object.values(ctx.states),
+      acknowledged: new Set(),
+    });
+    expect(early.deliveries).toEqual([]);
+    const due = planTimers({
+      ...base,
+      now: NOW + 3_600_000,
+      states: Object.values(ctx.states),
+      acknowledged: new Set(),
+    });
+    expect(due.deliveries.map((d) => [d.channel, d.what, d.reply])).toEqual([
+      [PLATFORM, 'escalation', true],
+      [RISK, 'escalation', true],
+      ['ml-oncall', 'escalation-channel', false],
+    ]);
+    expect(due.deliveries[0]!.message.text).toContain('<@U0CAROL01>: nobody has acknowledged this in 1h');
+    const once = planTimers({
+      ...base,
+      now: NOW + 7_200_000,
+      states: Object.values({ ...ctx.states, ...due.states }),
+      acknowledged: new Set(),
+    });
+    expect(once.deliveries).toEqual([]);
+    const acked = planTimers({
+      ...base,
+      now: NOW + 3_600_000,
+      states: Object.values(ctx.states),
+      acknowledged: new Set(['urn:li:incident:0f1e2d3c']),
+    });
+    expect(acked.deliveries).toEqual([]);
+    expect((Object.values(acked.states)[0] as AlertState).acknowledged).toBe(true);
+  });
+
+  it('keeps every message within Block Kit’s limits, however many models, and escapes DataHub’s names', () => {
+    const many = Array.from({ length: 600 }, (_, i) => model(`model_${String(i).padStart(3, '0')}_${'x'.repeat(100)}`));
+    const evil = model('<!channel> & <@U123>');
+    const { plan, ctx } = after(context(), [
+      staged(raised([evil, ...many]), {
+        [PLATFORM]: {
+          models: [evil.urn, ...many.map((m) => m.urn)],
+          mentions: Array.from({ length: 80 }, (_, i) => `U${1000 + i}`),
+        },
+      }),
+    ]);
+    for (const d of plan.deliveries) expect(blockProblems(d.message.blocks)).toEqual([]);
+    const text = JSON.stringify(plan.deliveries[0]!.message);
+    expect(text).toContain('…and 576 more models');
+    expect(text).toContain('the report lists them');
+    expect(text).not.toContain('<!channel>');
+    expect(text).toContain('&lt;!channel&gt; &amp; &lt;@U123&gt;');
+    const followup = planCycle([staged(cleared({ moved: many }), {})], ctx);
+    for (const d of followup.deliveries) {
+      expect(blockProblems(d.message.blocks)).toEqual([]);
+      expect(blockProblems(d.parent!.blocks)).toEqual([]);
+    }
+  });
+});

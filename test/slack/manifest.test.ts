@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The bot scopes each Web API method Janus calls needs (Slack's method pages; SLACK-PLATFORM.md §4). */
+const METHOD_SCOPES: Record<string, string[]> = {
+  'chat.postMessage': ['chat:write'],
+  'chat.update': ['chat:write'],
+  'conversations.join': ['channels:join'],
+  'conversations.list': ['channels:read'],
+  'users.lookupByEmail': ['users:read', 'users:read.email'],
+};
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sources(p) : e.name.endsWith('.ts') ? [p] : [];
+  });
+}
+
+describe('manifest.yml', () => {
+  const manifest = parse(fs.readFileSync(path.join(ROOT, 'manifest.yml'), 'utf8')) as {
+    oauth_config: { scopes: { bot: string[] } };
+    features: { slash_commands: { command: string }[] };
+  };
+  const calls = new Set(
+    ['src', 'jobs', 'handlers']
+      .flatMap(sources)
+      .flatMap((f) =>
+        [
+          ...fs
+            .readFileSync(path.join(ROOT, f), 'utf8')
+            .matchAll(/\b(?:slack|client)\.(chat|conversations|users|views|reactions)\.(\w+)\(/g),
+        ].map((m) => `${m[1]}.${m[2]}`),
+      ),
+  );
+
+  it('asks for exactly the scopes of the Web API methods Janus calls, and the slash command', () => {
+    expect([...calls].filter((c) => !METHOD_SCOPES[c])).toEqual([]);
+    const needed = new Set(['commands', ...[...calls].flatMap((c) => METHOD_SCOPES[c]!)]);
+    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...needed].sort());
+    expect(manifest.features.slash_commands.map((c) => c.command)).toEqual(['/janus']);
+  });
+
+  it('docs/slack.md justifies every scope', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs/slack.md'), 'utf8');
+    for (const scope of manifest.oauth_config.scopes.bot)
+      expect(doc).toMatch(new RegExp(`\\| \`${scope.replace('.', '\\.')}\` \\|`));
+  });
+});
