@@ -11,6 +11,7 @@ import {
   REPORT_LINK_LABEL,
   type PropertyName,
 } from './conventions.js';
+import { humanResolutions, withEvidenceLine } from './human-resolutions.js';
 import { clearedMessage, incidentDescription, incidentTitle } from './incident-text.js';
 import type { JudgedModel, RootCause } from './root-causes.js';
 import type { CurrentIncident, WriteBackState } from './state.js';
@@ -29,6 +30,8 @@ export type PlannedWrite =
       description: string;
     }
   | { kind: 'resolveIncident'; urn: string; key: string; dataset: string; message: string }
+  /** A person's FIXED while the same evidence is still there (human-resolutions.ts). */
+  | { kind: 'reopenIncident'; urn: string; key: string; dataset: string; message: string }
   | { kind: 'upsertAssertion'; urn: string; key: string; dataset: string; description: string }
   | {
       kind: 'reportAssertion';
@@ -91,7 +94,10 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
     if (!state.propertiesExist[p]) plan.push({ kind: 'createProperty', property: p });
 
   const raised = new Set(state.incidents.map((i) => i.key));
-  for (const rc of causes) if (!raised.has(rc.key)) plan.push(raise(rc));
+  const human = humanResolutions(causes, raised, state.resolved ?? []);
+  const reopened = new Set(human.reopen.map((r) => r.cause.key));
+  for (const rc of causes)
+    if (!raised.has(rc.key) && !human.suppressed.has(rc.key) && !reopened.has(rc.key)) plan.push(raise(rc));
   for (const i of resolving)
     plan.push({
       kind: 'resolveIncident',
@@ -99,6 +105,14 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
       key: i.key,
       dataset: i.dataset,
       message: clearedMessage(i.key, i.dataset),
+    });
+  for (const r of human.reopen)
+    plan.push({
+      kind: 'reopenIncident',
+      urn: r.incident.urn,
+      key: r.cause.key,
+      dataset: r.cause.dataset,
+      message: r.message,
     });
 
   plan.push(...assertionWrites(causes, resolving, state));
@@ -108,7 +122,13 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
     if (m?.score !== v.score || m?.band !== v.band)
       plan.push({ kind: 'setTrust', model: v.model.urn, score: v.score, band: v.band });
   }
-  plan.push(...tagWrites(input, causes, resolving));
+  plan.push(
+    ...tagWrites(
+      input,
+      human.suppressed.size ? causes.filter((rc) => !human.suppressed.has(rc.key)) : causes,
+      resolving,
+    ),
+  );
   if (input.reportUrl) plan.push(...linkWrites(judged, state, input.reportUrl));
   return plan;
 }
@@ -123,7 +143,7 @@ function raise(rc: RootCause): PlannedWrite {
     ...(customType ? { customType } : {}),
     priority: PRIORITY[rc.finding.severity],
     title: incidentTitle(rc),
-    description: incidentDescription(rc),
+    description: withEvidenceLine(incidentDescription(rc), rc.finding),
   };
 }
 
