@@ -4,6 +4,7 @@ import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
 import { judgeSchema } from './judge.js';
 import { scanSchema } from './scan.js';
 import { mcpSchema } from './mcp.js';
+import { slackIncidentSettings } from './slack-incidents.js';
 
 /** One schema per concern; a command validates only the concerns it uses. */
 export const datahubSchema = z.object({
@@ -48,6 +49,7 @@ export const slackSchema = z.object({
   apiUrl: z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
   /** `/janus trust` answers from the latest scan when its verdict is at most this old (ms); older, it judges live. */
   verdictMaxAgeMs: z.coerce.number().int().min(0).default(60_000),
+  ...slackIncidentSettings,
 });
 
 export const serverSchema = z.object({

@@ -7,18 +7,22 @@ import type { ScanHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 import { entityUrl } from '../report/datahub-links.js';
 import type { Mount } from '../server/index.js';
+import type { Redis } from 'ioredis';
 import { createSlackApp, SLACK_PATH } from './app.js';
+import { createIncidentHandlerDeps } from './incident-deps.js';
 
 /** Slack is on only when both the bot token and the signing secret are set. */
 export const slackEnabled = (slack: Config['slack']): boolean => !!(slack.botToken && slack.signingSecret);
 
 export interface SlackMountDeps {
-  config: Pick<Config, 'slack' | 'datahub'>;
+  config: Pick<Config, 'slack' | 'datahub' | 'redis'>;
   judge: JudgeDeps;
   history: ScanHistory;
   logger: Logger;
   /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
   reportBaseUrl: () => string;
+  /** The incident buttons' locks and message store (under `redis.prefix`); in this process without it. */
+  redis?: Redis;
 }
 
 /** The Slack app for `janus serve` (its composition root: the one place that joins `handlers/` to the app), its token checked with Slack, mounted at /slack/events; undefined when off (and says which). */
@@ -48,6 +52,14 @@ export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefine
           return { reportUrl: reportUrlFor(deps.reportBaseUrl(), v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
         },
         logger,
+        incidents: createIncidentHandlerDeps({
+          web: app.client,
+          client: deps.judge.client,
+          slack,
+          ...(deps.redis ? { redis: deps.redis } : {}),
+          prefix: deps.config.redis.prefix,
+          logger,
+        }),
       }),
   });
   await app.init();

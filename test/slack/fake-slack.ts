@@ -22,6 +22,8 @@ export interface FakeSlack {
   rateLimit(method: string, retryAfterS: number, count?: number): void;
   /** What `auth.test` answers (default ok). */
   authError?: string;
+  /** Answers for more Web API methods (by name), added by the tests that need them (e.g. incident-slack.ts). */
+  methods: Record<string, (body: Record<string, string>) => Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
             bot_id: BOT.botId,
           });
         }
+        const answer = fake.methods[method];
+        if (answer) return json(200, answer(body));
         fake.unexpected.push(`Web API ${method}`);
         return json(200, { ok: false, error: 'unknown_method' });
       }
@@ -100,6 +104,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     calls: [],
     responses: [],
     unexpected: [],
+    methods: {},
     responseUrl() {
       const id = `r${++next}`;
       return { id, url: `${url}/respond/${id}` };

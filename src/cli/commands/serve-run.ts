@@ -135,6 +135,7 @@ async function startHttp(
     history,
     logger,
     reportBaseUrl: () => publicUrl,
+    ...(redis ? { redis } : {}),
   }).catch((err: unknown) => {
     redis?.disconnect();
     throw err;
