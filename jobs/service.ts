@@ -18,6 +18,7 @@ import { registerCycleScheduler } from './scheduler.js';
 import { createServiceMetrics } from './service-metrics.js';
 import { ServiceState } from './service-state.js';
 import { runWrite } from './write.js';
+import { serviceIncidentSync } from '../src/slack/incident-sync.js';
 
 export interface ServiceOptions {
   redisUrl: string;
@@ -33,6 +34,8 @@ export interface ServiceOptions {
   scheduler: boolean;
   /** Run workers in this process (`janus serve --no-workers` does not). */
   workers: boolean;
+  /** Slack, when on: each cycle brings the messages showing incidents up to date with DataHub. */
+  slack?: { botToken: string; apiUrl: string };
   /** Consume the notifications queue with the logging sink (until Slack alerts take it over). */
   notificationSink?: boolean;
   now?: () => number;
@@ -117,6 +120,17 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       logger: log,
       client: o.client,
       ...(o.now ? { now: o.now } : {}),
+      ...(o.slack
+        ? {
+            syncIncidentMessages: serviceIncidentSync({
+              slack: o.slack,
+              client: o.client,
+              redis: connection,
+              prefix,
+              logger: log,
+            }),
+          }
+        : {}),
     };
     const worker = (queue: string, concurrency: number, fn: (job: Job) => Promise<unknown>) => {
       const w = new Worker(queue, fn, {

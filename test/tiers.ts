@@ -19,4 +19,5 @@ export const INTEGRATION_TESTS = [
   'test/server/serve-command.test.ts', // janus serve as a process
   'test/sim/command-spawn.test.ts', // janus sim as a process
   'test/slack/janus-command.test.ts', // Redis
+  'test/slack/incident-service.test.ts', // Redis: the buttons' locks and messages, the service's cycles
 ];

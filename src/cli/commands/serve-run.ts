@@ -89,6 +89,9 @@ async function startServiceIfConfigured(
     reportBaseUrl: publicUrl,
     scheduler: role.scheduler,
     workers: role.workers,
+    ...(ctx.config.slack.botToken && slackEnabled(ctx.config.slack)
+      ? { slack: { botToken: ctx.config.slack.botToken, apiUrl: ctx.config.slack.apiUrl } }
+      : {}),
   });
 }
 
