@@ -340,3 +340,66 @@ describe('who may not act: told only them, nothing changed', () => {
     expect(sim.stats().mutations).toBe(0);
   });
 });
+
+describe('in one process without Redis', () => {
+  it('10 clicks at once by an owner of the affected model: one transition, one message update, nine told', async () => {
+    const message = alertOn(leak);
+    sim.resetStats();
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => click(DEV, 'janus.incident.ack', leak, message)));
+    expect(clicks.map((c) => c.status)).toEqual(Array(10).fill(200));
+    const ids = new Set(clicks.map((c) => c.replyId));
+    const told = await eventually(() => {
+      const list = slack.responses.filter((r) => ids.has(r.id));
+      return list.length >= 9 ? list : undefined;
+    }, 'nine replies');
+    expect(told).toHaveLength(9);
+    for (const r of told) expect(String(r.body.text)).toContain('already acknowledged by Dev Patel');
+    expect(sim.stats().byOperation.JanusUpdateIncidentStatus).toBe(1);
+    expect(updatesOf(message.ts)).toHaveLength(1);
+    expect(await status(leak)).toMatchObject({ state: 'ACTIVE', stage: 'INVESTIGATION' });
+  });
+});
+
+describe('configured: slack.admins and slack.actors', () => {
+  it('an admin (by email) may act on any incident; under `anyone`, every member with a DataHub account may', async () => {
+    const CAROL: Member = { id: 'U0CAROL01', name: 'Carol Diaz', email: 'carol.diaz@acmepay.example' };
+    withIncidentMethods(slack, [ERIN, FRANK, DEV, NOBODY, BOT_USER, CAROL]);
+    const asAdmin = await startJanusWithIncidents({
+      datahub: sim.url,
+      slack,
+      env: { JANUS_SLACK_ADMINS: 'U0SOMEONE, Carol.Diaz@acmepay.example' },
+    });
+    const anyone = await startJanusWithIncidents({ datahub: sim.url, slack, env: { JANUS_SLACK_ACTORS: 'anyone' } });
+    const ackOn = async (j: JanusWithIncidents, user: Member, value: string) => {
+      const message = alertOn(value);
+      const { url } = slack.responseUrl();
+      const res = await postInteraction(
+        j.endpoint,
+        blockActions({ user: user.id, actionId: 'janus.incident.ack', value, message, responseUrl: url }),
+      );
+      expect(res.status).toBe(200);
+      return updated(message.ts);
+    };
+    try {
+      expect(asAdmin.config.slack.admins).toEqual(['U0SOMEONE', 'Carol.Diaz@acmepay.example']);
+      expect(await status(sessions)).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+      // carol owns neither stg_sessions nor its models: refused by default, an admin on the other instance
+      expect((await (await click(CAROL, 'janus.incident.ack', sessions)).reply()).text).toContain('Only the owners');
+      await ackOn(asAdmin, CAROL, sessions);
+      expect(await status(sessions)).toMatchObject({
+        stage: 'INVESTIGATION',
+        message: 'Acknowledged by Carol Diaz (carol.diaz@acmepay.example) in Slack.',
+      });
+      expect(await status(uplift)).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+      expect((await (await click(DEV, 'janus.incident.ack', uplift)).reply()).text).toContain('Only the owners');
+      await ackOn(anyone, DEV, uplift);
+      expect(await status(uplift)).toMatchObject({
+        stage: 'INVESTIGATION',
+        message: expect.stringContaining('Dev Patel'),
+      });
+    } finally {
+      await asAdmin.close();
+      await anyone.close();
+    }
+  });
+});
