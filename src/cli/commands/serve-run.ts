@@ -89,7 +89,8 @@ async function startServiceIfConfigured(
     reportBaseUrl: publicUrl,
     scheduler: role.scheduler,
     workers: role.workers,
-    ...(ctx.config.slack.botToken && slackEnabled(ctx.config.slack)
+    // the reverse sync of Slack's incident messages needs only the bot token (a `janus worker` answers no request)
+    ...(ctx.config.slack.botToken
       ? { slack: { botToken: ctx.config.slack.botToken, apiUrl: ctx.config.slack.apiUrl } }
       : {}),
   });
