@@ -45,12 +45,14 @@ function ownersOf(ownership: RawOwnership): OwnerRef[] {
   }));
 }
 
+/** GMS fails the load of an incident urn that holds nothing ("Incident does not exist"). */
+const isMissing = (err: unknown) =>
+  (err as { status?: number }).status === 404 || /does not exist/i.test(String((err as Error).message));
+
 /** The incident, or undefined when DataHub has none at that urn. */
 export async function readIncidentFacts(client: DataHubClient, urn: string): Promise<IncidentFacts | undefined> {
   const data = await client.request(incidentForActionOp, { urn }).catch((err: unknown) => {
-    // GMS fails the load of an incident urn that holds nothing ("Incident does not exist"): there is no such incident
-    if ((err as { status?: number }).status === 404 || /does not exist/i.test(String((err as Error).message)))
-      return { entity: null };
+    if (isMissing(err)) return { entity: null };
     throw err;
   });
   const e = data.entity;
@@ -113,17 +115,28 @@ export async function findUserByEmail(client: DataHubClient, email: string): Pro
   };
 }
 
-/** The status of some incidents by urn (a hundred a request); an urn DataHub has no incident at is left out. */
+/**
+ * The status of some incidents by urn (a hundred a request). An urn DataHub has no incident at is left out: a batch
+ * DataHub fails (GMS fails a batch holding an incident that was deleted) is read again one incident at a time.
+ */
 export async function readIncidentStatuses(
   client: DataHubClient,
   urns: string[],
 ): Promise<Map<string, { title: string; status: IncidentStatus }>> {
   const out = new Map<string, { title: string; status: IncidentStatus }>();
-  for (let i = 0; i < urns.length; i += 100) {
-    const data = await client.request(incidentsStatusOp, { urns: urns.slice(i, i + 100) });
+  const read = async (batch: string[]) => {
+    const data = await client.request(incidentsStatusOp, { urns: batch });
     for (const e of data.entities ?? [])
       if (e?.type === 'INCIDENT' && e.incidentStatus)
         out.set(e.urn, { title: e.title ?? e.urn, status: toStatus(e.incidentStatus) });
+  };
+  for (let i = 0; i < urns.length; i += 100) {
+    const batch = urns.slice(i, i + 100);
+    await read(batch).catch(async (err: unknown) => {
+      const alone = batch.length > 1 ? await Promise.allSettled(batch.map((urn) => read([urn]))) : [];
+      // DataHub itself is failing, not one deleted incident: say so
+      if (alone.every((r) => r.status === 'rejected') && !isMissing(err)) throw err;
+    });
   }
   return out;
 }
