@@ -74,6 +74,8 @@ export async function runCycle(job: Job, deps: CycleDeps): Promise<CycleResult> 
     return await judgeAndFanOut(job, deps, replan, parsed.data.full);
   } catch (err) {
     metrics.cycle('failed');
+    // what this cycle judged was not planned or not fanned out: the next one reads and judges everything again
+    deps.watch.reset();
     throw err;
   } finally {
     clearInterval(renewal);
