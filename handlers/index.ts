@@ -1,11 +1,23 @@
 import type { App } from '@slack/bolt';
 import { openLink } from './actions/open-link.js';
 import { janusCommand, type JanusCommandDeps } from './commands/janus.js';
+import { incidentAck } from './actions/incident-ack.js';
+import { incidentReopen } from './actions/incident-reopen.js';
+import { incidentResolve } from './actions/incident-resolve.js';
+import { incidentUnknown } from './actions/incident-unknown.js';
+import { incidentResolveSubmit } from './views/incident-resolve-submit.js';
+import { INCIDENT_ACTIONS, RESOLVE_VIEW, UNKNOWN_INCIDENT_ACTION } from '../src/slack/incident-blocks.js';
+import type { IncidentHandlerDeps } from '../src/slack/incident-deps.js';
 
-export type HandlerDeps = JanusCommandDeps;
+export type HandlerDeps = JanusCommandDeps & { incidents: IncidentHandlerDeps };
 
 /** Every Slack binding of Janus, on one screen. */
 export function registerListeners(app: App, deps: HandlerDeps): void {
   app.command('/janus', janusCommand(deps));
   app.action(/^open_(report|datahub)$/, openLink);
+  app.action(INCIDENT_ACTIONS.ack, incidentAck(deps.incidents));
+  app.action(INCIDENT_ACTIONS.resolve, incidentResolve(deps.incidents));
+  app.action(INCIDENT_ACTIONS.reopen, incidentReopen(deps.incidents));
+  app.action(UNKNOWN_INCIDENT_ACTION, incidentUnknown(deps.incidents.logger));
+  app.view(RESOLVE_VIEW, incidentResolveSubmit(deps.incidents));
 }

@@ -29,6 +29,8 @@ export interface CycleDeps extends CommitDeps {
   metrics: ServiceMetrics;
   logger: Logger;
   now?: () => number;
+  /** Brings the Slack messages showing incidents up to date with DataHub (reverse sync), once a cycle. */
+  syncIncidentMessages?: () => Promise<unknown>;
 }
 
 export type CycleResult =
@@ -59,6 +61,11 @@ export async function runCycle(job: Job, deps: CycleDeps): Promise<CycleResult> 
   renewal.unref();
   try {
     const replan = await settlePending(deps);
+    await deps
+      .syncIncidentMessages?.()
+      .catch((err: Error) =>
+        logger.warn({ cycle: job.id, err: err.message }, 'could not bring the Slack incident messages up to date'),
+      );
     if (replan === 'writing') {
       metrics.cycle('skipped_writing');
       logger.info({ cycle: job.id }, "cycle skipped: the last cycle's write-back is still landing");
@@ -67,6 +74,8 @@ export async function runCycle(job: Job, deps: CycleDeps): Promise<CycleResult> 
     return await judgeAndFanOut(job, deps, replan, parsed.data.full);
   } catch (err) {
     metrics.cycle('failed');
+    // what this cycle judged was not planned or not fanned out: the next one reads and judges everything again
+    deps.watch.reset();
     throw err;
   } finally {
     clearInterval(renewal);

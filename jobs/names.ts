@@ -7,7 +7,7 @@ export const QUEUES = {
   /** Transitions people should hear about (band changes, root causes raised or cleared). */
   notifications: 'notifications',
   /** Slack messages of the alerts, one a job: paced per channel, in order per thread, apart from everything else. */
-  slack: 'slack',
+  slack: 'slack-delivery',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

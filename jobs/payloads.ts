@@ -16,6 +16,7 @@ const plannedWrite = z.looseObject({
     'createProperty',
     'raiseIncident',
     'resolveIncident',
+    'reopenIncident',
     'upsertAssertion',
     'reportAssertion',
     'setTrust',

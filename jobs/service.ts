@@ -24,6 +24,7 @@ import { ServiceState } from './service-state.js';
 import { alertsClient } from './slack-client.js';
 import { runDelivery } from './slack-delivery.js';
 import { runWrite } from './write.js';
+import { serviceIncidentSync } from '../src/slack/incident-sync.js';
 
 export interface ServiceOptions {
   redisUrl: string;
@@ -39,6 +40,8 @@ export interface ServiceOptions {
   scheduler: boolean;
   /** Run workers in this process (`janus serve --no-workers` does not). */
   workers: boolean;
+  /** Slack, when on: each cycle brings the messages showing incidents up to date with DataHub. */
+  slack?: { botToken: string; apiUrl: string };
   /** Consume the notifications queue with the logging sink when Slack alerts are off (default true). */
   notificationSink?: boolean;
   /** Slack alerts (a bot token set): they consume the notifications queue instead of the logging sink. */
@@ -153,6 +156,17 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       logger: log,
       client: o.client,
       ...(o.now ? { now: o.now } : {}),
+      ...(o.slack
+        ? {
+            syncIncidentMessages: serviceIncidentSync({
+              slack: o.slack,
+              client: o.client,
+              redis: connection,
+              prefix,
+              logger: log,
+            }),
+          }
+        : {}),
     };
     const worker = (
       queue: string,

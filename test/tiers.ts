@@ -24,6 +24,7 @@ export const INTEGRATION_TESTS = [
   'test/slack/janus-command.test.ts', // Redis
   'test/slack/replays-redis.test.ts', // Redis
   'test/slack/alerts*.test.ts', // janus serve with Slack alerts: Redis, child processes
+  'test/slack/incident-service.test.ts', // Redis: the buttons' locks and messages, the service's cycles
 ];
 
 /**

@@ -7,6 +7,7 @@ import { Catalog, listModels, readCatalog } from '../datahub/read-catalog.js';
 import { movingFacts, readChanges, type MovingFacts } from '../datahub/read-changes.js';
 import { readNeeded } from '../datahub/read-needed.js';
 import type { EntityCache } from '../datahub/read-upstream.js';
+import { keyOf } from '../core/writeback/conventions.js';
 import type { JudgeDeps } from './judge-model.js';
 import type { OnJudged } from './judge-catalog.js';
 
@@ -119,6 +120,8 @@ export class CatalogWatch {
     let catalog = before;
     if (changed.length || added.length || probed.evidence.length) {
       for (const urn of changed) for (const m of before.modelsReading(urn)) affected.add(m);
+      // a Janus incident that left the ACTIVE list (a person resolved it): its models' plan decides whether it sticks
+      const openBefore = new Map(probed.evidence.map((urn) => [urn, openJanusIncidents(this.cache, urn)]));
       for (const urn of [...changed, ...probed.evidence]) {
         this.cache.delete(urn);
         this.facts.delete(urn);
@@ -131,6 +134,10 @@ export class CatalogWatch {
       for (const urn of removed) this.causesOf.delete(urn);
       catalog = this.catalog = new Catalog(this.cache);
       for (const urn of [...changed, ...added]) for (const m of catalog.modelsReading(urn)) affected.add(m);
+      for (const [urn, open] of openBefore) {
+        const now = new Set(openJanusIncidents(this.cache, urn));
+        if (open.some((i) => !now.has(i))) for (const m of catalog.modelsReading(urn)) affected.add(m);
+      }
     }
     for (const d of deadlinesPassed(this.deadlines, this.judgedAt, this.effective(now)))
       for (const m of catalog.modelsReading(d)) affected.add(m);
@@ -201,3 +208,7 @@ export class CatalogWatch {
     return { full, changed, models, judged, live, catalog: this.catalog!, cache: this.cache };
   }
 }
+
+/** The urns of Janus's ACTIVE incidents on an entity, as last read. */
+const openJanusIncidents = (cache: EntityCache, urn: string): string[] =>
+  (cache.get(urn)?.incidents?.incidents ?? []).filter((i) => keyOf(i.description)).map((i) => i.urn);

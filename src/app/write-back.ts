@@ -9,6 +9,7 @@ import type { Catalog } from '../datahub/read-catalog.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import type { EntityCache } from '../datahub/read-upstream.js';
 import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
+import { readResolutions } from '../datahub/writeback/read-resolutions.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
 import type { Logger } from '../log.js';
 import { reportPath } from '../report/paths.js';
@@ -180,6 +181,7 @@ export async function planJudged(deps: WriteBackDeps, set: JudgedSet): Promise<P
   const scope = new Set([...judged.map((v) => v.model.urn), ...Object.values(resolvedDownstream).flat()]);
   for (const rc of causes) for (const m of rc.blastRadius) scope.add(m.urn);
   const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, [...scope])) };
+  state.resolved = await readResolutions(deps.client, causes, new Set(evidence.incidents.map((i) => i.key)));
   const base = deps.reportBaseUrl;
   return planWriteBack({
     judged,

@@ -73,6 +73,9 @@ describe('a write-back in few requests', () => {
     // what the write-back reads before it writes: the same as a dry run's
     const dry = await writeBackModels(deps, 'all', { dryRun: true, keepVerdicts: false });
     const reads = sim.stats().requests;
+    // a first write-back looks at the causes' past incidents (human-resolutions.ts); a rerun finds each one open
+    const pastIncidentReads = sim.stats().byOperation.JanusDatasetsIncidents ?? 0;
+    expect(pastIncidentReads).toBeGreaterThan(0);
     sim.resetStats();
     const first = await writeBackModels(deps, 'all', { keepVerdicts: false });
     expect(first.plan).toEqual(dry.plan);
@@ -91,7 +94,7 @@ describe('a write-back in few requests', () => {
     const second = await writeBackModels(deps, 'all', { keepVerdicts: false });
     expect(second.plan).toEqual([]);
     expect(sim.stats().mutations).toBe(0);
-    expect(sim.stats().requests).toBe(reads);
+    expect(sim.stats().requests).toBe(reads - pastIncidentReads);
   }, 60_000);
 
   it('lands the other writes of a batch when one fails, and sends only that one again', async () => {

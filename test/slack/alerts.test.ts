@@ -1,4 +1,5 @@
 import { Queue } from 'bullmq';
+import { QUEUES } from '../../jobs/names.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { requireBuiltCli } from '../cli/run-janus.js';
@@ -307,7 +308,7 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
       'the failure counted',
       60_000,
     );
-    const queue = new Queue('slack', { connection: { url: REDIS_URL }, prefix: w.prefix });
+    const queue = new Queue(QUEUES.slack, { connection: { url: REDIS_URL }, prefix: w.prefix });
     const failed = await queue.getFailed();
     await queue.close();
     expect(failed.map((j) => j.failedReason)).toEqual(['Slack refused the message: invalid_blocks']);

@@ -47,6 +47,8 @@ export interface FakeSlack {
   replies(channel: string, ts: string): FakeMessage[];
   /** What `auth.test` answers (default ok). */
   authError?: string;
+  /** Answers for more Web API methods (by name), added by the tests that need them (e.g. incident-slack.ts). */
+  methods: Record<string, (body: Record<string, string>) => Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -205,6 +207,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
 
   const answer = (method: string, body: Record<string, string>): { status: number; reply: unknown; retry?: number } => {
     const ok = (reply: Record<string, unknown>) => ({ status: 200, reply: { ok: true, ...reply } });
+    const custom = fake.methods[method];
+    if (custom) return { status: 200, reply: custom(body) };
     switch (method) {
       case 'auth.test':
         if (fake.authError) return { status: 200, reply: { ok: false, error: fake.authError } };
@@ -314,6 +318,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     down: false,
     writePublic: false,
     channels: new Map(),
+    methods: {},
     responseUrl() {
       const id = `r${++next}`;
       return { id, url: `${url}/respond/${id}` };

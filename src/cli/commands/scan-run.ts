@@ -126,6 +126,8 @@ export function describeWrite(w: PlannedWrite): string {
       return `raise ${w.priority} incident on ${shortName(w.dataset)}: ${w.title}`;
     case 'resolveIncident':
       return `resolve incident ${w.urn} on ${shortName(w.dataset)}: ${w.message}`;
+    case 'reopenIncident':
+      return `reopen incident ${w.urn} on ${shortName(w.dataset)}: ${w.message}`;
     case 'upsertAssertion':
       return `upsert guarding assertion ${w.urn} on ${shortName(w.dataset)}`;
     case 'reportAssertion':

@@ -92,6 +92,10 @@ async function startServiceIfConfigured(
     scheduler: role.scheduler,
     workers: role.workers,
     ...alertsOptions(ctx.config),
+    // the reverse sync of Slack's incident messages needs only the bot token (a `janus worker` answers no request)
+    ...(ctx.config.slack.botToken
+      ? { slack: { botToken: ctx.config.slack.botToken, apiUrl: ctx.config.slack.apiUrl } }
+      : {}),
   });
 }
 
@@ -160,6 +164,7 @@ async function startHttp(
       history,
       logger,
       reportBaseUrl: () => publicUrl,
+      ...(redis ? { redis } : {}),
       ...(redis ? { snooze: { client: ctx.client, store: new AlertStore(redis, ctx.config.redis.prefix) } } : {}),
     }),
     describe: { history: history.kind, verdictMaxAgeMs: ctx.config.slack.verdictMaxAgeMs, snooze: !!redis },

@@ -8,9 +8,11 @@ import type { Config } from '../../config/index.js';
 import type { ScanHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
 import { entityUrl } from '../../report/datahub-links.js';
+import { createIncidentHandlerDeps } from '../../slack/incident-deps.js';
+import type { Redis } from 'ioredis';
 
 export interface SlackListenerDeps {
-  config: Pick<Config, 'slack' | 'datahub'>;
+  config: Pick<Config, 'slack' | 'datahub' | 'redis'>;
   judge: JudgeDeps;
   history: ScanHistory;
   logger: Logger;
@@ -18,6 +20,8 @@ export interface SlackListenerDeps {
   reportBaseUrl: () => string;
   /** Snoozes (the alerts' Redis store); absent without Redis. */
   snooze?: SnoozeDeps;
+  /** The incident buttons' locks and message store (under `redis.prefix`); in this process without it. */
+  redis?: Redis;
 }
 
 /**
@@ -39,5 +43,13 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
       },
       ...(deps.snooze ? { snooze: deps.snooze } : {}),
       logger,
+      incidents: createIncidentHandlerDeps({
+        web: app.client,
+        client: deps.judge.client,
+        slack,
+        ...(deps.redis ? { redis: deps.redis } : {}),
+        prefix: deps.config.redis.prefix,
+        logger,
+      }),
     });
 }

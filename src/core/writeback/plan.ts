@@ -10,6 +10,7 @@ import {
   type PropertyName,
 } from './conventions.js';
 import { detectorNamed, hurtsDownstream, hurtsOnlyItsModel } from '../detectors/registered.js';
+import { humanResolutions, withEvidenceLine } from './human-resolutions.js';
 import { clearedMessage, incidentDescription, incidentTitle } from './incident-text.js';
 import type { JudgedModel, RootCause } from './root-causes.js';
 import type { CurrentIncident, WriteBackState } from './state.js';
@@ -36,6 +37,8 @@ export type PlannedWrite =
       /** FIXED when the finding cleared; NO_ACTION_REQUIRED for a duplicate of an incident Janus keeps. */
       stage?: 'FIXED' | 'NO_ACTION_REQUIRED';
     }
+  /** A person's FIXED while the same evidence is still there (human-resolutions.ts). */
+  | { kind: 'reopenIncident'; urn: string; key: string; dataset: string; message: string }
   | { kind: 'upsertAssertion'; urn: string; key: string; dataset: string; description: string }
   | {
       kind: 'reportAssertion';
@@ -103,7 +106,10 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
     if (!state.propertiesExist[p]) plan.push({ kind: 'createProperty', property: p });
 
   const raised = new Set(state.incidents.map((i) => i.key));
-  for (const rc of causes) if (!raised.has(rc.key)) plan.push(raise(rc));
+  const human = humanResolutions(causes, raised, state.resolved ?? []);
+  const reopened = new Set(human.reopen.map((r) => r.cause.key));
+  for (const rc of causes)
+    if (!raised.has(rc.key) && !human.suppressed.has(rc.key) && !reopened.has(rc.key)) plan.push(raise(rc));
   plan.push(...duplicateResolutions(causes, state));
   for (const i of resolving)
     plan.push({
@@ -113,6 +119,14 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
       dataset: i.dataset,
       message: clearedMessage(i.key, i.dataset),
     });
+  for (const r of human.reopen)
+    plan.push({
+      kind: 'reopenIncident',
+      urn: r.incident.urn,
+      key: r.cause.key,
+      dataset: r.cause.dataset,
+      message: r.message,
+    });
 
   plan.push(...assertionWrites(causes, resolving, state));
 
@@ -121,7 +135,13 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
     if (m?.score !== v.score || m?.band !== v.band)
       plan.push({ kind: 'setTrust', model: v.model.urn, score: v.score, band: v.band });
   }
-  plan.push(...tagWrites(input, causes, resolving));
+  plan.push(
+    ...tagWrites(
+      input,
+      human.suppressed.size ? causes.filter((rc) => !human.suppressed.has(rc.key)) : causes,
+      resolving,
+    ),
+  );
   if (input.reportUrl) plan.push(...linkWrites(judged, state, input.reportUrl));
   return plan;
 }
@@ -171,7 +191,7 @@ function raise(rc: RootCause): PlannedWrite {
     ...(customType ? { customType } : {}),
     priority: PRIORITY[rc.finding.severity],
     title: incidentTitle(rc),
-    description: incidentDescription(rc),
+    description: withEvidenceLine(incidentDescription(rc), rc.finding),
   };
 }
 

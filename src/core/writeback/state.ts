@@ -1,3 +1,5 @@
+import type { ResolvedIncident } from './human-resolutions.js';
+
 /** What DataHub holds of Janus's evidence today, as read before planning. Plain data. */
 
 export interface CurrentIncident {
@@ -39,4 +41,9 @@ export interface WriteBackState {
   models: Record<string, CurrentModel>;
   /** Every dataset this scan read (the upstream graphs of the judged models). */
   datasets: string[];
+  /**
+   * For live root causes with no ACTIVE incident, the newest Janus incident of the key when it is resolved: what a
+   * person decided (human-resolutions.ts). Absent: none read.
+   */
+  resolved?: ResolvedIncident[];
 }

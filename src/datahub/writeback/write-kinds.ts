@@ -22,6 +22,7 @@ export const WRITE_ORDER: readonly WriteKind[] = [
   'createProperty',
   'raiseIncident',
   'resolveIncident',
+  'reopenIncident',
   'upsertAssertion',
   'reportAssertion',
   'setTrust',
@@ -121,6 +122,10 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
   resolveIncident: {
     op: ops.updateIncidentStatusOp,
     vars: (w) => ({ urn: w.urn, input: { state: 'RESOLVED', stage: w.stage ?? 'FIXED', message: w.message } }),
+  },
+  reopenIncident: {
+    op: ops.updateIncidentStatusOp,
+    vars: (w) => ({ urn: w.urn, input: { state: 'ACTIVE', stage: 'TRIAGE', message: w.message } }),
   },
   upsertAssertion: {
     op: ops.upsertCustomAssertionOp,

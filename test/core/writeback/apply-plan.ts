@@ -25,6 +25,10 @@ export function applyPlan(state: WriteBackState, plan: PlannedWrite[]): WriteBac
       case 'resolveIncident':
         next.incidents = next.incidents.filter((i) => i.urn !== w.urn);
         break;
+      case 'reopenIncident':
+        next.incidents.push({ urn: w.urn, key: w.key, dataset: w.dataset, models: [] });
+        next.resolved = next.resolved?.filter((i) => i.urn !== w.urn);
+        break;
       case 'upsertAssertion':
         next.assertions.push({ urn: w.urn, key: w.key, dataset: w.dataset });
         break;

@@ -5,6 +5,7 @@ import type { Band } from '../../../src/core/score.js';
 import type { ModelRef } from '../../../src/core/verdict.js';
 import { assertionUrnFor, AT_RISK_TAG } from '../../../src/core/writeback/conventions.js';
 import { clearedMessage, incidentDescription, incidentTitle } from '../../../src/core/writeback/incident-text.js';
+import { withEvidenceLine } from '../../../src/core/writeback/human-resolutions.js';
 import { planWriteBack, type PlanInput, type PlannedWrite } from '../../../src/core/writeback/plan.js';
 import type { RootCause } from '../../../src/core/writeback/root-causes.js';
 import type { WriteBackState } from '../../../src/core/writeback/state.js';
@@ -90,7 +91,7 @@ describe('planWriteBack', () => {
         type: 'FRESHNESS',
         priority: 'MEDIUM',
         title: incidentTitle(rc),
-        description: incidentDescription(rc),
+        description: withEvidenceLine(incidentDescription(rc), rc.finding),
       },
       {
         kind: 'upsertAssertion',

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** A list from the environment (`a,b c`) or the config file (a YAML list). */
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,]+/)).map((s) => s.trim()).filter(Boolean));
+
+/** Who may act on incidents from Slack (docs/slack.md, "Acting on incidents"): settings of `slack`. */
+export const slackIncidentSettings = {
+  /** `owners`: the owners of the incident's dataset or affected models, and the admins; `anyone`: every member with a DataHub account. */
+  actors: z.enum(['owners', 'anyone']).default('owners'),
+  /** Slack member ids (`U…`) or emails who may always act. */
+  admins: list.default([]),
+  /** How long a Slack member's DataHub identity (email, user, groups) is kept before it is looked up again (ms). */
+  identityTtlMs: z.coerce.number().int().min(0).default(600_000),
+};

@@ -1,0 +1,57 @@
+/** Who may act on a Janus incident from Slack. Pure: the facts are read elsewhere. */
+
+export interface ActingPolicy {
+  /** `owners` (default): the owners of the incident's dataset or of the models it affects, and the admins. `anyone`: every workspace member with a DataHub account. */
+  who: 'owners' | 'anyone';
+  /** Slack member ids (`U…`) or emails of people who may always act (`slack.admins`). */
+  admins: string[];
+}
+
+/** The person clicking: their Slack id, the email Slack gives, their DataHub user and groups. */
+export interface Actor {
+  slackId: string;
+  email: string;
+  /** DataHub user urn. */
+  urn: string;
+  name: string;
+  /** DataHub groups the user is a member of (urns). */
+  groups: string[];
+}
+
+/** An owner of the dataset or of an affected model: a user or a group. */
+export interface OwnerRef {
+  urn: string;
+  name: string;
+}
+
+export type Authorization =
+  | { allowed: true; as: 'admin' | 'anyone' | 'owner' | 'group member'; via?: string }
+  | {
+      allowed: false;
+      /** Who may act instead, for the refusal: owners' names, and whether admins exist. */
+      owners: string[];
+      admins: boolean;
+    };
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Whether the actor is one of `slack.admins` (by Slack id or email, case aside). */
+export const isAdmin = (policy: ActingPolicy, actor: Pick<Actor, 'slackId' | 'email'>): boolean =>
+  policy.admins.some((a) => same(a, actor.slackId) || (!!actor.email && same(a, actor.email)));
+
+/**
+ * Whether the actor may act: an admin always; under `anyone`, everyone; else an owner (of the dataset or an affected
+ * model), directly or through a group. `owners` may be the dataset's alone: the caller reads the models' owners
+ * only when those refuse, and asks again with all of them.
+ */
+export function authorize(policy: ActingPolicy, actor: Actor, owners: OwnerRef[]): Authorization {
+  if (isAdmin(policy, actor)) return { allowed: true, as: 'admin' };
+  if (policy.who === 'anyone') return { allowed: true, as: 'anyone' };
+  const direct = owners.find((o) => o.urn === actor.urn);
+  if (direct) return { allowed: true, as: 'owner' };
+  const groups = new Set(actor.groups);
+  const group = owners.find((o) => groups.has(o.urn));
+  if (group) return { allowed: true, as: 'group member', via: group.name };
+  const names = [...new Set(owners.map((o) => o.name))];
+  return { allowed: false, owners: names, admins: policy.admins.length > 0 };
+}

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import type { Finding } from '../finding.js';
+import { shortName } from '../names.js';
+import type { RootCause } from './root-causes.js';
+
+/**
+ * A resolution by a person sticks (docs/write-back.md, "When a person resolves"). Pure.
+ *
+ * Janus records on each incident it raises a fingerprint of the evidence (`janus-evidence: <hash>`). When a root cause
+ * is live and has no ACTIVE incident, the newest Janus incident of its key decides:
+ * - resolved `NO_ACTION_REQUIRED` (only people resolve so) with the same evidence: the cause is suppressed, nothing is
+ *   raised, and no model is tagged for it;
+ * - resolved `FIXED` (or with no stage) by anyone but Janus, with the same evidence: the problem is still there, so
+ *   that incident is reopened, saying so;
+ * - anything else (no such incident, Janus resolved it, the evidence changed): a new incident, as before.
+ */
+
+export const EVIDENCE_LINE = 'janus-evidence: ';
+
+/** Evidence fields that move with the clock alone, not with the facts (a stale table's lag grows every cycle). */
+const VOLATILE: readonly string[] = Object.freeze(['lagMs']);
+
+const stable = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(stable)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+        )
+      : v;
+
+/**
+ * A finding's evidence, as a short hash: its own fields (the failed run, the stale table's last update and SLA, the
+ * departed owners, the leak's column chains), not what it explains downstream nor how late it is now.
+ */
+export function evidenceFingerprint(f: Finding): string {
+  const own = Object.fromEntries(
+    Object.keys(f.evidence).flatMap((k) => (VOLATILE.includes(k) ? [] : [[k, f.evidence[k]]])),
+  );
+  return createHash('sha256')
+    .update(JSON.stringify([f.key, stable(own)]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** The description Janus raises an incident with, and the evidence fingerprint line after it. */
+export const withEvidenceLine = (description: string, f: Finding): string =>
+  `${description}\n${EVIDENCE_LINE}${evidenceFingerprint(f)}`;
+
+export const evidenceOf = (text: string | null | undefined): string | undefined =>
+  text
+    ?.split('\n')
+    .find((l) => l.startsWith(EVIDENCE_LINE))
+    ?.slice(EVIDENCE_LINE.length)
+    .trim() || undefined;
+
+/** The newest of a root cause's Janus incidents, when it is resolved. */
+export interface ResolvedIncident {
+  urn: string;
+  key: string;
+  dataset: string;
+  stage: string | null;
+  message: string | null;
+  /** The evidence fingerprint it was raised with (none on incidents older than the convention). */
+  evidence?: string;
+}
+
+/** Janus's own resolution and reopening messages start so: anything else is a person (or another tool). */
+const BY_JANUS = /^(Resolved|Reopened) by Janus\b/;
+
+export interface HumanResolutions {
+  /** Keys not to raise again: a person said no action is needed for this very evidence. */
+  suppressed: Set<string>;
+  /** Incidents to reopen: a person said fixed, and the same evidence is still there. */
+  reopen: { incident: ResolvedIncident; cause: RootCause; message: string }[];
+}
+
+/** What people's resolutions decide for the live causes that have no ACTIVE incident (`open`: keys that have one). */
+export function humanResolutions(
+  causes: RootCause[],
+  open: ReadonlySet<string>,
+  resolved: ResolvedIncident[],
+): HumanResolutions {
+  const out: HumanResolutions = { suppressed: new Set(), reopen: [] };
+  if (!resolved.length) return out;
+  const byKey = new Map(resolved.map((i) => [i.key, i]));
+  for (const rc of causes) {
+    if (open.has(rc.key)) continue;
+    const incident = byKey.get(rc.key);
+    if (!incident?.evidence || incident.evidence !== evidenceFingerprint(rc.finding)) continue;
+    if (incident.stage === 'NO_ACTION_REQUIRED') out.suppressed.add(rc.key);
+    else if ((incident.stage === 'FIXED' || !incident.stage) && !BY_JANUS.test(incident.message ?? ''))
+      out.reopen.push({ incident, cause: rc, message: reopenMessage(rc) });
+  }
+  return out;
+}
+
+/** Why Janus reopens a person's FIXED: the evidence is unchanged. */
+export const reopenMessage = (rc: RootCause): string =>
+  `Reopened by Janus: the evidence is still there on ${shortName(rc.dataset)}. ${rc.finding.message}`;

@@ -1,0 +1,78 @@
+import type { webApi } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import {
+  actOnIncident,
+  checkIncidentAction,
+  type Checked,
+  type IncidentActionOutcome,
+  type IncidentActionRequest,
+  type IncidentView,
+  type Refusal,
+} from '../app/incident-action.js';
+import { createIdentity } from '../app/incident-identity.js';
+import { memoryIncidentLocks, redisIncidentLocks } from '../app/incident-lock.js';
+import type { Config } from '../config/index.js';
+import type { DataHubClient } from '../datahub/client.js';
+import type { Logger } from '../log.js';
+import { MemoryIncidentMessages, RedisIncidentMessages, type IncidentMessages } from './incident-messages.js';
+import {
+  rememberMessage,
+  showIncident,
+  slackIncidentApi,
+  type MessageRef,
+  type SlackIncidentApi,
+} from './incident-show.js';
+
+/** What the incident buttons' handlers call: the use case bound to Slack, DataHub, the locks and the message store. */
+export interface IncidentHandlerDeps {
+  /** The use case; the clicked message (when it has one) shows the result. */
+  act(req: Omit<IncidentActionRequest, 'show'>, message: MessageRef | undefined): Promise<IncidentActionOutcome>;
+  /** Identity and authorization alone (before the Resolve modal opens). */
+  check(value: string, slackUser: string): Promise<Refusal | Checked>;
+  show(message: MessageRef, view: IncidentView): Promise<boolean>;
+  remember(message: MessageRef, incidentUrn: string): Promise<void>;
+  api: SlackIncidentApi;
+  /** How long the Resolve button may check before the modal opens anyway (its trigger lasts 3 s). */
+  precheckMs: number;
+  messages: IncidentMessages;
+  logger: Logger;
+}
+
+export interface IncidentHandlerOptions {
+  web: webApi.WebClient;
+  client: DataHubClient;
+  slack: Config['slack'];
+  /** Locks and the message store live under `<prefix>:slack:` when Redis is configured; in this process otherwise. */
+  redis?: Redis;
+  prefix: string;
+  logger: Logger;
+}
+
+export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHandlerDeps {
+  const api = slackIncidentApi(o.web);
+  const messages = o.redis ? new RedisIncidentMessages(o.redis, o.prefix) : new MemoryIncidentMessages();
+  const actions = {
+    client: o.client,
+    identity: createIdentity({ profile: (id) => api.profile(id), client: o.client, ttlMs: o.slack.identityTtlMs }),
+    policy: { who: o.slack.actors, admins: o.slack.admins },
+    locks: o.redis ? redisIncidentLocks(o.redis, o.prefix) : memoryIncidentLocks(),
+    logger: o.logger,
+  };
+  const show = (message: MessageRef, view: IncidentView) => showIncident({ api, messages }, message, view);
+  return {
+    act: (req, message) =>
+      actOnIncident(actions, {
+        ...req,
+        show: async (view) => {
+          if (message) await show(message, view);
+        },
+      }),
+    check: (value, user) => checkIncidentAction(actions, value, user),
+    show,
+    remember: (message, urn) => rememberMessage(messages, message, urn),
+    api,
+    precheckMs: 1500,
+    messages,
+    logger: o.logger,
+  };
+}

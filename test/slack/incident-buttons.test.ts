@@ -1,0 +1,405 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeBackModels } from '../../src/app/write-back.js';
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { keyOf } from '../../src/core/writeback/conventions.js';
+import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
+import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { ingestProposalBatch } from '@janus/datahub-sim/ingest-client';
+import { eventually } from '../support/service.js';
+import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import {
+  alertMessage,
+  blockActions,
+  callsOf,
+  CHANNEL,
+  postInteraction,
+  startJanusWithIncidents,
+  viewSubmission,
+  withIncidentMethods,
+  type JanusWithIncidents,
+  type Member,
+} from './incident-slack.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
+
+const policy = judgePolicy(judgeSchema.parse({}));
+const { datasets: DATASETS, jobs: JOBS, groups: GROUPS } = DEMO;
+const SESSIONS_KEY = `upstream_failure:${JOBS.buildStgSessions}`;
+const UPLIFT_KEY = `missing_owner:${DATASETS.upliftTrainingSet}`;
+const LEAK_KEY = /^target_leakage:/;
+
+/** Slack members: erin owns stg_sessions and campaign_uplift_v1; frank is in growth-ml only; dev owns neither. */
+const ERIN: Member = { id: 'U0ERIN001', name: 'Erin Walsh', email: 'erin.walsh@acmepay.example' };
+const FRANK: Member = { id: 'U0FRANK01', name: 'Frank Li', email: 'Frank.Li@AcmePay.example' };
+const DEV: Member = { id: 'U0DEV0001', name: 'Dev Patel', email: 'dev.patel@acmepay.example' };
+const NOBODY: Member = { id: 'U0NOBODY1', name: 'Nobody', email: 'nobody@elsewhere.example' };
+const BOT_USER: Member = { id: 'U0NOMAIL1', name: 'No Mail' };
+
+/** frank: a DataHub user who owns nothing himself, in the group that owns stg_sessions. */
+async function addFrank(sim: RunningSim) {
+  const urn = 'urn:li:corpuser:frank.li';
+  const res = await ingestProposalBatch(sim.url, [
+    {
+      entityType: 'corpuser',
+      entityUrn: urn,
+      aspectName: 'corpUserInfo',
+      aspect: { active: true, displayName: 'Frank Li', email: 'frank.li@acmepay.example', fullName: 'Frank Li' },
+    },
+    { entityType: 'corpuser', entityUrn: urn, aspectName: 'groupMembership', aspect: { groups: [GROUPS.growthMl] } },
+  ]);
+  expect(res.status).toBe(200);
+}
+
+/** Another DataHub client (its UI, a script) changing an incident's status through GraphQL. */
+export async function setStatus(
+  sim: RunningSim,
+  urn: string,
+  input: { state: string; stage: string; message: string },
+) {
+  const res = await fetch(`${sim.url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query:
+        'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
+      variables: { urn, input },
+    }),
+  });
+  expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
+}
+
+/** Janus's incident of a finding key, by reading DataHub. */
+async function incidentOf(client: DataHubClient, dataset: string, key: string | RegExp): Promise<string> {
+  const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
+  const found = data.entities?.[0]?.incidents?.incidents.find((i) => {
+    const k = keyOf(i.description) ?? '';
+    return typeof key === 'string' ? k === key : key.test(k);
+  });
+  if (!found) throw new Error(`no incident for ${key}`);
+  return found.urn;
+}
+
+let sim: RunningSim;
+let slack: FakeSlack;
+let janus: JanusWithIncidents;
+let client: DataHubClient;
+let sessions: string;
+let uplift: string;
+let leak: string;
+let nextMessage = 0;
+
+beforeAll(async () => {
+  sim = await startSim({ demo: true, port: 0 });
+  client = createDataHubClient({ url: sim.url });
+  await addFrank(sim);
+  const scan = await writeBackModels({ client, policy }, 'all', { keepVerdicts: false });
+  expect(scan.failed).toEqual([]);
+  sessions = await incidentOf(client, DATASETS.stgSessions, SESSIONS_KEY);
+  uplift = await incidentOf(client, DATASETS.upliftTrainingSet, UPLIFT_KEY);
+  leak = await incidentOf(client, DATASETS.stgChargebacks, LEAK_KEY);
+  slack = await startFakeSlack();
+  withIncidentMethods(slack, [ERIN, FRANK, DEV, NOBODY, BOT_USER]);
+  janus = await startJanusWithIncidents({ datahub: sim.url, slack });
+});
+afterAll(async () => {
+  await janus?.close();
+  await slack?.close();
+  await sim?.close();
+});
+afterEach(() => {
+  expect(slack.unexpected).toEqual([]);
+});
+
+/** An alert message on `urn` in the channel (a new ts each time). */
+const alertOn = (urn: string) => alertMessage(urn, `1760001${String(++nextMessage).padStart(3, '0')}.000100`);
+
+/** A signed click; resolves with the HTTP answer and, when Argos tells the clicker something, that reply. */
+async function click(user: Member, actionId: string, value: string, message = alertOn(value)) {
+  const { id, url } = slack.responseUrl();
+  const res = await postInteraction(
+    janus.endpoint,
+    blockActions({ user: user.id, actionId, value, message, responseUrl: url }),
+  );
+  return {
+    status: res.status,
+    body: await res.text(),
+    message,
+    reply: () => slack.posted(id) as Promise<Json>,
+    replyId: id,
+  };
+}
+
+const updatesOf = (ts: string) => callsOf(slack, 'chat.update').filter((c) => c.ts === ts);
+/** The chat.update calls of a message, once there is one. */
+const updated = (ts: string) =>
+  eventually(() => {
+    const list = updatesOf(ts);
+    return list.length ? list : undefined;
+  }, `chat.update of ${ts}`);
+const status = async (urn: string) => (await readIncidentFacts(client, urn))!.status;
+const textOf = (blocks: Json[]) => JSON.stringify(blocks);
+const buttonsOf = (blocks: Json[]) =>
+  blocks.flatMap((b) => (b.type === 'actions' ? b.elements.map((e: Json) => e.action_id as string) : []));
+
+describe('acting on an incident from Slack', () => {
+  it('Acknowledge by an owner: ACTIVE / INVESTIGATION naming the person; the message says who and when, and offers Resolve', async () => {
+    const before = await status(sessions);
+    expect(before).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+    const r = await click(ERIN, 'janus.incident.ack', sessions);
+    expect(r.status).toBe(200);
+    expect(r.body).toBe('');
+    const [update] = await updated(r.message.ts);
+    expect(update!.channel).toBe(CHANNEL);
+    expect(await status(sessions)).toMatchObject({
+      state: 'ACTIVE',
+      stage: 'INVESTIGATION',
+      message: 'Acknowledged by Erin Walsh (erin.walsh@acmepay.example) in Slack.',
+    });
+    const blocks = update!.blocks as Json[];
+    expect(textOf(blocks)).toContain('*Acknowledged* by Erin Walsh · <!date^');
+    // the alert's text stays; its Acknowledge is gone, Resolve stays, the report link too
+    expect(blocks[0]).toEqual(r.message.blocks[0]);
+    expect(buttonsOf(blocks)).toEqual(['open_report', 'janus.incident.resolve']);
+    expect(slack.responses.filter((x) => x.id === r.replyId)).toEqual([]);
+  });
+
+  it('Resolve: the modal asks fixed or no action and a note; on submit RESOLVED with that stage and note; Reopen offered', async () => {
+    const r = await click(ERIN, 'janus.incident.resolve', sessions);
+    expect(r.status).toBe(200);
+    const [open] = await eventually(() => {
+      const opened = callsOf(slack, 'views.open');
+      return opened.length ? opened : undefined;
+    }, 'views.open');
+    const view = open!.view as Json;
+    expect(view.callback_id).toBe('janus.incident.resolve');
+    expect(JSON.parse(view.private_metadata as string)).toEqual({ urn: sessions, channel: CHANNEL, ts: r.message.ts });
+    expect(await status(sessions)).toMatchObject({ state: 'ACTIVE', stage: 'INVESTIGATION' });
+
+    const note = 'Re-ran build_stg_sessions after the upstream outage.';
+    const submit = await postInteraction(
+      janus.endpoint,
+      viewSubmission({ user: ERIN.id, privateMetadata: view.private_metadata as string, stage: 'FIXED', note }),
+    );
+    expect(submit.status).toBe(200);
+    expect(await submit.text()).toBe('');
+    const [update] = await updated(r.message.ts);
+    expect(await status(sessions)).toMatchObject({
+      state: 'RESOLVED',
+      stage: 'FIXED',
+      message: `Resolved by Erin Walsh (erin.walsh@acmepay.example) in Slack: ${note}`,
+    });
+    expect(textOf(update!.blocks as Json[])).toContain('*Resolved: fixed* by Erin Walsh');
+    expect(textOf(update!.blocks as Json[])).toContain('Re-ran build_stg_sessions');
+    expect(buttonsOf(update!.blocks as Json[])).toEqual(['open_report', 'janus.incident.reopen']);
+  });
+
+  it('Reopen, by a member of the owning group: ACTIVE / TRIAGE again, naming them', async () => {
+    const r = await click(FRANK, 'janus.incident.reopen', sessions);
+    expect(r.status).toBe(200);
+    const [update] = await updated(r.message.ts);
+    expect(await status(sessions)).toMatchObject({
+      state: 'ACTIVE',
+      stage: 'TRIAGE',
+      message: 'Reopened by Frank Li (frank.li@acmepay.example) in Slack.',
+    });
+    expect(textOf(update!.blocks as Json[])).toContain('*Reopened* by Frank Li');
+    expect(buttonsOf(update!.blocks as Json[])).toEqual([
+      'open_report',
+      'janus.incident.ack',
+      'janus.incident.resolve',
+    ]);
+  });
+
+  it('a button on an incident resolved elsewhere says so and shows where it is now, writing nothing', async () => {
+    const old = alertOn(uplift);
+    await setStatus(sim, uplift, {
+      state: 'RESOLVED',
+      stage: 'NO_ACTION_REQUIRED',
+      message: 'Known gap, owner on the way',
+    });
+    sim.resetStats();
+    const r = await click(ERIN, 'janus.incident.ack', uplift, old);
+    const reply = await r.reply();
+    expect(reply).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    expect(reply.text).toContain('This incident was already resolved');
+    const [update] = await updated(old.ts);
+    expect(textOf(update!.blocks as Json[])).toContain('*Resolved: no action required*');
+    expect(textOf(update!.blocks as Json[])).toContain('Known gap, owner on the way');
+    expect(buttonsOf(update!.blocks as Json[])).toEqual(['open_report', 'janus.incident.reopen']);
+    expect(sim.stats().mutations).toBe(0);
+    expect(await status(uplift)).toMatchObject({ state: 'RESOLVED', stage: 'NO_ACTION_REQUIRED' });
+  });
+
+  it('the owner of an affected model may act when the dataset has no owner', async () => {
+    const r = await click(ERIN, 'janus.incident.reopen', uplift);
+    await updated(r.message.ts);
+    expect(await status(uplift)).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+  });
+});
+
+describe('who may not act: told only them, nothing changed', () => {
+  const unchanged = async (r: Awaited<ReturnType<typeof click>>, urn: string, before: unknown) => {
+    expect(r.status).toBe(200);
+    const reply = await r.reply();
+    expect(reply).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    expect(sim.stats().mutations).toBe(0);
+    expect(updatesOf(r.message.ts)).toEqual([]);
+    const requests = sim.stats().requests;
+    if (urn) expect(await status(urn)).toEqual(before);
+    return { ...reply, requests } as Json & { requests: number };
+  };
+
+  it('a non-owner is refused, naming who may act', async () => {
+    const before = await status(sessions);
+    sim.resetStats();
+    const reply = await unchanged(await click(DEV, 'janus.incident.ack', sessions), sessions, before);
+    expect(reply.text).toContain('Only the owners of analytics.stg_sessions or of the models it affects may act');
+    expect(reply.text).toContain('Erin Walsh');
+    expect(reply.text).toContain('Growth ML');
+  });
+
+  it('a Slack member with no DataHub account is told so', async () => {
+    const before = await status(sessions);
+    sim.resetStats();
+    const reply = await unchanged(await click(NOBODY, 'janus.incident.ack', sessions), sessions, before);
+    expect(reply.text).toContain('DataHub has no user with your email (nobody@elsewhere.example)');
+  });
+
+  it('a member whose email Slack does not give is told so', async () => {
+    sim.resetStats();
+    const reply = await unchanged(await click(BOT_USER, 'janus.incident.ack', sessions), '', undefined);
+    expect(reply.text).toContain('Argos cannot see your email in Slack');
+  });
+
+  it('a forged value: an incident the clicker does not own is refused, a malformed urn named as such', async () => {
+    const before = await status(leak);
+    sim.resetStats();
+    const refused = await unchanged(await click(ERIN, 'janus.incident.ack', leak), leak, before);
+    expect(refused.text).toContain('Only the owners of analytics.stg_chargebacks');
+    for (const value of ['urn:li:dataset:(urn:li:dataPlatform:snowflake,x,PROD)', 'DROP TABLE', '']) {
+      sim.resetStats();
+      const reply = await unchanged(await click(ERIN, 'janus.incident.ack', value), '', undefined);
+      expect(reply.text).toContain('This button does not name a DataHub incident');
+      expect(reply.requests).toBe(0);
+    }
+    sim.resetStats();
+    const gone = await unchanged(
+      await click(ERIN, 'janus.incident.ack', 'urn:li:incident:no-such-incident'),
+      '',
+      undefined,
+    );
+    expect(gone.text).toContain('DataHub has no incident `urn:li:incident:no-such-incident`');
+  });
+
+  it('an unknown janus.incident action id is answered as unknown', async () => {
+    const before = await status(sessions);
+    sim.resetStats();
+    const reply = await unchanged(await click(ERIN, 'janus.incident.delete', sessions), sessions, before);
+    expect(reply.text).toContain('Argos does not know the button `janus.incident.delete`');
+    expect(reply.requests).toBe(0);
+  });
+
+  it('a bad signature gets 401 and a stale timestamp is refused: nothing runs', async () => {
+    const payload = blockActions({
+      user: ERIN.id,
+      actionId: 'janus.incident.ack',
+      value: sessions,
+      message: alertOn(sessions),
+      responseUrl: slack.responseUrl().url,
+    });
+    const before = await status(sessions);
+    sim.resetStats();
+    const calls = slack.calls.length;
+    expect((await postInteraction(janus.endpoint, payload, { secret: 'not-the-secret' })).status).toBe(401);
+    const stale = await postInteraction(janus.endpoint, payload, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect(stale.status).toBe(401);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(sim.stats().requests).toBe(0);
+    expect(slack.calls.length).toBe(calls);
+    expect(await status(sessions)).toEqual(before);
+  });
+
+  it('a Resolve form without a stage or note is shown its errors; a forged form is refused; nothing written', async () => {
+    const meta = JSON.stringify({ urn: sessions, channel: CHANNEL, ts: '1760009999.000100' });
+    sim.resetStats();
+    const missing = await postInteraction(janus.endpoint, viewSubmission({ user: ERIN.id, privateMetadata: meta }));
+    expect(missing.status).toBe(200);
+    expect(await missing.json()).toEqual({
+      response_action: 'errors',
+      errors: { stage: 'Choose Fixed or No action required.', note: 'Write a note (at most 1000 characters).' },
+    });
+    const forged = await postInteraction(
+      janus.endpoint,
+      viewSubmission({ user: ERIN.id, privateMetadata: '{"urn":"urn:li:dataset:x"}', stage: 'FIXED', note: 'x' }),
+    );
+    expect(((await forged.json()) as Json).errors.note).toContain('does not name a DataHub incident');
+    expect(sim.stats().mutations).toBe(0);
+  });
+});
+
+describe('in one process without Redis', () => {
+  it('10 clicks at once by an owner of the affected model: one transition, one message update, nine told', async () => {
+    const message = alertOn(leak);
+    sim.resetStats();
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => click(DEV, 'janus.incident.ack', leak, message)));
+    expect(clicks.map((c) => c.status)).toEqual(Array(10).fill(200));
+    const ids = new Set(clicks.map((c) => c.replyId));
+    const told = await eventually(() => {
+      const list = slack.responses.filter((r) => ids.has(r.id));
+      return list.length >= 9 ? list : undefined;
+    }, 'nine replies');
+    expect(told).toHaveLength(9);
+    for (const r of told) expect(String(r.body.text)).toContain('already acknowledged by Dev Patel');
+    expect(sim.stats().byOperation.JanusUpdateIncidentStatus).toBe(1);
+    expect(updatesOf(message.ts)).toHaveLength(1);
+    expect(await status(leak)).toMatchObject({ state: 'ACTIVE', stage: 'INVESTIGATION' });
+  });
+});
+
+describe('configured: slack.admins and slack.actors', () => {
+  it('an admin (by email) may act on any incident; under `anyone`, every member with a DataHub account may', async () => {
+    const CAROL: Member = { id: 'U0CAROL01', name: 'Carol Diaz', email: 'carol.diaz@acmepay.example' };
+    withIncidentMethods(slack, [ERIN, FRANK, DEV, NOBODY, BOT_USER, CAROL]);
+    const asAdmin = await startJanusWithIncidents({
+      datahub: sim.url,
+      slack,
+      env: { JANUS_SLACK_ADMINS: 'U0SOMEONE, Carol.Diaz@acmepay.example' },
+    });
+    const anyone = await startJanusWithIncidents({ datahub: sim.url, slack, env: { JANUS_SLACK_ACTORS: 'anyone' } });
+    const ackOn = async (j: JanusWithIncidents, user: Member, value: string) => {
+      const message = alertOn(value);
+      const { url } = slack.responseUrl();
+      const res = await postInteraction(
+        j.endpoint,
+        blockActions({ user: user.id, actionId: 'janus.incident.ack', value, message, responseUrl: url }),
+      );
+      expect(res.status).toBe(200);
+      return updated(message.ts);
+    };
+    try {
+      expect(asAdmin.config.slack.admins).toEqual(['U0SOMEONE', 'Carol.Diaz@acmepay.example']);
+      expect(await status(sessions)).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+      // carol owns neither stg_sessions nor its models: refused by default, an admin on the other instance
+      expect((await (await click(CAROL, 'janus.incident.ack', sessions)).reply()).text).toContain('Only the owners');
+      await ackOn(asAdmin, CAROL, sessions);
+      expect(await status(sessions)).toMatchObject({
+        stage: 'INVESTIGATION',
+        message: 'Acknowledged by Carol Diaz (carol.diaz@acmepay.example) in Slack.',
+      });
+      expect(await status(uplift)).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+      expect((await (await click(DEV, 'janus.incident.ack', uplift)).reply()).text).toContain('Only the owners');
+      await ackOn(anyone, DEV, uplift);
+      expect(await status(uplift)).toMatchObject({
+        stage: 'INVESTIGATION',
+        message: expect.stringContaining('Dev Patel'),
+      });
+    } finally {
+      await asAdmin.close();
+      await anyone.close();
+    }
+  });
+});

@@ -1,0 +1,265 @@
+import { Redis } from 'ioredis';
+import { Registry } from 'prom-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startService, type RunningService } from '../../jobs/service.js';
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { scanSchema } from '../../src/config/scan.js';
+import { keyOf } from '../../src/core/writeback/conventions.js';
+import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
+import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
+import { createLogger } from '../../src/log.js';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { ingestProposal } from '@janus/datahub-sim/ingest-client';
+import { cleanPrefix, eventually, REDIS_URL, testPrefix } from '../support/service.js';
+import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import {
+  alertMessage,
+  blockActions,
+  callsOf,
+  CHANNEL,
+  postInteraction,
+  startJanusWithIncidents,
+  viewSubmission,
+  withIncidentMethods,
+  type JanusWithIncidents,
+  type Member,
+} from './incident-slack.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
+
+/**
+ * The buttons with Redis (locks and the message store under the service's prefix) and the service's cycles: many
+ * clicks at once, DataHub's own changes coming back to Slack, and people's resolutions sticking across cycles.
+ */
+
+const policy = judgePolicy(judgeSchema.parse({}));
+const { datasets: DATASETS, jobs: JOBS, assertions: ASSERTIONS } = DEMO;
+const SESSIONS_KEY = `upstream_failure:${JOBS.buildStgSessions}`;
+const CHECK_KEY = `upstream_failure:${ASSERTIONS.stgTransactionsRowCount}`;
+const ERIN: Member = { id: 'U0ERIN001', name: 'Erin Walsh', email: 'erin.walsh@acmepay.example' };
+const CAROL: Member = { id: 'U0CAROL01', name: 'Carol Diaz', email: 'carol.diaz@acmepay.example' };
+
+const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+const prefix = testPrefix();
+let sim: RunningSim;
+let slack: FakeSlack;
+let janus: JanusWithIncidents;
+let client: DataHubClient;
+let service: RunningService | undefined;
+let nextTs = 0;
+
+beforeAll(async () => {
+  sim = await startSim({ demo: true, port: 0 });
+  client = createDataHubClient({ url: sim.url });
+  slack = await startFakeSlack();
+  withIncidentMethods(slack, [ERIN, CAROL]);
+  janus = await startJanusWithIncidents({ datahub: sim.url, slack, redis, env: { JANUS_REDIS_PREFIX: prefix } });
+});
+afterAll(async () => {
+  await service?.close(5_000);
+  await janus?.close();
+  await slack?.close();
+  await sim?.close();
+  await cleanPrefix(prefix);
+  redis.disconnect();
+});
+afterEach(() => {
+  expect(slack.unexpected).toEqual([]);
+});
+
+/** Every cycle re-reads and judges the whole demo catalog, once a second; Slack on, so each cycle syncs messages. */
+async function startTheService(): Promise<RunningService> {
+  const lines: string[] = [];
+  return startService({
+    redisUrl: REDIS_URL,
+    prefix,
+    scan: scanSchema.parse({ interval: '1s', refresh: '1s', jobLockMs: 2000 }),
+    client: createDataHubClient({ url: sim.url }),
+    policy,
+    logger: createLogger({ level: 'info', format: 'json', destination: { write: (l: string) => void lines.push(l) } }),
+    registry: new Registry(),
+    scheduler: true,
+    workers: true,
+    slack: { botToken: 'xoxb-test-token', apiUrl: slack.apiUrl },
+  });
+}
+
+/** Resolves once a cycle that started after `since` (ms) has completed. */
+async function cycleAfter(since: number): Promise<void> {
+  await eventually(
+    async () => {
+      const last = await service!.state.lastCycle();
+      return last && last.at - last.ms > since && !(await service!.state.pending());
+    },
+    'a cycle started after the change',
+    30_000,
+  );
+}
+const cyclesAfter = async (since: number, n: number) => {
+  for (let i = 0, t = since; i < n; i++) {
+    await cycleAfter(t);
+    t = (await service!.state.lastCycle())!.at;
+  }
+};
+
+/** Janus's incidents of a finding key on a dataset, newest first. */
+async function incidentsOf(dataset: string, key: string) {
+  const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
+  return (data.entities?.[0]?.incidents?.incidents ?? []).filter((i) => keyOf(i.description) === key);
+}
+const newMessage = (urn: string) => alertMessage(urn, `1760002${String(++nextTs).padStart(3, '0')}.000100`);
+async function click(user: Member, actionId: string, value: string, message: ReturnType<typeof newMessage>) {
+  const { id, url } = slack.responseUrl();
+  const res = await postInteraction(
+    janus.endpoint,
+    blockActions({ user: user.id, actionId, value, message, responseUrl: url }),
+  );
+  expect(res.status).toBe(200);
+  return { id, reply: () => slack.posted(id) as Promise<Json> };
+}
+const updatesOf = (ts: string) => callsOf(slack, 'chat.update').filter((c) => c.ts === ts);
+const updated = (ts: string, what: RegExp) =>
+  eventually(
+    () => updatesOf(ts).find((u) => what.test(JSON.stringify(u.blocks))),
+    `chat.update of ${ts} ${what}`,
+    30_000,
+  );
+/** Resolves an incident from Slack: Resolve, then the modal submitted. */
+async function resolveFromSlack(user: Member, urn: string, message: ReturnType<typeof newMessage>, stage: string) {
+  const opened = callsOf(slack, 'views.open').length;
+  await click(user, 'janus.incident.resolve', urn, message);
+  const view = await eventually(() => callsOf(slack, 'views.open')[opened]?.view as Json | undefined, 'views.open');
+  const res = await postInteraction(
+    janus.endpoint,
+    viewSubmission({
+      user: user.id,
+      privateMetadata: view.private_metadata as string,
+      stage,
+      note: `${stage} per ${user.name}`,
+    }),
+  );
+  expect(res.status).toBe(200);
+  await updated(message.ts, /\*Resolved/);
+}
+
+describe('before the service runs', () => {
+  it('10 clicks at once on one incident: one transition in DataHub, one final message, the rest told who did it', async () => {
+    // the incidents, as a first scan raised them
+    service = await startTheService();
+    await eventually(async () => (await incidentsOf(DATASETS.stgSessions, SESSIONS_KEY)).length > 0, 'the incident');
+    await service.close(5_000);
+    service = undefined;
+    const urn = (await incidentsOf(DATASETS.stgSessions, SESSIONS_KEY))[0]!.urn;
+    const message = newMessage(urn);
+    sim.resetStats();
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => click(ERIN, 'janus.incident.ack', urn, message)));
+    await updated(message.ts, /Acknowledged/);
+    const ids = new Set(clicks.map((c) => c.id));
+    const told = await eventually(() => {
+      const list = slack.responses.filter((r) => ids.has(r.id));
+      return list.length >= 9 ? list : undefined;
+    }, 'the other nine told');
+    expect(told).toHaveLength(9);
+    for (const r of told) expect(String(r.body.text)).toContain('This incident was already acknowledged by Erin Walsh');
+    expect(sim.stats().byOperation.JanusUpdateIncidentStatus).toBe(1);
+    expect(updatesOf(message.ts)).toHaveLength(1);
+    expect((await readIncidentFacts(client, urn))!.status).toMatchObject({ state: 'ACTIVE', stage: 'INVESTIGATION' });
+  });
+});
+
+describe('with the service running', () => {
+  beforeAll(async () => {
+    service = await startTheService();
+    await cycleAfter(Date.now());
+  });
+
+  it('resolved through GraphQL directly in DataHub: the Slack message shows it within one cycle', async () => {
+    const urn = (await incidentsOf(DATASETS.stgSessions, SESSIONS_KEY))[0]!.urn;
+    const message = newMessage(urn);
+    // the message is known: the alert saved it, or (here) a click drew it
+    await click(ERIN, 'janus.incident.reopen', urn, message).then((c) => c.reply());
+    await updated(message.ts, /Acknowledged/);
+    const changed = Date.now();
+    const res = await fetch(`${sim.url}/api/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
+        variables: {
+          urn,
+          input: { state: 'RESOLVED', stage: 'NO_ACTION_REQUIRED', message: 'Closed in the DataHub UI' },
+        },
+      }),
+    });
+    expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
+    // the first cycle that takes the cycle lock after the change syncs it: at the latest the second one started after it
+    await cyclesAfter(changed, 2);
+    const update = updatesOf(message.ts).find((u) => /Resolved: no action required/.test(JSON.stringify(u.blocks)));
+    expect(update, 'updated within one cycle of the change').toBeDefined();
+    expect(JSON.stringify(update!.blocks)).toContain('Closed in the DataHub UI');
+  });
+
+  it('FIXED from Slack while the failure is still there: Janus reopens it, with a reply in the thread saying so', async () => {
+    const urn = (await incidentsOf(DATASETS.stgSessions, SESSIONS_KEY))[0]!.urn;
+    // back open first (the last test left it resolved as no action required: that would suppress it)
+    const message = newMessage(urn);
+    await click(ERIN, 'janus.incident.reopen', urn, message);
+    await updated(message.ts, /Reopened\* by Erin Walsh/);
+    await resolveFromSlack(ERIN, urn, message, 'FIXED');
+    const reopened = await updated(message.ts, /Reopened\* by Janus/);
+    expect(JSON.stringify(reopened.blocks)).toContain('the evidence is still there');
+    const reply = await eventually(
+      () => callsOf(slack, 'chat.postMessage').find((m) => m.thread_ts === message.ts),
+      'the thread reply',
+      30_000,
+    );
+    expect(reply.channel).toBe(CHANNEL);
+    expect(reply.text).toContain('the evidence is still there on stg_sessions');
+    expect((await readIncidentFacts(client, urn))!.status).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+    expect(await incidentsOf(DATASETS.stgSessions, SESSIONS_KEY)).toHaveLength(1);
+  });
+
+  it('NO_ACTION_REQUIRED: no new incident for five cycles; the evidence changes: raised again', async () => {
+    const failRun = (at: number) =>
+      ingestProposal(sim.url, {
+        entityType: 'assertion',
+        entityUrn: ASSERTIONS.stgTransactionsRowCount,
+        aspectName: 'assertionRunEvent',
+        aspect: {
+          timestampMillis: at,
+          runId: `${at}`,
+          asserteeUrn: DATASETS.stgTransactions,
+          assertionUrn: ASSERTIONS.stgTransactionsRowCount,
+          status: 'COMPLETE',
+          result: { type: 'FAILURE' },
+          partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
+        },
+      });
+    expect((await failRun(Date.now())).status).toBe(200);
+    const [raised] = await eventually(async () => {
+      const list = await incidentsOf(DATASETS.stgTransactions, CHECK_KEY);
+      return list.length ? list : undefined;
+    }, 'the failing check raised');
+    const message = newMessage(raised!.urn);
+    await resolveFromSlack(CAROL, raised!.urn, message, 'NO_ACTION_REQUIRED');
+    expect((await readIncidentFacts(client, raised!.urn))!.status).toMatchObject({
+      state: 'RESOLVED',
+      stage: 'NO_ACTION_REQUIRED',
+    });
+    await cyclesAfter(Date.now(), 5);
+    const after = await incidentsOf(DATASETS.stgTransactions, CHECK_KEY);
+    expect(after.map((i) => [i.urn, i.incidentStatus.state])).toEqual([[raised!.urn, 'RESOLVED']]);
+
+    expect((await failRun(Date.now())).status).toBe(200);
+    const again = await eventually(async () => {
+      const list = await incidentsOf(DATASETS.stgTransactions, CHECK_KEY);
+      return list.length > 1 ? list : undefined;
+    }, 'raised again on new evidence');
+    expect(again.filter((i) => i.incidentStatus.state === 'ACTIVE')).toHaveLength(1);
+    expect(again.find((i) => i.incidentStatus.state === 'ACTIVE')!.urn).not.toBe(raised!.urn);
+  });
+});
