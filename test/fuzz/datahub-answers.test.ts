@@ -123,7 +123,7 @@ describe('fuzz: a misbehaving DataHub', () => {
           });
           const outcome = await judgeModel({ client, policy }, model).then(
             ({ verdict }) => verdict,
-            (e: unknown) => e,
+            (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
           );
           if (outcome instanceof Error) {
             expect(outcome instanceof DataHubError || outcome instanceof UsageError, String(outcome)).toBe(true);
