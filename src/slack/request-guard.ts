@@ -132,7 +132,16 @@ function unusable(req: BufferedRequest, allowedHosts: Set<string>): { why: strin
     .split(';')[0]!
     .trim()
     .toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') return undefined; // JSON events: Bolt's own
+  if (type === 'application/json') {
+    // the Events API's envelopes (url_verification, event_callback): Bolt's own, once they are JSON with a type
+    try {
+      const body = JSON.parse(req.rawBody.toString('utf8')) as { type?: unknown } | null;
+      return typeof body?.type === 'string' && body.type ? undefined : { why: 'a JSON body without a type' };
+    } catch {
+      return { why: 'a JSON body that is not JSON' };
+    }
+  }
+  if (type !== 'application/x-www-form-urlencoded') return undefined; // Bolt answers what it cannot parse
   const form = new URLSearchParams(req.rawBody.toString('utf8'));
   if (form.get('ssl_check') === '1') return undefined;
   const raw = form.get('payload');
@@ -151,6 +160,7 @@ function unusable(req: BufferedRequest, allowedHosts: Set<string>): { why: strin
   if (!parsed.success) return { why: `a payload without a usable ${fieldsOf(parsed.error)}` };
   const p = parsed.data;
   if (!p.team?.id && !(p.is_enterprise_install && p.enterprise?.id)) return { why: `a ${p.type} payload without team` };
+  if (!p.user?.id) return { why: `a ${p.type} payload without user` };
   const urls = [p.response_url, ...(p.response_urls ?? []).map((r) => r.response_url)].filter((u): u is string => !!u);
   return replyAddressProblem(urls, allowedHosts);
 }

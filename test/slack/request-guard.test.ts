@@ -115,6 +115,7 @@ describe('Slack request checks (case 6)', () => {
     ['block_actions without team', { type: 'block_actions', user: { id: 'U1' }, actions: [] }],
     ['view_submission without team', { type: 'view_submission', user: { id: 'U1' }, view: {} }],
     ['a payload without type', { team: { id: BOT.teamId } }],
+    ['block_actions without user', { type: 'block_actions', team: { id: BOT.teamId }, actions: [] }],
     ['a payload that is a number', 42],
   ])('answers %s 400, never 500', async (_name, payload) => {
     const res = await post(interaction(payload));

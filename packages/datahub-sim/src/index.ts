@@ -3,7 +3,7 @@ export { startSim, type RunningSim, type SimOptions } from './http/server.js';
 export { ingestProposal, ingestProposalBatch, type IngestResponse, type Proposal } from './http/ingest-client.js';
 export { simCommand, type SimCommandDeps } from './cli/command.js';
 export { exportStore, exportStoreText, formatMetadataFile, type ExportedMcp } from './store/export.js';
-export { FAULT_KINDS, mulberry32, type FaultKind } from './controls/faults.js';
+export { FAULT_KINDS, faultPicker, mulberry32, type FaultKind } from './controls/faults.js';
 export { WriteFaults, type WriteFault } from './controls/write-faults.js';
 export type { Stats } from './controls/stats.js';
 export { Store } from './store/store.js';

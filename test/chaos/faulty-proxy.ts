@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { faultPicker, type FaultKind } from '@janus/datahub-sim';
+
+/**
+ * A DataHub that fails: a proxy in front of the simulator that fails a share of /api/graphql requests the way the
+ * simulator's own fault controls do (src/sim/faults.ts: a 500, no answer at all, a 200 whose body is not JSON),
+ * seeded, so that a clean scan can then go to the simulator itself, past the proxy.
+ */
+export interface FaultyProxy {
+  url: string;
+  /** Requests failed, by kind. */
+  injected: Record<FaultKind, number>;
+  requests: number;
+  close(): Promise<void>;
+}
+
+export async function startFaultyProxy(target: string, failRate: number, seed: number): Promise<FaultyProxy> {
+  const pick = faultPicker({ failRate, seed });
+  const state = { requests: 0, injected: { '500': 0, timeout: 0, malformed: 0 } as Record<FaultKind, number> };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      state.requests++;
+      const fault = req.url?.startsWith('/api/graphql') ? pick() : null;
+      if (fault) state.injected[fault]++;
+      if (fault === 'timeout') return; // never answered: the client times out
+      if (fault === '500') {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        return void res.end('{"errors":[{"message":"injected"}]}');
+      }
+      void fetch(`${target}${req.url}`, {
+        method: req.method ?? 'POST',
+        headers: { 'content-type': String(req.headers['content-type'] ?? 'application/json') },
+        body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
+      })
+        .then(async (r) => {
+          const text = await r.text();
+          res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' });
+          // a malformed answer: the real one, cut short (the write behind it may have landed)
+          res.end(fault === 'malformed' ? text.slice(0, Math.floor(text.length / 2)) : text);
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get injected() {
+      return state.injected;
+    },
+    get requests() {
+      return state.requests;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
