@@ -161,7 +161,39 @@ export interface Results {
   slack: SlackFigures;
   /** `janus serve` and `janus worker` on Redis (the `service` part). */
   service?: ServiceFigures;
+  /** Argos's Slack alerts end to end (the `alerts` part). */
+  alerts?: AlertsFigures;
   targets: TargetVerdict[];
+}
+
+/** One root cause hurting `models` models owned by `teams` teams, raised and cleared `rounds` times (measure-alerts.ts). */
+export interface AlertsFigures {
+  status: 'done' | 'skipped' | 'failed';
+  reason?: string;
+  models: number;
+  teams: number;
+  rttMs: number;
+  rounds: number;
+  /** The first raise: messages posted (the target: one per team), in how many channels. */
+  messages?: number;
+  channelsPosted?: number;
+  /** The first raise: the ingest's answer → the last of its messages posted (s); and from the transition queued. */
+  deliveredS?: number;
+  deliveredAfterTransitionS?: number;
+  /** 429s the fake Slack answered during the first raise, and in all. */
+  rateLimited?: number;
+  rateLimitedTotal?: number;
+  postMessages?: number;
+  /** Every raise: transition queued (BullMQ job timestamp) → its first message posted (s). */
+  firstAlertS?: number[];
+  firstAlertP50S?: number;
+  firstAlertP95S?: number;
+  /** The ingest's answer → the transition queued (the cycle's part), median (s). */
+  cyclePartP50S?: number;
+  /** `janus serve` CPU over the rounds (s). */
+  serveCpuS?: number;
+  loadAtStart: number;
+  loadAtEnd?: number;
 }
 
 /** `/janus trust` end to end (signed request sent → reply posted at the fake Slack), one path. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { CatalogFigures, CliRow, JanusFigures, NaiveFigures, OneModelRow, Results } from './figures.js';
 import { table } from './markdown-table.js';
 import { serviceMarkdown } from './service-report.js';
+import { alertsMarkdown } from './alerts-report.js';
 
 const n = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? '–' : v.toLocaleString('en-US'));
 const sec = (ms: number | undefined) =>
@@ -326,6 +327,7 @@ export function markdown(r: Results, notes: string): string {
     headline(r),
     '',
     ...(r.service ? [serviceMarkdown(r.service), ''] : []),
+    ...(r.alerts ? [alertsMarkdown(r.alerts), ''] : []),
     ...(r.growth.length
       ? [
           '## Growth: `janus scan --all --dry-run` at the stale date',

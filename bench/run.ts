@@ -12,10 +12,12 @@ import { cliScanOn, type CliBudgets, type CliPlan } from './cli-sections.js';
 import { JANUS_BATCH, JANUS_CONCURRENCY, JANUS_PAGE } from './lower-bound.js';
 import { commit, machine } from './machine.js';
 import { measureSlack } from './measure-slack.js';
+import { measureAlerts } from './measure-alerts.js';
+import { alertsTargets } from './alerts-report.js';
 import { janusOperationKinds } from './operation-kinds.js';
 import { OUT, ROOT } from './paths.js';
 import { summary, writeResults } from './report.js';
-import type { CatalogFigures, CliRow, JudgedAt, OneModelRow, Results, SlackFigures } from './figures.js';
+import type { AlertsFigures, CatalogFigures, CliRow, JudgedAt, OneModelRow, Results, SlackFigures } from './figures.js';
 import { skippedCli } from './measure-cli.js';
 import { catalogSection, depthSeries, type BenchContext, type CatalogPlan } from './sections.js';
 import { lineageSearchMarkdown, measureLineageSearch } from './lineage-search.js';
@@ -34,7 +36,7 @@ const { values: args } = parseArgs({
 const rttMs = Number(args['latency-ms']);
 if (!Number.isInteger(rttMs) || rttMs < 0) throw new Error('--latency-ms must be a whole number of milliseconds');
 const mode = args.quick ? 'quick' : 'full';
-const PARTS = ['depth', 'small', 'medium', 'large', 'growth', 'slack', 'service'] as const;
+const PARTS = ['depth', 'small', 'medium', 'large', 'growth', 'slack', 'service', 'alerts'] as const;
 const only = args.only ? new Set(args.only.split(',')) : undefined;
 for (const p of only ?? [])
   if (!(PARTS as readonly string[]).includes(p)) throw new Error(`--only: no part ${p} (parts: ${PARTS.join(', ')})`);
@@ -251,6 +253,18 @@ async function main(): Promise<void> {
       cycleS: BUDGETS.serviceCycleS,
     });
   }
+  let alerts: AlertsFigures | undefined;
+  if (mode === 'full' && runs('alerts')) {
+    log('alerts: one root cause, 500 models, 20 teams, a fake Slack at 1 msg/s per channel');
+    alerts = await measureAlerts({
+      rttMs,
+      models: 500,
+      teams: 20,
+      rounds: 12,
+      redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      log,
+    });
+  }
   if (mode === 'full' && runs('medium')) log('simulator: downstream lineage search on the medium catalog');
   const lineageSearch = mode === 'full' && runs('medium') ? await measureLineageSearch({ log }) : undefined;
   const results: Results = {
@@ -261,7 +275,8 @@ async function main(): Promise<void> {
     catalogs,
     slack,
     ...(service ? { service } : {}),
-    targets: judgeTargets({ cli, growth, oneModel, catalogs, slack, service }),
+    ...(alerts ? { alerts } : {}),
+    targets: [...judgeTargets({ cli, growth, oneModel, catalogs, slack, service }), ...alertsTargets(alerts)],
   };
   if (lineageSearch) Object.assign(results, { lineageSearch });
   results.meta.wallS = Math.round((performance.now() - started) / 1000);

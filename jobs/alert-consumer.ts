@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { reportUrlFor } from '../src/app/write-back.js';
 import { routeAlert, routeEntity, type EntityFacts, type OwnerFacts } from '../src/core/alerts/routing.js';
+import type { Band } from '../src/core/score.js';
 import type { Transition } from '../src/core/transitions.js';
 import type { ModelRef } from '../src/core/verdict.js';
 import type { DataHubClient } from '../src/datahub/client.js';
@@ -63,7 +64,7 @@ export async function stageTransition(n: NotificationData, queuedAt: number, dep
   const t = n.transition as Transition;
   const base = { transition: t, queuedAt };
   if (t.kind === 'cause' && t.state === 'cleared') return { ...base, models: [], routes: {}, story: [], links: {} };
-  let models: ModelRef[];
+  let models: (ModelRef & { band?: Band; score?: number })[];
   if (t.kind === 'cause') {
     models = t.models;
     // a transition names 50 models at most: a root cause hurting more is read whole, so every owner hears
@@ -93,6 +94,18 @@ export async function stageTransition(n: NotificationData, queuedAt: number, dep
       mentions: [...new Set(r.users.map((u) => ids.get(u)).filter((x): x is string => !!x))],
     };
 
+  // models a transition names without their band move (a root cause hurting more than 50): their latest band
+  if (t.kind === 'cause' && deps.history?.latestOf) {
+    const moved = new Set(t.moved.map((m) => m.model.urn));
+    const rest = models.filter((m) => !moved.has(m.urn)).map((m) => m.urn);
+    if (rest.length) {
+      const latest = new Map((await deps.history.latestOf(rest).catch(() => [])).map((s) => [s.urn, s]));
+      models = models.map((m) => {
+        const s = latest.get(m.urn);
+        return s ? { ...m, band: s.band, score: s.score } : m;
+      });
+    }
+  }
   const keyOf = t.kind === 'cause' ? t.key : undefined;
   const incident = n.incidents.find((i) => !keyOf || i.key === keyOf)?.urn;
   const first = t.kind === 'cause' ? (t.moved[0]?.model ?? models[0]) : t.model;

@@ -60,7 +60,7 @@ export const alertState = z.object({
 export const stagedAlert = z.object({
   transition,
   queuedAt: z.number(),
-  models: z.array(z.object({ urn: z.string(), name: z.string() })),
+  models: z.array(z.object({ urn: z.string(), name: z.string(), band: band.optional(), score: z.number().optional() })),
   routes: z.record(z.string(), z.object({ models: z.array(z.string()), mentions: z.array(z.string()) })),
   story: z.array(z.string()),
   incident: z.string().optional(),

@@ -23,7 +23,7 @@ const KEEP_RESOLVED_MS = 7 * 86_400_000;
 export const timersEvery = (escalateAfterMs: number, intervalMs: number) =>
   Math.min(60_000, Math.max(1000, Math.floor(Math.min(escalateAfterMs / 4, 2 * intervalMs))));
 
-/** The timers' schedule (one BullMQ job scheduler under a fixed id, on the notifications queue). */
+/** The timers' schedule (one BullMQ job scheduler under a fixed id, on the slack queue). */
 export async function registerAlertTimers(queue: Queue, everyMs: number): Promise<void> {
   await queue.upsertJobScheduler(
     ALERT_TIMERS_SCHEDULER_ID,

@@ -123,7 +123,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     if (o.alerts) {
       const every = timersEvery(o.alerts.escalateAfterMs, o.scan.interval);
       const timers = () =>
-        registerAlertTimers(queues.notifications, every).catch((err: Error) =>
+        registerAlertTimers(queues.slack, every).catch((err: Error) =>
           log.warn({ err: err.message }, 'could not register the alert timers; retrying when Redis is back'),
         );
       await timers();
@@ -219,22 +219,23 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         escalateAfterMs: a.escalateAfterMs,
         ...(a.escalationChannel ? { escalationChannel: a.escalationChannel } : {}),
       };
-      worker(QUEUES.notifications, 4, (job) =>
-        job.name === JOB.alertTimers ? runAlertTimers(timerDeps) : runAlert(job, alertDeps),
-      );
+      worker(QUEUES.notifications, 4, (job) => runAlert(job, alertDeps));
+      // the timers ride the slack queue: the notifications queue holds transitions only
       worker(
         QUEUES.slack,
         DELIVERY_CONCURRENCY,
         (job, token) =>
-          runDelivery(job, token, {
-            slack,
-            store,
-            metrics: alertMetrics,
-            logger: alertLog,
-            channelGapMs: a.channelGapMs,
-            ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
-            ...(o.now ? { now: o.now } : {}),
-          }),
+          job.name === JOB.alertTimers
+            ? runAlertTimers(timerDeps)
+            : runDelivery(job, token, {
+                slack,
+                store,
+                metrics: alertMetrics,
+                logger: alertLog,
+                channelGapMs: a.channelGapMs,
+                ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
+                ...(o.now ? { now: o.now } : {}),
+              }),
         { backoffStrategy: deliveryBackoff },
       );
       alertLog.info(

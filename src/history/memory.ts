@@ -43,5 +43,9 @@ export class MemoryScanHistory implements ScanHistory {
     return this.verdicts.get(modelUrn);
   }
 
+  async latestOf(modelUrns: string[]): Promise<ModelSummary[]> {
+    return modelUrns.flatMap((u) => this.latestByModel.get(u) ?? []);
+  }
+
   async close(): Promise<void> {}
 }

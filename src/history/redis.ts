@@ -105,6 +105,15 @@ export class RedisScanHistory implements ScanHistory {
     );
   }
 
+  async latestOf(modelUrns: string[]): Promise<ModelSummary[]> {
+    const out: ModelSummary[] = [];
+    for (let i = 0; i < modelUrns.length; i += 1000) {
+      const values = await this.redis.hmget(this.latestKey, ...modelUrns.slice(i, i + 1000));
+      for (const v of values) if (v) out.push(...parsed(summarySchema, v));
+    }
+    return out;
+  }
+
   async latestVerdict(modelUrn: string): Promise<Verdict | undefined> {
     const stored = await this.redis.getBuffer(this.verdictKey(modelUrn));
     return stored === null ? undefined : decodeVerdict(stored);

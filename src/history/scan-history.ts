@@ -35,6 +35,8 @@ export interface ScanHistory {
   latest(query?: LatestQuery): Promise<ModelSummary[]>;
   /** A model's latest full verdict (findings, evidence, blast radius), as recorded; undefined if none. */
   latestVerdict(modelUrn: string): Promise<Verdict | undefined>;
+  /** The latest judgment of each of these models (those never recorded are left out). */
+  latestOf?(modelUrns: string[]): Promise<ModelSummary[]>;
   close(): Promise<void>;
 }
 

@@ -68,7 +68,9 @@ export interface FakeMessage {
   blocks: Record<string, unknown>[];
   /** Each earlier version, oldest first, when `chat.update` edited it. */
   edits: { text: string; blocks: Record<string, unknown>[] }[];
+  /** When it was posted: `performance.now()`, and the wall clock (ms), to compare with other processes' times. */
   at: number;
+  wall: number;
 }
 
 export const BOT = { userId: 'UARGOS01', botId: 'BARGOS01', teamId: 'T0JANUS01' };
@@ -186,6 +188,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       blocks,
       edits: [],
       at: performance.now(),
+      wall: Date.now(),
     };
     fake.messages.push(m);
     return { status: 200, reply: { ok: true, channel: c.id, ts: m.ts, message: { text: m.text, ts: m.ts } } };

@@ -1,3 +1,4 @@
+import type { Band } from '../../core/score.js';
 import type { Transition } from '../../core/transitions.js';
 import type { ModelRef } from '../../core/verdict.js';
 import { FALLBACK } from '../../core/alerts/routing.js';
@@ -31,8 +32,8 @@ export interface StagedAlert {
   transition: Transition;
   /** When its notification was queued (ms). */
   queuedAt: number;
-  /** The models it is about, named (a raised root cause: every model it hurts). */
-  models: ModelRef[];
+  /** The models it is about, named (a raised root cause: every model it hurts), with their latest band when known. */
+  models: (ModelRef & { band?: Band; score?: number })[];
   /** Channel → what it lists there; `FALLBACK` ('') for what reaches no channel. */
   routes: Record<string, PlannedRoute>;
   story: string[];
@@ -229,7 +230,15 @@ class Planner {
     const models: Record<string, AlertModel> = {};
     for (const m of st.models) {
       const mv = moved.get(m.urn);
-      models[m.urn] = { urn: m.urn, name: m.name, ...(mv ? { band: mv.to, from: mv.from, score: mv.score } : {}) };
+      models[m.urn] = {
+        urn: m.urn,
+        name: m.name,
+        ...(mv
+          ? { band: mv.to, from: mv.from, score: mv.score }
+          : m.band
+            ? { band: m.band, ...(m.score !== undefined ? { score: m.score } : {}) }
+            : {}),
+      };
     }
     for (const mv of t.moved)
       models[mv.model.urn] ??= { urn: mv.model.urn, name: mv.model.name, band: mv.to, from: mv.from, score: mv.score };

@@ -12,7 +12,19 @@ import type { MetadataRecord } from './records.js';
 import { warehouseRecords } from './warehouse.js';
 
 export { ASSERTIONS, DATASETS, DEMO, STRUCTURED_PROPERTIES } from './urns.js';
-export { runRecords, type RunSpec } from './aspects.js';
+export { auditStamp, dataJobInfo, dataJobInputOutput, ownership, runRecords, type RunSpec } from './aspects.js';
+// record builders in DataHub's metadata file format, for catalogs written by hand (tests, benchmarks)
+export {
+  assertionUrn,
+  corpGroupUrn,
+  corpUserUrn,
+  dataFlowUrn,
+  dataJobUrn,
+  datasetUrn,
+  mcp,
+  mlModelUrn,
+  type McpRecord,
+} from './records.js';
 export { indexRecords, type RecordIndex } from './inspect.js';
 
 export const DEMO_RUN_ID = 'janus-demo';

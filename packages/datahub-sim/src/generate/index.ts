@@ -34,3 +34,4 @@ export function* generateRecords(opts: GenerateOptions): Generator<MetadataRecor
 export function generateCatalog(opts: GenerateOptions): unknown[] {
   return Array.from(generateRecords(opts));
 }
+export { writeCatalogFile } from './write.js';
