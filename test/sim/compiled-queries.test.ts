@@ -50,6 +50,11 @@ describe('compiled queries', () => {
       () => ({ urns: ['urn:li:dataset:(urn:li:dataPlatform:x,none,PROD)', 'urn:li:query:q'] }),
     ],
     ['JanusCatalogPage', () => readOp('catalog-page'), () => ({ count: 3 })],
+    [
+      "JanusUpstreamReach, slices of a model's reach",
+      () => readOp('upstream-reach'),
+      () => ({ root: urns('mlModel').at(-1), count: 7, start1: 7, start2: 14, start3: 21 }),
+    ],
     ['JanusSearchModels', () => readOp('search-models'), () => ({ query: '*', start: 1, count: 5 })],
     ['JanusDatasetsIncidents', () => readOp('datasets-incidents'), () => ({ urns: urns('dataset') })],
     ['JanusDatasetsActiveIncidents', () => readOp('datasets-active-incidents'), () => ({ urns: urns('dataset') })],
@@ -114,6 +119,16 @@ describe('compiled queries', () => {
     const answer = JSON.stringify(await runGraphQL({ query, variables: vars }, ctx));
     expect(answer).toContain('"searchResults"');
     expect(answer).toBe(await reference(query, vars));
+  });
+
+  it('leaves documents graphql-jit would write too much code for to graphql-js: lineage nested in lineage', async () => {
+    // each hop's entity is one of the schema's entity types, and graphql-jit writes the hop below for each of them
+    const walk = readOp('downstream-walk');
+    const vars = { urns: urns('dataset').slice(0, 5) };
+    expect(await compiled(walk, vars)).toBeUndefined();
+    const answer = JSON.stringify(await runGraphQL({ query: walk, variables: vars }, ctx));
+    expect(answer).toContain('"downstream"');
+    expect(answer).toBe(await reference(walk, vars));
   });
 
   it('leaves mutations, directives and nullable variables in non-null places to graphql-js', async () => {
