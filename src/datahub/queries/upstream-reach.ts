@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { entityRefSchema } from './common.js';
 import { rawEntitySchema } from './entities.js';
 
 /** An entity's one-hop downstream edges (fragment JanusDownstreamEdges). */
 export const downstreamEdgesSchema = z
-  .object({ total: z.number(), relationships: z.array(z.object({ entity: entityRefSchema.nullish() })) })
+  .object({ total: z.number(), relationships: z.array(z.object({ entity: z.object({ urn: z.string() }).nullish() })) })
   .nullish();
 
 /** An entity of the reach: its facts (as JanusEntities reads them) and its one-hop downstream edges. */
