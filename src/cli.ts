@@ -4,7 +4,7 @@ import { exitFor } from './cli/exit-code.js';
 import { redactText } from './log.js';
 import { tuneGarbageCollection } from './runtime/gc-tuning.js';
 
-tuneGarbageCollection();
+tuneGarbageCollection(process.argv[2]);
 
 // The one top-level catch of the CLI process: every command's error becomes an exit code here.
 buildProgram()

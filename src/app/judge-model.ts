@@ -4,7 +4,9 @@ import type { UpstreamGraph } from '../core/graph.js';
 import { JudgmentSession } from '../core/session.js';
 import { proposedDatasets, withProposedLineage, type ProposedLineage } from '../core/proposed-lineage.js';
 import type { DataHubClient } from '../datahub/client.js';
+import { readBlastRadius } from '../datahub/read-blast-radius.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
+import { readUpstreamReach, type DownstreamKnown } from '../datahub/read-reach.js';
 import { readUpstreamGraph, type EntityCache } from '../datahub/read-upstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 
@@ -18,22 +20,35 @@ export interface JudgeDeps {
   proposed?: ProposedLineage;
 }
 
-/** Read → judge (pure) → blast radius: the verdict on one model, by urn or name. */
+/**
+ * Read → judge (pure) → blast radius: the verdict on one model, by urn or name. Alone, the model's whole upstream is
+ * one request (read-reach.ts) and the blast radius walks down from the edges it brought; in a scan sharing `cache`,
+ * the scroll and batched reads skip what earlier models read.
+ */
 export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdict: Verdict; graph: UpstreamGraph }> {
   const now = (deps.now ?? Date.now)();
   const model = await resolveModel(deps.client, ref);
-  const cache = deps.cache ?? new Map();
-  const read = await readUpstreamGraph(
-    deps.client,
-    model.urn,
-    cache,
-    deps.proposed ? proposedDatasets(deps.proposed) : [],
-  );
+  const extraRoots = deps.proposed ? proposedDatasets(deps.proposed) : [];
+  let read: UpstreamGraph;
+  let cache: EntityCache;
+  let known: DownstreamKnown | undefined;
+  if (deps.cache) {
+    cache = deps.cache;
+    read = await readUpstreamGraph(deps.client, model.urn, cache, extraRoots);
+  } else {
+    const reach = await readUpstreamReach(deps.client, model.urn, extraRoots);
+    ({ graph: read, cache, downstream: known } = reach);
+  }
   if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false)
     throw new UsageError(`DataHub has no model ${model.urn}`);
   const graph = deps.proposed ? withProposedLineage(read, deps.proposed) : read;
   const session = new JudgmentSession(deps.policy, now);
   const assessment = assess(session, graph);
-  const downstream = assessment.offending.length ? await readDownstreamModels(deps.client, assessment.offending) : {};
+  const { offending } = assessment;
+  const downstream = !offending.length
+    ? {}
+    : known
+      ? await readBlastRadius(deps.client, offending, known)
+      : await readDownstreamModels(deps.client, offending);
   return { verdict: verdictOf(session, graph, assessment, downstream, { now, datahub: deps.client.url }), graph };
 }

@@ -1,5 +1,5 @@
 import { indexComponents, passUpstream, type IndexComponents } from './index-components.js';
-import type { LineageIndex } from './lineage-index.js';
+import { lineageIndex, type LineageIndex } from './lineage-index.js';
 
 /**
  * Every model downstream of an entity of a catalog, for every entity at once: one pass over the components,
@@ -101,4 +101,31 @@ function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: st
     if (passed) passUpstream(index, comps, c, passed, open);
   }
   return { setOf, sets };
+}
+
+/**
+ * The models below each of `datasets`, from entities' one-hop downstream edges: the same lists as
+ * `modelsBelowIndex` over a catalog's upstream edges, for a walk that read only what lies below the datasets. Every
+ * entity reachable from them must have its list (`downstream`). Lists in `models` order, equal ones shared. Pure.
+ */
+export function modelsBelowByEdges(
+  datasets: readonly string[],
+  downstream: (urn: string) => readonly string[],
+  models: string[],
+): (urn: string) => string[] {
+  const upstreams: Record<string, string[]> = {};
+  const seen = new Set(datasets);
+  const queue = [...seen];
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    upstreams[x] ??= [];
+    for (const y of downstream(x)) {
+      (upstreams[y] ??= []).push(x);
+      if (!seen.has(y)) {
+        seen.add(y);
+        queue.push(y);
+      }
+    }
+  }
+  return modelsBelowIndex(lineageIndex(upstreams), models);
 }

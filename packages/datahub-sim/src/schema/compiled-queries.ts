@@ -1,7 +1,10 @@
 import {
+  getNamedType,
   getOperationAST,
   getVariableValues,
+  isAbstractType,
   isNonNullType,
+  isObjectType,
   parse,
   print,
   TypeInfo,
@@ -10,8 +13,12 @@ import {
   Kind,
   type DocumentNode,
   type ExecutionResult,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
+  type SelectionSetNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { SimContext } from './context.js';
@@ -70,6 +77,7 @@ function compile(
   const operation = getOperationAST(document, operationName);
   if (!operation || operation.operation !== 'query' || !agreesWithGraphqlJs(schema, document, operation)) return null;
   if (operation.selectionSet.selections.length > MAX_COMPILED_ROOT_FIELDS) return null;
+  if (compiledSize(schema, document, operation, MAX_COMPILED_SIZE) > MAX_COMPILED_SIZE) return null;
   try {
     // A copy of the document: graphql-jit annotates the nodes it compiles.
     const compiled = compileQuery(schema, parse(print(document)), operationName, {
@@ -79,6 +87,67 @@ function compile(
   } catch {
     return null;
   }
+}
+
+/**
+ * Above this many compiled fields a document is left to graphql-js: graphql-jit writes code for each
+ * field once per possible type of every abstract field above it, so lineage nested inside lineage (each hop's
+ * `entity: Entity` one of 60 types) multiplies. Janus's entity batch is about 650; its upstream reach (each entity's
+ * downstream edges inside each entity) about 5,800, compiled in ~0.6 s; its three-hop downstream walk about 73,000,
+ * which took 8 s to compile, graphql-js answering it in less.
+ */
+const MAX_COMPILED_SIZE = 20_000;
+
+/** The fields graphql-jit would write code for (each field under each possible type of the abstract ones), up to `limit`. */
+function compiledSize(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  limit: number,
+): number {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const applies = (condition: string | undefined, type: GraphQLObjectType) => {
+    if (!condition || condition === type.name) return true;
+    const named = schema.getType(condition);
+    return !!named && isAbstractType(named) && schema.isSubType(named, type);
+  };
+  const collect = (
+    sets: readonly SelectionSetNode[],
+    type: GraphQLObjectType,
+    out = new Map<string, FieldNode[]>(),
+  ) => {
+    for (const set of sets) {
+      for (const s of set.selections) {
+        if (s.kind === Kind.FIELD) {
+          const key = s.alias?.value ?? s.name.value;
+          out.set(key, [...(out.get(key) ?? []), s]);
+        } else if (s.kind === Kind.INLINE_FRAGMENT) {
+          if (applies(s.typeCondition?.name.value, type)) collect([s.selectionSet], type, out);
+        } else {
+          const fragment = fragments.get(s.name.value);
+          if (fragment && applies(fragment.typeCondition.name.value, type)) collect([fragment.selectionSet], type, out);
+        }
+      }
+    }
+    return out;
+  };
+  let size = 0;
+  const visitSets = (sets: readonly SelectionSetNode[], type: GraphQLObjectType): void => {
+    for (const nodes of collect(sets, type).values()) {
+      if (++size > limit) return;
+      const field = type.getFields()[nodes[0]!.name.value];
+      const below = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+      if (!field || !below.length) continue;
+      const named = getNamedType(field.type);
+      if (isAbstractType(named)) for (const t of schema.getPossibleTypes(named)) visitSets(below, t);
+      else if (isObjectType(named)) visitSets(below, named);
+      if (size > limit) return;
+    }
+  };
+  const root = schema.getQueryType();
+  if (root) visitSets([operation.selectionSet], root);
+  return size;
 }
 
 /**

@@ -96,7 +96,10 @@ function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimCon
       createdOn: h.createdOn ?? null,
       updatedOn: h.updatedOn ?? null,
       isManual: h.isManual,
-      paths: entityPaths(h.paths, ref),
+      // shaped only when a query selects them: a batch's every entity asks for its edges, rarely for their routes
+      get paths() {
+        return entityPaths(h.paths, ref);
+      },
     })),
   };
 }

@@ -1,0 +1,134 @@
+import type { UpstreamGraph } from '../core/graph.js';
+import { shortName } from '../core/names.js';
+import type { DataHubClient } from './client.js';
+import type { RawEntity } from './queries/entities.js';
+import {
+  REACH_PAGE,
+  REACH_SLICES,
+  upstreamReach,
+  type ReachEntity,
+  type UpstreamReachVars,
+} from './queries/upstream-reach.js';
+import { buildGraph, type EntityCache } from './read-upstream.js';
+
+/** A model as a blast radius lists it: DataHub's `MLModel.name`, and whether a search returns it (exists, not soft-deleted). */
+export interface ModelFacts {
+  name: string;
+  live: boolean;
+}
+
+/**
+ * One-hop downstream edges of the entities read so far, and the models among them: what the blast radius is walked
+ * over (read-blast-radius.ts). An entity is in `edges` once its whole list is known; `cut` holds those whose list
+ * was longer than a read brings.
+ */
+export interface DownstreamKnown {
+  edges: Map<string, string[]>;
+  cut: Set<string>;
+  models: Map<string, ModelFacts>;
+}
+
+export interface UpstreamReach {
+  graph: UpstreamGraph;
+  /** The entities read, by urn (null: asked for, not found). */
+  cache: EntityCache;
+  downstream: DownstreamKnown;
+}
+
+export const emptyDownstream = (): DownstreamKnown => ({ edges: new Map(), cut: new Set(), models: new Map() });
+
+/**
+ * A model's whole upstream graph in one request whatever its depth or size (up to the 40,000 entities a DataHub
+ * lineage walk may reach): the model and everything upstream of it, with each entity's facts and one-hop downstream
+ * edges (JanusUpstreamReach). Training sets the lineage did not reach (DataHub's `mlModelTrainingData` is no lineage
+ * edge) and `extraRoots` are read the same way in a second round, side by side. The graph is the one
+ * `readUpstreamGraph` builds from a scroll and batched reads: a lightning answer's soft-deleted entities are left
+ * out, as a scroll leaves them out.
+ */
+export async function readUpstreamReach(
+  client: DataHubClient,
+  model: string,
+  /** More roots to walk from (datasets a proposed lineage change mentions). */
+  extraRoots: string[] = [],
+  /** Results a slice (GMS's largest page when not given). */
+  page = REACH_PAGE,
+): Promise<UpstreamReach> {
+  const cache: EntityCache = new Map();
+  const reached = new Set<string>();
+  const downstream = emptyDownstream();
+  const read = new ReachRead(cache, reached, downstream, page);
+  await read.from(client, model);
+  const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
+  const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
+  // the roots first, as a scroll's read lists them
+  for (const root of more) reached.add(root);
+  await Promise.all(more.map((root) => read.from(client, root)));
+  return { graph: buildGraph(model, [...reached], cache), cache, downstream };
+}
+
+class ReachRead {
+  constructor(
+    private readonly cache: EntityCache,
+    private readonly reached: Set<string>,
+    private readonly downstream: DownstreamKnown,
+    private readonly page: number,
+  ) {}
+
+  /** The root and its whole upstream reach, four slices a request until `total` is covered. */
+  async from(client: DataHubClient, root: string): Promise<void> {
+    this.reached.add(root);
+    let total = Infinity;
+    for (let first = 0; first < total; first += REACH_SLICES * this.page) {
+      const vars: UpstreamReachVars = { root, count: this.page };
+      for (let i = 0; i < REACH_SLICES; i++) Object.assign(vars, { [`start${i}`]: first + i * this.page });
+      const data = await client.request(upstreamReach, vars);
+      if (first === 0) {
+        const found = data.root?.find((e) => e?.urn === root);
+        if (!this.cache.has(root)) this.cache.set(root, found ? this.take(found) : null);
+        else if (found) this.take(found);
+      }
+      total = 0;
+      for (const slice of [data.r0, data.r1, data.r2, data.r3]) {
+        total = Math.max(total, slice.total);
+        for (const { entity } of slice.searchResults) this.found(entity);
+      }
+    }
+  }
+
+  /** A search result: reached unless soft-deleted (a scroll's answer has only live entities). */
+  private found(e: ReachEntity): void {
+    const raw = this.take(e);
+    if (e.status?.removed === true || this.reached.has(e.urn)) return;
+    this.reached.add(e.urn);
+    if (!this.cache.has(e.urn)) this.cache.set(e.urn, raw);
+  }
+
+  /** Records the entity's downstream edges (and, for a model, its name and liveness); returns its facts (as read: no copy). */
+  private take(e: ReachEntity): RawEntity {
+    recordDownstream(this.downstream, e.urn, e.downstream);
+    if (e.type === 'MLMODEL') this.downstream.models.set(e.urn, modelFacts(e));
+    return e;
+  }
+}
+
+/** An entity's one-hop downstream list into what is known, or into `cut` when DataHub had more than it sent. */
+export function recordDownstream(
+  known: DownstreamKnown,
+  urn: string,
+  edges: { total: number; relationships: { entity?: { urn: string } | null }[] } | null | undefined,
+): void {
+  if (known.edges.has(urn) || known.cut.has(urn)) return;
+  const list = (edges?.relationships ?? []).flatMap((r) => (r.entity ? [r.entity.urn] : []));
+  if (edges && edges.total > edges.relationships.length) known.cut.add(urn);
+  else known.edges.set(urn, [...new Set(list)]);
+}
+
+export const modelFacts = (e: {
+  urn: string;
+  name?: string | null;
+  exists?: boolean | null;
+  status?: { removed: boolean } | null;
+}): ModelFacts => ({
+  name: e.name ?? shortName(e.urn),
+  live: e.exists !== false && e.status?.removed !== true,
+});
