@@ -27,7 +27,16 @@ export default defineConfig({
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION_TESTS } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION_TESTS,
+          // a guard against a hang, not a target: a process test on a loaded 2-core machine takes minutes
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

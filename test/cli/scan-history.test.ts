@@ -42,5 +42,5 @@ describe('janus scan when Redis is unreachable', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/write-back step\(s\) failed: raiseIncident/);
     expect(r.stdout).toMatch(/setTrust session_intent_v1/);
-  }, 60_000);
+  });
 });

@@ -116,7 +116,7 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     const after = await emittedTransitions(prefix);
     expect(after.map((t) => t.id).sort()).toEqual(first.map((t) => t.id).sort());
     expect(await stillToWrite(sim)).toEqual([]);
-  }, 60_000);
+  });
 
   it('registers one job scheduler however many times it starts', async () => {
     const { prefix, start } = await setup();
@@ -129,7 +129,7 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     const queue = new Queue('cycle', { connection: redis, prefix });
     expect(await queue.getJobSchedulersCount()).toBe(1);
     await queue.close();
-  }, 90_000);
+  });
 
   it('scales out over workers: a worker killed mid-cycle leaves its jobs to the others, and nothing is raised twice', async () => {
     const { sim, state, start } = await setup({ latencyMs: 60 });
@@ -154,7 +154,7 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     expect(incidents.size).toBeGreaterThan(0);
     for (const [key, urns] of incidents) expect(urns, key).toHaveLength(1);
     expect(await stillToWrite(sim)).toEqual([]);
-  }, 90_000);
+  });
 
   it('completes its cycles through a DataHub failing one request in five, recording none done before its writes landed', async () => {
     const { sim, state, start } = await setup({ failRate: 0.2, faults: ['500'] });
@@ -165,5 +165,5 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     expect(await stillToWrite(sim)).toEqual([]);
     const failures = serve.logs.filter((l) => l.msg === 'job failed');
     expect(failures.length).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });
