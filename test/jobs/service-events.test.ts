@@ -12,6 +12,7 @@ import {
   cleanPrefix,
   emittedTransitions,
   eventually,
+  moreCycles,
   REDIS_URL,
   startJanus,
   testPrefix,
@@ -48,21 +49,6 @@ async function demoService(redisUrl = REDIS_URL) {
   return { sim, prefix, serve, state };
 }
 
-/** Waits for `n` more cycles to complete. */
-async function cycles(state: ServiceState, n: number) {
-  const seen = new Set<string>([(await state.lastCycle())?.id ?? '']);
-  const want = seen.size + n;
-  await eventually(
-    async () => {
-      const last = await state.lastCycle();
-      if (last && !(await state.pending())) seen.add(last.id);
-      return seen.size >= want;
-    },
-    `${n} more completed cycles`,
-    30_000,
-  );
-}
-
 const checkRun = (sim: RunningSim, result: 'FAILURE' | 'SUCCESS') =>
   ingestProposal(sim.url, {
     entityType: 'assertion',
@@ -83,14 +69,14 @@ describe('the service tells what changed, once', () => {
   beforeAll(requireBuiltCli);
   it('an ingested failing check is one transition carrying the models it moved; its fix one recovery; quiet cycles nothing', async () => {
     const { sim, prefix, state } = await demoService();
-    await cycles(state, 1);
+    await moreCycles(state, 1);
     const before = new Set((await emittedTransitions(prefix)).map((t) => t.id));
     expect((await checkRun(sim, 'FAILURE')).status).toBe(200);
     const failing = await eventually(async () => {
       const list = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
       return list.length ? list : undefined;
     }, "the failure's transition");
-    await cycles(state, 2);
+    await moreCycles(state, 2);
     const afterFailure = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
     expect(afterFailure).toEqual(failing);
     expect(afterFailure, JSON.stringify(afterFailure)).toHaveLength(1);
@@ -103,7 +89,7 @@ describe('the service tells what changed, once', () => {
         (await emittedTransitions(prefix)).some((t) => t.state === 'cleared' && t.key === afterFailure[0]!.key),
       'the recovery',
     );
-    await cycles(state, 3);
+    await moreCycles(state, 3);
     const all = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
     expect(all.map((t) => `${t.state}:${t.key}`).sort()).toEqual([
       `cleared:${afterFailure[0]!.key}`,
@@ -125,7 +111,7 @@ describe('the service tells what changed, once', () => {
       const url = `redis://127.0.0.1:${port}`;
       await eventually(() => pings(port), "a Redis of the test's own");
       const { serve, state } = await demoService(url);
-      await cycles(state, 1);
+      await moreCycles(state, 1);
       const health = async () => {
         const res = await fetch(`${serve.http}/healthz`);
         return { status: res.status, body: (await res.json()) as { redis: string; problems: string[] } };
@@ -141,7 +127,7 @@ describe('the service tells what changed, once', () => {
       expect((await fetch(`${serve.http}/reports/fraud_detector_v4`)).status).toBe(200); // reports do not need Redis
       redis = start();
       await eventually(async () => (await health()).status === 200, '/healthz 200 again', 30_000);
-      await cycles(state, 2);
+      await moreCycles(state, 2);
     },
   );
 });

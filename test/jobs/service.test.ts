@@ -12,8 +12,10 @@ import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import {
   cleanPrefix,
+  committedCycle,
   emittedTransitions,
   eventually,
+  moreCycles,
   REDIS_URL,
   startJanus,
   testPrefix,
@@ -51,22 +53,7 @@ async function setup(simOptions: Parameters<typeof startSim>[0] = {}) {
     running.push(p);
     return p;
   };
-  /** Resolves once `n` more cycles have completed (each records itself as the last). */
-  const cycles = async (n: number) => {
-    const seen = new Set<string>();
-    const first = (await state.lastCycle())?.id;
-    if (first) seen.add(first);
-    await eventually(
-      async () => {
-        const last = await state.lastCycle();
-        if (last) seen.add(last.id);
-        return seen.size > n - (first ? 0 : 1) + (first ? 0 : 0) && seen.size >= n + (first ? 1 : 0);
-      },
-      `${n} completed cycles`,
-      30_000,
-    );
-  };
-  return { sim, prefix, env, state, start, cycles };
+  return { sim, prefix, env, state, start };
 }
 
 /** Every Janus incident in DataHub on the demo catalog's datasets, by finding key. */
@@ -96,10 +83,10 @@ async function stillToWrite(sim: RunningSim): Promise<string[]> {
 describe('janus serve as a service (Redis, the simulator, child processes)', () => {
   beforeAll(requireBuiltCli);
   it('judges and writes back every model once, then stays quiet: no further mutation, no transition twice', async () => {
-    const { sim, prefix, state, start, cycles } = await setup();
+    const { sim, prefix, state, start } = await setup();
     const serve = start('serve', { JANUS_LOG_LEVEL: 'debug' });
     await serve.ready;
-    await eventually(async () => (await state.lastCycle()) && !(await state.pending()), 'the first cycle committed');
+    await committedCycle(state, 'the first cycle committed');
     const written = sim.stats().mutations;
     expect(written).toBeGreaterThan(0);
     expect(
@@ -107,7 +94,7 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     ).toHaveLength(1);
     const first = await emittedTransitions(prefix);
     expect(first.length).toBeGreaterThan(0);
-    await cycles(5);
+    await moreCycles(state, 5);
     expect(sim.stats().mutations).toBe(written);
     // Janus's own incidents and assertion results are not news to it: no model is judged again
     const quiet = serve.logs.filter((l) => l.msg === 'cycle found nothing new');
@@ -118,14 +105,16 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     expect(await stillToWrite(sim)).toEqual([]);
   });
 
-  it('registers one job scheduler however many times it starts', async () => {
+  it('registers one job scheduler however many times it starts: 4 replicas at once, then a restart', async () => {
     const { prefix, start } = await setup();
-    for (let i = 0; i < 5; i++) {
-      const serve = start('serve');
-      await serve.ready;
-      const code = await serve.stop();
-      expect(code, JSON.stringify(serve.logs.filter((l) => !l.level).map((l) => l.msg))).toBe(0);
-    }
+    const startAndStop = async (n: number) => {
+      const serves = Array.from({ length: n }, () => start('serve'));
+      await Promise.all(serves.map((s) => s.ready));
+      for (const [i, code] of (await Promise.all(serves.map((s) => s.stop()))).entries())
+        expect(code, JSON.stringify(serves[i]!.logs.filter((l) => !l.level).map((l) => l.msg))).toBe(0);
+    };
+    await startAndStop(4);
+    await startAndStop(1);
     const queue = new Queue('cycle', { connection: redis, prefix });
     expect(await queue.getJobSchedulersCount()).toBe(1);
     await queue.close();
@@ -145,11 +134,7 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
       'a worker judging a cycle',
     );
     judging.kill();
-    await eventually(
-      async () => (await state.lastCycle()) && !(await state.pending()),
-      'the first cycle committed by the surviving worker',
-      40_000,
-    );
+    await committedCycle(state, 'the first cycle committed by the surviving worker', 40_000);
     const incidents = await janusIncidents(sim);
     expect(incidents.size).toBeGreaterThan(0);
     for (const [key, urns] of incidents) expect(urns, key).toHaveLength(1);
@@ -160,7 +145,7 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     const { sim, state, start } = await setup({ failRate: 0.2, faults: ['500'] });
     const serve = start('serve', { JANUS_DATAHUB_RETRIES: '0' });
     await serve.ready;
-    await eventually(async () => (await state.lastCycle()) && !(await state.pending()), 'a cycle committed', 40_000);
+    await committedCycle(state, 'a cycle committed', 40_000);
     expect(sim.stats().faults['500']).toBeGreaterThan(0);
     expect(await stillToWrite(sim)).toEqual([]);
     const failures = serve.logs.filter((l) => l.msg === 'job failed');

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { ServiceState } from '../../jobs/service-state.js';
 import { CLI } from '../cli/run-janus.js';
 
 export const REDIS_URL = process.env.JANUS_TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -147,6 +148,25 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Resolves once a cycle has committed: recorded as the last one, and none of its writes still pending. */
+export const committedCycle = (state: ServiceState, what = 'a committed cycle', timeoutMs = 20_000) =>
+  eventually(async () => (await state.lastCycle()) && !(await state.pending()), what, timeoutMs);
+
+/** Resolves once `n` more cycles have committed (each records itself as the last). */
+export async function moreCycles(state: ServiceState, n: number, timeoutMs = 30_000): Promise<void> {
+  const seen = new Set<string>([(await state.lastCycle())?.id ?? '']);
+  const want = seen.size + n;
+  await eventually(
+    async () => {
+      const last = await state.lastCycle();
+      if (last && !(await state.pending())) seen.add(last.id);
+      return seen.size >= want;
+    },
+    `${n} more committed cycles`,
+    timeoutMs,
+  );
 }
 
 /** The completed cycles a process logged (its `cycle judged` and `cycle found nothing new` lines need debug). */
