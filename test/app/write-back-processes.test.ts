@@ -3,11 +3,10 @@ import { writeBackModels } from '../../src/app/write-back.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { startSim, type RunningSim } from '../../src/sim/index.js';
 import { requireBuiltCli, runJanus } from '../cli/run-janus.js';
-import { cleanPrefix, testPrefix } from '../support/service.js';
+import { cleanPrefix, REDIS_URL, testPrefix } from '../support/service.js';
 import { sampleOf, TEST_SEED, THOROUGH } from '../support/thorough.js';
 import { normalisedExport, policy } from './write-back-helpers.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const NOW = Date.now();
 const sims: RunningSim[] = [];
 afterEach(async () => {
