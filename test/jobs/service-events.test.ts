@@ -2,51 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { Redis } from 'ioredis';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceState } from '../../jobs/service-state.js';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ingestProposal } from '../../src/sim/ingest-client.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import type { RunningSim } from '../../src/sim/index.js';
 import { ASSERTIONS, DATASETS } from '../../src/sim/demo/urns.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
-import {
-  cleanPrefix,
-  emittedTransitions,
-  eventually,
-  moreCycles,
-  REDIS_URL,
-  startJanus,
-  testPrefix,
-  type JanusProcess,
-} from '../support/service.js';
+import { emittedTransitions, eventually, moreCycles, REDIS_URL, serviceBed } from '../support/service.js';
 
-const running: JanusProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
+/** `janus serve` on the demo catalog, ready. */
 async function demoService(redisUrl = REDIS_URL) {
-  const sim = await startSim({ demo: true, port: 0 });
-  const prefix = testPrefix();
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  redis.on('error', () => undefined); // the restart test takes its Redis away on purpose
-  cleanups.push(
-    () => sim.close(),
-    () => cleanPrefix(prefix, redisUrl),
-    async () => redis.disconnect(),
-  );
-  const serve = startJanus('serve', {
-    REDIS_URL: redisUrl,
-    DATAHUB_GMS_URL: sim.url,
-    JANUS_REDIS_PREFIX: prefix,
-    JANUS_SCAN_INTERVAL: '1s',
-    JANUS_PUBLIC_URL: 'http://janus.example.test',
-  });
-  running.push(serve);
+  const bed = await serviceBed({ redisUrl });
+  const serve = bed.start('serve');
   await serve.ready;
-  const state = new ServiceState(redis, prefix);
-  return { sim, prefix, serve, state };
+  return { ...bed, serve };
 }
 
 const checkRun = (sim: RunningSim, result: 'FAILURE' | 'SUCCESS') =>
@@ -107,7 +75,7 @@ describe('the service tells what changed, once', () => {
           stdio: 'ignore',
         });
       let redis: ChildProcess = start();
-      cleanups.push(async () => void redis.kill('SIGKILL'));
+      onTestFinished(() => void redis.kill('SIGKILL'));
       const url = `redis://127.0.0.1:${port}`;
       await eventually(() => pings(port), "a Redis of the test's own");
       const { serve, state } = await demoService(url);

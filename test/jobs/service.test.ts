@@ -1,60 +1,24 @@
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceState } from '../../jobs/service-state.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
-import { startSim, type RunningSim } from '../../src/sim/index.js';
+import type { RunningSim, SimOptions } from '../../src/sim/index.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import {
-  cleanPrefix,
   committedCycle,
   emittedTransitions,
   eventually,
   moreCycles,
+  PUBLIC_URL,
   REDIS_URL,
-  startJanus,
-  testPrefix,
-  type JanusProcess,
+  serviceBed,
 } from '../support/service.js';
 
-const PUBLIC_URL = 'http://janus.example.test';
-const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-const prefixes: string[] = [];
-const running: JanusProcess[] = [];
-const sims: RunningSim[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-  await Promise.all(sims.splice(0).map((s) => s.close()));
-  await Promise.all(prefixes.splice(0).map((p) => cleanPrefix(p)));
-});
-afterAll(() => redis.disconnect());
-
-async function setup(simOptions: Parameters<typeof startSim>[0] = {}) {
-  const sim = await startSim({ demo: true, port: 0, ...simOptions });
-  sims.push(sim);
-  const prefix = testPrefix();
-  prefixes.push(prefix);
-  // every process of a deployment names the same public URL: the report links any of them writes agree
-  const env = {
-    DATAHUB_GMS_URL: sim.url,
-    JANUS_REDIS_PREFIX: prefix,
-    JANUS_SCAN_INTERVAL: '1s',
-    JANUS_JOB_LOCK_MS: '2000',
-    JANUS_PUBLIC_URL: PUBLIC_URL,
-  };
-  const state = new ServiceState(redis, prefix);
-  const start = (command: 'serve' | 'worker', extra: Record<string, string> = {}, args: string[] = []) => {
-    const p = startJanus(command, { ...env, ...extra }, args);
-    running.push(p);
-    return p;
-  };
-  return { sim, prefix, env, state, start };
-}
+const setup = (sim: SimOptions = {}) => serviceBed({ sim, env: { JANUS_JOB_LOCK_MS: '2000' } });
 
 /** Every Janus incident in DataHub on the demo catalog's datasets, by finding key. */
 async function janusIncidents(sim: RunningSim): Promise<Map<string, string[]>> {
@@ -115,7 +79,7 @@ describe('janus serve as a service (Redis, the simulator, child processes)', () 
     };
     await startAndStop(4);
     await startAndStop(1);
-    const queue = new Queue('cycle', { connection: redis, prefix });
+    const queue = new Queue('cycle', { connection: { url: REDIS_URL }, prefix });
     expect(await queue.getJobSchedulersCount()).toBe(1);
     await queue.close();
   });

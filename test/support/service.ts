@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { ServiceState } from '../../jobs/service-state.js';
+import { onTestFinished } from 'vitest';
+import { ServiceState } from '../../jobs/service-state.js';
+import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 import { CLI } from '../cli/run-janus.js';
 
 export const REDIS_URL = process.env.JANUS_TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -133,6 +135,60 @@ export async function emittedTransitions(
   } finally {
     await queue.close();
   }
+}
+
+/** The public URL every process of a test's deployment names: the report links any of them writes agree. */
+export const PUBLIC_URL = 'http://janus.example.test';
+
+export interface ServiceBed {
+  sim: RunningSim;
+  prefix: string;
+  /** The service settings of the test: Redis and its prefix, DataHub, a scan every second, the public URL. */
+  env: Record<string, string>;
+  /** The service's state in Redis, under the test's prefix. */
+  state: ServiceState;
+  /** Starts `janus serve` or `janus worker` with the test's settings (and `extra`); stopped when the test finishes. */
+  start(command: 'serve' | 'worker', extra?: Record<string, string>, args?: string[]): JanusProcess;
+}
+
+/**
+ * What a service test runs against: a demo simulator (with `sim` options), a Redis prefix of its own and the service
+ * settings. When the test finishes, its processes are stopped, the simulator closed and the prefix's keys deleted.
+ */
+export async function serviceBed(
+  opts: { sim?: SimOptions; redisUrl?: string; env?: Record<string, string> } = {},
+): Promise<ServiceBed> {
+  const redisUrl = opts.redisUrl ?? REDIS_URL;
+  const sim = await startSim({ demo: true, port: 0, ...opts.sim });
+  const prefix = testPrefix();
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on('error', () => undefined); // a test may take its Redis away on purpose
+  const running: JanusProcess[] = [];
+  onTestFinished(async () => {
+    await Promise.all(running.map((p) => p.stop()));
+    await sim.close();
+    await cleanPrefix(prefix, redisUrl);
+    redis.disconnect();
+  });
+  const env = {
+    REDIS_URL: redisUrl,
+    DATAHUB_GMS_URL: sim.url,
+    JANUS_REDIS_PREFIX: prefix,
+    JANUS_SCAN_INTERVAL: '1s',
+    JANUS_PUBLIC_URL: PUBLIC_URL,
+    ...opts.env,
+  };
+  return {
+    sim,
+    prefix,
+    env,
+    state: new ServiceState(redis, prefix),
+    start(command, extra = {}, args = []) {
+      const p = startJanus(command, { ...env, ...extra }, args);
+      running.push(p);
+      return p;
+    },
+  };
 }
 
 /** Polls until `check` holds (returns truthy) or the time is up. */
