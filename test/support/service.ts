@@ -4,6 +4,10 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { onTestFinished } from 'vitest';
 import { ServiceState } from '../../jobs/service-state.js';
+import { writeBackModels } from '../../src/app/write-back.js';
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { createDataHubClient } from '../../src/datahub/client.js';
 import { startSim, type RunningSim, type SimOptions } from '../../src/sim/index.js';
 import { CLI } from '../cli/run-janus.js';
 
@@ -189,6 +193,14 @@ export async function serviceBed(
       return p;
     },
   };
+}
+
+/** What a scan would still write: nothing once the service's write-back has all landed. */
+export async function stillToWrite(sim: RunningSim): Promise<string[]> {
+  const client = createDataHubClient({ url: sim.url, retry: { retries: 10, sleep: async () => undefined } });
+  const policy = judgePolicy(judgeSchema.parse({}));
+  const r = await writeBackModels({ client, policy, reportBaseUrl: PUBLIC_URL }, 'all', { dryRun: true });
+  return r.plan.map((w) => JSON.stringify(w));
 }
 
 /** Polls until `check` holds (returns truthy) or the time is up. */
