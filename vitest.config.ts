@@ -35,7 +35,16 @@ export default defineConfig({
         // the unit tests that swap a module (vi.mock) need their own module graph: isolated, still the unit tier
         test: { name: 'unit-isolated', include: MOCKING_TESTS, setupFiles: ['test/support/unit-guard.ts'] },
       },
-      { extends: true, test: { name: 'integration', include: INTEGRATION_TESTS } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: INTEGRATION_TESTS,
+          // a guard against a hang, not a target: a process test on a loaded 2-core machine takes minutes
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

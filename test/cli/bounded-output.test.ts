@@ -5,8 +5,8 @@ import { requireBuiltCli, runJanus } from './run-janus.js';
 
 // The CLI judges at the clock: every table of a generated catalog (dated June 2025) is late, so each of the tables
 // at the top of the lineage is a root cause reaching every model. The worst case for the blast radius and its text.
-let sim: RunningSim | undefined;
-afterEach(() => sim?.close());
+const sims: RunningSim[] = [];
+afterEach(() => Promise.all(sims.splice(0).map((s) => s.close())));
 
 interface BlastEntry {
   dataset: string;
@@ -23,15 +23,17 @@ interface ScanJson {
   modelSets: Record<string, { urn: string; name: string }[]>;
 }
 
+/** The JSON and the text of a dry-run scan, the two processes side by side. */
 async function scan(models: number) {
-  sim = await startSim({ records: generateCatalog({ models, datasets: 200, depth: 4, seed: 3 }), port: 0 });
+  const sim = await startSim({ records: generateCatalog({ models, datasets: 200, depth: 4, seed: 3 }), port: 0 });
+  sims.push(sim);
   const env = { DATAHUB_GMS_URL: sim.url };
-  const json = await runJanus(['scan', '--all', '--dry-run', '--json'], env);
+  const [json, text] = await Promise.all([
+    runJanus(['scan', '--all', '--dry-run', '--json'], env),
+    runJanus(['scan', '--all', '--dry-run'], env),
+  ]);
   expect(json.code, json.stderr).toBe(0);
-  const text = await runJanus(['scan', '--all', '--dry-run'], env);
   expect(text.code, text.stderr).toBe(0);
-  await sim.close();
-  sim = undefined;
   return { json: JSON.parse(json.stdout) as ScanJson, text: text.stdout };
 }
 
@@ -42,8 +44,7 @@ const blastBytesPerEntry = (d: ScanJson) =>
 describe('scan output stays bounded when one root cause reaches every model', () => {
   beforeAll(requireBuiltCli);
   it('lists each blast radius once, names a few models a sentence, and grows with the findings, not the models', async () => {
-    const small = await scan(10);
-    const large = await scan(40);
+    const [small, large] = await Promise.all([scan(10), scan(40)]);
     for (const { json, text } of [small, large]) {
       const total = json.models.length;
       expect(json.models.every((v) => v.blastRadius.length > 0)).toBe(true);

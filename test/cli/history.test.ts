@@ -3,9 +3,9 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisScanHistory } from '../../src/history/index.js';
 import { at, modelUrn, verdict } from '../history/verdicts.js';
+import { REDIS_URL } from '../support/service.js';
 import { requireBuiltCli, runJanus } from './run-janus.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // this file's own key prefix (JANUS_REDIS_PREFIX), every key under it deleted afterwards
 const PREFIX = `janus-test-${randomUUID()}`;
 const env = { REDIS_URL, JANUS_REDIS_PREFIX: PREFIX };

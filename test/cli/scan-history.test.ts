@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisScanHistory } from '../../src/history/index.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { cleanPrefix, REDIS_URL, testPrefix } from '../support/service.js';
 import { requireBuiltCli, runJanus } from './run-janus.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// this file's own key prefix (JANUS_REDIS_PREFIX), every key under it deleted afterwards
+const PREFIX = testPrefix();
 let sim: RunningSim;
 let redis: Redis;
 beforeAll(async () => {
@@ -14,6 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await sim.close();
+  await cleanPrefix(PREFIX);
   redis.disconnect();
 });
 
@@ -21,9 +24,9 @@ describe('janus scan with Redis', () => {
   beforeAll(requireBuiltCli);
   it('records every verdict in the scan history', async () => {
     const started = Date.now();
-    const r = await runJanus(['scan', '--all'], { DATAHUB_GMS_URL: sim.url, REDIS_URL });
+    const r = await runJanus(['scan', '--all'], { DATAHUB_GMS_URL: sim.url, REDIS_URL, JANUS_REDIS_PREFIX: PREFIX });
     expect(r.code, r.stderr).toBe(0);
-    const history = new RedisScanHistory(redis);
+    const history = new RedisScanHistory(redis, { prefix: `${PREFIX}:` });
     const [latest] = await history.history(DEMO.models.sessionIntent, 1);
     expect(latest).toMatchObject({ score: 60, band: 'caution' });
     expect(Date.parse(latest!.scannedAt)).toBeGreaterThanOrEqual(started - 1000);
@@ -42,5 +45,5 @@ describe('janus scan when Redis is unreachable', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/write-back step\(s\) failed: raiseIncident/);
     expect(r.stdout).toMatch(/setTrust session_intent_v1/);
-  }, 60_000);
+  });
 });

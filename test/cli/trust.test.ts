@@ -22,32 +22,11 @@ const trustJson = async (model: string) => {
 
 describe('janus trust on the demo catalog', () => {
   beforeAll(requireBuiltCli);
-  it.each([
-    ['fraud_detector_v4', 80, 'at_risk', [['target_leakage', DEMO.datasets.stgChargebacks]]],
-    ['churn_predictor_v2', 90, 'trusted', [['missing_owner', DEMO.models.churn]]],
-    ['session_intent_v1', 60, 'caution', [['upstream_failure', DEMO.datasets.stgSessions]]],
-    [
-      'campaign_uplift_v1',
-      75,
-      'caution',
-      [
-        ['freshness_lag', DEMO.datasets.campaignTouches],
-        ['missing_owner', DEMO.datasets.upliftTrainingSet],
-      ],
-    ],
-    ['customer_ltv_v2', 100, 'trusted', []],
-  ])('%s → %i %s', async (name, score, band, findings) => {
-    const v = await trustJson(name);
-    expect(v.model.name).toBe(name);
-    expect(v.score).toBe(score);
-    expect(v.band).toBe(band);
-    expect(v.findings.map((f: { detector: string; entity: string }) => [f.detector, f.entity])).toEqual(findings);
-    expect(v.deductions.reduce((s: number, d: { weight: number }) => s + d.weight, 0)).toBe(100 - score);
-    expect(v.datahub).toBe(sim.url);
-  });
-
-  it('shows the leak as a column chain from the feature through the shared ancestor to the label', async () => {
+  // every model's verdict: test/app/judge-model.test.ts, in-process (the same use case and JSON)
+  it('prints the verdict as JSON: the leak as a column chain from the feature through the shared ancestor to the label', async () => {
     const v = await trustJson(DEMO.models.fraud);
+    expect(v).toMatchObject({ model: { name: 'fraud_detector_v4' }, score: 80, band: 'at_risk', datahub: sim.url });
+    expect(v.deductions.reduce((s: number, d: { weight: number }) => s + d.weight, 0)).toBe(20);
     const leak = v.findings[0];
     expect(leak.evidence.chains[0][0]).toContain('features.txn_features,PROD),days_to_chargeback)');
     expect(leak.evidence.chains[0].at(-1)).toContain('ml.fraud_training_set,PROD),is_fraud)');
@@ -90,11 +69,12 @@ describe('janus gate', () => {
   });
 
   it('exits 1 on a finding at or above --fail-on, and 0 when the threshold is above it', async () => {
-    expect((await runJanus(['gate', '--model', 'session_intent_v1'], env)).code).toBe(1);
-    expect((await runJanus(['gate', '--model', 'session_intent_v1', '--fail-on', 'critical'], env)).code).toBe(0);
-    expect(
-      (await runJanus(['gate', '--model', 'churn_predictor_v2', '--fail-on', 'none', '--min-score', '95'], env)).code,
-    ).toBe(1);
+    const runs = await Promise.all([
+      runJanus(['gate', '--model', 'session_intent_v1'], env),
+      runJanus(['gate', '--model', 'session_intent_v1', '--fail-on', 'critical'], env),
+      runJanus(['gate', '--model', 'churn_predictor_v2', '--fail-on', 'none', '--min-score', '95'], env),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([1, 0, 1]);
   });
 
   it('--lineage turns a clean model into a blocked one', async () => {

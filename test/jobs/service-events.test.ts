@@ -2,65 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { Redis } from 'ioredis';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ServiceState } from '../../jobs/service-state.js';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ingestProposal } from '@janus/datahub-sim/ingest-client';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import type { RunningSim } from '@janus/datahub-sim';
 import { ASSERTIONS, DATASETS } from '@janus/datahub-sim/demo';
 import { requireBuiltCli } from '../cli/run-janus.js';
-import {
-  cleanPrefix,
-  emittedTransitions,
-  eventually,
-  REDIS_URL,
-  startJanus,
-  testPrefix,
-  type JanusProcess,
-} from '../support/service.js';
+import { emittedTransitions, eventually, moreCycles, REDIS_URL, serviceBed } from '../support/service.js';
 
-const running: JanusProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((p) => p.stop()));
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
+/** `janus serve` on the demo catalog, ready. */
 async function demoService(redisUrl = REDIS_URL) {
-  const sim = await startSim({ demo: true, port: 0 });
-  const prefix = testPrefix();
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
-  redis.on('error', () => undefined); // the restart test takes its Redis away on purpose
-  cleanups.push(
-    () => sim.close(),
-    () => cleanPrefix(prefix, redisUrl),
-    async () => redis.disconnect(),
-  );
-  const serve = startJanus('serve', {
-    REDIS_URL: redisUrl,
-    DATAHUB_GMS_URL: sim.url,
-    JANUS_REDIS_PREFIX: prefix,
-    JANUS_SCAN_INTERVAL: '1s',
-    JANUS_PUBLIC_URL: 'http://janus.example.test',
-  });
-  running.push(serve);
+  const bed = await serviceBed({ redisUrl });
+  const serve = bed.start('serve');
   await serve.ready;
-  const state = new ServiceState(redis, prefix);
-  return { sim, prefix, serve, state };
-}
-
-/** Waits for `n` more cycles to complete. */
-async function cycles(state: ServiceState, n: number) {
-  const seen = new Set<string>([(await state.lastCycle())?.id ?? '']);
-  const want = seen.size + n;
-  await eventually(
-    async () => {
-      const last = await state.lastCycle();
-      if (last && !(await state.pending())) seen.add(last.id);
-      return seen.size >= want;
-    },
-    `${n} more completed cycles`,
-    30_000,
-  );
+  return { ...bed, serve };
 }
 
 const checkRun = (sim: RunningSim, result: 'FAILURE' | 'SUCCESS') =>
@@ -83,14 +37,14 @@ describe('the service tells what changed, once', () => {
   beforeAll(requireBuiltCli);
   it('an ingested failing check is one transition carrying the models it moved; its fix one recovery; quiet cycles nothing', async () => {
     const { sim, prefix, state } = await demoService();
-    await cycles(state, 1);
+    await moreCycles(state, 1);
     const before = new Set((await emittedTransitions(prefix)).map((t) => t.id));
     expect((await checkRun(sim, 'FAILURE')).status).toBe(200);
     const failing = await eventually(async () => {
       const list = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
       return list.length ? list : undefined;
     }, "the failure's transition");
-    await cycles(state, 2);
+    await moreCycles(state, 2);
     const afterFailure = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
     expect(afterFailure).toEqual(failing);
     expect(afterFailure, JSON.stringify(afterFailure)).toHaveLength(1);
@@ -103,13 +57,13 @@ describe('the service tells what changed, once', () => {
         (await emittedTransitions(prefix)).some((t) => t.state === 'cleared' && t.key === afterFailure[0]!.key),
       'the recovery',
     );
-    await cycles(state, 3);
+    await moreCycles(state, 3);
     const all = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
     expect(all.map((t) => `${t.state}:${t.key}`).sort()).toEqual([
       `cleared:${afterFailure[0]!.key}`,
       `raised:${afterFailure[0]!.key}`,
     ]);
-  }, 90_000);
+  });
 
   const redisServer = fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined;
   it.skipIf(!redisServer)(
@@ -121,11 +75,11 @@ describe('the service tells what changed, once', () => {
           stdio: 'ignore',
         });
       let redis: ChildProcess = start();
-      cleanups.push(async () => void redis.kill('SIGKILL'));
+      onTestFinished(() => void redis.kill('SIGKILL'));
       const url = `redis://127.0.0.1:${port}`;
       await eventually(() => pings(port), "a Redis of the test's own");
       const { serve, state } = await demoService(url);
-      await cycles(state, 1);
+      await moreCycles(state, 1);
       const health = async () => {
         const res = await fetch(`${serve.http}/healthz`);
         return { status: res.status, body: (await res.json()) as { redis: string; problems: string[] } };
@@ -141,9 +95,8 @@ describe('the service tells what changed, once', () => {
       expect((await fetch(`${serve.http}/reports/fraud_detector_v4`)).status).toBe(200); // reports do not need Redis
       redis = start();
       await eventually(async () => (await health()).status === 200, '/healthz 200 again', 30_000);
-      await cycles(state, 2);
+      await moreCycles(state, 2);
     },
-    90_000,
   );
 });
 

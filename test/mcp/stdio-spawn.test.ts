@@ -133,13 +133,17 @@ describe('janus mcp as a child process over stdio', () => {
       }
     };
     try {
-      expect((await scan([], {}, DEMO.modelNames.sessionIntent)).isError).toBe(true);
-      const byFlag = await scan(['--allow-writes'], {}, DEMO.modelNames.sessionIntent);
+      // three processes side by side: the refused one writes nothing, whatever the others write
+      const [refused, byFlag, byEnv] = await Promise.all([
+        scan([], {}, DEMO.modelNames.sessionIntent),
+        scan(['--allow-writes'], {}, DEMO.modelNames.sessionIntent),
+        scan([], { JANUS_MCP_ALLOW_WRITES: 'true' }, DEMO.modelNames.campaignUplift),
+      ]);
+      expect(refused.isError).toBe(true);
       expect(byFlag.isError, textOf(byFlag)).toBeFalsy();
       expect((byFlag.structuredContent as { applied: { kind: string }[] }).applied.map((w) => w.kind)).toContain(
         'raiseIncident',
       );
-      const byEnv = await scan([], { JANUS_MCP_ALLOW_WRITES: 'true' }, DEMO.modelNames.campaignUplift);
       expect(byEnv.isError, textOf(byEnv)).toBeFalsy();
       expect(byEnv.structuredContent as { model: { name: string }; applied: unknown[] }).toMatchObject({
         model: { name: 'campaign_uplift_v1' },

@@ -2,6 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { onTestFinished } from 'vitest';
+import { ServiceState } from '../../jobs/service-state.js';
+import { writeBackModels } from '../../src/app/write-back.js';
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { createDataHubClient } from '../../src/datahub/client.js';
+import { startSim, type RunningSim, type SimOptions } from '@janus/datahub-sim';
 import { CLI } from '../cli/run-janus.js';
 
 export const REDIS_URL = process.env.JANUS_TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -134,6 +141,68 @@ export async function emittedTransitions(
   }
 }
 
+/** The public URL every process of a test's deployment names: the report links any of them writes agree. */
+export const PUBLIC_URL = 'http://janus.example.test';
+
+export interface ServiceBed {
+  sim: RunningSim;
+  prefix: string;
+  /** The service settings of the test: Redis and its prefix, DataHub, a scan every second, the public URL. */
+  env: Record<string, string>;
+  /** The service's state in Redis, under the test's prefix. */
+  state: ServiceState;
+  /** Starts `janus serve` or `janus worker` with the test's settings (and `extra`); stopped when the test finishes. */
+  start(command: 'serve' | 'worker', extra?: Record<string, string>, args?: string[]): JanusProcess;
+}
+
+/**
+ * What a service test runs against: a demo simulator (with `sim` options), a Redis prefix of its own and the service
+ * settings. When the test finishes, its processes are stopped, the simulator closed and the prefix's keys deleted.
+ */
+export async function serviceBed(
+  opts: { sim?: SimOptions; redisUrl?: string; env?: Record<string, string> } = {},
+): Promise<ServiceBed> {
+  const redisUrl = opts.redisUrl ?? REDIS_URL;
+  const sim = await startSim({ demo: true, port: 0, ...opts.sim });
+  const prefix = testPrefix();
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true });
+  redis.on('error', () => undefined); // a test may take its Redis away on purpose
+  const running: JanusProcess[] = [];
+  onTestFinished(async () => {
+    await Promise.all(running.map((p) => p.stop()));
+    await sim.close();
+    await cleanPrefix(prefix, redisUrl);
+    redis.disconnect();
+  });
+  const env = {
+    REDIS_URL: redisUrl,
+    DATAHUB_GMS_URL: sim.url,
+    JANUS_REDIS_PREFIX: prefix,
+    JANUS_SCAN_INTERVAL: '1s',
+    JANUS_PUBLIC_URL: PUBLIC_URL,
+    ...opts.env,
+  };
+  return {
+    sim,
+    prefix,
+    env,
+    state: new ServiceState(redis, prefix),
+    start(command, extra = {}, args = []) {
+      const p = startJanus(command, { ...env, ...extra }, args);
+      running.push(p);
+      return p;
+    },
+  };
+}
+
+/** What a scan would still write: nothing once the service's write-back has all landed. */
+export async function stillToWrite(sim: RunningSim): Promise<string[]> {
+  const client = createDataHubClient({ url: sim.url, retry: { retries: 10, sleep: async () => undefined } });
+  const policy = judgePolicy(judgeSchema.parse({}));
+  const r = await writeBackModels({ client, policy, reportBaseUrl: PUBLIC_URL }, 'all', { dryRun: true });
+  return r.plan.map((w) => JSON.stringify(w));
+}
+
 /** Polls until `check` holds (returns truthy) or the time is up. */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false> | T | undefined | false,
@@ -147,6 +216,25 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Resolves once a cycle has committed: recorded as the last one, and none of its writes still pending. */
+export const committedCycle = (state: ServiceState, what = 'a committed cycle', timeoutMs = 20_000) =>
+  eventually(async () => (await state.lastCycle()) && !(await state.pending()), what, timeoutMs);
+
+/** Resolves once `n` more cycles have committed (each records itself as the last). */
+export async function moreCycles(state: ServiceState, n: number, timeoutMs = 30_000): Promise<void> {
+  const seen = new Set<string>([(await state.lastCycle())?.id ?? '']);
+  const want = seen.size + n;
+  await eventually(
+    async () => {
+      const last = await state.lastCycle();
+      if (last && !(await state.pending())) seen.add(last.id);
+      return seen.size >= want;
+    },
+    `${n} more committed cycles`,
+    timeoutMs,
+  );
 }
 
 /** The completed cycles a process logged (its `cycle judged` and `cycle found nothing new` lines need debug). */
