@@ -13,6 +13,10 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'conversations.join': ['channels:join'],
   'conversations.list': ['channels:read'],
   'users.lookupByEmail': ['users:read', 'users:read.email'],
+  // the incident buttons (docs/slack.md, "Acting on incidents"): who clicked, a refusal only they see, the Resolve modal
+  'users.info': ['users:read'],
+  'chat.postEphemeral': ['chat:write'],
+  'views.open': [],
 };
 
 function sources(dir: string): string[] {
