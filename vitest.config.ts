@@ -16,6 +16,10 @@ export default defineConfig({
     pool: 'forks',
     // vitest's default is one worker fewer than the cores: one worker on a 2-core machine
     maxWorkers: availableParallelism(),
+    // A worker imports the code once for all its files, not once a file: about half the unit tier's CPU. Tests leave
+    // no module state behind (no vi.mock; nothing relies on a module-level registry); a worker never runs files of
+    // both tiers (vitest shares one only within a project), so the unit guard never reaches an integration test.
+    isolate: false,
     // the tiers: test/tiers.ts says what goes where
     projects: [
       {
@@ -25,15 +29,17 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...INTEGRATION_TESTS, ...MOCKING_TESTS],
           setupFiles: ['test/support/unit-guard.ts'],
-          // a worker imports the code once for all its files, not once a file (about half the tier's CPU):
-          // a unit test leaves no module state behind (no vi.mock, no module-level registries it relies on)
-          isolate: false,
         },
       },
       {
         extends: true,
         // the unit tests that swap a module (vi.mock) need their own module graph: isolated, still the unit tier
-        test: { name: 'unit-isolated', include: MOCKING_TESTS, setupFiles: ['test/support/unit-guard.ts'] },
+        test: {
+          name: 'unit-isolated',
+          include: MOCKING_TESTS,
+          setupFiles: ['test/support/unit-guard.ts'],
+          isolate: true,
+        },
       },
       {
         extends: true,

@@ -95,7 +95,7 @@ describe('a write-back in few requests', () => {
     expect(second.plan).toEqual([]);
     expect(sim.stats().mutations).toBe(0);
     expect(sim.stats().requests).toBe(reads - pastIncidentReads);
-  }, 60_000);
+  }, 120_000);
 
   it('lands the other writes of a batch when one fails, and sends only that one again', async () => {
     sim = await startSim({ demo: true, port: 0 });
