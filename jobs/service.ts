@@ -24,6 +24,7 @@ import { ServiceState } from './service-state.js';
 import { alertsClient } from './slack-client.js';
 import { runDelivery } from './slack-delivery.js';
 import { runWrite } from './write.js';
+import { WatchStore } from './watch-store.js';
 import { serviceIncidentSync } from '../src/slack/incident-sync.js';
 
 export interface ServiceOptions {
@@ -212,6 +213,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         userCacheTtlMs: a.userCacheTtlMs,
         ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
         ...(a.datahubUiUrl ? { datahubUiUrl: a.datahubUiUrl } : {}),
+        watches: new WatchStore(connection, prefix),
         ...(o.now ? { now: o.now } : {}),
       };
       const timerDeps: TimerDeps = {
