@@ -77,11 +77,14 @@ const usage = (name: CommandName, problem: string): JanusRequest => ({
 });
 
 /** A command that takes exactly one argument (`what` names it for the problem line). */
-function one(name: CommandName, args: string[], what: string): string | JanusRequest {
+function one(name: CommandName, args: string[], what: string, hint = ''): string | JanusRequest {
   const u = `\`${usageOf(name)}\``;
-  if (!args.length) return usage(name, `\`/janus ${name}\` needs ${what}: ${u}.`);
+  if (!args.length) return usage(name, `\`/janus ${name}\` needs a ${what}${hint}: ${u}.`);
   if (args.length > 1)
-    return usage(name, `\`/janus ${name}\` takes one ${what}; got ${args.length} words: \`${args.join(' ')}\`. ${u}.`);
+    return usage(
+      name,
+      `\`/janus ${name}\` takes one ${what} at a time; got ${args.length} words: \`${args.join(' ')}\`. ${u}.`,
+    );
   return unwrap(args[0]!);
 }
 
@@ -108,7 +111,7 @@ export function parseJanusText(text: string): JanusRequest {
       return { kind: 'help', public: pub };
     case 'trust':
     case 'history': {
-      const model = one(name, args, 'model (its name in DataHub or its urn)');
+      const model = one(name, args, 'model', ' (its name in DataHub or its urn)');
       if (typeof model !== 'string') return model;
       return name === 'trust' ? { kind: 'trust', model, public: pub } : { kind: 'history', model, public: pub };
     }
@@ -121,7 +124,7 @@ export function parseJanusText(text: string): JanusRequest {
       return { kind: name, target, public: pub };
     }
     case 'scan': {
-      const target = one(name, args, 'model, or `all`');
+      const target = one(name, args, 'model', ', or `all`');
       if (typeof target !== 'string') return target;
       const all = target.toLowerCase() === 'all';
       return { kind: 'scan', target: all ? 'all' : target, all, public: pub };
