@@ -19,6 +19,8 @@ import { JOB } from './names.js';
 import { jobIdOf, notificationData, type NotificationData } from './payloads.js';
 import type { SlackClient } from './slack-client.js';
 import { slackIds } from './slack-people.js';
+import { dropUnwatched, watchRoutes } from './watch-routes.js';
+import type { WatchStore } from './watch-store.js';
 
 export interface AlertDeps {
   client: DataHubClient;
@@ -33,6 +35,8 @@ export interface AlertDeps {
   userCacheTtlMs: number;
   reportBaseUrl?: string;
   datahubUiUrl?: string;
+  /** `/janus watch`: the watchers of a transition's entities get it as a direct message. */
+  watches?: WatchStore;
   now?: () => number;
 }
 
@@ -93,6 +97,15 @@ export async function stageTransition(n: NotificationData, queuedAt: number, dep
       models: r.models,
       mentions: [...new Set(r.users.map((u) => ids.get(u)).filter((x): x is string => !!x))],
     };
+  if (deps.watches) {
+    const watchDeps = { ...deps, watches: deps.watches, ttlMs: deps.userCacheTtlMs };
+    const dms = await watchRoutes(
+      watchDeps,
+      t.kind === 'cause' ? t.dataset : undefined,
+      models.map((m) => m.urn),
+    );
+    Object.assign(routes, dms);
+  }
 
   // models a transition names without their band move (a root cause hurting more than 50): their latest band
   if (t.kind === 'cause' && deps.history?.latestOf) {
@@ -139,6 +152,7 @@ export async function planStaged(cycle: string, deps: AlertDeps): Promise<number
         : [`model:${t.model.urn}#${/:(\d+)$/.exec(t.id)?.[1]}`],
     );
     const states = await deps.store.states([...Object.values(live), ...Object.values(byModel).flat(), ...candidates]);
+    if (deps.watches) await dropUnwatched(states, deps.watches);
     const snoozes = await deps.store.snoozes();
     const now = (deps.now ?? Date.now)();
     const plan = planCycle(staged, {

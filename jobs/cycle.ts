@@ -71,7 +71,7 @@ export async function runCycle(job: Job, deps: CycleDeps): Promise<CycleResult> 
       logger.info({ cycle: job.id }, "cycle skipped: the last cycle's write-back is still landing");
       return { skipped: 'writing' };
     }
-    return await judgeAndFanOut(job, deps, replan, parsed.data.full);
+    return await judgeAndFanOut(job, deps, [...new Set([...replan, ...parsed.data.models])], parsed.data.full);
   } catch (err) {
     metrics.cycle('failed');
     // what this cycle judged was not planned or not fanned out: the next one reads and judges everything again

@@ -26,6 +26,7 @@ import { runDelivery } from './slack-delivery.js';
 import { runWrite } from './write.js';
 import { redisIncidentLocks } from '../src/app/incident-lock.js';
 import { RedisIncidentMessages } from '../src/slack/incident-messages.js';
+import { WatchStore } from './watch-store.js';
 import { serviceIncidentSync } from '../src/slack/incident-sync.js';
 
 export interface ServiceOptions {
@@ -219,6 +220,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         userCacheTtlMs: a.userCacheTtlMs,
         ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
         ...(a.datahubUiUrl ? { datahubUiUrl: a.datahubUiUrl } : {}),
+        watches: new WatchStore(connection, prefix),
         ...(o.now ? { now: o.now } : {}),
       };
       const timerDeps: TimerDeps = {

@@ -22,6 +22,7 @@ export const INTEGRATION_TESTS = [
   'test/server/browser.test.ts', // headless Chromium, a child process (skipped where Chromium is absent)
   'test/server/serve-command.test.ts', // janus serve as a process
   'test/slack/janus-command.test.ts', // Redis
+  'test/slack/janus-commands.test.ts', // Redis: the history, watches, the cycle queue
   'test/slack/replays-redis.test.ts', // Redis
   'test/slack/alerts*.test.ts', // janus serve with Slack alerts: Redis, child processes
   'test/slack/incident-service.test.ts', // Redis: the buttons' locks and messages, the service's cycles

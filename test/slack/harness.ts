@@ -8,6 +8,8 @@ import { SLACK_PATH } from '../../src/slack/bolt-app.js';
 import { slackListeners } from '../../src/cli/commands/serve-slack.js';
 import { slackMount } from '../../src/slack/mount.js';
 import type { FakeSlack } from './fake-slack.js';
+import type { Redis } from 'ioredis';
+import { AlertStore } from '../../jobs/alert-store.js';
 
 export const SECRET = 'test-signing-secret-8f742231b10e';
 
@@ -30,6 +32,8 @@ export async function startJanusWithSlack(opts: {
   slack: FakeSlack;
   history?: VerdictHistory;
   env?: Record<string, string>;
+  /** Redis under `JANUS_REDIS_PREFIX` (env): snoozes, watches, cycle requests, the alerts' state, as `janus serve` has them. */
+  redis?: Redis;
 }): Promise<JanusWithSlack> {
   const config = loadConfig({
     env: {
@@ -59,7 +63,16 @@ export async function startJanusWithSlack(opts: {
   const mount = await slackMount({
     config,
     logger,
-    listeners: slackListeners({ config, judge, history, logger, reportBaseUrl: () => base }),
+    listeners: slackListeners({
+      config,
+      judge,
+      history,
+      logger,
+      reportBaseUrl: () => base,
+      ...(opts.redis
+        ? { redis: opts.redis, snooze: { client, store: new AlertStore(opts.redis, config.redis.prefix) } }
+        : {}),
+    }),
   });
   if (!mount) throw new Error('Slack did not start');
   const janus = createJanusServer({ judge: (ref) => judgeModel(judge, ref), logger, mounts: [mount] });
