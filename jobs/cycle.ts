@@ -7,7 +7,7 @@ import { transitionsOf, type Hysteresis, type Transition } from '../src/core/tra
 import { RootCauseCollector, type JudgedModel } from '../src/core/writeback/root-causes.js';
 import { isDefinition, slicePlan } from '../src/core/writeback/slices.js';
 import { applyPlan } from '../src/datahub/writeback/apply.js';
-import type { ScanHistory } from '../src/history/index.js';
+import type { VerdictHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
 import { commitCycle, type CommitDeps } from './commit.js';
 import { JOB, QUEUES } from './names.js';
@@ -20,7 +20,7 @@ export interface CycleDeps extends CommitDeps {
   writeBack: WriteBackDeps;
   flows: FlowProducer;
   cycleQueue: Queue;
-  history?: ScanHistory;
+  history?: VerdictHistory;
   rules: Hysteresis;
   /** Subjects (datasets or models) a write job covers. */
   writeChunk: number;

@@ -2,11 +2,11 @@ import { FlowProducer, Queue, Worker, type Job, type WorkerOptions } from 'bullm
 import type { Registry } from 'prom-client';
 import { CatalogWatch } from '../src/app/catalog-watch.js';
 import type { WriteBackDeps } from '../src/app/write-back.js';
-import type { ScanConfig } from '../src/config/index.js';
+import type { CycleConfig } from '../src/config/index.js';
 import { DEFAULT_BANDS } from '../src/core/score.js';
 import type { JudgePolicy } from '../src/core/verdict.js';
 import type { DataHubClient } from '../src/datahub/client.js';
-import { RedisScanHistory } from '../src/history/index.js';
+import { RedisVerdictHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
 import { runAlert, type AlertDeps } from './alert-consumer.js';
 import { createAlertMetrics } from './alert-metrics.js';
@@ -32,7 +32,7 @@ export interface ServiceOptions {
   redisUrl: string;
   /** Queue and key prefix (`redis.prefix`). */
   prefix: string;
-  scan: ScanConfig;
+  scan: CycleConfig;
   client: DataHubClient;
   policy: JudgePolicy;
   logger: Logger;
@@ -149,7 +149,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       flows: new FlowProducer({ connection: bull, prefix }),
       cycleQueue: queues.cycle,
       notifications: queues.notifications,
-      history: new RedisScanHistory(connection, { prefix: `${prefix}:` }),
+      history: new RedisVerdictHistory(connection, { prefix: `${prefix}:` }),
       rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.scan.bandMargin, clearAfter: o.scan.clearAfter },
       writeChunk: o.scan.writeChunk,
       intervalMs: o.scan.interval,

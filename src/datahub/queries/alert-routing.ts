@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { corpGroupSchema, customPropertiesSchema, ownershipSchema, type ownerSchema } from './common.js';
+import { corpGroupSchema, customPropertiesSchema, ownershipSchema, type ownerSchema } from './response-pieces.js';
 
 export type RawAlertGroup = z.infer<typeof corpGroupSchema>;
 export type RawAlertOwner = z.infer<typeof ownerSchema>;

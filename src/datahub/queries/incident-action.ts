@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { incidentStatusSchema, ownerSchema, ownershipSchema } from './common.js';
+import { incidentStatusSchema, ownerSchema, ownershipSchema } from './response-pieces.js';
 
 /** Responses of the operations a Slack button needs (incident-for-action, user-by-email, models-ownership, incidents-status). */
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { incidentStatusSchema } from './common.js';
+import { incidentStatusSchema } from './response-pieces.js';
 
 /** fragment JanusIncident */
 export const incidentSchema = z.object({

@@ -12,8 +12,8 @@ import { verdictSchema } from '../../../src/history/verdict-schema.js';
 import { adviceFor } from '../../../src/mcp/advice.js';
 import { causeHeadline } from '../../../src/slack/alerts/story.js';
 import { verdictJson } from '../../../src/render/json.js';
-import { evidenceHtml } from '../../../src/report/evidence.js';
-import { lineagePicture } from '../../../src/report/picture.js';
+import { evidenceHtml } from '../../../src/html-report/evidence.js';
+import { lineagePicture } from '../../../src/html-report/picture.js';
 import { col, ds, graph, NOW } from '../builder.js';
 
 // The one list, with one line more: nothing else of Janus is told about the extra detector.
