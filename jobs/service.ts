@@ -24,6 +24,8 @@ import { ServiceState } from './service-state.js';
 import { alertsClient } from './slack-client.js';
 import { runDelivery } from './slack-delivery.js';
 import { runWrite } from './write.js';
+import { redisIncidentLocks } from '../src/app/incident-lock.js';
+import { RedisIncidentMessages } from '../src/slack/incident-messages.js';
 import { serviceIncidentSync } from '../src/slack/incident-sync.js';
 
 export interface ServiceOptions {
@@ -199,6 +201,11 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       const store = new AlertStore(connection, prefix);
       const alertMetrics = createAlertMetrics(o.registry);
       const alertLog = o.logger.child({ unit: 'alerts' });
+      // the buttons' message store and locks: the reverse sync edits alerts whose incident changed in DataHub
+      const incidents = {
+        messages: new RedisIncidentMessages(connection, prefix),
+        locks: redisIncidentLocks(connection, prefix),
+      };
       const alertDeps: AlertDeps = {
         client: o.client,
         ...(deps.history ? { history: deps.history } : {}),
@@ -233,6 +240,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
                 metrics: alertMetrics,
                 logger: alertLog,
                 channelGapMs: a.channelGapMs,
+                incidents,
                 ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
                 ...(o.now ? { now: o.now } : {}),
               }),
