@@ -3,7 +3,7 @@ import { DEMO } from '@janus/datahub-sim/demo';
 import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
-import { SLACK_PATH } from '../../src/slack/app.js';
+import { SLACK_PATH } from '../../src/slack/bolt-app.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually } from '../support/service.js';
 import { alertsWorld, disconnect, jobRun, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
