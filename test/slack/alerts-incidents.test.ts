@@ -9,6 +9,7 @@ import { eventually } from '../support/service.js';
 import { alertsWorld, disconnect, jobRun, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
 import type { FakeMessage } from './fake-slack.js';
 import { blockActions, postInteraction } from './incident-slack.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 
 /**
  * The alerts and the incident buttons together, as `janus serve` runs them: the alert messages Argos posts are the
@@ -69,19 +70,11 @@ describe('alerts and their DataHub incidents (janus serve, the simulator, a fake
     const editsBefore = posted.map((m) => m.edits.length);
 
     // resolved in DataHub's own UI (GraphQL straight to the simulator): every alert showing it says so
-    const res = await fetch(`${world.sim.url}/api/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query:
-          'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
-        variables: {
-          urn: first.urn,
-          input: { state: 'RESOLVED', stage: 'NO_ACTION_REQUIRED', message: 'Closed in the DataHub UI' },
-        },
-      }),
+    await setIncidentStatus(world.sim, first.urn, {
+      state: 'RESOLVED',
+      stage: 'NO_ACTION_REQUIRED',
+      message: 'Closed in the DataHub UI',
     });
-    expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
     // a cycle may be under way when the change lands: the next one started after it syncs
     await world.cycles(2);
     for (const [i, m] of posted.entries()) {

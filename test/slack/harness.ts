@@ -1,5 +1,8 @@
 import { judgeModel } from '../../src/app/judge-model.js';
-import { judgePolicy, loadConfig } from '../../src/config/index.js';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { judgePolicy, loadConfig, type Config } from '../../src/config/index.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { MemoryVerdictHistory, type VerdictHistory } from '../../src/history/index.js';
 import { createLogger } from '../../src/log.js';
@@ -7,12 +10,13 @@ import { createJanusServer, listen } from '../../src/server/index.js';
 import { SLACK_PATH } from '../../src/slack/bolt-app.js';
 import { slackListeners } from '../../src/cli/commands/serve-slack.js';
 import { slackMount } from '../../src/slack/mount.js';
-import type { FakeSlack } from './fake-slack.js';
+import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 
 export const SECRET = 'test-signing-secret-8f742231b10e';
 
 export interface JanusWithSlack {
   url: string;
+  config: Config;
   /** Where Slack posts: `<url>/slack/events`. */
   endpoint: string;
   history: VerdictHistory;
@@ -30,14 +34,21 @@ export async function startJanusWithSlack(opts: {
   slack: FakeSlack;
   history?: VerdictHistory;
   env?: Record<string, string>;
+  /** Redis for the incident buttons' locks and message store (none: in memory). */
+  redis?: Redis;
+  /** DataHub's UI for links (`JANUS_DATAHUB_UI_URL`); null: none configured. */
+  datahubUi?: string | null;
+  /** Where reports are linked (default: this server's own URL). */
+  reportBaseUrl?: string;
 }): Promise<JanusWithSlack> {
+  const ui = opts.datahubUi === undefined ? 'http://datahub-ui.test:9002' : opts.datahubUi;
   const config = loadConfig({
     env: {
       DATAHUB_GMS_URL: opts.datahub,
       SLACK_BOT_TOKEN: 'xoxb-test-token',
       SLACK_SIGNING_SECRET: SECRET,
       SLACK_API_URL: opts.slack.apiUrl,
-      JANUS_DATAHUB_UI_URL: 'http://datahub-ui.test:9002',
+      ...(ui ? { JANUS_DATAHUB_UI_URL: ui } : {}),
       ...opts.env,
     },
     cwd: '/nonexistent',
@@ -59,7 +70,14 @@ export async function startJanusWithSlack(opts: {
   const mount = await slackMount({
     config,
     logger,
-    listeners: slackListeners({ config, judge, history, logger, reportBaseUrl: () => base }),
+    listeners: slackListeners({
+      config,
+      judge,
+      history,
+      logger,
+      reportBaseUrl: () => opts.reportBaseUrl ?? base,
+      ...(opts.redis ? { redis: opts.redis } : {}),
+    }),
   });
   if (!mount) throw new Error('Slack did not start');
   const janus = createJanusServer({ judge: (ref) => judgeModel(judge, ref), logger, mounts: [mount] });
@@ -67,6 +85,7 @@ export async function startJanusWithSlack(opts: {
   base = running.url;
   return {
     url: running.url,
+    config,
     endpoint: `${running.url}${SLACK_PATH}`,
     history,
     logs: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
@@ -75,4 +94,26 @@ export async function startJanusWithSlack(opts: {
       return running.close();
     },
   };
+}
+
+/** The demo simulator, the fake Slack and Janus with its Slack app: started before a file's tests, closed after. */
+export interface SlackBed {
+  sim: RunningSim;
+  slack: FakeSlack;
+  janus: JanusWithSlack;
+}
+
+export function useSlackBed(): SlackBed {
+  const bed = {} as SlackBed;
+  beforeAll(async () => {
+    bed.sim = await startSim({ demo: true, port: 0 });
+    bed.slack = await startFakeSlack();
+    bed.janus = await startJanusWithSlack({ datahub: bed.sim.url, slack: bed.slack });
+  });
+  afterAll(async () => {
+    await bed.janus.close();
+    await bed.slack.close();
+    await bed.sim.close();
+  });
+  return bed;
 }

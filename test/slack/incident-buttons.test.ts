@@ -11,6 +11,7 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { ingestProposalBatch } from '@janus/datahub-sim/ingest-client';
 import { eventually } from '../support/service.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 import {
   alertMessage,
   blockActions,
@@ -53,25 +54,6 @@ async function addFrank(sim: RunningSim) {
   ]);
   expect(res.status).toBe(200);
 }
-
-/** Another DataHub client (its UI, a script) changing an incident's status through GraphQL. */
-export async function setStatus(
-  sim: RunningSim,
-  urn: string,
-  input: { state: string; stage: string; message: string },
-) {
-  const res = await fetch(`${sim.url}/api/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query:
-        'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
-      variables: { urn, input },
-    }),
-  });
-  expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
-}
-
 /** Janus's incident of a finding key, by reading DataHub. */
 async function incidentOf(client: DataHubClient, dataset: string, key: string | RegExp): Promise<string> {
   const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
@@ -216,7 +198,7 @@ describe('acting on an incident from Slack', () => {
 
   it('a button on an incident resolved elsewhere says so and shows where it is now, writing nothing', async () => {
     const old = alertOn(uplift);
-    await setStatus(sim, uplift, {
+    await setIncidentStatus(sim, uplift, {
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
       message: 'Known gap, owner on the way',

@@ -15,6 +15,7 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { ingestProposal } from '@janus/datahub-sim/ingest-client';
 import { cleanPrefix, eventually, REDIS_URL, testPrefix } from '../support/service.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 import {
   alertMessage,
   blockActions,
@@ -183,19 +184,11 @@ describe('with the service running', () => {
     await click(ERIN, 'janus.incident.reopen', urn, message).then((c) => c.reply());
     await updated(message.ts, /Acknowledged/);
     const changed = Date.now();
-    const res = await fetch(`${sim.url}/api/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query:
-          'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
-        variables: {
-          urn,
-          input: { state: 'RESOLVED', stage: 'NO_ACTION_REQUIRED', message: 'Closed in the DataHub UI' },
-        },
-      }),
+    await setIncidentStatus(sim, urn, {
+      state: 'RESOLVED',
+      stage: 'NO_ACTION_REQUIRED',
+      message: 'Closed in the DataHub UI',
     });
-    expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
     // the first cycle that takes the cycle lock after the change syncs it: at the latest the second one started after it
     await cyclesAfter(changed, 2);
     const update = updatesOf(message.ts).find((u) => /Resolved: no action required/.test(JSON.stringify(u.blocks)));
