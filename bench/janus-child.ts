@@ -11,7 +11,7 @@ import { createDataHubClient } from '../src/datahub/client.js';
 import { readCatalog } from '../src/datahub/read-catalog.js';
 import { writeKindOf } from '../src/datahub/writeback/write-kinds.js';
 import { tuneGarbageCollection } from '../src/runtime/gc-tuning.js';
-import type { EntityCache } from '../src/datahub/read-upstream.js';
+import { EntityCache } from '../src/datahub/entity-cache.js';
 import type { ChildMessage, JanusJob } from './janus-job.js';
 import { totalSent } from './janus-job.js';
 import { ROOT } from './paths.js';
@@ -124,7 +124,7 @@ async function run(job: JanusJob): Promise<void> {
 
 async function readOnly(client: ReturnType<typeof createDataHubClient>, batch?: number): Promise<void> {
   const watch = stopwatch();
-  const cache: EntityCache = new Map();
+  const cache: EntityCache = new EntityCache();
   await readCatalog(client, cache, batch ? { batch } : {});
   await send({
     kind: 'done',

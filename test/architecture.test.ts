@@ -86,6 +86,10 @@ describe('architecture', () => {
     expectNone(moduleState(ROOT, 'src/core'));
   });
 
+  it("src/datahub keeps no module-level memo of what it read: the run's entity cache holds what each read gives", () => {
+    expectNone(moduleState(ROOT, 'src/datahub').filter((found) => /\bWeak(Map|Set)\b/.test(found)));
+  });
+
   it('the check for module-level state finds it', () => {
     const found = moduleState(ROOT, 'test/architecture/fixtures');
     expect(found.map((f) => f.replace(/^.*fixtures\//, ''))).toEqual([

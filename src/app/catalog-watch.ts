@@ -3,10 +3,11 @@ import { deadlinesPassed, freshnessDeadlines } from '../core/freshness-deadlines
 import type { JudgedModelState, LiveCause } from '../core/transitions.js';
 import { JudgmentSession } from '../core/session.js';
 import { assess, verdictOf, type ModelRef, type Verdict } from '../core/verdict.js';
-import { Catalog, listModels, readCatalog } from '../datahub/read-catalog.js';
+import { Catalog } from '../core/catalog.js';
+import { listModels, readCatalog } from '../datahub/read-catalog.js';
 import { movingFacts, readChanges, type MovingFacts } from '../datahub/read-changes.js';
 import { readNeeded } from '../datahub/read-needed.js';
-import type { EntityCache } from '../datahub/read-upstream.js';
+import { EntityCache } from '../datahub/entity-cache.js';
 import { keyOf } from '../core/writeback/conventions.js';
 import type { JudgeDeps } from './judge-model.js';
 import type { OnJudged } from './judge-catalog.js';
@@ -47,7 +48,7 @@ interface CauseFacts {
  * Not thread-safe across processes by design: each worker keeps its own, and any failure drops it (`reset`).
  */
 export class CatalogWatch {
-  private cache: EntityCache = new Map();
+  private cache: EntityCache = new EntityCache();
   private catalog?: Catalog;
   private facts = new Map<string, MovingFacts>();
   private deadlines = new Map<string, number>();
@@ -90,11 +91,12 @@ export class CatalogWatch {
   }
 
   private async fullCycle(now: number, onJudged?: OnJudged): Promise<WatchCycle> {
-    const cache: EntityCache = new Map();
+    const cache: EntityCache = new EntityCache();
     const facts = new Map<string, MovingFacts>();
-    const catalog = await readCatalog(this.deps.client, cache, {
+    await readCatalog(this.deps.client, cache, {
       observe: (raw) => facts.set(raw.urn, movingFacts(raw)),
     });
+    const catalog = new Catalog(cache);
     this.cache = cache;
     this.facts = facts;
     this.catalog = catalog;

@@ -1,8 +1,10 @@
+import { buildGraph } from '../core/build-graph.js';
 import { upstreamDatasets } from '../core/graph.js';
 import { hurtsOnlyItsModel } from '../core/detectors/registered.js';
 import { detectorOfKey, keyOf, modelsOf } from '../core/writeback/conventions.js';
 import { datasetsIncidentsOp } from '../datahub/queries/incident.js';
-import { readUpstreamGraph } from '../datahub/read-upstream.js';
+import { EntityCache } from '../datahub/entity-cache.js';
+import { readUpstream } from '../datahub/read-upstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import type { JudgeDeps } from './judge-model.js';
 
@@ -26,7 +28,8 @@ export interface JanusIncident {
  */
 export async function janusIncidentsForModel(deps: JudgeDeps, ref: string): Promise<JanusIncident[]> {
   const model = await resolveModel(deps.client, ref);
-  const graph = await readUpstreamGraph(deps.client, model.urn, deps.cache ?? new Map());
+  const cache = deps.cache ?? new EntityCache();
+  const graph = buildGraph(model.urn, await readUpstream(deps.client, model.urn, cache), cache);
   const datasets = upstreamDatasets(graph);
   const out: JanusIncident[] = [];
   for (let i = 0; i < datasets.length; i += 100) {

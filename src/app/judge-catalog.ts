@@ -1,8 +1,9 @@
 import type { UpstreamGraph } from '../core/graph.js';
 import { JudgmentSession } from '../core/session.js';
 import { assess, verdictOf, type Verdict } from '../core/verdict.js';
-import { readCatalog, type Catalog } from '../datahub/read-catalog.js';
-import type { EntityCache } from '../datahub/read-upstream.js';
+import { Catalog } from '../core/catalog.js';
+import { readCatalog } from '../datahub/read-catalog.js';
+import { EntityCache } from '../datahub/entity-cache.js';
 import type { JudgeDeps } from './judge-model.js';
 
 /** Sees each verdict as it is judged; a promise it returns is awaited before the next model (backpressure). */
@@ -18,8 +19,9 @@ export async function judgeCatalog(
   onJudged: OnJudged,
 ): Promise<{ models: number; cache: EntityCache; catalog: Catalog }> {
   const now = (deps.now ?? Date.now)();
-  const cache: EntityCache = deps.cache ?? new Map();
-  const catalog = await readCatalog(deps.client, cache);
+  const cache: EntityCache = deps.cache ?? new EntityCache();
+  await readCatalog(deps.client, cache);
+  const catalog = new Catalog(cache);
   const session = new JudgmentSession(deps.policy, now, catalog.indexes);
   let models = 0;
   for (const model of catalog.models()) {

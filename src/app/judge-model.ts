@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { buildGraph } from '../core/build-graph.js';
 import { assess, verdictOf, type JudgePolicy, type Verdict } from '../core/verdict.js';
 import type { UpstreamGraph } from '../core/graph.js';
 import { JudgmentSession } from '../core/session.js';
@@ -7,7 +8,8 @@ import type { DataHubClient } from '../datahub/client.js';
 import { readBlastRadius } from '../datahub/read-blast-radius.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import { readUpstreamReach, type DownstreamKnown } from '../datahub/read-reach.js';
-import { readUpstreamGraph, type EntityCache } from '../datahub/read-upstream.js';
+import type { EntityCache } from '../datahub/entity-cache.js';
+import { readUpstream } from '../datahub/read-upstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 
 export interface JudgeDeps {
@@ -27,24 +29,27 @@ export interface JudgeDeps {
  */
 export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdict: Verdict; graph: UpstreamGraph }> {
   const now = (deps.now ?? Date.now)();
+  // read
   const model = await resolveModel(deps.client, ref);
   const extraRoots = deps.proposed ? proposedDatasets(deps.proposed) : [];
-  let read: UpstreamGraph;
+  let reached: string[];
   let cache: EntityCache;
   let known: DownstreamKnown | undefined;
   if (deps.cache) {
     cache = deps.cache;
-    read = await readUpstreamGraph(deps.client, model.urn, cache, extraRoots);
+    reached = await readUpstream(deps.client, model.urn, cache, extraRoots);
   } else {
-    const reach = await readUpstreamReach(deps.client, model.urn, extraRoots);
-    ({ graph: read, cache, downstream: known } = reach);
+    ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
   }
+  // judge
+  const read = buildGraph(model.urn, reached, cache);
   if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false)
     throw new UsageError(`DataHub has no model ${model.urn}`);
   const graph = deps.proposed ? withProposedLineage(read, deps.proposed) : read;
   const session = new JudgmentSession(deps.policy, now);
   const assessment = assess(session, graph);
   const { offending } = assessment;
+  // read the blast radius of what it found
   const downstream = !offending.length
     ? {}
     : known

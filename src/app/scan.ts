@@ -1,5 +1,5 @@
 import type { Verdict } from '../core/verdict.js';
-import type { EntityCache } from '../datahub/read-upstream.js';
+import { EntityCache } from '../datahub/entity-cache.js';
 import { judgeModel, type JudgeDeps } from './judge-model.js';
 
 export interface ScanOptions {
@@ -10,7 +10,7 @@ export interface ScanOptions {
 
 /** Judges many models, reading each entity once across the whole scan. */
 export async function scanModels(deps: JudgeDeps, opts: ScanOptions): Promise<Verdict[]> {
-  const cache: EntityCache = deps.cache ?? new Map();
+  const cache: EntityCache = deps.cache ?? new EntityCache();
   const verdicts: Verdict[] = [];
   for (const model of opts.models) {
     const { verdict } = await judgeModel({ ...deps, cache }, model);

@@ -5,9 +5,9 @@ import type { ModelRef, Verdict } from '../core/verdict.js';
 import { incidentsToResolve, planWriteBack, type PlannedWrite } from '../core/writeback/plan.js';
 import { RootCauseCollector, type JudgedModel, type RootCause } from '../core/writeback/root-causes.js';
 import type { WriteBackState } from '../core/writeback/state.js';
-import type { Catalog } from '../datahub/read-catalog.js';
+import type { Catalog } from '../core/catalog.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
-import type { EntityCache } from '../datahub/read-upstream.js';
+import { EntityCache } from '../datahub/entity-cache.js';
 import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
 import { readResolutions } from '../datahub/writeback/read-resolutions.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
@@ -68,7 +68,7 @@ export async function writeBackModels(
   models: string[] | 'all',
   opts: WriteBackOptions = {},
 ): Promise<WriteBackResult> {
-  const cache: EntityCache = deps.cache ?? new Map();
+  const cache: EntityCache = deps.cache ?? new EntityCache();
   const verdicts: Verdict[] = [];
   const judged: JudgedModel[] = [];
   const graphs: UpstreamGraph[] = [];

@@ -8,10 +8,11 @@ import type {
   RunFact,
   RunResult,
 } from '../core/graph.js';
+import type { EntityParts, FeatureTableRef } from '../core/build-graph.js';
 import { shortName } from '../core/names.js';
 import { isJanusAssertion } from '../core/writeback/conventions.js';
 import { schemaFieldUrn } from '@janus/datahub-sim/urn';
-import { labelNames, toRecord } from './queries/response-pieces.js';
+import { columnUrn, labelNames, toRecord } from './queries/response-pieces.js';
 import type { RawAssertion, RawEntity } from './queries/entities.js';
 import { unpooled, type UrnPool } from './urn-pool.js';
 
@@ -33,6 +34,47 @@ const NO_RECORD: Record<string, never> = Object.freeze({});
 const orNone = <T>(list: T[]): T[] => (list.length ? list : NONE);
 const orNoRecord = <T>(record: Record<string, T>): Record<string, T> =>
   Object.keys(record).length ? record : NO_RECORD;
+
+/** DataHub's answer about one entity → what it gives any graph it is in (core/build-graph.ts builds them). */
+export function toParts(raw: RawEntity, pool: UrnPool = unpooled): EntityParts {
+  const columns = new Map<string, string[]>();
+  for (const fg of [...(raw.fineGrainedLineages ?? []), ...(raw.inputOutput?.fineGrainedLineages ?? [])]) {
+    for (const ref of fg.downstreams ?? []) {
+      const down = pool(columnUrn(ref));
+      const list = columns.get(down) ?? [];
+      for (const up of fg.upstreams ?? []) {
+        const urn = pool(columnUrn(up));
+        if (!list.includes(urn)) list.push(urn);
+      }
+      columns.set(down, list);
+    }
+  }
+  const upstreams = [
+    ...new Set((raw.upstream?.relationships ?? []).map((r) => r.entity?.urn).filter((u): u is string => !!u)),
+  ].map(pool);
+  return {
+    node: toNode(raw, pool),
+    exists: raw.exists !== false,
+    upstreams: upstreams.length ? upstreams : NONE,
+    columnDowns: columns.size ? [...columns.keys()] : NONE,
+    columnUps: columns.size ? [...columns.values()] : NONE,
+    trainingData: orNone((raw.trainingData ?? []).map((t) => t.dataset)),
+    features: orNone(raw.properties?.mlFeatures ?? []),
+    featureSources: orNone((raw.properties?.sources ?? []).map((s) => s?.urn).filter((u): u is string => !!u)),
+    featureTables: orNone(
+      (raw.featureTables?.relationships ?? []).flatMap((rel) => (rel.entity ? [toTableRef(rel.entity)] : [])),
+    ),
+  };
+}
+
+type RawFeatureTable = NonNullable<NonNullable<RawEntity['featureTables']>['relationships'][number]['entity']>;
+
+const toTableRef = (table: RawFeatureTable): FeatureTableRef => ({
+  urn: table.urn,
+  name: table.name,
+  owners: toOwners(table.ownership),
+  primaryKeys: (table.properties?.mlPrimaryKeys ?? []).filter((pk): pk is { urn: string; name: string } => !!pk),
+});
 
 /** DataHub's answer about one entity → the plain node the detectors read. */
 export function toNode(raw: RawEntity, pool: UrnPool = unpooled): EntityNode {

@@ -2,7 +2,7 @@ import { modelsBelowByEdges } from '../core/blast-radius.js';
 import { shortName } from '../core/names.js';
 import { byModelName, type ModelRef } from '../core/verdict.js';
 import type { DataHubClient } from './client.js';
-import { ModelListPool } from './model-list-pool.js';
+import { ModelListPool } from '../core/model-list-pool.js';
 import { DOWNSTREAM_PER_REQUEST } from './queries/downstream-models.js';
 import { downstreamWalk, WALK_HOPS, type WalkNode } from './queries/downstream-walk.js';
 import { readDownstreamModels } from './read-downstream.js';

@@ -2,7 +2,7 @@ import { byModelName, type ModelRef } from '../core/verdict.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { downstreamModels, type DownstreamPage } from './queries/downstream-models.js';
-import { ModelListPool } from './model-list-pool.js';
+import { ModelListPool } from '../core/model-list-pool.js';
 
 /**
  * The blast radius: every ML model downstream of each dataset (any hops). One aliased scroll per dataset, all of

@@ -1,6 +1,8 @@
 import type { DataHubClient } from './client.js';
+import { inputsOf } from '../core/build-graph.js';
+import type { EntityCache } from './entity-cache.js';
 import type { RawEntity } from './queries/entities.js';
-import { lineageUpstreams, readEntities, trimRead, type EntityCache } from './read-upstream.js';
+import { readEntities } from './read-upstream.js';
 import { urnPool } from './urn-pool.js';
 
 /**
@@ -14,7 +16,7 @@ export async function readNeeded(
   models: string[],
   cache: EntityCache,
   batch?: number,
-  /** Sees each entity as read, before it is settled (the service keeps what moves of it, read-changes.ts). */
+  /** Sees each entity as read, before it is trimmed (the service keeps what moves of it, read-changes.ts). */
   observe?: (raw: RawEntity) => void,
 ): Promise<{ levels: number }> {
   const pool = urnPool();
@@ -24,25 +26,14 @@ export async function readNeeded(
     levels++;
     await readEntities(client, level, cache, batch, (raw) => {
       observe?.(raw);
-      return trimRead(raw, pool);
+      return cache.trimRead(raw, pool);
     });
     const next = new Set<string>();
     for (const urn of level) {
       const raw = cache.get(urn);
-      for (const up of raw ? inputsOf(raw) : []) if (!cache.has(up)) next.add(pool(up));
+      for (const up of raw ? inputsOf(cache.partsOf(raw)) : []) if (!cache.has(up)) next.add(pool(up));
     }
     level = [...next];
   }
   return { levels };
-}
-
-/**
- * What an entity's judgment reads one hop upstream of it: DataHub's lineage edges (at most 1,000 a read),
- * a model's training sets (not lineage in DataHub, an input for Janus), and a feature's sources.
- */
-export function inputsOf(raw: RawEntity): string[] {
-  const inputs = [...lineageUpstreams(raw)];
-  if (raw.type === 'MLMODEL') inputs.push(...(raw.trainingData ?? []).map((t) => t.dataset));
-  if (raw.type === 'MLFEATURE') inputs.push(...(raw.properties?.sources ?? []).flatMap((s) => (s?.urn ? [s.urn] : [])));
-  return inputs;
 }

@@ -1,4 +1,3 @@
-import type { UpstreamGraph } from '../core/graph.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import type { RawEntity } from './queries/entities.js';
@@ -9,7 +8,7 @@ import {
   type ReachEntity,
   type UpstreamReachVars,
 } from './queries/upstream-reach.js';
-import { buildGraph, type EntityCache } from './read-upstream.js';
+import { EntityCache } from './entity-cache.js';
 
 /** A model as a blast radius lists it: DataHub's `MLModel.name`, and whether a search returns it (exists, not soft-deleted). */
 export interface ModelFacts {
@@ -29,7 +28,8 @@ export interface DownstreamKnown {
 }
 
 export interface UpstreamReach {
-  graph: UpstreamGraph;
+  /** The urns reached, the model first: core's `buildGraph` makes the model's graph of them. */
+  reached: string[];
   /** The entities read, by urn (null: asked for, not found). */
   cache: EntityCache;
   downstream: DownstreamKnown;
@@ -41,8 +41,8 @@ export const emptyDownstream = (): DownstreamKnown => ({ edges: new Map(), cut: 
  * A model's whole upstream graph in one request whatever its depth or size (up to the 40,000 entities a DataHub
  * lineage walk may reach): the model and everything upstream of it, with each entity's facts and one-hop downstream
  * edges (JanusUpstreamReach). Training sets the lineage did not reach (DataHub's `mlModelTrainingData` is no lineage
- * edge) and `extraRoots` are read the same way in a second round, side by side. The graph is the one
- * `readUpstreamGraph` builds from a scroll and batched reads: a lightning answer's soft-deleted entities are left
+ * edge) and `extraRoots` are read the same way in a second round, side by side. The graph built of it is the one
+ * `readUpstream`'s scroll and batched reads give: a lightning answer's soft-deleted entities are left
  * out, as a scroll leaves them out.
  */
 export async function readUpstreamReach(
@@ -53,7 +53,7 @@ export async function readUpstreamReach(
   /** Results a slice (GMS's largest page when not given). */
   page = REACH_PAGE,
 ): Promise<UpstreamReach> {
-  const cache: EntityCache = new Map();
+  const cache = new EntityCache();
   const reached = new Set<string>();
   const downstream = emptyDownstream();
   const read = new ReachRead(cache, reached, downstream, page);
@@ -63,7 +63,7 @@ export async function readUpstreamReach(
   // the roots first, as a scroll's read lists them
   for (const root of more) reached.add(root);
   await Promise.all(more.map((root) => read.from(client, root)));
-  return { graph: buildGraph(model, [...reached], cache), cache, downstream };
+  return { reached: [...reached], cache, downstream };
 }
 
 class ReachRead {

@@ -8,7 +8,7 @@ import { createDataHubClient, type DataHubClient } from '../../src/datahub/clien
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
-import { setStatusInDataHub } from '../support/incident-status.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 let sim: RunningSim;
@@ -19,9 +19,6 @@ beforeAll(async () => {
   expect((await writeBackModels({ client, policy }, 'all', { keepVerdicts: false })).failed).toEqual([]);
 });
 afterAll(() => sim.close());
-
-const setStatus = (urn: string, input: { state: string; stage: string; message: string }) =>
-  setStatusInDataHub(sim.url, urn, input);
 
 describe('an incremental cycle after a person changed a Janus incident', () => {
   it('judges again the models reading its dataset when it left the ACTIVE list, not when it was only acknowledged', async () => {
@@ -34,10 +31,10 @@ describe('an incremental cycle after a person changed a Janus incident', () => {
     expect((await watch.cycle(now)).full).toBe(true);
     expect((await watch.cycle(now + 1)).judged).toEqual([]);
 
-    await setStatus(incident.urn, { state: 'ACTIVE', stage: 'INVESTIGATION', message: 'looking' });
+    await setIncidentStatus(sim, incident.urn, { state: 'ACTIVE', stage: 'INVESTIGATION', message: 'looking' });
     expect((await watch.cycle(now + 2)).judged).toEqual([]);
 
-    await setStatus(incident.urn, { state: 'RESOLVED', stage: 'FIXED', message: 'fixed, I think' });
+    await setIncidentStatus(sim, incident.urn, { state: 'RESOLVED', stage: 'FIXED', message: 'fixed, I think' });
     const after = await watch.cycle(now + 3);
     expect(after.full).toBe(false);
     expect(after.judged.map((j) => j.model.name)).toEqual([DEMO.modelNames.sessionIntent]);

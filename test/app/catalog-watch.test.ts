@@ -8,6 +8,7 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
 import { mulberry32, startSim, type RunningSim } from '@janus/datahub-sim';
+import { jobRun } from '../support/job-run.js';
 import { rounds } from '../support/thorough.js';
 
 const HOUR = 3_600_000;
@@ -58,39 +59,7 @@ function randomChanges(sim: RunningSim, random: () => number, now: number, cycle
     } else if (choice < 0.7 && jobs.length) {
       const urn = `urn:li:dataProcessInstance:test-${cycle}-${n}`;
       const result = random() < 0.5 ? 'FAILURE' : 'SUCCESS';
-      out.push(
-        {
-          entityType: 'dataProcessInstance',
-          entityUrn: urn,
-          aspectName: 'dataProcessInstanceProperties',
-          aspect: {
-            customProperties: {},
-            name: urn,
-            type: 'BATCH_SCHEDULED',
-            created: { time: now, actor: 'urn:li:corpuser:airflow' },
-          },
-          systemMetadata: run,
-        },
-        {
-          entityType: 'dataProcessInstance',
-          entityUrn: urn,
-          aspectName: 'dataProcessInstanceRelationships',
-          aspect: { parentTemplate: pick(jobs), upstreamInstances: [] },
-          systemMetadata: run,
-        },
-        {
-          entityType: 'dataProcessInstance',
-          entityUrn: urn,
-          aspectName: 'dataProcessInstanceRunEvent',
-          aspect: {
-            timestampMillis: now,
-            partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
-            status: 'COMPLETE',
-            result: { type: result, nativeResultType: 'airflow' },
-            attempt: 1,
-          },
-        },
-      );
+      out.push(...jobRun(pick(jobs), result, now, { urn, runId: run.runId }));
     } else {
       const owners = random() < 0.4 ? [] : [{ owner: pick(people), type: 'TECHNICAL_OWNER' }];
       out.push({

@@ -5,7 +5,7 @@ import type { PlannedWrite } from '../../src/core/writeback/plan.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
-import { setStatusInDataHub } from '../support/incident-status.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 import { policy, scanAll } from './write-back-helpers.js';
 
 /**
@@ -33,7 +33,7 @@ describe('a dry run after a person resolved an incident', () => {
     const [incident] = await janusIncidentsForModel(deps(), 'session_intent_v1');
     expect(incident!.key).toBe(SESSIONS_KEY);
 
-    await setStatusInDataHub(sim.url, incident!.urn, {
+    await setIncidentStatus(sim, incident!.urn, {
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
       message: 'Resolved by Carol Diaz (carol.diaz@acmepay.example) in Slack: expected, the job is retired',
@@ -44,7 +44,7 @@ describe('a dry run after a person resolved an incident', () => {
     expect(incidentWrites(dry.plan)).toEqual([]);
     expect(sim.stats().mutations).toBe(0);
 
-    await setStatusInDataHub(sim.url, incident!.urn, {
+    await setIncidentStatus(sim, incident!.urn, {
       state: 'RESOLVED',
       stage: 'FIXED',
       message: 'Resolved by Carol Diaz (carol.diaz@acmepay.example) in Slack: rerun',

@@ -4,8 +4,9 @@ import type { Verdict } from '../../src/core/verdict.js';
 import { scanModels } from '../../src/app/scan.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { ENTITY_BATCH } from '../../src/datahub/queries/entities.js';
-import { inputsOf } from '../../src/datahub/read-needed.js';
-import { readUpstreamGraph } from '../../src/datahub/read-upstream.js';
+import { buildGraph, inputsOf } from '../../src/core/build-graph.js';
+import { EntityCache } from '../../src/datahub/entity-cache.js';
+import { readUpstream } from '../../src/datahub/read-upstream.js';
 import { indexRecords } from '@janus/datahub-sim/demo';
 import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
@@ -48,9 +49,11 @@ describe('a whole-catalog judgment', () => {
     // What DataHub's lineage reaches from each model, read model by model (feature tables and their keys come
     // inside their features' reads): the same entities, none more. Generated catalogs hold datasets no model reads.
     const walked = new Set<string>();
-    const shared = new Map();
-    for (const m of catalog.models())
-      for (const urn of Object.keys((await readUpstreamGraph(client, m.urn, shared)).nodes)) walked.add(urn);
+    const shared = new EntityCache();
+    for (const m of catalog.models()) {
+      const graph = buildGraph(m.urn, await readUpstream(client, m.urn, shared), shared);
+      for (const urn of Object.keys(graph.nodes)) walked.add(urn);
+    }
     const nested = (u: string) => u.startsWith('urn:li:mlFeatureTable:') || u.startsWith('urn:li:mlPrimaryKey:');
     expect(new Set(cache.keys())).toEqual(new Set([...walked].filter((u) => !nested(u))));
     const datasets = new Set(indexRecords(records).urns('dataset'));
@@ -62,7 +65,7 @@ describe('a whole-catalog judgment', () => {
     for (let level = catalog.models().map((m) => m.urn); level.length;) {
       levels.push(level.length);
       level.forEach((u) => seen.add(u));
-      level = [...new Set(level.flatMap((u) => (cache.get(u) ? inputsOf(cache.get(u)!) : [])))].filter(
+      level = [...new Set(level.flatMap((u) => (cache.get(u) ? inputsOf(cache.graphParts(u)!) : [])))].filter(
         (u) => !seen.has(u),
       );
     }

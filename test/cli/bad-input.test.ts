@@ -1,21 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
-import { requireBuiltCli, runJanus } from './run-janus.js';
+import { startSim } from '@janus/datahub-sim';
+import { requireBuiltCli, runJanus, useDemoSim } from './run-janus.js';
 
 // Issue 20, case 2: a malformed urn answered "DataHub answered JanusEntities with an error …" and exit 3, as if
 // DataHub were down; `gate --output` into a missing folder exited 1. Both are the user's mistake: exit 2, saying
 // what was wrong, before DataHub is asked.
-let sim: RunningSim;
-let env: Record<string, string>;
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  env = { DATAHUB_GMS_URL: sim.url };
-});
-afterAll(() => sim?.close());
+const demo = useDemoSim();
 
 const BAD = [
   ['urn:li:mlModel:(', 'is not closed'],
@@ -31,25 +25,25 @@ describe('malformed models on the command line', () => {
   it.each(BAD)(
     'gate, trust and scan refuse %j with exit 2 and the reason, asking DataHub nothing',
     async (ref, says) => {
-      sim.resetStats();
+      demo.sim.resetStats();
       for (const args of [
         ['gate', '--model', ref],
         ['gate', '--model', 'fraud_detector_v4', '--model', ref],
         ['trust', ref],
         ['scan', '--model', ref],
       ]) {
-        const r = await runJanus(args, env);
+        const r = await runJanus(args, demo.env);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
         expect(r.stderr).toContain(says);
         expect(r.stderr).not.toMatch(/DataHub answered|\n\s+at /);
       }
-      expect(sim.stats().requests).toBe(0);
+      expect(demo.sim.stats().requests).toBe(0);
     },
   );
 
   it('trims a trailing space or newline from a model', async () => {
     for (const ref of [`${DEMO.models.sessionIntent} `, `${DEMO.models.sessionIntent}\n`, ' session_intent_v1\n']) {
-      const r = await runJanus(['trust', ref, '--json'], env);
+      const r = await runJanus(['trust', ref, '--json'], demo.env);
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout).model.urn).toBe(DEMO.models.sessionIntent);
     }
@@ -58,12 +52,15 @@ describe('malformed models on the command line', () => {
   it('gate --output into a folder that does not exist: exit 2 naming it, before DataHub is read', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-gate-'));
     const missing = path.join(dir, 'no', 'such', 'report.xml');
-    sim.resetStats();
-    const r = await runJanus(['gate', '--model', 'fraud_detector_v4', '--format', 'junit', '--output', missing], env);
+    demo.sim.resetStats();
+    const r = await runJanus(
+      ['gate', '--model', 'fraud_detector_v4', '--format', 'junit', '--output', missing],
+      demo.env,
+    );
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(path.join(dir, 'no', 'such'));
     expect(r.stderr).toContain('does not exist');
-    expect(sim.stats().requests).toBe(0);
+    expect(demo.sim.stats().requests).toBe(0);
   });
 });
 

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { CLI } from '../support/built-cli.js';
 
 export { CLI, requireBuiltCli } from '../support/built-cli.js';
@@ -22,4 +24,15 @@ export function runJanus(args: string[], env: Record<string, string> = {}, cwd?:
     child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
     child.on('exit', (code) => resolve({ code, ...out }));
   });
+}
+
+/** The demo simulator for a file's CLI runs, and the environment that points `janus` at it: started before, closed after. */
+export function useDemoSim(): { sim: RunningSim; env: Record<string, string> } {
+  const demo = {} as { sim: RunningSim; env: Record<string, string> };
+  beforeAll(async () => {
+    demo.sim = await startSim({ demo: true, port: 0 });
+    demo.env = { DATAHUB_GMS_URL: demo.sim.url };
+  });
+  afterAll(() => demo.sim?.close());
+  return demo;
 }

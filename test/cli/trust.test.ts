@@ -1,21 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
-import { requireBuiltCli, runJanus } from './run-janus.js';
+import { startSim } from '@janus/datahub-sim';
+import { requireBuiltCli, runJanus, useDemoSim } from './run-janus.js';
 
-let sim: RunningSim;
-let env: Record<string, string>;
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  env = { DATAHUB_GMS_URL: sim.url };
-});
-afterAll(() => sim?.close());
+const demo = useDemoSim();
 
 const trustJson = async (model: string) => {
-  const r = await runJanus(['trust', model, '--json'], env);
+  const r = await runJanus(['trust', model, '--json'], demo.env);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
 };
@@ -25,7 +19,12 @@ describe('janus trust on the demo catalog', () => {
   // every model's verdict: test/app/judge-model.test.ts, in-process (the same use case and JSON)
   it('prints the verdict as JSON: the leak as a column chain from the feature through the shared ancestor to the label', async () => {
     const v = await trustJson(DEMO.models.fraud);
-    expect(v).toMatchObject({ model: { name: 'fraud_detector_v4' }, score: 80, band: 'at_risk', datahub: sim.url });
+    expect(v).toMatchObject({
+      model: { name: 'fraud_detector_v4' },
+      score: 80,
+      band: 'at_risk',
+      datahub: demo.sim.url,
+    });
     expect(v.deductions.reduce((s: number, d: { weight: number }) => s + d.weight, 0)).toBe(20);
     const leak = v.findings[0];
     expect(leak.evidence.chains[0][0]).toContain('features.txn_features,PROD),days_to_chargeback)');
@@ -36,7 +35,7 @@ describe('janus trust on the demo catalog', () => {
   });
 
   it('prints Argos and the deductions as text', async () => {
-    const r = await runJanus(['trust', 'session_intent_v1'], env);
+    const r = await runJanus(['trust', 'session_intent_v1'], demo.env);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Argos: session_intent_v1 scores 60/100. Caution.');
     expect(r.stdout).toContain('Job build_stg_sessions failed its latest run');
@@ -44,7 +43,7 @@ describe('janus trust on the demo catalog', () => {
 
   it('writes the Model Impact Report with --report-dir', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-reports-'));
-    const r = await runJanus(['trust', 'fraud_detector_v4', '--report-dir', dir], env);
+    const r = await runJanus(['trust', 'fraud_detector_v4', '--report-dir', dir], demo.env);
     expect(r.code, r.stderr).toBe(0);
     const html = fs.readFileSync(path.join(dir, 'fraud_detector_v4.html'), 'utf8');
     expect(html).toContain('<svg');
@@ -53,7 +52,7 @@ describe('janus trust on the demo catalog', () => {
   });
 
   it('answers an unknown model with the closest names (exit 2)', async () => {
-    const r = await runJanus(['trust', 'fraud_detector'], env);
+    const r = await runJanus(['trust', 'fraud_detector'], demo.env);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/fraud_detector_v4/);
     expect(r.stdout).toBe('');
@@ -63,16 +62,16 @@ describe('janus trust on the demo catalog', () => {
 describe('janus gate', () => {
   beforeAll(requireBuiltCli);
   it('exits 0 when nothing blocks', async () => {
-    const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], env);
+    const r = await runJanus(['gate', '--model', 'customer_ltv_v2'], demo.env);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('PASS');
   });
 
   it('exits 1 on a finding at or above --fail-on, and 0 when the threshold is above it', async () => {
     const runs = await Promise.all([
-      runJanus(['gate', '--model', 'session_intent_v1'], env),
-      runJanus(['gate', '--model', 'session_intent_v1', '--fail-on', 'critical'], env),
-      runJanus(['gate', '--model', 'churn_predictor_v2', '--fail-on', 'none', '--min-score', '95'], env),
+      runJanus(['gate', '--model', 'session_intent_v1'], demo.env),
+      runJanus(['gate', '--model', 'session_intent_v1', '--fail-on', 'critical'], demo.env),
+      runJanus(['gate', '--model', 'churn_predictor_v2', '--fail-on', 'none', '--min-score', '95'], demo.env),
     ]);
     expect(runs.map((r) => r.code)).toEqual([1, 0, 1]);
   });
@@ -80,7 +79,7 @@ describe('janus gate', () => {
   it('--lineage turns a clean model into a blocked one', async () => {
     const r = await runJanus(
       ['gate', '--model', 'customer_ltv_v2', '--lineage', 'test/fixtures/lineage/leaky-tenure.yml', '--format', 'json'],
-      env,
+      demo.env,
     );
     expect(r.code, r.stderr).toBe(1);
     const report = JSON.parse(r.stdout);
@@ -93,7 +92,7 @@ describe('janus gate', () => {
     const { XMLParser, XMLValidator } = await import('fast-xml-parser');
     const r = await runJanus(
       ['gate', '--model', 'fraud_detector_v4', '--model', 'customer_ltv_v2', '--format', 'junit'],
-      env,
+      demo.env,
     );
     expect(r.code).toBe(1);
     expect(XMLValidator.validate(r.stdout)).toBe(true);
@@ -112,7 +111,7 @@ describe('janus gate', () => {
     [['gate', '--model', 'x', '--min-score', 'lots']],
     [['gate', '--model', 'x', '--lineage', 'test/fixtures/lineage/missing.yml']],
   ])('exits 2 on a usage error: %j', async (args) => {
-    const r = await runJanus(args, env);
+    const r = await runJanus(args, demo.env);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
   });
@@ -168,7 +167,7 @@ describe('janus demo and scan', () => {
   });
 
   it('scan --all --dry-run --json judges every model', async () => {
-    const r = await runJanus(['scan', '--all', '--dry-run', '--json'], env);
+    const r = await runJanus(['scan', '--all', '--dry-run', '--json'], demo.env);
     expect(r.code, r.stderr).toBe(0);
     expect(
       JSON.parse(r.stdout)

@@ -1,27 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
-import { startFakeSlack, type FakeSlack } from '../slack/fake-slack.js';
-import { SECRET, startJanusWithSlack, type JanusWithSlack } from '../slack/harness.js';
+import { describe, expect, it } from 'vitest';
+import { SECRET, useSlackBed } from '../slack/harness.js';
 import { sign, slashCommandBody } from '../slack/slash-command.js';
 import { anyText, fuzz, STACK_FRAME } from './support.js';
 
 // The fuzz suite, Slack surface (issue 20): slash commands, block_actions and view_submission payloads, signatures
 // and bodies, signed and not, over real HTTP to Janus's Slack endpoint. Invariant: never a 500 nor a dropped
 // connection, no stack trace in an answer, and the endpoint still answers a good command afterwards.
-let sim: RunningSim;
-let slack: FakeSlack;
-let janus: JanusWithSlack;
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  slack = await startFakeSlack();
-  janus = await startJanusWithSlack({ datahub: sim.url, slack });
-});
-afterAll(async () => {
-  await janus.close();
-  await slack.close();
-  await sim.close();
-});
+const bed = useSlackBed();
 
 const json = fc.jsonValue({ maxDepth: 3 });
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
@@ -71,7 +57,7 @@ const request: fc.Arbitrary<Req> = fc.oneof(
     .map(([text, slackUrl]) => ({
       body: slashCommandBody({
         text,
-        responseUrl: slackUrl ? slack.responseUrl().url : 'https://hooks.slack.com/commands/1',
+        responseUrl: slackUrl ? bed.slack.responseUrl().url : 'https://hooks.slack.com/commands/1',
       }),
       type: 'application/x-www-form-urlencoded',
       signed: 'good' as const,
@@ -102,7 +88,7 @@ async function send(r: Req): Promise<{ status: number; text: string }> {
     headers['x-slack-request-timestamp'] = String(ts);
     headers['x-slack-signature'] = r.signed === 'good' ? sign(SECRET, ts, r.body) : sign('wrong-secret', ts, r.body);
   }
-  const res = await fetch(janus.endpoint, { method: 'POST', headers, body: r.body });
+  const res = await fetch(bed.janus.endpoint, { method: 'POST', headers, body: r.body });
   return { status: res.status, text: await res.text() };
 }
 
@@ -122,7 +108,7 @@ describe('fuzz: Slack requests', () => {
       60_000,
     );
     console.log(`slack statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
-    const { id, url } = slack.responseUrl();
+    const { id, url } = bed.slack.responseUrl();
     const after = await send({
       body: slashCommandBody({ text: 'trust fraud_detector_v4', responseUrl: url }),
       type: 'application/x-www-form-urlencoded',
@@ -130,6 +116,6 @@ describe('fuzz: Slack requests', () => {
       skewS: 0,
     });
     expect(after.status).toBe(200);
-    expect(JSON.stringify(await slack.posted(id))).toContain('fraud_detector_v4');
+    expect(JSON.stringify(await bed.slack.posted(id))).toContain('fraud_detector_v4');
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { eventually } from '../support/service.js';
 import { alertsWorld, disconnect, jobRun, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
 import type { FakeMessage } from './fake-slack.js';
 import { blockActions, postInteraction } from './incident-slack.js';
-import { setStatusInDataHub } from '../support/incident-status.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 
 /**
  * The alerts and the incident buttons together, as `janus serve` runs them: the alert messages Argos posts are the
@@ -70,7 +70,7 @@ describe('alerts and their DataHub incidents (janus serve, the simulator, a fake
     const editsBefore = posted.map((m) => m.edits.length);
 
     // resolved in DataHub's own UI (GraphQL straight to the simulator): every alert showing it says so
-    await setStatusInDataHub(world.sim.url, first.urn, {
+    await setIncidentStatus(world.sim, first.urn, {
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
       message: 'Closed in the DataHub UI',

@@ -143,41 +143,4 @@ export function stgTransactionsCheck(result: 'FAILURE' | 'SUCCESS', at = Date.no
 /** All the text of a message (its fallback and every block's), to search. */
 export const textOf = (m: FakeMessage): string => `${m.text}\n${JSON.stringify(m.blocks)}`;
 
-/** A new run of a job, finished with `result` (how DataHub's Airflow plugin records one). */
-export function jobRun(job: string, result: 'FAILURE' | 'SUCCESS', at = Date.now()): Proposal[] {
-  const urn = `urn:li:dataProcessInstance:alerts-test-${at}`;
-  const run = { runId: `alerts-test-${at}`, lastObserved: at };
-  return [
-    {
-      entityType: 'dataProcessInstance',
-      entityUrn: urn,
-      aspectName: 'dataProcessInstanceProperties',
-      aspect: {
-        customProperties: {},
-        name: urn,
-        type: 'BATCH_SCHEDULED',
-        created: { time: at, actor: 'urn:li:corpuser:airflow' },
-      },
-      systemMetadata: run,
-    },
-    {
-      entityType: 'dataProcessInstance',
-      entityUrn: urn,
-      aspectName: 'dataProcessInstanceRelationships',
-      aspect: { parentTemplate: job, upstreamInstances: [] },
-      systemMetadata: run,
-    },
-    {
-      entityType: 'dataProcessInstance',
-      entityUrn: urn,
-      aspectName: 'dataProcessInstanceRunEvent',
-      aspect: {
-        timestampMillis: at,
-        partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
-        status: 'COMPLETE',
-        result: { type: result, nativeResultType: 'airflow' },
-        attempt: 1,
-      },
-    },
-  ];
-}
+export { jobRun } from '../support/job-run.js';

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { describe, expect, it } from 'vitest';
 import { call, connect, depsFor, textOf } from '../mcp/harness.js';
-import { startFakeSlack, type FakeSlack } from './fake-slack.js';
-import { SECRET, startJanusWithSlack, type JanusWithSlack } from './harness.js';
+import { SECRET, useSlackBed } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
 
 // Issue 20, case 2, in Slack and over MCP: a malformed urn is the asker's mistake (an ephemeral usage reply, a
 // tool error), said before DataHub is asked, not "Argos could not read DataHub".
-let sim: RunningSim;
-let slack: FakeSlack;
-let janus: JanusWithSlack;
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  slack = await startFakeSlack();
-  janus = await startJanusWithSlack({ datahub: sim.url, slack });
-});
-afterAll(async () => {
-  await janus.close();
-  await slack.close();
-  await sim.close();
-});
+const bed = useSlackBed();
 
 const BAD = [
   ['urn:li:mlModel:(', 'is not closed'],
@@ -29,20 +15,20 @@ const BAD = [
 
 describe('a malformed model urn', () => {
   it.each(BAD)('/janus trust %s: an ephemeral reply saying what is wrong; DataHub not asked', async (ref, says) => {
-    sim.resetStats();
-    const { id, url } = slack.responseUrl();
-    const res = await sendSlashCommand(janus.endpoint, { text: `trust ${ref}`, responseUrl: url, secret: SECRET });
+    bed.sim.resetStats();
+    const { id, url } = bed.slack.responseUrl();
+    const res = await sendSlashCommand(bed.janus.endpoint, { text: `trust ${ref}`, responseUrl: url, secret: SECRET });
     expect(res.status).toBe(200);
-    const posted = await slack.posted(id);
+    const posted = await bed.slack.posted(id);
     expect(posted.response_type).toBe('ephemeral');
     expect(JSON.stringify(posted)).toContain(says);
     expect(JSON.stringify(posted)).not.toContain('could not read DataHub');
-    expect(sim.stats().requests).toBe(0);
+    expect(bed.sim.stats().requests).toBe(0);
   });
 
   it.each(BAD)('MCP trust_model %s: a tool error saying what is wrong; DataHub not asked', async (ref, says) => {
-    const c = await connect(depsFor(sim.url));
-    sim.resetStats();
+    const c = await connect(depsFor(bed.sim.url));
+    bed.sim.resetStats();
     for (const tool of ['trust_model', 'model_incidents']) {
       const r = await call(c, tool, { model: ` ${ref}\n` });
       expect(r.isError, tool).toBe(true);
@@ -51,7 +37,7 @@ describe('a malformed model urn', () => {
     const dataset = await call(c, 'blast_radius', { dataset: 'urn:li:dataset:(urn:li:dataPlatform:x,a,PROD' });
     expect(dataset.isError).toBe(true);
     expect(textOf(dataset)).toContain('is not closed');
-    expect(sim.stats().requests).toBe(0);
+    expect(bed.sim.stats().requests).toBe(0);
     await c.close();
   });
 });

@@ -1,5 +1,8 @@
 import { judgeModel } from '../../src/app/judge-model.js';
-import { judgePolicy, loadConfig } from '../../src/config/index.js';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { judgePolicy, loadConfig, type Config } from '../../src/config/index.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { MemoryVerdictHistory, type VerdictHistory } from '../../src/history/index.js';
 import { createLogger } from '../../src/log.js';
@@ -7,14 +10,14 @@ import { createJanusServer, listen } from '../../src/server/index.js';
 import { SLACK_PATH } from '../../src/slack/bolt-app.js';
 import { slackListeners } from '../../src/cli/commands/serve-slack.js';
 import { slackMount } from '../../src/slack/mount.js';
-import type { FakeSlack } from './fake-slack.js';
-import type { Redis } from 'ioredis';
+import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { AlertStore } from '../../jobs/alert-store.js';
 
 export const SECRET = 'test-signing-secret-8f742231b10e';
 
 export interface JanusWithSlack {
   url: string;
+  config: Config;
   /** Where Slack posts: `<url>/slack/events`. */
   endpoint: string;
   history: VerdictHistory;
@@ -34,14 +37,19 @@ export async function startJanusWithSlack(opts: {
   env?: Record<string, string>;
   /** Redis under `JANUS_REDIS_PREFIX` (env): snoozes, watches, cycle requests, the alerts' state, as `janus serve` has them. */
   redis?: Redis;
+  /** DataHub's UI for links (`JANUS_DATAHUB_UI_URL`); null: none configured. */
+  datahubUi?: string | null;
+  /** Where reports are linked (default: this server's own URL). */
+  reportBaseUrl?: string;
 }): Promise<JanusWithSlack> {
+  const ui = opts.datahubUi === undefined ? 'http://datahub-ui.test:9002' : opts.datahubUi;
   const config = loadConfig({
     env: {
       DATAHUB_GMS_URL: opts.datahub,
       SLACK_BOT_TOKEN: 'xoxb-test-token',
       SLACK_SIGNING_SECRET: SECRET,
       SLACK_API_URL: opts.slack.apiUrl,
-      JANUS_DATAHUB_UI_URL: 'http://datahub-ui.test:9002',
+      ...(ui ? { JANUS_DATAHUB_UI_URL: ui } : {}),
       ...opts.env,
     },
     cwd: '/nonexistent',
@@ -68,7 +76,7 @@ export async function startJanusWithSlack(opts: {
       judge,
       history,
       logger,
-      reportBaseUrl: () => base,
+      reportBaseUrl: () => opts.reportBaseUrl ?? base,
       ...(opts.redis
         ? { redis: opts.redis, snooze: { client, store: new AlertStore(opts.redis, config.redis.prefix) } }
         : {}),
@@ -80,6 +88,7 @@ export async function startJanusWithSlack(opts: {
   base = running.url;
   return {
     url: running.url,
+    config,
     endpoint: `${running.url}${SLACK_PATH}`,
     history,
     logs: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
@@ -88,4 +97,26 @@ export async function startJanusWithSlack(opts: {
       return running.close();
     },
   };
+}
+
+/** The demo simulator, the fake Slack and Janus with its Slack app: started before a file's tests, closed after. */
+export interface SlackBed {
+  sim: RunningSim;
+  slack: FakeSlack;
+  janus: JanusWithSlack;
+}
+
+export function useSlackBed(): SlackBed {
+  const bed = {} as SlackBed;
+  beforeAll(async () => {
+    bed.sim = await startSim({ demo: true, port: 0 });
+    bed.slack = await startFakeSlack();
+    bed.janus = await startJanusWithSlack({ datahub: bed.sim.url, slack: bed.slack });
+  });
+  afterAll(async () => {
+    await bed.janus.close();
+    await bed.slack.close();
+    await bed.sim.close();
+  });
+  return bed;
 }

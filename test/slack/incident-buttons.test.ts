@@ -11,6 +11,7 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { ingestProposalBatch } from '@janus/datahub-sim/ingest-client';
 import { eventually } from '../support/service.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 import {
   alertMessage,
   blockActions,
@@ -23,7 +24,6 @@ import {
   type JanusWithIncidents,
   type Member,
 } from './incident-slack.js';
-import { setStatusInDataHub } from '../support/incident-status.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
 
@@ -54,7 +54,6 @@ async function addFrank(sim: RunningSim) {
   ]);
   expect(res.status).toBe(200);
 }
-
 /** Janus's incident of a finding key, by reading DataHub. */
 async function incidentOf(client: DataHubClient, dataset: string, key: string | RegExp): Promise<string> {
   const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
@@ -199,7 +198,7 @@ describe('acting on an incident from Slack', () => {
 
   it('a button on an incident resolved elsewhere says so and shows where it is now, writing nothing', async () => {
     const old = alertOn(uplift);
-    await setStatusInDataHub(sim.url, uplift, {
+    await setIncidentStatus(sim, uplift, {
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
       message: 'Known gap, owner on the way',

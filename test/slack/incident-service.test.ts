@@ -15,6 +15,7 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { ingestProposal } from '@janus/datahub-sim/ingest-client';
 import { cleanPrefix, eventually, REDIS_URL, testPrefix } from '../support/service.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 import {
   alertMessage,
   blockActions,
@@ -27,7 +28,6 @@ import {
   type JanusWithIncidents,
   type Member,
 } from './incident-slack.js';
-import { setStatusInDataHub } from '../support/incident-status.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
 
@@ -184,7 +184,7 @@ describe('with the service running', () => {
     await click(ERIN, 'janus.incident.reopen', urn, message).then((c) => c.reply());
     await updated(message.ts, /Acknowledged/);
     const changed = Date.now();
-    await setStatusInDataHub(sim.url, urn, {
+    await setIncidentStatus(sim, urn, {
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
       message: 'Closed in the DataHub UI',

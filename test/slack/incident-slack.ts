@@ -1,16 +1,7 @@
 import type { Redis } from 'ioredis';
-import { slackListeners } from '../../src/cli/commands/serve-slack.js';
-import { judgePolicy, loadConfig, type Config } from '../../src/config/index.js';
-import { createDataHubClient } from '../../src/datahub/client.js';
-import { MemoryVerdictHistory } from '../../src/history/index.js';
-import { createLogger } from '../../src/log.js';
-import { createJanusServer, listen } from '../../src/server/index.js';
-import { SLACK_PATH } from '../../src/slack/bolt-app.js';
-import { slackMount } from '../../src/slack/mount.js';
-import { judgeModel } from '../../src/app/judge-model.js';
 import { BOT, type FakeSlack } from './fake-slack.js';
-import { SECRET } from './harness.js';
-import { sign } from './slash-command.js';
+import { SECRET, startJanusWithSlack, type JanusWithSlack } from './harness.js';
+import { postSigned } from './slash-command.js';
 
 /**
  * What the incident buttons need of the fake Slack and of a test: workspace members (`users.info`), `chat.update`,
@@ -174,72 +165,19 @@ export function postInteraction(
   opts: { secret?: string; timestamp?: number } = {},
 ) {
   const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
-  const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
-  return fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature': sign(opts.secret ?? SECRET, timestamp, body),
-    },
-    body,
-  });
+  return postSigned(endpoint, body, opts.secret ?? SECRET, opts.timestamp);
 }
 
-export interface JanusWithIncidents {
-  endpoint: string;
-  config: Config;
-  logs: () => Record<string, unknown>[];
-  close(): Promise<void>;
-}
+export type JanusWithIncidents = JanusWithSlack;
 
-/** Janus's HTTP server with the Slack app, wired as `janus serve` wires it, with Redis for the locks when given. */
-export async function startJanusWithIncidents(opts: {
+/**
+ * Janus's HTTP server with the Slack app, wired as `janus serve` wires it, with Redis for the locks when given: the
+ * harness's, with no DataHub UI configured and reports linked at http://janus.test.
+ */
+export const startJanusWithIncidents = (opts: {
   datahub: string;
   slack: FakeSlack;
   redis?: Redis;
   env?: Record<string, string>;
-}): Promise<JanusWithIncidents> {
-  const config = loadConfig({
-    env: {
-      DATAHUB_GMS_URL: opts.datahub,
-      SLACK_BOT_TOKEN: 'xoxb-test-token',
-      SLACK_SIGNING_SECRET: SECRET,
-      SLACK_API_URL: opts.slack.apiUrl,
-      ...opts.env,
-    },
-    cwd: '/nonexistent',
-  });
-  const lines: string[] = [];
-  const logger = createLogger({
-    level: 'debug',
-    format: 'json',
-    destination: { write: (l: string) => void lines.push(l) },
-  });
-  const client = createDataHubClient({ url: config.datahub.url, retry: { retries: 2 } });
-  const judge = { client, policy: judgePolicy(config.judge) };
-  const mount = await slackMount({
-    config,
-    logger,
-    listeners: slackListeners({
-      config,
-      judge,
-      history: new MemoryVerdictHistory(),
-      logger,
-      reportBaseUrl: () => 'http://janus.test',
-      ...(opts.redis ? { redis: opts.redis } : {}),
-    }),
-  });
-  if (!mount) throw new Error('Slack did not start');
-  const janus = createJanusServer({ judge: (ref) => judgeModel(judge, ref), logger, mounts: [mount] });
-  const running = await listen(janus.server, 0, '127.0.0.1');
-  return {
-    endpoint: `${running.url}${SLACK_PATH}`,
-    config,
-    logs: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
-    close: () => {
-      janus.server.closeAllConnections();
-      return running.close();
-    },
-  };
-}
+}): Promise<JanusWithIncidents> =>
+  startJanusWithSlack({ ...opts, datahubUi: null, reportBaseUrl: 'http://janus.test' });

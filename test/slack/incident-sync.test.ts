@@ -14,7 +14,7 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { MemoryIncidentMessages } from '../../src/slack/incident-messages.js';
 import type { SlackIncidentApi } from '../../src/slack/incident-show.js';
 import { syncIncidentMessages } from '../../src/slack/incident-sync.js';
-import { setStatusInDataHub } from '../support/incident-status.js';
+import { setIncidentStatus } from '../support/datahub-ui.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 let sim: RunningSim;
@@ -28,8 +28,6 @@ beforeAll(async () => {
   urn = data.entities![0]!.incidents!.incidents.find((i) => keyOf(i.description)?.startsWith('upstream_failure:'))!.urn;
 });
 afterAll(() => sim.close());
-
-const setStatus = (input: { state: string; stage: string; message: string }) => setStatusInDataHub(sim.url, urn, input);
 
 function recordingApi() {
   const calls: { method: string; args: unknown[] }[] = [];
@@ -66,8 +64,12 @@ describe('the reverse sync', () => {
     expect(calls.map((c) => [c.method, c.args[1]])).toEqual([['update', '2.1']]);
     expect(await syncIncidentMessages(deps)).toMatchObject({ updated: 0 });
 
-    await setStatus({ state: 'RESOLVED', stage: 'FIXED', message: 'Resolved in the UI' });
-    await setStatus({ state: 'ACTIVE', stage: 'TRIAGE', message: 'Reopened by Janus: the evidence is still there.' });
+    await setIncidentStatus(sim, urn, { state: 'RESOLVED', stage: 'FIXED', message: 'Resolved in the UI' });
+    await setIncidentStatus(sim, urn, {
+      state: 'ACTIVE',
+      stage: 'TRIAGE',
+      message: 'Reopened by Janus: the evidence is still there.',
+    });
     calls.length = 0;
     expect(await syncIncidentMessages(deps)).toEqual({ tracked: 2, updated: 2, replies: 2, failed: 0 });
     expect(calls.filter((c) => c.method === 'reply').map((c) => c.args.slice(0, 2))).toEqual([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { judgeModel } from '../../src/app/judge-model.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
@@ -8,44 +8,32 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { RedisVerdictHistory } from '../../src/history/index.js';
 import { reportPath } from '../../src/html-report/index.js';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
-import { startFakeSlack, type FakeSlack } from './fake-slack.js';
-import { SECRET, startJanusWithSlack, type JanusWithSlack } from './harness.js';
+import { startSim } from '@janus/datahub-sim';
+import { startFakeSlack } from './fake-slack.js';
+import { SECRET, startJanusWithSlack, useSlackBed } from './harness.js';
 import { sendInteraction, sendSlashCommand } from './slash-command.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const FRAUD = DEMO.modelNames.fraud;
 const FRAUD_URN = DEMO.models.fraud;
 
-let sim: RunningSim;
-let slack: FakeSlack;
-let janus: JanusWithSlack;
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  slack = await startFakeSlack();
-  janus = await startJanusWithSlack({ datahub: sim.url, slack });
-});
-afterAll(async () => {
-  await janus.close();
-  await slack.close();
-  await sim.close();
-});
+const bed = useSlackBed();
 afterEach(() => {
-  expect(slack.unexpected).toEqual([]);
+  expect(bed.slack.unexpected).toEqual([]);
 });
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack messages read loosely
 const textOf = (message: Json): string => JSON.stringify(message.blocks);
 
 /** `/janus <text>`: the HTTP answer (the ack) and, when Janus posts one, the message at the response URL. */
-async function command(text: string, endpoint = janus.endpoint) {
-  const { id, url } = slack.responseUrl();
+async function command(text: string, endpoint = bed.janus.endpoint) {
+  const { id, url } = bed.slack.responseUrl();
   const res = await sendSlashCommand(endpoint, { text, responseUrl: url, secret: SECRET });
   const ack = await res.text();
   return {
     status: res.status,
     ack: ack ? (JSON.parse(ack) as Json) : undefined,
-    posted: () => slack.posted(id) as Promise<Json>,
+    posted: () => bed.slack.posted(id) as Promise<Json>,
   };
 }
 
@@ -63,13 +51,13 @@ describe('/janus help and bad input', () => {
     ['trust', '`/janus trust` needs a model'],
     ['trust a b', 'takes one model at a time'],
   ])('"%s": an ephemeral usage message saying why, and nothing judged', async (text, why) => {
-    sim.resetStats();
+    bed.sim.resetStats();
     const r = await command(text);
     expect(r.status).toBe(200);
     expect(r.ack?.response_type).toBe('ephemeral');
     expect(r.ack?.text).toContain(why);
     expect(textOf(r.ack!)).toContain('/janus trust');
-    expect(sim.stats().requests).toBe(0);
+    expect(bed.sim.stats().requests).toBe(0);
   });
 });
 
@@ -89,7 +77,7 @@ describe('/janus trust', () => {
     expect(textOf(message)).toContain('Judged now');
     const buttons = message.blocks.find((b: Json) => b.type === 'actions').elements;
     expect(buttons.map((b: Json) => b.url)).toEqual([
-      `${janus.url}${reportPath(FRAUD_URN)}`,
+      `${bed.janus.url}${reportPath(FRAUD_URN)}`,
       `http://datahub-ui.test:9002/mlModels/${encodeURIComponent(FRAUD_URN)}`,
     ]);
     // The report link leads to the report of the same verdict.
@@ -112,7 +100,7 @@ describe('/janus trust', () => {
   });
 
   it('a link button click is acked', async () => {
-    const res = await sendInteraction(janus.endpoint, SECRET, {
+    const res = await sendInteraction(bed.janus.endpoint, SECRET, {
       type: 'block_actions',
       user: { id: 'U0ALICE01', username: 'alice', team_id: 'T0JANUS01' },
       team: { id: 'T0JANUS01', domain: 'janus-test' },
@@ -136,27 +124,27 @@ describe('/janus trust', () => {
 
 describe('Slack signatures and routes', () => {
   it('refuses a request signed with another secret, or too old, with 401, and judges nothing', async () => {
-    sim.resetStats();
-    const { url } = slack.responseUrl();
-    const forged = await sendSlashCommand(janus.endpoint, {
+    bed.sim.resetStats();
+    const { url } = bed.slack.responseUrl();
+    const forged = await sendSlashCommand(bed.janus.endpoint, {
       text: `trust ${FRAUD}`,
       responseUrl: url,
       secret: 'not-the-secret',
     });
     expect(forged.status).toBe(401);
-    const stale = await sendSlashCommand(janus.endpoint, {
+    const stale = await sendSlashCommand(bed.janus.endpoint, {
       text: `trust ${FRAUD}`,
       responseUrl: url,
       secret: SECRET,
       timestamp: Math.floor(Date.now() / 1000) - 600,
     });
     expect(stale.status).toBe(401);
-    expect(sim.stats().requests).toBe(0);
+    expect(bed.sim.stats().requests).toBe(0);
   });
 
   it('answers only POST at /slack/events', async () => {
-    expect((await fetch(janus.endpoint)).status).toBe(405);
-    expect((await fetch(`${janus.endpoint}/other`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(bed.janus.endpoint)).status).toBe(405);
+    expect((await fetch(`${bed.janus.endpoint}/other`, { method: 'POST' })).status).toBe(404);
   });
 });
 
@@ -178,20 +166,19 @@ describe('where the verdict comes from', () => {
     const history = new RedisVerdictHistory(redis, { prefix });
     const at = Date.now() - ageMs;
     const { verdict } = await judgeModel(
-      { client: createDataHubClient({ url: sim.url }), policy: judgePolicy(judgeSchema.parse({})), now: () => at },
+      { client: createDataHubClient({ url: bed.sim.url }), policy: judgePolicy(judgeSchema.parse({})), now: () => at },
       FRAUD,
     );
     await history.record(verdict);
-    return { recorded: verdict, janus: await startJanusWithSlack({ datahub: sim.url, slack, history }) };
+    return { recorded: verdict, janus: await startJanusWithSlack({ datahub: bed.sim.url, slack: bed.slack, history }) };
   }
 
   it('a verdict recorded by a recent scan is the answer: DataHub is asked only for the name', async () => {
     const { recorded, janus: own } = await afterScan(5_000);
     try {
-      sim.resetStats();
+      bed.sim.resetStats();
       const message = await (await command(`trust ${FRAUD}`, own.endpoint)).posted();
-      // the name, and the open incidents behind its findings (one batch read, no walk)
-      expect(sim.stats().byOperation).toEqual({ JanusSearchModels: 1, JanusDatasetsActiveIncidents: 1 });
+      expect(bed.sim.stats().byOperation).toEqual({ JanusSearchModels: 1 });
       expect(message.text).toContain('fraud_detector_v4 scores 80/100');
       expect(textOf(message)).toContain(
         `As of the scan at <!date^${Math.floor(Date.parse(recorded.scannedAt) / 1000)}^{time_secs}|${recorded.scannedAt.slice(11, 19)} UTC>`,
@@ -204,9 +191,9 @@ describe('where the verdict comes from', () => {
   it('a verdict older than the max age (60 s by default) is judged again', async () => {
     const { janus: own } = await afterScan(61_000);
     try {
-      sim.resetStats();
+      bed.sim.resetStats();
       const message = await (await command(`trust ${FRAUD}`, own.endpoint)).posted();
-      expect(Object.keys(sim.stats().byOperation).length).toBeGreaterThan(1);
+      expect(Object.keys(bed.sim.stats().byOperation).length).toBeGreaterThan(1);
       expect(textOf(message)).toContain('Judged now');
     } finally {
       await own.close();
@@ -217,7 +204,7 @@ describe('where the verdict comes from', () => {
 describe('when DataHub fails', () => {
   it('says so in an ephemeral message and logs it; nothing is posted in the channel', async () => {
     const down = await startSim({ demo: true, port: 0, failRate: 1, faults: ['500'] });
-    const own = await startJanusWithSlack({ datahub: down.url, slack, env: { JANUS_DATAHUB_RETRIES: '0' } });
+    const own = await startJanusWithSlack({ datahub: down.url, slack: bed.slack, env: { JANUS_DATAHUB_RETRIES: '0' } });
     try {
       const message = await (await command(`trust ${FRAUD}`, own.endpoint)).posted();
       expect(message.response_type).toBe('ephemeral');
@@ -246,7 +233,7 @@ describe('when Slack rate-limits the Web API', () => {
   it("waits the Retry-After and tries again (the WebClient's retry config), then answers", async () => {
     const limited = await startFakeSlack();
     limited.rateLimit('auth.test', 1);
-    const own = await startJanusWithSlack({ datahub: sim.url, slack: limited });
+    const own = await startJanusWithSlack({ datahub: bed.sim.url, slack: limited });
     try {
       expect(limited.calls.map((c) => [c.method, c.status])).toEqual([
         ['auth.test', 429],

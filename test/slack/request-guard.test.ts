@@ -1,30 +1,17 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
-import { BOT, startFakeSlack, type FakeSlack } from './fake-slack.js';
-import { SECRET, startJanusWithSlack, type JanusWithSlack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { BOT } from './fake-slack.js';
+import { SECRET, useSlackBed } from './harness.js';
 import { sign, slashCommandBody } from './slash-command.js';
 
 // Issue 20, cases 5 and 6: what reaches the Slack endpoint before Bolt does.
-let sim: RunningSim;
-let slack: FakeSlack;
-let janus: JanusWithSlack;
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  slack = await startFakeSlack();
-  janus = await startJanusWithSlack({ datahub: sim.url, slack });
-});
-afterAll(async () => {
-  await janus.close();
-  await slack.close();
-  await sim.close();
-});
+const bed = useSlackBed();
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
 function post(body: string, opts: { ts?: number; type?: string; signature?: string } = {}) {
   const ts = opts.ts ?? nowS();
-  return fetch(janus.endpoint, {
+  return fetch(bed.janus.endpoint, {
     method: 'POST',
     headers: {
       'content-type': opts.type ?? 'application/x-www-form-urlencoded',
@@ -40,7 +27,7 @@ const interaction = (payload: unknown) => new URLSearchParams({ payload: JSON.st
 /** Streams `total` bytes as a chunked body (no Content-Length); how many the server let through before answering. */
 function streamChunked(total: number): Promise<{ status?: number; sent: number }> {
   return new Promise((resolve) => {
-    const url = new URL(janus.endpoint);
+    const url = new URL(bed.janus.endpoint);
     const req = http.request({
       host: url.hostname,
       port: url.port,
@@ -83,7 +70,7 @@ describe('the Slack endpoint reads at most 1 MB (case 5)', () => {
   });
 
   it('still answers a signed command within the limit', async () => {
-    const { id, url } = slack.responseUrl();
+    const { id, url } = bed.slack.responseUrl();
     const res = await post(slashCommandBody({ text: 'help', responseUrl: url }));
     expect(res.status).toBe(200);
     expect(id).toBeTruthy();
@@ -92,23 +79,23 @@ describe('the Slack endpoint reads at most 1 MB (case 5)', () => {
 
 describe('Slack request checks (case 6)', () => {
   it.each([10 * 60, -10 * 60])('refuses a signed request %i s off now (401)', async (offset) => {
-    const { url } = slack.responseUrl();
+    const { url } = bed.slack.responseUrl();
     const res = await post(slashCommandBody({ text: 'help', responseUrl: url }), { ts: nowS() + offset });
     expect(res.status).toBe(401);
   });
 
   it('drops an exact replay inside the window: one answer, one reply', async () => {
-    const { id, url } = slack.responseUrl();
+    const { id, url } = bed.slack.responseUrl();
     const body = slashCommandBody({ text: 'trust fraud_detector_v4', responseUrl: url });
     const ts = nowS();
     const first = await post(body, { ts });
     expect(first.status).toBe(200);
-    await slack.posted(id);
+    await bed.slack.posted(id);
     const again = await post(body, { ts });
     expect(again.status).toBe(200);
     expect(await again.text()).toBe('');
     await new Promise((r) => setTimeout(r, 300));
-    expect(slack.responses.filter((r) => r.id === id)).toHaveLength(1);
+    expect(bed.slack.responses.filter((r) => r.id === id)).toHaveLength(1);
   });
 
   it.each([
@@ -152,7 +139,7 @@ describe('Slack request checks (case 6)', () => {
       }
       await new Promise((r) => setTimeout(r, 300));
       expect(hits).toBe(0);
-      expect(janus.logs().some((l) => String(l.problem ?? '').includes('not on Slack'))).toBe(true);
+      expect(bed.janus.logs().some((l) => String(l.problem ?? '').includes('not on Slack'))).toBe(true);
     } finally {
       evil.close();
     }

@@ -36,14 +36,18 @@ export function slashCommandBody(c: Pick<SlashCommand, 'text' | 'responseUrl' | 
 
 /** POSTs a signed slash command, as Slack does (the content type exactly as Slack sends it). */
 export function sendSlashCommand(endpoint: string, c: SlashCommand): Promise<Response> {
-  const body = slashCommandBody(c);
-  const timestamp = c.timestamp ?? Math.floor(Date.now() / 1000);
+  return postSigned(endpoint, slashCommandBody(c), c.secret, c.timestamp);
+}
+
+/** POSTs a form body signed with `secret` at `timestamp` (Unix seconds; default now), as Slack signs its requests. */
+export function postSigned(endpoint: string, body: string, secret: string, timestamp?: number): Promise<Response> {
+  const ts = timestamp ?? Math.floor(Date.now() / 1000);
   return fetch(endpoint, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      'x-slack-request-timestamp': String(timestamp),
-      'x-slack-signature': sign(c.secret, timestamp, body),
+      'x-slack-request-timestamp': String(ts),
+      'x-slack-signature': sign(secret, ts, body),
     },
     body,
   });

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { gateVerdict, isBlocked } from '../../app/gate.js';
 import { judgeModel } from '../../app/judge-model.js';
 import { readLineageFile } from '../../datahub/lineage-file.js';
-import type { EntityCache } from '../../datahub/read-upstream.js';
+import { EntityCache } from '../../datahub/entity-cache.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { BlockedError, UsageError } from '../../errors.js';
 import { verdictsJson } from '../../render/json.js';
@@ -19,7 +19,7 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   if (opts.output) checkOutputPath(opts.output);
   const ctx = cliContext(cmd);
   const proposed = opts.lineage ? readLineageFile(opts.lineage) : undefined;
-  const cache: EntityCache = new Map();
+  const cache: EntityCache = new EntityCache();
   const results: GateResult[] = [];
   for (const [i, model] of models.entries()) {
     try {

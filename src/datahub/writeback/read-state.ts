@@ -1,7 +1,7 @@
 import { isJanusAssertion, keyOf, modelsOf, PROPERTIES } from '../../core/writeback/conventions.js';
 import type { CurrentAssertion, CurrentIncident, CurrentModel, WriteBackState } from '../../core/writeback/state.js';
 import type { DataHubClient } from '../client.js';
-import type { EntityCache } from '../read-upstream.js';
+import type { EntityCache } from '../entity-cache.js';
 import { writeBackStateOp } from '../queries/write-back-state.js';
 
 /** Janus's incidents and assertions on every dataset the scan read (already in the entity cache: no request). */
