@@ -204,7 +204,7 @@ describe('/janus history and at-risk: from the scan history', () => {
     expect(sim.stats().requests).toBe(0);
     const text = textOf(m);
     expect(text).toContain(`${janus.url}${reportPath(FRAUD_URN)}`);
-    const rows = [...text.matchAll(/\|([a-z_0-9]+)>  (\d+)\/100/g)].map((x) => ({ name: x[1], score: Number(x[2]) }));
+    const rows = [...text.matchAll(/\|([a-z_0-9]+)> {2}(\d+)\/100/g)].map((x) => ({ name: x[1], score: Number(x[2]) }));
     expect(rows.map((r) => r.name)).toContain('fraud_detector_v4');
     expect(rows.map((r) => r.score)).toEqual([...rows.map((r) => r.score)].sort((a, b) => a - b));
     expect(m.text).toMatch(/^\d+ models are not trusted, worst first$/);
