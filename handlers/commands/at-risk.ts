@@ -1,4 +1,4 @@
-import type { ScanHistory } from '../../src/history/index.js';
+import type { VerdictHistory } from '../../src/history/index.js';
 import type { Logger } from '../../src/log.js';
 import type { SlackMessage } from '../../src/render/blocks.js';
 import { atRiskMessage } from '../../src/slack/command-replies.js';
@@ -7,7 +7,7 @@ import { failedMessage } from '../../src/slack/messages.js';
 import { shown } from '../../src/slack/visibility.js';
 
 export interface AtRiskCommandDeps {
-  history: ScanHistory;
+  history: VerdictHistory;
   /** A model's report, where Janus is reachable. */
   reportUrl: (urn: string) => string | undefined;
   logger: Logger;

@@ -1,5 +1,5 @@
 import type { ModelRef } from '../../src/core/verdict.js';
-import type { ScanHistory } from '../../src/history/index.js';
+import type { VerdictHistory } from '../../src/history/index.js';
 import type { Logger } from '../../src/log.js';
 import type { SlackMessage } from '../../src/render/blocks.js';
 import { historyMessage } from '../../src/slack/command-replies.js';
@@ -9,7 +9,7 @@ import { entityProblem } from './entity-problem.js';
 import { withSoleMatch } from './sole-match.js';
 
 export interface HistoryCommandDeps {
-  history: ScanHistory;
+  history: VerdictHistory;
   /** A model by name or urn (DataHub's search, as `/janus trust` resolves it). */
   resolve: (ref: string) => Promise<ModelRef>;
   logger: Logger;

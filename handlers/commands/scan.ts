@@ -1,5 +1,5 @@
 import type { ModelRef } from '../../src/core/verdict.js';
-import type { ScanHistory } from '../../src/history/index.js';
+import type { VerdictHistory } from '../../src/history/index.js';
 import type { Logger } from '../../src/log.js';
 import type { SlackMessage } from '../../src/render/blocks.js';
 import {
@@ -17,7 +17,7 @@ import { withSoleMatch } from './sole-match.js';
 export interface ScanCommandDeps {
   /** Cycles on the service's queue; absent without Redis. */
   scan?: Pick<ScanRequests, 'run'>;
-  history: ScanHistory;
+  history: VerdictHistory;
   resolve: (ref: string) => Promise<ModelRef>;
   logger: Logger;
 }

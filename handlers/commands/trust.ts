@@ -1,7 +1,7 @@
 import type { CurrentVerdict } from '../../src/app/current-verdict.js';
 import type { IncidentView } from '../../src/app/incident-action.js';
 import type { Verdict } from '../../src/core/verdict.js';
-import type { ScanHistory } from '../../src/history/index.js';
+import type { VerdictHistory } from '../../src/history/index.js';
 import type { Logger } from '../../src/log.js';
 import { verdictBlocks, type Block, type SlackMessage } from '../../src/render/blocks.js';
 import { context, trendLine } from '../../src/slack/command-replies.js';
@@ -17,7 +17,7 @@ export interface TrustCommandDeps {
   /** The report and DataHub links for a verdict, where configured. */
   links: (v: Verdict) => { reportUrl?: string; datahubUrl?: string };
   /** The scan history: the score's trend. */
-  history?: ScanHistory;
+  history?: VerdictHistory;
   /** The open incidents behind the verdict's findings (each shown with its buttons). */
   openIncidents?: (v: Verdict) => Promise<IncidentView[]>;
   logger: Logger;

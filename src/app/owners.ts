@@ -2,7 +2,7 @@ import { routeEntity } from '../core/alerts/routing.js';
 import type { DataHubClient } from '../datahub/client.js';
 import { readAlertRouting } from '../datahub/read-alert-routing.js';
 import { resolveModelOrDataset } from '../datahub/resolve-entity.js';
-import type { ScanHistory } from '../history/index.js';
+import type { VerdictHistory } from '../history/index.js';
 
 /** Who owns an entity, where its alerts go, and what upstream nobody owns (`/janus owners`). */
 export interface OwnersView {
@@ -21,7 +21,7 @@ export interface OwnersView {
 
 export interface OwnersDeps {
   client: DataHubClient;
-  history: ScanHistory;
+  history: VerdictHistory;
   /** `slack.fallbackChannel`: where an alert goes that reaches no owner's channel. */
   fallback?: string;
 }

@@ -1,9 +1,9 @@
 import { severityRank } from '../core/finding.js';
 import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
-import type { ModelSummary, ScanHistory } from '../history/index.js';
+import type { ModelSummary, VerdictHistory } from '../history/index.js';
 import { clip, mrkdwn, type Block } from '../render/blocks.js';
-import { reportPath } from '../report/paths.js';
+import { reportPath } from '../html-report/paths.js';
 import { BAND_ICON, BAND_WORD, context, section, slackDate } from './command-replies.js';
 
 /**
@@ -68,7 +68,7 @@ export interface OpenAlert {
 }
 
 export interface UnfurlDeps {
-  history: ScanHistory;
+  history: VerdictHistory;
   /** The open alerts listing these models or about these root causes (finding keys): the alerts' state in Redis. */
   openAlerts?: (models: string[], keys: string[]) => Promise<OpenAlert[]>;
   reportUrl: (modelUrn: string) => string | undefined;

@@ -5,8 +5,8 @@ import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { RedisScanHistory } from '../../src/history/index.js';
-import { reportPath } from '../../src/report/index.js';
+import { RedisVerdictHistory } from '../../src/history/index.js';
+import { reportPath } from '../../src/html-report/index.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { BOT, startFakeSlack, blockProblems, type FakeSlack } from './fake-slack.js';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   const scan = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})) }, 'all');
   expect(scan.failed).toEqual([]);
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  const history = new RedisScanHistory(redis, { prefix: `${prefix}:` });
+  const history = new RedisVerdictHistory(redis, { prefix: `${prefix}:` });
   const hour = 3_600_000;
   for (const v of scan.verdicts) {
     // two earlier scans, the model doing better then: a trend to draw
