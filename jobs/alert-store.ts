@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { StagedAlert } from '../src/slack/alerts/plan.js';
 import type { AlertState } from '../src/slack/alerts/types.js';
+import { parsed } from './parsed-json.js';
 import {
   alertState,
   stagedAlert,
@@ -245,15 +246,5 @@ export class AlertStore {
 
   async cacheUser(email: string, id: string | null, ttlMs: number): Promise<void> {
     await this.redis.set(this.key(`user:${email.toLowerCase()}`), id ?? '-', 'PX', ttlMs);
-  }
-}
-
-function parsed<T>(schema: z.ZodType<T>, raw: string | null | undefined): T | undefined {
-  if (!raw) return undefined;
-  try {
-    const r = schema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
   }
 }

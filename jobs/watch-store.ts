@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { parsed } from './parsed-json.js';
 
 /** Who a watcher is in DataHub when they watched (their watches lapse once DataHub says they left). */
 const watcherSchema = z.object({
@@ -69,7 +70,7 @@ export class WatchStore {
   async watching(user: string): Promise<Watch[]> {
     const all = await this.redis.hvals(this.key(`user:${user}`));
     return all
-      .map((v) => parsedJson(watchSchema, v))
+      .map((v) => parsed(watchSchema, v))
       .filter((w): w is Watch => !!w)
       .sort((a, b) => a.name.localeCompare(b.name) || a.urn.localeCompare(b.urn));
   }
@@ -92,7 +93,7 @@ export class WatchStore {
   }
 
   async watcher(user: string): Promise<Watcher | undefined> {
-    return parsedJson(watcherSchema, await this.redis.get(this.key(`who:${user}`)));
+    return parsed(watcherSchema, await this.redis.get(this.key(`who:${user}`)));
   }
 
   async setWatcher(user: string, w: Watcher): Promise<void> {
@@ -114,15 +115,5 @@ export class WatchStore {
     tx.del(this.key(`user:${user}`));
     await tx.exec();
     return urns;
-  }
-}
-
-function parsedJson<T>(schema: z.ZodType<T>, raw: string | null | undefined): T | undefined {
-  if (!raw) return undefined;
-  try {
-    const r = schema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
   }
 }
