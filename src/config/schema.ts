@@ -3,7 +3,7 @@ import { DEFAULT_WRITE_BATCH, MAX_WRITE_BATCH } from '../datahub/batch-operation
 import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
 import { DEFAULT_LONG_READ_TIMEOUT_MS } from '../datahub/long-read.js';
 import { judgeSchema } from './judge.js';
-import { period, scanSchema } from './scan.js';
+import { period, cycleSchema } from './cycle.js';
 import { mcpSchema } from './mcp.js';
 import { slackIncidentSettings } from './slack-incidents.js';
 
@@ -75,7 +75,7 @@ export const serverSchema = z.object({
 });
 
 export const configSchema = z.object({
-  scan: scanSchema.default(scanSchema.parse({})),
+  scan: cycleSchema.default(cycleSchema.parse({})),
   datahub: datahubSchema.default(datahubSchema.parse({})),
   log: logSchema.default(logSchema.parse({})),
   redis: redisSchema.default(redisSchema.parse({})),
@@ -87,5 +87,5 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 export type DatahubConfig = z.infer<typeof datahubSchema>;
-export type { ScanConfig } from './scan.js';
+export type { CycleConfig } from './cycle.js';
 export type LogConfig = z.infer<typeof logSchema>;
