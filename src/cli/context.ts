@@ -19,6 +19,7 @@ export function cliContext(cmd: Command, env: Record<string, string | undefined>
     url: config.datahub.url,
     ...(config.datahub.token ? { token: config.datahub.token } : {}),
     timeoutMs: config.datahub.timeoutMs,
+    longReadTimeoutMs: config.datahub.longReadTimeoutMs,
     retry: { retries: config.datahub.retries },
     concurrency: config.datahub.concurrency,
     writeBatch: config.datahub.writeBatch,

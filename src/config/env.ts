@@ -3,6 +3,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   DATAHUB_GMS_URL: ['datahub', 'url'],
   DATAHUB_GMS_TOKEN: ['datahub', 'token'],
   JANUS_DATAHUB_TIMEOUT_MS: ['datahub', 'timeoutMs'],
+  JANUS_DATAHUB_LONG_READ_TIMEOUT_MS: ['datahub', 'longReadTimeoutMs'],
   JANUS_DATAHUB_RETRIES: ['datahub', 'retries'],
   JANUS_DATAHUB_CONCURRENCY: ['datahub', 'concurrency'],
   JANUS_DATAHUB_WRITE_BATCH: ['datahub', 'writeBatch'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_WRITE_BATCH, MAX_WRITE_BATCH } from '../datahub/batch-operation.js';
 import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
+import { DEFAULT_LONG_READ_TIMEOUT_MS } from '../datahub/long-read.js';
 import { judgeSchema } from './judge.js';
 import { period, cycleSchema } from './cycle.js';
 import { mcpSchema } from './mcp.js';
@@ -12,6 +13,8 @@ export const datahubSchema = z.object({
   url: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
   token: z.string().min(1).optional(),
   timeoutMs: z.coerce.number().int().positive().default(10_000),
+  /** Time limit of a long read (a model's whole upstream reach, a blast-radius walk), which is not retried on a timeout. */
+  longReadTimeoutMs: z.coerce.number().int().positive().default(DEFAULT_LONG_READ_TIMEOUT_MS),
   retries: z.coerce.number().int().min(0).max(10).default(3),
   /** Requests in flight to DataHub at once, at most (batch reads overlap their round trips). */
   concurrency: z.coerce.number().int().min(1).max(32).default(DEFAULT_CONCURRENCY),

@@ -30,8 +30,13 @@ export interface AliasedOperation<Item> {
 
 const SMALLEST = 8;
 
-export function defineAliasedOperation<Item>(file: string, item: z.ZodType<Item>, max: number): AliasedOperation<Item> {
-  const base = defineOperation<Record<string, unknown>, unknown>(file, z.unknown());
+export function defineAliasedOperation<Item>(
+  file: string,
+  item: z.ZodType<Item>,
+  max: number,
+  options: { long?: boolean } = {},
+): AliasedOperation<Item> {
+  const base = defineOperation<Record<string, unknown>, unknown>(file, z.unknown(), options);
   const doc = parse(base.document);
   const op = doc.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
   const field = op.selectionSet.selections[0];
@@ -78,7 +83,13 @@ export function defineAliasedOperation<Item>(file: string, item: z.ZodType<Item>
       const schema = z.record(z.string(), item.nullish()) as unknown as z.ZodType<
         Record<string, Item | null | undefined>
       >;
-      built1 = { name: base.name, document: [text, ...fragments].join('\n\n'), schema, idempotent: base.idempotent };
+      built1 = {
+        name: base.name,
+        document: [text, ...fragments].join('\n\n'),
+        schema,
+        idempotent: base.idempotent,
+        ...(base.long ? { long: true } : {}),
+      };
       built.set(size, built1);
       return built1;
     },

@@ -12,6 +12,7 @@ import { createLimiter, DEFAULT_CONCURRENCY } from './limiter.js';
 import { NotGraphQLError, refusingNonJson } from './not-graphql.js';
 import { addSecret, redactText } from '../log.js';
 import type { Operation } from './operation.js';
+import { DEFAULT_LONG_READ_TIMEOUT_MS } from './long-read.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
 
 export interface DataHubClientOptions {
@@ -19,6 +20,8 @@ export interface DataHubClientOptions {
   url: string;
   token?: string;
   timeoutMs?: number;
+  /** The time limit of a long read (an operation marked `long`: a model's whole reach, a walk below it). */
+  longReadTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   /** Requests in flight at once, at most (`datahub.concurrency`); more wait their turn. */
   concurrency?: number;
@@ -51,11 +54,12 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 export function createDataHubClient(options: DataHubClientOptions): DataHubClient {
   const url = `${options.url.replace(/\/+$/, '')}/api/graphql`;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const longReadTimeoutMs = Math.max(timeoutMs, options.longReadTimeoutMs ?? DEFAULT_LONG_READ_TIMEOUT_MS);
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   if (options.token) addSecret(options.token);
   const gql = new GraphQLClient(url, {
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-    fetch: refusingNonJson((input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(timeoutMs) })),
+    fetch: refusingNonJson((input, init) => fetch(input, init)),
   });
   const sent: Record<string, number> = {};
   // Each attempt takes a slot, and gives it back before a retry's backoff.
@@ -68,6 +72,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     variables: Record<string, unknown>,
     idempotent: boolean,
     partial: boolean,
+    long = false,
   ) {
     const log = options.logger?.child({ operation: name });
     let failed: DataHubError | undefined;
@@ -78,20 +83,34 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
         if (attempt > 0)
           log?.warn({ attempt, after: failed?.code, status: failed?.status }, 'retrying DataHub request');
         try {
-          return { data: await slots.run(() => gql.request<unknown>({ document, variables })), errors: [] };
+          // the time limit starts once the request has its slot
+          const run = () =>
+            gql.request<unknown>({
+              document,
+              variables,
+              signal: AbortSignal.timeout(long ? longReadTimeoutMs : timeoutMs),
+            });
+          return { data: await slots.run(run), errors: [] };
         } catch (err) {
           if (partial && err instanceof ClientError && fieldErrors(err))
             return { data: err.response.data ?? null, errors: err.response.errors! };
           throw (failed = toDataHubError(name, err));
         }
       },
-      (err) => classify(err as DataHubError & { retryable?: RetryKind }, idempotent),
+      (err) => classify(err as DataHubError & { retryable?: RetryKind }, idempotent, long),
       policy,
     );
   }
 
   async function request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data> {
-    const { data } = await send(op.name, op.document, variables as Record<string, unknown>, op.idempotent, false);
+    const { data } = await send(
+      op.name,
+      op.document,
+      variables as Record<string, unknown>,
+      op.idempotent,
+      false,
+      op.long === true,
+    );
     const parsed = op.schema.safeParse(data);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -126,7 +145,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
 const fieldErrors = (err: ClientError): boolean =>
   err.response.status === 200 && !!err.response.errors?.length && err.response.errors.every((e) => !!e.path?.length);
 
-type RetryKind = 'never-sent' | 'ambiguous' | 'throttled';
+type RetryKind = 'never-sent' | 'ambiguous' | 'throttled' | 'timed-out';
 
 function toDataHubError(operation: string, err: unknown): DataHubError & { retryable?: RetryKind; afterMs?: number } {
   // an HTML wall will not turn into GraphQL on a retry
@@ -151,7 +170,7 @@ function toDataHubError(operation: string, err: unknown): DataHubError & { retry
   }
   const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (e.name === 'TimeoutError' || e.name === 'AbortError')
-    return Object.assign(unreachable(operation, 'timed out'), { retryable: 'ambiguous' as const });
+    return Object.assign(unreachable(operation, 'timed out'), { retryable: 'timed-out' as const });
   const code = e.cause?.code;
   if (e.name === 'TypeError' && (code || /fetch failed/.test(e.message ?? ''))) {
     return Object.assign(unreachable(operation, code ?? e.cause?.message ?? 'network error'), {
@@ -172,8 +191,12 @@ function quoted(text: string): string {
 function classify(
   err: { retryable?: RetryKind; afterMs?: number },
   idempotent: boolean,
+  long: boolean,
 ): { retry: boolean; afterMs?: number } {
   switch (err.retryable) {
+    case 'timed-out':
+      // a long read that ran out of time would only make DataHub do the same work again
+      return { retry: idempotent && !long };
     case 'never-sent':
     case 'throttled':
       return { retry: true, afterMs: err.afterMs };

@@ -9,6 +9,11 @@ export interface Operation<Vars, Data> {
   schema: z.ZodType<Data>;
   /** Safe to send twice: reads, and writes DataHub makes idempotent. Decides retries after an ambiguous failure. */
   idempotent: boolean;
+  /**
+   * A read whose answer can take DataHub many seconds (a model's whole reach, a walk of thousands of entities): it gets
+   * the client's long timeout, and a timeout is not retried (asking again costs DataHub the same work again).
+   */
+  long?: boolean;
   /** Type-only marker for the variables. */
   readonly vars?: Vars;
 }
@@ -54,7 +59,7 @@ function withFragments(doc: DocumentNode): string {
 export function defineOperation<Vars, Data>(
   file: string,
   schema: z.ZodType<Data>,
-  options: { idempotent?: boolean } = {},
+  options: { idempotent?: boolean; long?: boolean } = {},
 ): Operation<Vars, Data> {
   const doc = parse(fs.readFileSync(new URL(`./operations/${file}.graphql`, import.meta.url), 'utf8'));
   const op = doc.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
@@ -65,5 +70,6 @@ export function defineOperation<Vars, Data>(
     document: withFragments(doc),
     schema,
     idempotent: options.idempotent ?? op.operation === 'query',
+    ...(options.long ? { long: true } : {}),
   };
 }

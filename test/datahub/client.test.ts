@@ -73,6 +73,18 @@ describe('DataHub client', () => {
     expect(sim!.stats().requests).toBe(2);
   });
 
+  it('gives a long read its own, longer time limit, and does not send it again after a timeout', async () => {
+    const long = { ...searchModels, long: true };
+    const vars = { query: 'customer_ltv_v2', start: 0, count: 1 };
+    const slow = await setup({ latencyMs: 400 }, { timeoutMs: 100, longReadTimeoutMs: 5_000 });
+    expect((await fail(slow.request(searchModels, vars))).message).toMatch(/timed out/);
+    expect((await slow.request(long, vars)).searchAcrossEntities.searchResults).toHaveLength(1);
+    await sim!.close();
+    const hangs = await setup({ failRate: 1, faults: ['timeout'] }, { timeoutMs: 100, longReadTimeoutMs: 150 });
+    expect((await fail(hangs.request(long, vars))).message).toMatch(/timed out/);
+    expect(sim!.stats().requests).toBe(1);
+  });
+
   it('reports a malformed body as such', async () => {
     const client = await setup({ failRate: 1, faults: ['malformed'] });
     expect((await fail(client.request(searchModels, { query: 'x', start: 0, count: 1 }))).code).toBe(

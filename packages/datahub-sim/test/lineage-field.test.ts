@@ -170,4 +170,17 @@ describe('the lineage field (one hop)', () => {
     // Edges without timestamps (auditStamp time 0) are kept by the time filter.
     expect(window.total).toBe(2);
   });
+
+  it('answers a hop asked again from what it kept, until a write changes the graph or an entity is soft-deleted', async () => {
+    const { lineage, pairs, store } = setup();
+    const before = pairs(await lineage(C.stgTrips, { direction: 'DOWNSTREAM' }));
+    expect(pairs(await lineage(C.stgTrips, { direction: 'DOWNSTREAM' }))).toEqual(before);
+    const added = ds('trips_by_hour');
+    addDataset(store, added, { upstreams: [C.stgTrips] });
+    const after = pairs(await lineage(C.stgTrips, { direction: 'DOWNSTREAM' }));
+    expect(after).toEqual([...before, ['DownstreamOf', added]]);
+    store.write(added, 'status', { removed: true });
+    expect(pairs(await lineage(C.stgTrips, { direction: 'DOWNSTREAM' }))).toEqual(before);
+    expect(pairs(await lineage(C.stgTrips, { direction: 'DOWNSTREAM', includeGhostEntities: true }))).toEqual(after);
+  });
 });

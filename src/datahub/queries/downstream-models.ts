@@ -12,4 +12,6 @@ const page = z.object({
 export type DownstreamPage = z.infer<typeof page>;
 
 /** ML models downstream of many datasets (the blast radius), any depth: one aliased scroll per dataset. */
-export const downstreamModels = defineAliasedOperation('downstream-models', page, DOWNSTREAM_PER_REQUEST);
+export const downstreamModels = defineAliasedOperation('downstream-models', page, DOWNSTREAM_PER_REQUEST, {
+  long: true,
+});

@@ -35,4 +35,6 @@ for (let hop = 0; hop < WALK_HOPS; hop++) {
 const schema = z.object({ entities: z.array(walkNode.nullish()).nullish() });
 
 /** Entities' one-hop downstream edges, three hops deep (JanusDownstreamWalk). */
-export const downstreamWalk = defineOperation<{ urns: string[] }, z.infer<typeof schema>>('downstream-walk', schema);
+export const downstreamWalk = defineOperation<{ urns: string[] }, z.infer<typeof schema>>('downstream-walk', schema, {
+  long: true,
+});

@@ -36,4 +36,6 @@ export const REACH_SLICES = 4;
 export const REACH_PAGE = 10_000;
 
 /** A root and everything upstream of it, with facts and downstream edges (JanusUpstreamReach). */
-export const upstreamReach = defineOperation<UpstreamReachVars, z.infer<typeof schema>>('upstream-reach', schema);
+export const upstreamReach = defineOperation<UpstreamReachVars, z.infer<typeof schema>>('upstream-reach', schema, {
+  long: true,
+});

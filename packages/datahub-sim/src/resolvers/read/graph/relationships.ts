@@ -3,7 +3,8 @@ import { entityRef, type EntityRef } from '../../../schema/entity-ref.js';
 import type { ResolverMap } from '../../../schema/build.js';
 import { entityTypeOf } from '../../../urn.js';
 import { urnTypeOfEntityType } from '../../../lineage/entity-facts.js';
-import { graphOf } from '../../../lineage/graph-index.js';
+import { graphOf, type GraphIndex } from '../../../lineage/graph-index.js';
+import { GraphAnswers } from '../../../lineage/graph-answers.js';
 import type { LineageDirection } from '../../../lineage/lineage-registry.js';
 import { walkLineage } from '../../../lineage/lineage-walk.js';
 import { objectTypesWithField } from '../../../schema/sdl-fields.js';
@@ -72,7 +73,17 @@ function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimCon
   const graph = graphOf(ctx.store);
   const startTime = input.startTimeMillis ?? undefined;
   const endTime = input.endTimeMillis ?? (startTime !== undefined ? ctx.now() : undefined);
-  const hits = walkLineage(graph, source.urn, {
+  // without a time window the answer depends only on the graph: kept until the catalog changes (a batch, a reach or
+  // a walk asks it of thousands of entities, and of the same entity once per edge to it)
+  if (startTime === undefined && endTime === undefined) {
+    const key = `${input.direction}\u0000${input.start ?? ''}\u0000${input.count ?? ''}\u0000${input.includeGhostEntities === true}\u0000${source.urn}`;
+    return oneHopAnswers.get(graph, key, () => lineageAnswer(graph, source.urn, input));
+  }
+  return lineageAnswer(graph, source.urn, input, startTime, endTime);
+}
+
+function lineageAnswer(graph: GraphIndex, urn: string, input: LineageInput, startTime?: number, endTime?: number) {
+  const hits = walkLineage(graph, urn, {
     direction: input.direction,
     maxHops: 1,
     startTimeMillis: startTime,
@@ -103,6 +114,8 @@ function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimCon
     })),
   };
 }
+
+const oneHopAnswers = new GraphAnswers<ReturnType<typeof lineageAnswer>>();
 
 /** entityRef, answering a urn asked again with the same (read-only) ref. */
 function entityRefs(): (urn: string) => EntityRef | null {
