@@ -8,8 +8,17 @@ import { incidentUnknown } from './actions/incident-unknown.js';
 import { incidentResolveSubmit } from './views/incident-resolve-submit.js';
 import { INCIDENT_ACTIONS, RESOLVE_VIEW, UNKNOWN_INCIDENT_ACTION } from '../src/slack/incident-blocks.js';
 import type { IncidentHandlerDeps } from '../src/slack/incident-deps.js';
+import { ownerClaim } from './actions/owner-claim.js';
+import { appHomeOpened } from './events/app-home-opened.js';
+import { CLAIM_ACTION } from '../src/slack/orphan-blocks.js';
+import type { ClaimHandlerDeps } from '../src/slack/owner-claim.js';
+import type { HomePublisher } from '../src/slack/orphan-deps.js';
 
-export type HandlerDeps = JanusCommandDeps & { incidents: IncidentHandlerDeps };
+export type HandlerDeps = JanusCommandDeps & {
+  incidents: IncidentHandlerDeps;
+  /** The Claim ownership button and App Home. */
+  orphans: { claim: ClaimHandlerDeps; home: HomePublisher };
+};
 
 /** Every Slack binding of Janus, on one screen. */
 export function registerListeners(app: App, deps: HandlerDeps): void {
@@ -20,4 +29,6 @@ export function registerListeners(app: App, deps: HandlerDeps): void {
   app.action(INCIDENT_ACTIONS.reopen, incidentReopen(deps.incidents));
   app.action(UNKNOWN_INCIDENT_ACTION, incidentUnknown(deps.incidents.logger));
   app.view(RESOLVE_VIEW, incidentResolveSubmit(deps.incidents));
+  app.action(CLAIM_ACTION, ownerClaim(deps.orphans.claim));
+  app.event('app_home_opened', appHomeOpened(deps.orphans.home));
 }

@@ -10,6 +10,7 @@ import {
   type SnoozeEntry,
   type ThreadRecord,
 } from './alert-payloads.js';
+import { parseStored as parsed } from '../src/stored-json.js';
 
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 /** The next time a channel may get a message: `now` if free (and it is taken for `gap`), else when it frees. */
@@ -245,15 +246,5 @@ export class AlertStore {
 
   async cacheUser(email: string, id: string | null, ttlMs: number): Promise<void> {
     await this.redis.set(this.key(`user:${email.toLowerCase()}`), id ?? '-', 'PX', ttlMs);
-  }
-}
-
-function parsed<T>(schema: z.ZodType<T>, raw: string | null | undefined): T | undefined {
-  if (!raw) return undefined;
-  try {
-    const r = schema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AnnouncedCause, AnnouncedModel } from '../src/core/transitions.js';
 import { announcedCause, announcedModel } from './payloads.js';
+import { parseStored as parsed } from '../src/stored-json.js';
 
 const lastCycle = z.object({
   id: z.string(),
@@ -98,15 +99,5 @@ export class ServiceState {
 
   async unlock(token: string): Promise<void> {
     await this.redis.eval(RELEASE, 1, this.key('cycle-lock'), token);
-  }
-}
-
-function parsed<T>(schema: z.ZodType<T>, raw: string | null | undefined): T | undefined {
-  if (!raw) return undefined;
-  try {
-    const r = schema.safeParse(JSON.parse(raw));
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
   }
 }

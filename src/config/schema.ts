@@ -4,6 +4,7 @@ import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
 import { judgeSchema } from './judge.js';
 import { period, scanSchema } from './scan.js';
 import { mcpSchema } from './mcp.js';
+import { slackOrphanSettings } from './slack-orphans.js';
 import { slackIncidentSettings } from './slack-incidents.js';
 
 /** One schema per concern; a command validates only the concerns it uses. */
@@ -62,6 +63,7 @@ export const slackSchema = z.object({
   /** Least time between two messages to one channel (Slack allows about one a second). */
   channelGapMs: z.coerce.number().int().min(0).max(60_000).default(1000),
   ...slackIncidentSettings,
+  ...slackOrphanSettings,
 });
 
 export const serverSchema = z.object({

@@ -9,6 +9,8 @@ import type { ScanHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
 import { entityUrl } from '../../report/datahub-links.js';
 import { createIncidentHandlerDeps } from '../../slack/incident-deps.js';
+import { createOrphanHandlerDeps } from '../../slack/orphan-deps.js';
+import { AlertStore } from '../../../jobs/alert-store.js';
 import type { Redis } from 'ioredis';
 
 export interface SlackListenerDeps {
@@ -51,5 +53,20 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         prefix: deps.config.redis.prefix,
         logger,
       }),
+      orphans: createOrphanHandlerDeps({
+        web: app.client,
+        client: deps.judge.client,
+        slack,
+        history: deps.history,
+        ...(deps.redis ? { redis: deps.redis, alerts: alertStates(deps.redis, deps.config.redis.prefix) } : {}),
+        prefix: deps.config.redis.prefix,
+        logger,
+      }),
     });
 }
+
+/** The alerts' states, for App Home's open incidents (the alerts' Redis store). */
+const alertStates = (redis: Redis, prefix: string) => {
+  const store = new AlertStore(redis, prefix);
+  return () => store.allStates();
+};

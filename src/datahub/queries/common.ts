@@ -21,6 +21,8 @@ export const ownershipSchema = z
         }),
       )
       .nullish(),
+    /** When the owners last changed (an ingestion, DataHub's UI, a claim from Slack). */
+    lastModified: z.object({ time: z.number().nullish() }).nullish(),
   })
   .nullish();
 
