@@ -36,7 +36,8 @@ export interface OrphanHandlerOptions {
 
 /** The Claim button's and App Home's dependencies: one identity cache for both (Slack member → DataHub user). */
 export function createOrphanHandlerDeps(o: OrphanHandlerOptions): { claim: ClaimHandlerDeps; home: HomePublisher } {
-  const api = slackIncidentApi(o.web);
+  const client = o.web;
+  const api = slackIncidentApi(client);
   const identity = createIdentity({ profile: (id) => api.profile(id), client: o.client, ttlMs: o.slack.identityTtlMs });
   const orphans = o.redis ? new OrphanStore(o.redis, o.prefix) : undefined;
   const now = o.now ?? Date.now;
@@ -47,7 +48,7 @@ export function createOrphanHandlerDeps(o: OrphanHandlerOptions): { claim: Claim
         { identity, history: o.history, ...(orphans ? { orphans } : {}), ...(o.alerts ? { alerts: o.alerts } : {}) },
         slackId,
       );
-      await o.web.views.publish({ user_id: slackId, view: homeView(data, now()) });
+      await client.views.publish({ user_id: slackId, view: homeView(data, now()) });
     },
   };
   const claim: ClaimHandlerDeps = {
@@ -63,7 +64,7 @@ export function createOrphanHandlerDeps(o: OrphanHandlerOptions): { claim: Claim
         value,
         user,
       ),
-    update: (channel, ts, m) => o.web.chat.update({ channel, ts, text: m.text, blocks: m.blocks }),
+    update: (channel, ts, m) => client.chat.update({ channel, ts, text: m.text, blocks: m.blocks }),
     ...(orphans ? { recordClaim: (urn, c) => orphans.setClaim(urn, c) } : {}),
     refreshHome: (user) => home.publish(user),
     now,

@@ -17,6 +17,8 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'users.info': ['users:read'],
   'chat.postEphemeral': ['chat:write'],
   'views.open': [],
+  // App Home (docs/slack.md, "App Home")
+  'views.publish': [],
 };
 
 function sources(dir: string): string[] {
@@ -29,7 +31,8 @@ function sources(dir: string): string[] {
 describe('manifest.yml', () => {
   const manifest = parse(fs.readFileSync(path.join(ROOT, 'manifest.yml'), 'utf8')) as {
     oauth_config: { scopes: { bot: string[] } };
-    features: { slash_commands: { command: string }[] };
+    features: { slash_commands: { command: string }[]; app_home?: { home_tab_enabled?: boolean } };
+    settings: { event_subscriptions?: { request_url?: string; bot_events?: string[] } };
   };
   const calls = new Set(
     ['src', 'jobs', 'handlers']
@@ -48,6 +51,14 @@ describe('manifest.yml', () => {
     const needed = new Set(['commands', ...[...calls].flatMap((c) => METHOD_SCOPES[c]!)]);
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...needed].sort());
     expect(manifest.features.slash_commands.map((c) => c.command)).toEqual(['/janus']);
+  });
+
+  it('turns the Home tab on and subscribes to app_home_opened, which Janus listens to, at the one Bolt endpoint', () => {
+    const handlers = fs.readFileSync(path.join(ROOT, 'handlers/index.ts'), 'utf8');
+    expect(handlers).toContain("app.event('app_home_opened'");
+    expect(manifest.features.app_home?.home_tab_enabled).toBe(true);
+    expect(manifest.settings.event_subscriptions?.bot_events).toContain('app_home_opened');
+    expect(manifest.settings.event_subscriptions?.request_url).toBe('https://janus.example.com/slack/events');
   });
 
   it('docs/slack.md justifies every scope', () => {
