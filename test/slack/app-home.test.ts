@@ -70,7 +70,7 @@ describe('App Home (app_home_opened → views.publish, from the history in Redis
     expect(text).toContain('Your models* (2)');
     expect(text).toContain('session_intent_v1');
     expect(text).toContain('campaign_uplift_v1');
-    expect(text).toMatch(/campaign_uplift_v1\*  \d+ · (at risk|caution)/);
+    expect(text).toMatch(/campaign_uplift_v1\* {2}\d+ · (at risk|caution)/);
     expect(text).toMatch(/`[▁▂▃▄▅▆▇█]{2,}`/);
     // their open incidents, with the incident buttons
     expect(text).toContain('Open incidents on your models');
