@@ -8,9 +8,9 @@ import type { ModelRef } from '../src/core/verdict.js';
 import type { DataHubClient } from '../src/datahub/client.js';
 import { readAlertRouting } from '../src/datahub/read-alert-routing.js';
 import { readDownstreamModels } from '../src/datahub/read-downstream.js';
-import type { ScanHistory } from '../src/history/index.js';
+import type { VerdictHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
-import { entityUrl } from '../src/report/datahub-links.js';
+import { entityUrl } from '../src/html-report/datahub-links.js';
 import { planCycle, type Plan, type PlannedRoute, type StagedAlert } from '../src/slack/alerts/plan.js';
 import { causeStory, modelStory } from '../src/slack/alerts/story.js';
 import type { AlertStore } from './alert-store.js';
@@ -22,7 +22,7 @@ import { slackIds } from './slack-people.js';
 
 export interface AlertDeps {
   client: DataHubClient;
-  history?: ScanHistory;
+  history?: VerdictHistory;
   store: AlertStore;
   slack: SlackClient;
   delivery: Queue;
@@ -41,7 +41,7 @@ const PLAN_LOCK_MS = 30_000;
 
 /**
  * The `notifications` queue's consumer when Slack alerts are on. Each transition is read for (its models and root
- * cause's owners in DataHub, their Slack ids, Argos's story from the scan history) and staged with its cycle; the job
+ * cause's owners in DataHub, their Slack ids, Argos's story from the verdict history) and staged with its cycle; the job
  * that stages a cycle's last transition plans the whole cycle at once (one alert per root cause per channel, or a
  * digest) and queues the messages on the Slack delivery queue. A Slack outage never reaches this far: only delivery
  * talks to Slack's chat methods, and a failed lookup falls back to DataHub's Slack id.

@@ -7,7 +7,7 @@ import type { DataHubClient } from '../src/datahub/client.js';
 import { readAlertRouting } from '../src/datahub/read-alert-routing.js';
 import type { Logger } from '../src/log.js';
 import type { SlackMessage } from '../src/render/blocks.js';
-import { entityUrl } from '../src/report/datahub-links.js';
+import { entityUrl } from '../src/html-report/datahub-links.js';
 import type { Delivery } from '../src/slack/alerts/types.js';
 import { orphanDigest, orphanMessage, withClaim, withOwner, type OrphanPing } from '../src/slack/orphan-blocks.js';
 import { orphanThread, type OrphanRecord, type OrphanStore } from '../src/slack/orphan-store.js';

@@ -2,11 +2,11 @@ import { FlowProducer, Queue, Worker, type Job, type WorkerOptions } from 'bullm
 import type { Registry } from 'prom-client';
 import { CatalogWatch } from '../src/app/catalog-watch.js';
 import type { WriteBackDeps } from '../src/app/write-back.js';
-import type { ScanConfig } from '../src/config/index.js';
+import type { CycleConfig } from '../src/config/index.js';
 import { DEFAULT_BANDS } from '../src/core/score.js';
 import type { JudgePolicy } from '../src/core/verdict.js';
 import type { DataHubClient } from '../src/datahub/client.js';
-import { RedisScanHistory } from '../src/history/index.js';
+import { RedisVerdictHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
 import { runAlert, type AlertDeps } from './alert-consumer.js';
 import { createAlertMetrics } from './alert-metrics.js';
@@ -27,13 +27,15 @@ import { runWrite } from './write.js';
 import { orphanWatch } from './orphan-watch.js';
 import { runOrphanPings, type OrphanPingDeps } from './orphan-pings.js';
 import { OrphanStore } from '../src/slack/orphan-store.js';
+import { redisIncidentLocks } from '../src/app/incident-lock.js';
+import { RedisIncidentMessages } from '../src/slack/incident-messages.js';
 import { serviceIncidentSync } from '../src/slack/incident-sync.js';
 
 export interface ServiceOptions {
   redisUrl: string;
   /** Queue and key prefix (`redis.prefix`). */
   prefix: string;
-  scan: ScanConfig;
+  scan: CycleConfig;
   client: DataHubClient;
   policy: JudgePolicy;
   logger: Logger;
@@ -152,7 +154,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       flows: new FlowProducer({ connection: bull, prefix }),
       cycleQueue: queues.cycle,
       notifications: queues.notifications,
-      history: new RedisScanHistory(connection, { prefix: `${prefix}:` }),
+      history: new RedisVerdictHistory(connection, { prefix: `${prefix}:` }),
       rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.scan.bandMargin, clearAfter: o.scan.clearAfter },
       writeChunk: o.scan.writeChunk,
       intervalMs: o.scan.interval,
@@ -204,6 +206,11 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       const store = new AlertStore(connection, prefix);
       const alertMetrics = createAlertMetrics(o.registry);
       const alertLog = o.logger.child({ unit: 'alerts' });
+      // the buttons' message store and locks: the reverse sync edits alerts whose incident changed in DataHub
+      const incidents = {
+        messages: new RedisIncidentMessages(connection, prefix),
+        locks: redisIncidentLocks(connection, prefix),
+      };
       const alertDeps: AlertDeps = {
         client: o.client,
         ...(deps.history ? { history: deps.history } : {}),
@@ -249,6 +256,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
                   metrics: alertMetrics,
                   logger: alertLog,
                   channelGapMs: a.channelGapMs,
+                  incidents,
                   ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
                   ...(o.now ? { now: o.now } : {}),
                 }),

@@ -1,5 +1,5 @@
 import type { Band } from '../core/score.js';
-import type { ModelSummary, ScanHistory } from '../history/index.js';
+import type { ModelSummary, VerdictHistory } from '../history/index.js';
 import type { AlertState } from '../slack/alerts/types.js';
 import type { OrphanRecord, OrphanStore } from '../slack/orphan-store.js';
 import type { Identity } from './incident-identity.js';
@@ -43,12 +43,12 @@ export interface HomeData {
   orphans: OrphanRecord[];
   orphansCount: number;
   /** Whether the history is kept across processes (App Home has nothing to show without Redis). */
-  history: ScanHistory['kind'];
+  history: VerdictHistory['kind'];
 }
 
 export interface HomeDeps {
   identity: (slackId: string) => Promise<Identity>;
-  history: ScanHistory;
+  history: VerdictHistory;
   /** Orphans and the owner → models index (the cycle writes them); absent without Redis. */
   orphans?: OrphanStore;
   /** The alerts' states (what Argos said, with their DataHub incidents); absent without Redis. */

@@ -4,7 +4,7 @@ import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { toOwners } from './map-entity.js';
 import { defineOperation } from './operation.js';
-import { ownershipSchema } from './queries/common.js';
+import { ownershipSchema } from './queries/response-pieces.js';
 import { defineBatchOperation } from './batch-operation.js';
 
 /** DataHub's system ownership type a claim from Slack gives the clicker. */

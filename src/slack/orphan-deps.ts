@@ -6,7 +6,7 @@ import { createIdentity } from '../app/incident-identity.js';
 import { memoryIncidentLocks, redisIncidentLocks } from '../app/incident-lock.js';
 import type { Config } from '../config/index.js';
 import type { DataHubClient } from '../datahub/client.js';
-import type { ScanHistory } from '../history/index.js';
+import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 import type { AlertState } from './alerts/types.js';
 import { homeView } from './app-home-view.js';
@@ -24,7 +24,7 @@ export interface OrphanHandlerOptions {
   web: webApi.WebClient;
   client: DataHubClient;
   slack: Config['slack'];
-  history: ScanHistory;
+  history: VerdictHistory;
   /** Orphans, the owner index and the claim locks live under `<prefix>:` when Redis is configured. */
   redis?: Redis;
   prefix: string;

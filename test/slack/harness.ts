@@ -1,10 +1,10 @@
 import { judgeModel } from '../../src/app/judge-model.js';
 import { judgePolicy, loadConfig } from '../../src/config/index.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { MemoryScanHistory, type ScanHistory } from '../../src/history/index.js';
+import { MemoryVerdictHistory, type VerdictHistory } from '../../src/history/index.js';
 import { createLogger } from '../../src/log.js';
 import { createJanusServer, listen } from '../../src/server/index.js';
-import { SLACK_PATH } from '../../src/slack/app.js';
+import { SLACK_PATH } from '../../src/slack/bolt-app.js';
 import { slackListeners } from '../../src/cli/commands/serve-slack.js';
 import { slackMount } from '../../src/slack/mount.js';
 import type { FakeSlack } from './fake-slack.js';
@@ -15,7 +15,7 @@ export interface JanusWithSlack {
   url: string;
   /** Where Slack posts: `<url>/slack/events`. */
   endpoint: string;
-  history: ScanHistory;
+  history: VerdictHistory;
   /** Janus's log lines (JSON). */
   logs: () => Record<string, unknown>[];
   close(): Promise<void>;
@@ -28,7 +28,7 @@ export interface JanusWithSlack {
 export async function startJanusWithSlack(opts: {
   datahub: string;
   slack: FakeSlack;
-  history?: ScanHistory;
+  history?: VerdictHistory;
   env?: Record<string, string>;
 }): Promise<JanusWithSlack> {
   const config = loadConfig({
@@ -54,7 +54,7 @@ export async function startJanusWithSlack(opts: {
     retry: { retries: config.datahub.retries },
   });
   const judge = { client, policy: judgePolicy(config.judge) };
-  const history = opts.history ?? new MemoryScanHistory();
+  const history = opts.history ?? new MemoryVerdictHistory();
   let base = '';
   const mount = await slackMount({
     config,

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../jobs/service.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
-import { scanSchema } from '../../src/config/scan.js';
+import { cycleSchema } from '../../src/config/cycle.js';
 import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
@@ -76,7 +76,7 @@ async function startTheService(): Promise<RunningService> {
   return startService({
     redisUrl: REDIS_URL,
     prefix,
-    scan: scanSchema.parse({ interval: '1s', refresh: '1s', jobLockMs: 2000 }),
+    scan: cycleSchema.parse({ interval: '1s', refresh: '1s', jobLockMs: 2000 }),
     client: createDataHubClient({ url: sim.url }),
     policy,
     logger: createLogger({ level: 'info', format: 'json', destination: { write: (l: string) => void lines.push(l) } }),

@@ -5,8 +5,8 @@ import { judgeModel } from '../../src/app/judge-model.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { RedisScanHistory } from '../../src/history/index.js';
-import { reportPath } from '../../src/report/index.js';
+import { RedisVerdictHistory } from '../../src/history/index.js';
+import { reportPath } from '../../src/html-report/index.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
@@ -171,11 +171,11 @@ describe('where the verdict comes from', () => {
     await redis.quit();
   });
 
-  /** Janus with a scan history in Redis (a prefix of its own) holding the verdict a scan made `ageMs` ago. */
+  /** Janus with a verdict history in Redis (a prefix of its own) holding the verdict a scan made `ageMs` ago. */
   async function afterScan(ageMs: number) {
     const prefix = `janus-test:${randomUUID()}:`;
     prefixes.push(prefix);
-    const history = new RedisScanHistory(redis, { prefix });
+    const history = new RedisVerdictHistory(redis, { prefix });
     const at = Date.now() - ageMs;
     const { verdict } = await judgeModel(
       { client: createDataHubClient({ url: sim.url }), policy: judgePolicy(judgeSchema.parse({})), now: () => at },

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { RedisScanHistory } from '../../src/history/index.js';
+import { RedisVerdictHistory } from '../../src/history/index.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually, REDIS_URL } from '../support/service.js';
 import { alertsWorld, CHANNELS, disconnect, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
@@ -151,7 +151,7 @@ describe('orphans: pinged once per channel, claimed from Slack (janus serve, the
     await serve.ready;
     await eventually(() => pingsOf(w, table).length >= 1, 'the orphan ping');
     if (redis.status === 'wait') await redis.connect();
-    const history = new RedisScanHistory(redis, { prefix: `${w.prefix}:` });
+    const history = new RedisVerdictHistory(redis, { prefix: `${w.prefix}:` });
     const finding = `missing_owner:${table}`;
     const findings = async () => (await history.latestOf([DEMO.models.campaignUplift]))[0]?.findings ?? [];
     expect(await findings()).toContain(finding);

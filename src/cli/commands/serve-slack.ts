@@ -5,9 +5,9 @@ import type { JudgeDeps } from '../../app/judge-model.js';
 import type { SnoozeDeps } from '../../app/snooze.js';
 import { reportUrlFor } from '../../app/write-back.js';
 import type { Config } from '../../config/index.js';
-import type { ScanHistory } from '../../history/index.js';
+import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
-import { entityUrl } from '../../report/datahub-links.js';
+import { entityUrl } from '../../html-report/datahub-links.js';
 import { createIncidentHandlerDeps } from '../../slack/incident-deps.js';
 import { createOrphanHandlerDeps } from '../../slack/orphan-deps.js';
 import { AlertStore } from '../../../jobs/alert-store.js';
@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 export interface SlackListenerDeps {
   config: Pick<Config, 'slack' | 'datahub' | 'redis'>;
   judge: JudgeDeps;
-  history: ScanHistory;
+  history: VerdictHistory;
   logger: Logger;
   /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
   reportBaseUrl: () => string;

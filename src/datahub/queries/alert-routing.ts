@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
-import { customPropertiesSchema } from './common.js';
+import { customPropertiesSchema } from './response-pieces.js';
 
 const group = z.object({
   urn: z.string(),
