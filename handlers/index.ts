@@ -12,7 +12,18 @@ import { PICK_ACTION } from '../src/slack/pick-buttons.js';
 import { pickCandidate } from './actions/pick.js';
 import { linkShared, type UnfurlHandlerDeps } from './events/link-shared.js';
 
-export type HandlerDeps = JanusCommandDeps & { incidents: IncidentHandlerDeps; unfurl: UnfurlHandlerDeps };
+import { ownerClaim } from './actions/owner-claim.js';
+import { appHomeOpened } from './events/app-home-opened.js';
+import { CLAIM_ACTION } from '../src/slack/orphan-blocks.js';
+import type { ClaimHandlerDeps } from '../src/slack/owner-claim.js';
+import type { HomePublisher } from '../src/slack/orphan-deps.js';
+
+export type HandlerDeps = JanusCommandDeps & {
+  incidents: IncidentHandlerDeps;
+  unfurl: UnfurlHandlerDeps;
+  /** The Claim ownership button and App Home. */
+  orphans: { claim: ClaimHandlerDeps; home: HomePublisher };
+};
 
 /** Every Slack binding of Janus, on one screen. */
 export function registerListeners(app: App, deps: HandlerDeps): void {
@@ -25,4 +36,6 @@ export function registerListeners(app: App, deps: HandlerDeps): void {
   app.view(RESOLVE_VIEW, incidentResolveSubmit(deps.incidents));
   app.action(PICK_ACTION, pickCandidate(deps));
   app.event('link_shared', linkShared(deps.unfurl));
+  app.action(CLAIM_ACTION, ownerClaim(deps.orphans.claim));
+  app.event('app_home_opened', appHomeOpened(deps.orphans.home));
 }

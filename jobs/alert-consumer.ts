@@ -173,7 +173,7 @@ export async function planStaged(cycle: string, deps: AlertDeps): Promise<number
 
 /** The plan's messages on the delivery queue: job ids from the delivery's identity, so a plan queued twice posts once. */
 export async function queueDeliveries(
-  plan: Plan,
+  plan: Pick<Plan, 'deliveries' | 'unroutable'>,
   deps: Pick<AlertDeps, 'delivery' | 'logger' | 'metrics'>,
 ): Promise<void> {
   for (const u of plan.unroutable) {

@@ -95,7 +95,16 @@ export const deliveryData = z.object({
   reply: z.boolean(),
   message: slackMessage,
   parent: slackMessage.optional(),
-  what: z.enum(['alert', 'followup', 'recovery', 'digest', 'escalation', 'escalation-channel']),
+  what: z.enum([
+    'alert',
+    'followup',
+    'recovery',
+    'digest',
+    'escalation',
+    'escalation-channel',
+    'orphan',
+    'orphan-digest',
+  ]),
   queuedAt: z.number(),
   progress: z
     .object({

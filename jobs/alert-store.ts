@@ -2,7 +2,6 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { StagedAlert } from '../src/slack/alerts/plan.js';
 import type { AlertState } from '../src/slack/alerts/types.js';
-import { parsed } from './parsed-json.js';
 import {
   alertState,
   stagedAlert,
@@ -11,6 +10,7 @@ import {
   type SnoozeEntry,
   type ThreadRecord,
 } from './alert-payloads.js';
+import { parseStored as parsed } from '../src/stored-json.js';
 
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 /** The next time a channel may get a message: `now` if free (and it is taken for `gap`), else when it frees. */

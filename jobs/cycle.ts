@@ -31,6 +31,8 @@ export interface CycleDeps extends CommitDeps {
   now?: () => number;
   /** Brings the Slack messages showing incidents up to date with DataHub (reverse sync), once a cycle. */
   syncIncidentMessages?: () => Promise<unknown>;
+  /** The catalog's orphans against those recorded, once a cycle (orphan-watch.ts); its failure never fails the cycle. */
+  watchOrphans?: (cycle: WatchCycle, cycleId: string) => Promise<void>;
 }
 
 export type CycleResult =
@@ -123,6 +125,9 @@ async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], force
     full,
   );
 
+  await deps
+    .watchOrphans?.(cycle, cycleId)
+    .catch((err: Error) => logger.warn({ cycle: cycleId, err: err.message }, 'could not bring the orphans up to date'));
   const set: JudgedSet = cycle.full
     ? catalogJudgedSet(cycle.catalog, cycle.cache, judged, collector)
     : {

@@ -20,4 +20,6 @@ export const JOB = {
   transition: 'transition',
   deliver: 'deliver',
   alertTimers: 'alert-timers',
+  /** New orphans to ping (and the pings of orphans someone now owns, to update): on the slack queue. */
+  orphans: 'orphans',
 } as const;

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AnnouncedCause, AnnouncedModel } from '../src/core/transitions.js';
 import { announcedCause, announcedModel } from './payloads.js';
-import { parsed } from './parsed-json.js';
+import { parseStored as parsed } from '../src/stored-json.js';
 
 const lastCycle = z.object({
   id: z.string(),

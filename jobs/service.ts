@@ -24,6 +24,9 @@ import { ServiceState } from './service-state.js';
 import { alertsClient } from './slack-client.js';
 import { runDelivery } from './slack-delivery.js';
 import { runWrite } from './write.js';
+import { orphanWatch } from './orphan-watch.js';
+import { runOrphanPings, type OrphanPingDeps } from './orphan-pings.js';
+import { OrphanStore } from '../src/slack/orphan-store.js';
 import { redisIncidentLocks } from '../src/app/incident-lock.js';
 import { RedisIncidentMessages } from '../src/slack/incident-messages.js';
 import { WatchStore } from './watch-store.js';
@@ -63,6 +66,8 @@ export interface AlertsOptions {
   userCacheTtlMs: number;
   channelGapMs: number;
   datahubUiUrl?: string;
+  /** Ping orphans with a Claim button (`slack.orphanPings`); off, they are still recorded for App Home. */
+  orphanPings?: boolean;
 }
 
 /** Slack deliveries one worker process runs at once (each channel still gets one message a gap). */
@@ -228,6 +233,15 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         escalateAfterMs: a.escalateAfterMs,
         ...(a.escalationChannel ? { escalationChannel: a.escalationChannel } : {}),
       };
+      const orphans = new OrphanStore(connection, prefix);
+      deps.watchOrphans = orphanWatch({
+        store: orphans,
+        queue: queues.slack,
+        ping: a.orphanPings !== false,
+        logger: alertLog,
+        ...(o.now ? { now: o.now } : {}),
+      });
+      const orphanDeps: OrphanPingDeps = { ...alertDeps, orphans, alerts: store };
       worker(QUEUES.notifications, 4, (job) => runAlert(job, alertDeps));
       // the timers ride the slack queue: the notifications queue holds transitions only
       worker(
@@ -236,16 +250,18 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         (job, token) =>
           job.name === JOB.alertTimers
             ? runAlertTimers(timerDeps)
-            : runDelivery(job, token, {
-                slack,
-                store,
-                metrics: alertMetrics,
-                logger: alertLog,
-                channelGapMs: a.channelGapMs,
-                incidents,
-                ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
-                ...(o.now ? { now: o.now } : {}),
-              }),
+            : job.name === JOB.orphans
+              ? runOrphanPings(job, orphanDeps)
+              : runDelivery(job, token, {
+                  slack,
+                  store,
+                  metrics: alertMetrics,
+                  logger: alertLog,
+                  channelGapMs: a.channelGapMs,
+                  incidents,
+                  ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
+                  ...(o.now ? { now: o.now } : {}),
+                }),
         { backoffStrategy: deliveryBackoff },
       );
       alertLog.info(

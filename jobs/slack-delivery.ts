@@ -127,7 +127,7 @@ export async function runDelivery(job: Job, token: string | undefined, deps: Del
         channel: posted.channel,
         ts: posted.ts,
         done: t.seq,
-        ...(d.what === 'digest' ? { digest: true } : {}),
+        ...(d.what === 'digest' || d.what === 'orphan-digest' ? { digest: true } : {}),
       });
     return { posted: posted.ts };
   }

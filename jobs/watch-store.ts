@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import { parsed } from './parsed-json.js';
+import { parseStored as parsed } from '../src/stored-json.js';
 
 /** Who a watcher is in DataHub when they watched (their watches lapse once DataHub says they left). */
 const watcherSchema = z.object({

@@ -4,7 +4,7 @@ const TRUE = ['true', '1', 'yes', 'on'];
 const FALSE = ['false', '0', 'no', 'off'];
 
 /** true/false as people write them in env vars and YAML. */
-const flag = z.preprocess(
+export const flag = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return v;
     const t = v.trim().toLowerCase();

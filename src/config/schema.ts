@@ -5,6 +5,7 @@ import { DEFAULT_LONG_READ_TIMEOUT_MS } from '../datahub/long-read.js';
 import { judgeSchema } from './judge.js';
 import { period, cycleSchema } from './cycle.js';
 import { mcpSchema } from './mcp.js';
+import { slackOrphanSettings } from './slack-orphans.js';
 import { slackIncidentSettings } from './slack-incidents.js';
 
 /** One schema per concern; a command validates only the concerns it uses. */
@@ -65,6 +66,7 @@ export const slackSchema = z.object({
   /** Least time between two messages to one channel (Slack allows about one a second). */
   channelGapMs: z.coerce.number().int().min(0).max(60_000).default(1000),
   ...slackIncidentSettings,
+  ...slackOrphanSettings,
 });
 
 export const serverSchema = z.object({

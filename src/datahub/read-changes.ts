@@ -10,7 +10,7 @@ const assertionRuns = z.object({
   ),
 });
 const changeSchema = rawEntitySchema
-  .pick({ urn: true, type: true, lastIngested: true, operations: true, incidents: true, runs: true })
+  .pick({ urn: true, type: true, lastIngested: true, ownership: true, operations: true, incidents: true, runs: true })
   .extend({
     assertions: assertionRuns.nullish(),
   });
@@ -25,12 +25,13 @@ const entityChanges = defineOperation<{ urns: string[] }, z.infer<typeof schema>
 export const PROBE_BATCH = 5000;
 
 type MovingFields = Pick<RawEntity, 'lastIngested' | 'operations' | 'incidents' | 'runs'> & {
+  ownership?: { lastModified?: { time?: number | null } | null } | null;
   assertions?: EntityChange['assertions'];
 };
 
 /** What moved of an entity since it was read: facts judging reads, or only the evidence Janus itself wrote. */
 export interface MovingFacts {
-  /** What the detectors read: last ingestion, operations, runs, other tools' assertion results. */
+  /** What the detectors read: last ingestion, owners changed, operations, runs, other tools' assertion results. */
   judged: string;
   /** Incidents (no detector reads them) and Janus's own guarding assertions: the write-back's evidence. */
   evidence: string;
@@ -46,6 +47,7 @@ export function movingFacts(raw: MovingFields): MovingFacts {
   return {
     judged: JSON.stringify([
       raw.lastIngested ?? null,
+      raw.ownership?.lastModified?.time ?? null,
       raw.operations ?? null,
       assertions.filter(([urn]) => !isJanusAssertion(urn)),
       raw.runs ?? null,

@@ -26,6 +26,8 @@ const METHOD_SCOPES: Record<string, string[]> = {
 const EVENT_SCOPES: Record<string, string[]> = {
   link_shared: ['links:read'],
   app_home_opened: [],
+  // App Home (docs/slack.md, "App Home")
+  'views.publish': [],
 };
 
 function sources(dir: string): string[] {
@@ -38,8 +40,12 @@ function sources(dir: string): string[] {
 describe('manifest.yml', () => {
   const manifest = parse(fs.readFileSync(path.join(ROOT, 'manifest.yml'), 'utf8')) as {
     oauth_config: { scopes: { bot: string[] } };
-    features: { slash_commands: { command: string }[]; unfurl_domains?: string[] };
-    settings: { event_subscriptions?: { bot_events: string[] } };
+    features: {
+      slash_commands: { command: string }[];
+      unfurl_domains?: string[];
+      app_home?: { home_tab_enabled?: boolean };
+    };
+    settings: { event_subscriptions?: { request_url?: string; bot_events?: string[] } };
   };
   const events = manifest.settings.event_subscriptions?.bot_events ?? [];
   const calls = new Set(
@@ -69,6 +75,14 @@ describe('manifest.yml', () => {
   it('subscribes to link_shared, with the DataHub and Janus domains to unfurl', () => {
     expect(events).toContain('link_shared');
     expect(manifest.features.unfurl_domains).toEqual(['datahub.example.com', 'janus.example.com']);
+  });
+
+  it('turns the Home tab on and subscribes to app_home_opened, which Janus listens to, at the one Bolt endpoint', () => {
+    const handlers = fs.readFileSync(path.join(ROOT, 'handlers/index.ts'), 'utf8');
+    expect(handlers).toContain("app.event('app_home_opened'");
+    expect(manifest.features.app_home?.home_tab_enabled).toBe(true);
+    expect(manifest.settings.event_subscriptions?.bot_events).toContain('app_home_opened');
+    expect(manifest.settings.event_subscriptions?.request_url).toBe('https://janus.example.com/slack/events');
   });
 
   it('docs/slack.md justifies every scope', () => {

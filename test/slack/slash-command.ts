@@ -67,3 +67,26 @@ export function sendInteraction(endpoint: string, secret: string, payload: unkno
     body,
   });
 }
+
+/** POSTs a signed Events API callback (`event_callback` around `event`), as Slack sends it: JSON. */
+export function sendEvent(endpoint: string, secret: string, event: Record<string, unknown>): Promise<Response> {
+  const body = JSON.stringify({
+    token: 'legacy-verification-token',
+    team_id: BOT.teamId,
+    api_app_id: 'A0JANUS01',
+    type: 'event_callback',
+    event_id: `Ev${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+    event_time: Math.floor(Date.now() / 1000),
+    event: { event_ts: `${Date.now() / 1000}`, ...event },
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  return fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': sign(secret, timestamp, body),
+    },
+    body,
+  });
+}

@@ -113,6 +113,7 @@ function alertsOptions(config: CliContext['config']): { alerts?: AlertsOptions }
       escalateAfterMs: s.escalateAfter,
       userCacheTtlMs: s.userCacheTtl,
       channelGapMs: s.channelGapMs,
+      orphanPings: s.orphanPings,
       ...(config.datahub.uiUrl ? { datahubUiUrl: config.datahub.uiUrl } : {}),
     },
   };

@@ -18,6 +18,7 @@ import { AlertStore } from '../../../jobs/alert-store.js';
 import { openAlerts } from '../../../jobs/open-alerts.js';
 import { scanRequests } from '../../../jobs/scan-request.js';
 import { WatchStore } from '../../../jobs/watch-store.js';
+import { createOrphanHandlerDeps } from '../../slack/orphan-deps.js';
 import type { Redis } from 'ioredis';
 
 export interface SlackListenerDeps {
@@ -94,5 +95,20 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         reportBaseUrl: deps.reportBaseUrl,
         logger,
       },
+      orphans: createOrphanHandlerDeps({
+        web: app.client,
+        client,
+        slack,
+        history: deps.history,
+        ...(deps.redis ? { redis: deps.redis, alerts: alertStates(deps.redis, prefix) } : {}),
+        prefix,
+        logger,
+      }),
     });
 }
+
+/** The alerts' states, for App Home's open incidents (the alerts' Redis store). */
+const alertStates = (redis: Redis, prefix: string) => {
+  const store = new AlertStore(redis, prefix);
+  return () => store.allStates();
+};

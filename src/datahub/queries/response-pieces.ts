@@ -43,7 +43,13 @@ export const ownerSchema = z.object({
   name: z.string().nullish(),
 });
 
-export const ownershipSchema = z.object({ owners: z.array(z.object({ owner: ownerSchema })).nullish() }).nullish();
+export const ownershipSchema = z
+  .object({
+    owners: z.array(z.object({ owner: ownerSchema })).nullish(),
+    /** When the owners last changed (an ingestion, DataHub's UI, a claim from Slack). */
+    lastModified: z.object({ time: z.number().nullish() }).nullish(),
+  })
+  .nullish();
 
 /** An incident's `incidentStatus`. */
 export const incidentStatusSchema = z.object({

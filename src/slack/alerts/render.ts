@@ -35,26 +35,26 @@ const BAND_ICON: Record<Band, string> = {
   at_risk: ':red_circle:',
 };
 
-const section = (text: string): Block => ({
+export const section = (text: string): Block => ({
   type: 'section',
   text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
 });
-const context = (texts: string[]): Block => ({
+export const context = (texts: string[]): Block => ({
   type: 'context',
   elements: texts.slice(0, 10).map((t) => ({ type: 'mrkdwn' as const, text: clip(t, LIMITS.sectionText) })),
 });
-const header = (text: string): Block => ({
+export const header = (text: string): Block => ({
   type: 'header',
   text: { type: 'plain_text', text: clip(text, LIMITS.headerText), emoji: true },
 });
-const name = (n: string) => mrkdwn(clip(n, MAX_NAME));
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-const link = (url: string | undefined, label: string) => (url ? `<${url}|${mrkdwn(label)}>` : mrkdwn(label));
+export const name = (n: string) => mrkdwn(clip(n, MAX_NAME));
+export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const link = (url: string | undefined, label: string) => (url ? `<${url}|${mrkdwn(label)}>` : mrkdwn(label));
 export const mention = (id: string) => `<@${id}>`;
 /** A channel as Slack shows it: an id links (`<#C…>`), a name reads `#name`. */
 export const channelRef = (channel: string) =>
   /^[CG][A-Z0-9]{6,}$/.test(channel) ? `<#${channel}>` : `#${mrkdwn(channel)}`;
-const dateRef = (iso: string) => {
+export const dateRef = (iso: string) => {
   const s = Math.floor(Date.parse(iso) / 1000);
   return Number.isFinite(s) ? `<!date^${s}^{date_short_pretty} {time}|${iso}>` : mrkdwn(iso);
 };
@@ -73,7 +73,7 @@ function modelLine(m: AlertModel): string {
 }
 
 /** Lines packed into as few sections as fit, each within the section limit. */
-function packed(lines: string[]): Block[] {
+export function packed(lines: string[]): Block[] {
   const out: Block[] = [];
   let cur = '';
   for (const line of lines) {

@@ -1,0 +1,108 @@
+import type { Band } from '../core/score.js';
+import type { ModelSummary, VerdictHistory } from '../history/index.js';
+import type { AlertState } from '../slack/alerts/types.js';
+import type { OrphanRecord, OrphanStore } from '../slack/orphan-store.js';
+import type { Identity } from './incident-identity.js';
+
+/** Rows App Home shows of each list, at most (within Block Kit's 100 blocks a view). */
+export const HOME_ROWS = { models: 15, incidents: 8, atRisk: 10, orphans: 8 } as const;
+/** Scans a trend shows. */
+const TREND_SCANS = 12;
+
+export interface HomeModel {
+  urn: string;
+  name: string;
+  score: number;
+  band: Band;
+  /** Scores oldest first (the latest last). */
+  trend: number[];
+}
+
+export interface HomeIncident {
+  urn: string;
+  headline: string;
+  severity?: string;
+  /** The viewer's models it hurts (names). */
+  models: string[];
+  since: string;
+}
+
+export interface HomeData {
+  /** Who the viewer is in DataHub, or why Argos cannot tell. */
+  identity: Identity;
+  /** The viewer's models (directly or through a group), worst first; `ownedCount` of them in all. */
+  models: HomeModel[];
+  ownedCount: number;
+  /** Owned models the scan history has not judged yet. */
+  unjudged: number;
+  incidents: HomeIncident[];
+  /** The catalog's models not trusted, worst first, and how many in all. */
+  atRisk: ModelSummary[];
+  atRiskCount: number;
+  /** Orphans reading into the viewer's models (every orphan when they own none), most models first. */
+  orphans: OrphanRecord[];
+  orphansCount: number;
+  /** Whether the history is kept across processes (App Home has nothing to show without Redis). */
+  history: VerdictHistory['kind'];
+}
+
+export interface HomeDeps {
+  identity: (slackId: string) => Promise<Identity>;
+  history: VerdictHistory;
+  /** Orphans and the owner → models index (the cycle writes them); absent without Redis. */
+  orphans?: OrphanStore;
+  /** The alerts' states (what Argos said, with their DataHub incidents); absent without Redis. */
+  alerts?: () => Promise<AlertState[]>;
+}
+
+/**
+ * What App Home shows a Slack member, from what the service keeps in Redis: no DataHub walk (one search by email
+ * names the viewer, cached with the incident buttons' identities).
+ */
+export async function homeData(deps: HomeDeps, slackId: string): Promise<HomeData> {
+  const identity = await deps.identity(slackId);
+  const owners = identity.kind === 'known' ? [identity.actor.urn, ...identity.actor.groups] : [];
+  const [owned, latest, orphans, alerts] = await Promise.all([
+    deps.orphans?.ownedBy(owners) ?? Promise.resolve([]),
+    deps.history.latest(),
+    deps.orphans?.all() ?? Promise.resolve([]),
+    deps.alerts?.() ?? Promise.resolve([]),
+  ]);
+  const mine = new Set(owned);
+  const summaries = latest.filter((s) => mine.has(s.urn));
+  const models = await Promise.all(
+    summaries.slice(0, HOME_ROWS.models).map(async (s): Promise<HomeModel> => {
+      const past = await deps.history.history(s.urn, TREND_SCANS);
+      return { urn: s.urn, name: s.name, score: s.score, band: s.band, trend: past.map((e) => e.score).reverse() };
+    }),
+  );
+  const names = new Map(latest.map((s) => [s.urn, s.name]));
+  const incidents = alerts
+    .filter((a) => a.status === 'open' && a.incident && Object.keys(a.models).some((m) => mine.has(m)))
+    .sort((a, b) => b.raisedAt - a.raisedAt)
+    .map((a): HomeIncident => ({
+      urn: a.incident!,
+      headline: a.headline,
+      ...(a.severity ? { severity: a.severity } : {}),
+      models: Object.keys(a.models)
+        .filter((m) => mine.has(m))
+        .map((m) => a.models[m]?.name ?? names.get(m) ?? m),
+      since: a.since,
+    }));
+  const atRisk = latest.filter((s) => s.band !== 'trusted');
+  const claimable = (mine.size ? orphans.filter((o) => o.models.some((m) => mine.has(m))) : orphans)
+    .filter((o) => !o.claimed)
+    .sort((a, b) => b.modelCount - a.modelCount || a.name.localeCompare(b.name));
+  return {
+    identity,
+    models,
+    ownedCount: owned.length,
+    unjudged: owned.length - summaries.length,
+    incidents: incidents.slice(0, HOME_ROWS.incidents),
+    atRisk: atRisk.slice(0, HOME_ROWS.atRisk),
+    atRiskCount: atRisk.length,
+    orphans: claimable.slice(0, HOME_ROWS.orphans),
+    orphansCount: claimable.length,
+    history: deps.history.kind,
+  };
+}

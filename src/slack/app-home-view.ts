@@ -1,0 +1,109 @@
+import type { types } from '@slack/bolt';
+import type { HomeData } from '../app/app-home.js';
+import type { Band } from '../core/score.js';
+import { clip, LIMITS, mrkdwn, type Block } from '../render/blocks.js';
+import { sparkline } from '../render/score-history.js';
+import { context, dateRef, header, name, section } from './alerts/render.js';
+import { incidentButtons } from './incident-blocks.js';
+import { CLAIM_ACTION, orphanBlockId, orphanHeadline } from './orphan-blocks.js';
+
+/** Block Kit's limit for a Home tab view. */
+export const HOME_BLOCKS = 100;
+/** App Home's `callback_id`. */
+export const HOME_VIEW = 'janus.home';
+
+const BAND_ICON: Record<Band, string> = {
+  trusted: ':large_green_circle:',
+  caution: ':large_yellow_circle:',
+  at_risk: ':red_circle:',
+};
+const BAND_WORD: Record<Band, string> = { trusted: 'trusted', caution: 'caution', at_risk: 'at risk' };
+
+const divider: Block = { type: 'divider' };
+const more = (shown: number, all: number, what: string) =>
+  all > shown ? [context([`…and ${(all - shown).toLocaleString('en-US')} more ${what}.`])] : [];
+
+const modelLine = (m: { name: string; score: number; band: Band }, trend?: number[]) =>
+  `${BAND_ICON[m.band]} *${name(m.name)}*  ${m.score} · ${BAND_WORD[m.band]}${trend && trend.length > 1 ? `  \`${sparkline(trend)}\`` : ''}`;
+
+function who(d: HomeData): string {
+  const i = d.identity;
+  if (i.kind === 'known') return `Hello ${mrkdwn(i.actor.name)}.`;
+  if (i.kind === 'no-email') return 'Argos cannot see your email in Slack, so it cannot tell which models are yours.';
+  if (i.kind === 'no-account') return `No DataHub user has the email ${mrkdwn(i.email)}: here is the whole catalog.`;
+  return `${mrkdwn(i.name)} is not an active DataHub user: here is the whole catalog.`;
+}
+
+/**
+ * App Home (`views.publish`): the viewer's models with band, score and trend; their open incidents with the incident
+ * buttons; orphans they could claim; the catalog's at-risk models. Within 100 blocks whatever the catalog's size.
+ */
+export function homeView(d: HomeData, at: number): types.HomeView {
+  const blocks: Block[] = [header('Argos, Janus’s watchdog'), section(who(d))];
+  if (d.history === 'memory')
+    blocks.push(
+      context([
+        'Janus keeps no history without Redis (`REDIS_URL`): App Home fills in once `janus serve` runs with it.',
+      ]),
+    );
+
+  if (d.ownedCount) {
+    blocks.push(divider, section(`*Your models* (${d.ownedCount.toLocaleString('en-US')})`));
+    for (const m of d.models) blocks.push(section(modelLine(m, m.trend)));
+    blocks.push(...more(d.models.length, d.ownedCount - d.unjudged, 'models'));
+    if (d.unjudged) blocks.push(context([`${d.unjudged} not judged yet: they show after the next scan.`]));
+
+    blocks.push(divider, section(`*Open incidents on your models* (${d.incidents.length})`));
+    if (!d.incidents.length) blocks.push(context(['None open. :tada:']));
+    for (const i of d.incidents) {
+      blocks.push(
+        section(
+          `*${mrkdwn(clip(i.headline, 200))}*\n${i.models.slice(0, 5).map(name).join(', ')}${i.models.length > 5 ? ` and ${i.models.length - 5} more` : ''} · since ${dateRef(i.since)}`,
+        ),
+        {
+          type: 'actions',
+          elements: incidentButtons({
+            urn: i.urn,
+            title: i.headline,
+            status: { state: 'ACTIVE', stage: null, message: null, updatedAt: null, updatedBy: null },
+          }),
+        },
+      );
+    }
+  } else if (d.identity.kind === 'known') {
+    blocks.push(
+      divider,
+      section('*You own no model in DataHub.* Here is what needs an owner’s eye across the catalog.'),
+    );
+  }
+
+  if (d.orphans.length) {
+    blocks.push(divider, section(`*Nobody owns these* (${d.orphansCount}): claim one to become its technical owner`));
+    for (const o of d.orphans)
+      blocks.push({
+        type: 'section',
+        block_id: orphanBlockId(o.urn),
+        text: {
+          type: 'mrkdwn',
+          text: clip(
+            `*${orphanHeadline({ ...o, models: o.models.map((urn) => ({ urn, name: urn })), yours: false })}*`,
+            LIMITS.sectionText,
+          ),
+        },
+        accessory: {
+          type: 'button',
+          action_id: CLAIM_ACTION,
+          text: { type: 'plain_text', text: 'Claim ownership', emoji: true },
+          value: o.urn,
+        },
+      });
+    blocks.push(...more(d.orphans.length, d.orphansCount, 'orphans'));
+  }
+
+  blocks.push(divider, section(`*At risk across the catalog* (${d.atRiskCount})`));
+  if (!d.atRisk.length) blocks.push(context(['Every judged model is trusted.']));
+  for (const m of d.atRisk) blocks.push(section(modelLine(m)));
+  blocks.push(...more(d.atRisk.length, d.atRiskCount, 'models'));
+  blocks.push(context([`Updated ${dateRef(new Date(at).toISOString())} from the latest scans.`]));
+  return { type: 'home', callback_id: HOME_VIEW, blocks: blocks.slice(0, HOME_BLOCKS) };
+}

@@ -1,0 +1,165 @@
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { RedisVerdictHistory } from '../../src/history/index.js';
+import { requireBuiltCli } from '../cli/run-janus.js';
+import { eventually, REDIS_URL } from '../support/service.js';
+import { alertsWorld, CHANNELS, disconnect, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
+import type { FakeMessage, FakeSlack } from './fake-slack.js';
+import { blockActions, postInteraction } from './incident-slack.js';
+
+const worlds: AlertsWorld[] = [];
+const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+beforeAll(requireBuiltCli);
+afterEach(async () => {
+  await Promise.all(worlds.splice(0).map((w) => w.close()));
+});
+afterAll(async () => {
+  disconnect();
+  redis.disconnect();
+});
+
+const MEMBERS = [
+  { id: SLACK_IDS.erin, name: 'Erin Walsh', email: 'erin.walsh@acmepay.example' },
+  { id: SLACK_IDS.alice, name: 'Alice Chen', email: 'alice.chen@acmepay.example' },
+];
+
+/** `users.info` as Slack answers it (the email needs `users:read.email`). */
+function withMembers(fake: FakeSlack): void {
+  fake.methods['users.info'] = (b) => {
+    const m = MEMBERS.find((x) => x.id === b.user);
+    return m
+      ? {
+          ok: true,
+          user: { id: m.id, name: m.name, real_name: m.name, profile: { real_name: m.name, email: m.email } },
+        }
+      : { ok: false, error: 'user_not_found' };
+  };
+}
+
+const FCT = DEMO.datasets.fctTransactions;
+const CLAIM = 'janus.owner.claim';
+const claimButtonFor = (m: FakeMessage, urn: string) => JSON.stringify(m.blocks).includes(`"value":"${urn}"`);
+/** Messages posted with a Claim button for the urn (as first posted: a claim edits it). */
+const pingsOf = (w: AlertsWorld, urn: string) =>
+  w.slack.messages.filter((m) => {
+    const posted = m.edits[0] ?? m;
+    return !m.thread_ts && JSON.stringify(posted.blocks).includes(CLAIM) && JSON.stringify(posted.blocks).includes(urn);
+  });
+const channelName = (w: AlertsWorld, m: FakeMessage) => w.slack.channel(m.channel)?.name ?? m.channel;
+
+/** Who owns a dataset in the simulator, as DataHub's GraphQL answers. */
+async function ownersIn(w: AlertsWorld, urn: string): Promise<string[]> {
+  const r = await fetch(`${w.sim.url}/api/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `query($urn: String!) { dataset(urn: $urn) { ownership { owners { owner { ... on CorpUser { urn } ... on CorpGroup { urn } } ownershipType { urn } } } } }`,
+      variables: { urn },
+    }),
+  });
+  const body = (await r.json()) as {
+    data: { dataset: { ownership: { owners: { owner: { urn: string }; ownershipType?: { urn: string } }[] } | null } };
+  };
+  return (body.data.dataset.ownership?.owners ?? []).map((o) => `${o.owner.urn} ${o.ownershipType?.urn ?? ''}`);
+}
+
+function claim(w: AlertsWorld, endpoint: string, user: string, m: FakeMessage, value: string) {
+  const responder = w.slack.responseUrl();
+  const sent = postInteraction(
+    endpoint,
+    blockActions({
+      user,
+      actionId: CLAIM,
+      value,
+      message: { ts: m.ts, text: m.text, blocks: m.blocks },
+      responseUrl: responder.url,
+      channel: m.channel,
+    }),
+  );
+  return { sent, reply: () => w.slack.posted(responder.id) };
+}
+
+describe('orphans: pinged once per channel, claimed from Slack (janus serve, the simulator, a fake Slack)', () => {
+  it('pings the owners of three models once about the table nobody owns on their path; a claim makes the clicker its owner', async () => {
+    const w = await alertsWorld({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on' } });
+    worlds.push(w);
+    withMembers(w.slack);
+    // analytics.fct_transactions, two hops above three models' features, loses its owners (an ingestion run)
+    await w.ingest({
+      entityType: 'dataset',
+      entityUrn: FCT,
+      aspectName: 'ownership',
+      aspect: { owners: [], ownerTypes: {}, lastModified: { time: Date.now(), actor: 'urn:li:corpuser:datahub' } },
+      systemMetadata: { runId: 'orphans-test', lastObserved: Date.now() },
+    });
+    const serve = w.serve();
+    await serve.ready;
+    const endpoint = `${serve.http}/slack/events`;
+    await eventually(() => pingsOf(w, FCT).length >= 3, 'the orphan pings');
+    await w.cycles(3);
+
+    // one ping per channel: the models' owners (fraud_detector_v4: risk-ml; customer_ltv_v2: ml-platform; churn's
+    // only owner has left, so it routes nowhere) and the fallback channel, which names all three
+    const pings = pingsOf(w, FCT);
+    expect(pings.map((m) => channelName(w, m)).sort()).toEqual(
+      [CHANNELS.fallback, CHANNELS.mlPlatform, CHANNELS.riskMl].sort(),
+    );
+    const fallback = pings.find((m) => channelName(w, m) === CHANNELS.fallback)!;
+    expect(fallback.text).toContain('3 models read fct_transactions, which nobody owns');
+    for (const name of ['fraud_detector_v4', 'churn_predictor_v2', 'customer_ltv_v2'])
+      expect(textOf(fallback)).toContain(name);
+    const risk = pings.find((m) => channelName(w, m) === CHANNELS.riskMl)!;
+    expect(risk.text).toContain('1 of your models reads fct_transactions');
+    expect(claimButtonFor(risk, FCT)).toBe(true);
+    expect(w.problems()).toEqual([]);
+
+    // Erin claims it in #risk-ml-oncall: she becomes its technical owner in DataHub, the message says so
+    const first = claim(w, endpoint, SLACK_IDS.erin, risk, FCT);
+    expect((await first.sent).status).toBe(200);
+    expect(String((await first.reply()).text)).toContain('You now own `fct_transactions`');
+    expect(await ownersIn(w, FCT)).toEqual([`${DEMO.users.erin} urn:li:ownershipType:__system__technical_owner`]);
+    await eventually(() => textOf(risk).includes('Claimed'), 'the ping updated');
+    expect(textOf(risk)).toContain(`<@${SLACK_IDS.erin}> (Erin Walsh)`);
+    expect(JSON.stringify(risk.blocks)).not.toContain(CLAIM);
+
+    // the next cycle sees the owner: the pings in the other channels say who claimed it
+    const ml = pings.find((m) => channelName(w, m) === CHANNELS.mlPlatform)!;
+    const before = { text: ml.text, blocks: ml.blocks.map((b) => structuredClone(b)) };
+    await eventually(
+      () => textOf(fallback).includes('Claimed') && textOf(ml).includes('Claimed'),
+      'every ping updated',
+    );
+
+    // Alice clicks the button as it was before: already claimed, nothing written
+    const second = claim(w, endpoint, SLACK_IDS.alice, { ...ml, ...before }, FCT);
+    expect((await second.sent).status).toBe(200);
+    expect(String((await second.reply()).text)).toContain('was already claimed by Erin Walsh');
+    expect(await ownersIn(w, FCT)).toHaveLength(1);
+
+    // no second ping, whatever the cycles since
+    await w.cycles(2);
+    expect(pingsOf(w, FCT)).toHaveLength(3);
+  }, 120_000);
+
+  it('a claimed first-hop input clears the missing_owner finding on the next cycle', async () => {
+    const w = await alertsWorld({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on' } });
+    worlds.push(w);
+    withMembers(w.slack);
+    const table = DEMO.ownership.unownedTable;
+    const serve = w.serve();
+    await serve.ready;
+    await eventually(() => pingsOf(w, table).length >= 1, 'the orphan ping');
+    if (redis.status === 'wait') await redis.connect();
+    const history = new RedisVerdictHistory(redis, { prefix: `${w.prefix}:` });
+    const finding = `missing_owner:${table}`;
+    const findings = async () => (await history.latestOf([DEMO.models.campaignUplift]))[0]?.findings ?? [];
+    expect(await findings()).toContain(finding);
+
+    const ping = pingsOf(w, table)[0]!;
+    const c = claim(w, `${serve.http}/slack/events`, SLACK_IDS.erin, ping, table);
+    expect((await c.sent).status).toBe(200);
+    expect(String((await c.reply()).text)).toContain('You now own');
+    await eventually(async () => !(await findings()).includes(finding), 'the finding gone');
+  }, 120_000);
+});
