@@ -5,9 +5,9 @@ import type { JudgmentSession } from '../session.js';
 import { entityFacts } from './entity-facts.js';
 import { sortFindings } from './finding-order.js';
 import { producerFindings } from './producer-findings.js';
-import { MODEL_DETECTORS, PRODUCER_DETECTORS } from './registered.js';
+import { modelTrouble } from './model-trouble.js';
+import { MODEL_DETECTORS } from './registered.js';
 import { foldRootCauses } from './root-causes.js';
-import { troubledUpstream } from './troubled-upstream.js';
 
 export type { DetectContext } from './context.js';
 export { troubledUpstream } from './troubled-upstream.js';
@@ -15,22 +15,20 @@ export { troubledUpstream } from './troubled-upstream.js';
 /**
  * Every registered detector on one model, then findings that share a root cause folded. Sorted: heaviest first,
  * then by key. Entity rules run once per entity and judgment run (entity-facts.ts), over the troubled entities
- * upstream of the model (troubled-upstream.ts); model rules run on the model's graph.
+ * upstream of the model (model-trouble.ts); model rules run on the model's graph.
  */
 export function detect(session: JudgmentSession, g: UpstreamGraph, label?: Label): Finding[] {
   const facts = entityFacts(session, g);
-  const upstream = troubledUpstream(session, g);
+  const trouble = modelTrouble(session, g);
   const standing: Finding[] = [];
-  const produced = PRODUCER_DETECTORS.map((): number[] => []);
-  upstream.forEachTroubled((id) => {
-    for (const f of facts.standing(id)) standing.push(f);
-    produced.forEach((ids, k) => facts.troubledProducers(id, k).length && ids.push(id));
+  for (const id of trouble.standing) for (const f of facts.standing(id)) standing.push(f);
+  const jobs = trouble.produced.flatMap((ids, k) => producerFindings(session, g, k, ids));
+  const roots = foldRootCauses(session, g, {
+    roots: trouble.roots,
+    folded: trouble.folded,
+    ownAt: facts.propagating,
+    jobs,
   });
-  const jobs = produced.flatMap((ids, k) => producerFindings(session, g, k, ids));
-  // walked again, not listed: a stale model's thousands of troubled entities
-  const forEachEntity = (visit: (id: number) => void) =>
-    upstream.forEachTroubled((id) => facts.propagating(id).length && visit(id));
-  const roots = foldRootCauses(session, g, { forEachEntity, ownAt: facts.propagating, jobs });
   const ctx = session.contextFor(g, label);
   const own = MODEL_DETECTORS.flatMap((d) => d.findings(g, ctx).map((fields) => finding(ctx.policy, d.name, fields)));
   return sortFindings(session, g, [...own, ...roots, ...standing]);

@@ -42,13 +42,27 @@ interface Trouble {
 
 /** The trouble one model sees: propagating findings, by where they start. */
 export interface TroubleSeen {
-  /** Calls `visit` with each entity id (in the run's entity index) whose own propagating findings the model sees. */
-  forEachEntity(visit: (entity: number) => void): void;
+  /** Entity ids (in the run's entity index) of the roots whose own propagating findings the model sees, ascending. */
+  roots: readonly number[];
+  /** Troubled ids (`troubledIds`) of the entities upstream whose own propagating findings are caused further up. */
+  folded: Bits;
   /** An entity's own propagating findings. */
   ownAt(entity: number): Finding[];
   /** Findings on troubled jobs, each naming its products (`evidence.produces`). */
   jobs: Finding[];
 }
+
+/** The run's troubled entities, numbered upstream first: each entity's troubled id (or -1), and which are caused further up. */
+export function troubledIds(
+  session: JudgmentSession,
+  g: UpstreamGraph,
+): { idOfEntity: Int32Array; caused: Uint8Array; count: number } {
+  const p = propagationOf(session, g);
+  return { idOfEntity: p.idOfEntity, caused: p.caused, count: p.below.length };
+}
+
+const propagationOf = (session: JudgmentSession, g: UpstreamGraph): Propagation =>
+  session.derived(g, 'propagation', () => propagation(session, g));
 
 /**
  * One finding per root cause: a freshness or failure finding downstream of another such finding is folded into
@@ -57,8 +71,9 @@ export interface TroubleSeen {
  * `downstreamDatasets`. Costs the model's troubled entities plus its roots' bit sets, not its closure.
  */
 export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen: TroubleSeen): Finding[] {
-  const p = session.derived(g, 'propagation', () => propagation(session, g));
-  const here = bits(p.below.length);
+  const p = propagationOf(session, g);
+  // the model's folded trouble: its caused own findings, then the products of its folded jobs
+  const here = seen.folded;
   const jobRoots: [Finding, Trouble][] = [];
   const foldedJobs: [Effect, number[]][] = [];
   for (const f of seen.jobs) {
@@ -70,12 +85,6 @@ export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen:
     foldedJobs.push([effectOf(p, f), t.ids]);
     for (const id of t.ids) setBit(here, id);
   }
-  const ownRoots: number[] = [];
-  seen.forEachEntity((e) => {
-    const id = p.idOfEntity[e]!;
-    if (p.caused[id]) setBit(here, id);
-    else ownRoots.push(e);
-  });
   // by product, once a root's effects are read (most scans read none)
   let jobsAt: Map<number, Effect[]> | undefined;
   const folded: Folded = {
@@ -95,7 +104,7 @@ export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen:
         }
       : f;
   const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
-  for (const e of ownRoots) {
+  for (const e of seen.roots) {
     const reach = p.below[p.idOfEntity[e]!]!;
     for (const f of seen.ownAt(e)) roots.push(withEffects(f, reach));
   }
