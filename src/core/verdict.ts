@@ -1,5 +1,5 @@
 import { resolveLabel, type Label } from './conventions/label.js';
-import { detect, troubledUpstream } from './detectors/index.js';
+import { detectPlaced, troubledUpstream } from './detectors/index.js';
 import { offendingDatasets } from './detectors/offending.js';
 import type { Finding } from './finding.js';
 import type { UpstreamGraph } from './graph.js';
@@ -51,8 +51,8 @@ export interface Assessment {
 /** Detect and score, in a judgment run (its policy and instant). Pure. */
 export function assess(session: JudgmentSession, graph: UpstreamGraph): Assessment {
   const label = resolveLabel(graph);
-  const findings = detect(session, graph, label);
-  const offending = offendingDatasets(session, graph, findings);
+  const { findings, entityIds } = detectPlaced(session, graph, label);
+  const offending = offendingDatasets(session, graph, findings, entityIds);
   return {
     ...(label ? { label } : {}),
     findings,

@@ -3,7 +3,7 @@ import { finding, type Finding } from '../finding.js';
 import type { UpstreamGraph } from '../graph.js';
 import type { JudgmentSession } from '../session.js';
 import { entityFacts } from './entity-facts.js';
-import { sortFindings } from './finding-order.js';
+import { keyRanks, sortedOrder } from './finding-order.js';
 import { producerFindings } from './producer-findings.js';
 import { modelTrouble } from './model-trouble.js';
 import { MODEL_DETECTORS } from './registered.js';
@@ -18,10 +18,18 @@ export { troubledUpstream } from './troubled-upstream.js';
  * upstream of the model (model-trouble.ts); model rules run on the model's graph.
  */
 export function detect(session: JudgmentSession, g: UpstreamGraph, label?: Label): Finding[] {
+  return detectPlaced(session, g, label).findings;
+}
+
+/** `detect`'s findings, and the entity id (in the run's entity index) each is an entity's own finding of, or -1. */
+export function detectPlaced(
+  session: JudgmentSession,
+  g: UpstreamGraph,
+  label?: Label,
+): { findings: Finding[]; entityIds: number[] } {
   const facts = entityFacts(session, g);
+  const ranks = keyRanks(session, g);
   const trouble = modelTrouble(session, g);
-  const standing: Finding[] = [];
-  for (const id of trouble.standing) for (const f of facts.standing(id)) standing.push(f);
   const jobs = trouble.produced.flatMap((ids, k) => producerFindings(session, g, k, ids));
   const roots = foldRootCauses(session, g, {
     roots: trouble.roots,
@@ -31,5 +39,24 @@ export function detect(session: JudgmentSession, g: UpstreamGraph, label?: Label
   });
   const ctx = session.contextFor(g, label);
   const own = MODEL_DETECTORS.flatMap((d) => d.findings(g, ctx).map((fields) => finding(ctx.policy, d.name, fields)));
-  return sortFindings(session, g, [...own, ...roots, ...standing]);
+  // each finding's key rank, by entity where it is an entity's own (most are): no lookup by key per finding
+  const found = [...own, ...roots];
+  const rank: number[] = new Array<number>(found.length).fill(-1);
+  const entity: number[] = new Array<number>(found.length).fill(-1);
+  // roots come as the jobs' first, then each root entity's own findings in order
+  let at = found.length;
+  for (let k = trouble.roots.length - 1; k >= 0; k--) {
+    const mine = ranks.propagating(trouble.roots[k]!);
+    for (let j = mine.length - 1; j >= 0; j--) {
+      rank[--at] = mine[j]!;
+      entity[at] = trouble.roots[k]!;
+    }
+  }
+  for (let i = 0; i < at; i++) rank[i] = ranks.of.get(found[i]!.key) ?? -1;
+  for (const id of trouble.standing) {
+    const mine = ranks.standing(id);
+    facts.standing(id).forEach((f, j) => (found.push(f), rank.push(mine[j]!), entity.push(id)));
+  }
+  const order = sortedOrder(session, g, found, rank);
+  return { findings: order.map((i) => found[i]!), entityIds: order.map((i) => entity[i]!) };
 }

@@ -34,14 +34,13 @@ interface TroubleMasks {
   troubled: number;
 }
 
-const NOTHING: ModelTrouble = { standing: [], produced: PRODUCER_DETECTORS.map(() => []), roots: [], folded: bits(0) };
-
 /** The model's troubled upstream, by role. */
 export function modelTrouble(session: JudgmentSession, g: UpstreamGraph): ModelTrouble {
   const reach = troubledReachOf(session, g);
   const slot = reach.slot.get(session.indexes(g).entities.id.get(g.model) ?? -1);
   const masks = session.derived(g, 'trouble-masks', () => troubleMasks(session, g));
-  if (slot === undefined) return { ...NOTHING, folded: bits(masks.troubled) };
+  if (slot === undefined)
+    return { standing: [], produced: masks.produced.map(() => []), roots: [], folded: bits(masks.troubled) };
   const row = reach.above[slot]!;
   const { marked } = reach;
   const standing: number[] = [];

@@ -20,7 +20,13 @@ interface DatasetIds {
  * thousand findings, and a lookup of each in the graph's nodes by urn was a tenth of its judging; its datasets are
  * sorted by their places in urn order, as numbers.
  */
-export function offendingDatasets(session: JudgmentSession, g: UpstreamGraph, findings: Finding[]): string[] {
+export function offendingDatasets(
+  session: JudgmentSession,
+  g: UpstreamGraph,
+  findings: Finding[],
+  /** Each finding's entity id in the run's index, when the caller knows it (-1: looked up by urn). */
+  entityIds?: readonly number[],
+): string[] {
   const index = session.indexes(g).entities;
   const ids = session.derived(g, 'dataset-ids', (): DatasetIds => {
     const atPlace = Int32Array.from(index.urns.keys()).sort((a, b) => byCodeUnits(index.urns[a]!, index.urns[b]!));
@@ -38,9 +44,11 @@ export function offendingDatasets(session: JudgmentSession, g: UpstreamGraph, fi
   const found: string[] = [];
   const places: number[] = [];
   let elsewhere: Set<string> | undefined;
-  for (const f of findings) {
+  for (let i = 0; i < findings.length; i++) {
+    const f = findings[i]!;
     if (hurtsOnlyItsModel(f.detector)) continue;
-    const id = index.id.get(f.entity);
+    const known = entityIds ? entityIds[i]! : -1;
+    const id = known >= 0 && index.urns[known] === f.entity ? known : index.id.get(f.entity);
     if (id === undefined) {
       // not in the lineage (a feature table's node): looked up by urn
       if (g.nodes[f.entity]?.kind === 'dataset' && !(elsewhere ??= new Set()).has(f.entity)) {

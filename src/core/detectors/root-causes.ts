@@ -1,4 +1,4 @@
-import { anyCommon, bits, countCommon, orInto, setBit, type Bits } from '../bitset.js';
+import { anyCommon, bits, countCommon, firstWord, orInto, setBit, type Bits } from '../bitset.js';
 import { LISTED_EFFECTS, type Effect } from '../effects.js';
 import type { Finding } from '../finding.js';
 import type { UpstreamGraph } from '../graph.js';
@@ -29,6 +29,11 @@ interface Propagation {
   effects: Map<Finding, Effect>;
   /** Troubled id → its own propagating findings as listed effects (the same for every model that folds them). */
   ownEffects: (Effect[] | undefined)[];
+  /**
+   * Troubled id → the first word of its `below` with a bit set (-1: not found yet). Its spread starts below it, and
+   * ids are numbered upstream first: a stale model's thousand roots each skipped the words of the layers above.
+   */
+  from: Int32Array;
 }
 
 /** A job finding's place in the spread: its products are its sources. */
@@ -38,6 +43,8 @@ interface Trouble {
   caused: boolean;
   /** The troubled ids strictly downstream of any product. */
   reach: Bits;
+  /** The first word of `reach` with a bit set. */
+  from: number;
 }
 
 /** The trouble one model sees: propagating findings, by where they start. */
@@ -92,8 +99,8 @@ export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen:
     ownAt: (id) =>
       p.caused[id] ? (p.ownEffects[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined,
   };
-  const withEffects = (f: Finding, reach: Bits): Finding =>
-    anyCommon(reach, here)
+  const withEffects = (f: Finding, reach: Bits, from: number): Finding =>
+    anyCommon(reach, here, from)
       ? {
           ...f,
           evidence: evidenceOf(
@@ -103,10 +110,13 @@ export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen:
           ),
         }
       : f;
-  const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
+  const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach, t.from));
   for (const e of seen.roots) {
-    const reach = p.below[p.idOfEntity[e]!]!;
-    for (const f of seen.ownAt(e)) roots.push(withEffects(f, reach));
+    const id = p.idOfEntity[e]!;
+    const reach = p.below[id]!;
+    let from = p.from[id]!;
+    if (from < 0) p.from[id] = from = firstWord(reach);
+    for (const f of seen.ownAt(e)) roots.push(withEffects(f, reach, from));
   }
   return roots;
 }
@@ -172,7 +182,7 @@ function troubleOf(p: Propagation, f: Finding): Trouble {
   const ids = products.map((s) => p.id.get(s)!);
   const reach = bits(p.below.length);
   for (const id of ids) orInto(reach, p.below[id]!);
-  t = { ids, caused: ids.every((id) => p.caused[id]), reach };
+  t = { ids, caused: ids.every((id) => p.caused[id]), reach, from: firstWord(reach) };
   p.seen.set(f, t);
   return t;
 }
@@ -257,6 +267,7 @@ function propagation(session: JudgmentSession, g: UpstreamGraph): Propagation {
     effects: new Map(),
     // filled, not holey: written at scattered ids, a holey array turns into a slow dictionary
     ownEffects: new Array<Effect[] | undefined>(order.length).fill(undefined),
+    from: new Int32Array(order.length).fill(-1),
   };
 }
 

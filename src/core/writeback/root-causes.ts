@@ -1,3 +1,4 @@
+import { forEachBit } from '../bitset.js';
 import type { Finding } from '../finding.js';
 import { byModelName, type ModelRef, type Verdict } from '../verdict.js';
 
@@ -21,8 +22,11 @@ export type JudgedModel = Pick<Verdict, 'model' | 'score' | 'band'>;
 
 interface Draft {
   finding: Finding;
-  /** The judged models that have it, by their place in the judging order (numbers: a stale scan has millions). */
-  models: number[];
+  /**
+   * The judged models that have it, as bits at their places in the judging order: a stale catalog's models have
+   * thousands of root causes each (15 million pairs on 5,000 models), a list of them was most of a scan's memory.
+   */
+  models: Uint32Array;
   /** Lists of models downstream of the finding's dataset (shared by every verdict that names it). */
   below: ModelRef[][];
   /** The datasets it was found on: nearly always its first one only. */
@@ -57,8 +61,9 @@ export class RootCauseCollector {
       if (!f.entity.startsWith('urn:li:dataset:')) continue;
       let rc = this.byKey.get(f.key);
       const fresh = !rc;
-      if (!rc) this.byKey.set(f.key, (rc = { finding: f, models: [], below: [], first: f.entity }));
-      rc.models.push(judged);
+      if (!rc) this.byKey.set(f.key, (rc = { finding: f, models: NO_MODELS, below: [], first: f.entity }));
+      if (rc.models.length <= judged >>> 5) rc.models = grown(rc.models, judged);
+      rc.models[judged >>> 5]! |= 1 << (judged & 31);
       // the models below a dataset are the same in every verdict: added once per dataset, not once per verdict
       if (!fresh && (f.entity === rc.first || rc.others?.has(f.entity))) continue;
       if (!fresh) (rc.others ??= new Set()).add(f.entity);
@@ -92,13 +97,12 @@ export class RootCauseCollector {
   }
 
   /** A key's models once each, by name, each marked with the key's stamp. */
-  private distinct(models: number[], mark: Int32Array, stamp: number): ModelRef[] {
+  private distinct(models: Uint32Array, mark: Int32Array, stamp: number): ModelRef[] {
     const once: ModelRef[] = [];
-    for (const i of models) {
-      if (mark[i] === stamp) continue;
+    forEachBit(models, (i) => {
       mark[i] = stamp;
       once.push(this.refs[i]!);
-    }
+    });
     return this.inNameOrder ? once : once.sort(byModelName);
   }
 
@@ -117,6 +121,15 @@ export class RootCauseCollector {
     for (const list of below) for (const m of list) if (!all.has(m.urn)) all.set(m.urn, m);
     return [...all.values()].sort(byModelName);
   }
+}
+
+const NO_MODELS = new Uint32Array(0);
+
+/** A copy of `set` with room for bit `i` (and as much again, so a set grows a few times per scan). */
+function grown(set: Uint32Array, i: number): Uint32Array {
+  const bigger = new Uint32Array(Math.max((i >>> 5) + 1, set.length * 2));
+  bigger.set(set);
+  return bigger;
 }
 
 /** The root causes of some verdicts. */
