@@ -13,10 +13,10 @@ import { Redis } from 'ioredis';
 import { judgeCatalog } from '../src/app/judge-catalog.js';
 import { judgePolicy, loadConfig } from '../src/config/index.js';
 import { createDataHubClient } from '../src/datahub/client.js';
-import { MemoryScanHistory, RedisScanHistory, type ScanHistory } from '../src/history/index.js';
+import { MemoryVerdictHistory, RedisVerdictHistory, type VerdictHistory } from '../src/history/index.js';
 import { createLogger } from '../src/log.js';
 import { createJanusServer, listen } from '../src/server/index.js';
-import { SLACK_PATH } from '../src/slack/app.js';
+import { SLACK_PATH } from '../src/slack/bolt-app.js';
 import { slackListeners } from '../src/cli/commands/serve-slack.js';
 import { slackMount } from '../src/slack/mount.js';
 import { GENERATED_NOW } from '@janus/datahub-sim/generate';
@@ -77,7 +77,7 @@ async function measurePath(
   // The history path uses Redis when REDIS_URL is set, as `janus serve` does.
   const redis = path === 'scan' && process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : undefined;
   const prefix = `janus-bench:${randomUUID()}:`;
-  const history: ScanHistory = redis ? new RedisScanHistory(redis, { prefix }) : new MemoryScanHistory();
+  const history: VerdictHistory = redis ? new RedisVerdictHistory(redis, { prefix }) : new MemoryVerdictHistory();
   try {
     const scan = path === 'scan' ? await scanInto(sim, history, models.length) : undefined;
     if (scan) opts.log(`  scan recorded ${scan.models} verdicts in ${Math.round(scan.ms)} ms (${history.kind})`);
@@ -144,7 +144,7 @@ class Enough extends Error {}
 /** The scan use case (`janus scan`'s catalog-wide judgment) recording each verdict, as the poller does. */
 async function scanInto(
   sim: SimProcess,
-  history: ScanHistory,
+  history: VerdictHistory,
   wanted: number,
 ): Promise<{ models: number; ms: number }> {
   const started = performance.now();
@@ -169,7 +169,12 @@ interface Janus {
 }
 
 /** Janus's server with the Slack app mounted, wired as `janus serve` wires it. */
-async function startJanus(sim: SimProcess, slack: FakeSlack, history: ScanHistory, now: () => number): Promise<Janus> {
+async function startJanus(
+  sim: SimProcess,
+  slack: FakeSlack,
+  history: VerdictHistory,
+  now: () => number,
+): Promise<Janus> {
   const config = loadConfig({
     env: {
       DATAHUB_GMS_URL: sim.url,

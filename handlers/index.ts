@@ -8,8 +8,11 @@ import { incidentUnknown } from './actions/incident-unknown.js';
 import { incidentResolveSubmit } from './views/incident-resolve-submit.js';
 import { INCIDENT_ACTIONS, RESOLVE_VIEW, UNKNOWN_INCIDENT_ACTION } from '../src/slack/incident-blocks.js';
 import type { IncidentHandlerDeps } from '../src/slack/incident-deps.js';
+import { PICK_ACTION } from '../src/slack/pick-buttons.js';
+import { pickCandidate } from './actions/pick.js';
+import { linkShared, type UnfurlHandlerDeps } from './events/link-shared.js';
 
-export type HandlerDeps = JanusCommandDeps & { incidents: IncidentHandlerDeps };
+export type HandlerDeps = JanusCommandDeps & { incidents: IncidentHandlerDeps; unfurl: UnfurlHandlerDeps };
 
 /** Every Slack binding of Janus, on one screen. */
 export function registerListeners(app: App, deps: HandlerDeps): void {
@@ -20,4 +23,6 @@ export function registerListeners(app: App, deps: HandlerDeps): void {
   app.action(INCIDENT_ACTIONS.reopen, incidentReopen(deps.incidents));
   app.action(UNKNOWN_INCIDENT_ACTION, incidentUnknown(deps.incidents.logger));
   app.view(RESOLVE_VIEW, incidentResolveSubmit(deps.incidents));
+  app.action(PICK_ACTION, pickCandidate(deps));
+  app.event('link_shared', linkShared(deps.unfurl));
 }

@@ -8,9 +8,9 @@ import type { ModelRef } from '../src/core/verdict.js';
 import type { DataHubClient } from '../src/datahub/client.js';
 import { readAlertRouting } from '../src/datahub/read-alert-routing.js';
 import { readDownstreamModels } from '../src/datahub/read-downstream.js';
-import type { ScanHistory } from '../src/history/index.js';
+import type { VerdictHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
-import { entityUrl } from '../src/report/datahub-links.js';
+import { entityUrl } from '../src/html-report/datahub-links.js';
 import { planCycle, type Plan, type PlannedRoute, type StagedAlert } from '../src/slack/alerts/plan.js';
 import { causeStory, modelStory } from '../src/slack/alerts/story.js';
 import type { AlertStore } from './alert-store.js';
@@ -19,10 +19,12 @@ import { JOB } from './names.js';
 import { jobIdOf, notificationData, type NotificationData } from './payloads.js';
 import type { SlackClient } from './slack-client.js';
 import { slackIds } from './slack-people.js';
+import { dropUnwatched, watchRoutes } from './watch-routes.js';
+import type { WatchStore } from './watch-store.js';
 
 export interface AlertDeps {
   client: DataHubClient;
-  history?: ScanHistory;
+  history?: VerdictHistory;
   store: AlertStore;
   slack: SlackClient;
   delivery: Queue;
@@ -33,6 +35,8 @@ export interface AlertDeps {
   userCacheTtlMs: number;
   reportBaseUrl?: string;
   datahubUiUrl?: string;
+  /** `/janus watch`: the watchers of a transition's entities get it as a direct message. */
+  watches?: WatchStore;
   now?: () => number;
 }
 
@@ -41,7 +45,7 @@ const PLAN_LOCK_MS = 30_000;
 
 /**
  * The `notifications` queue's consumer when Slack alerts are on. Each transition is read for (its models and root
- * cause's owners in DataHub, their Slack ids, Argos's story from the scan history) and staged with its cycle; the job
+ * cause's owners in DataHub, their Slack ids, Argos's story from the verdict history) and staged with its cycle; the job
  * that stages a cycle's last transition plans the whole cycle at once (one alert per root cause per channel, or a
  * digest) and queues the messages on the Slack delivery queue. A Slack outage never reaches this far: only delivery
  * talks to Slack's chat methods, and a failed lookup falls back to DataHub's Slack id.
@@ -93,6 +97,15 @@ export async function stageTransition(n: NotificationData, queuedAt: number, dep
       models: r.models,
       mentions: [...new Set(r.users.map((u) => ids.get(u)).filter((x): x is string => !!x))],
     };
+  if (deps.watches) {
+    const watchDeps = { ...deps, watches: deps.watches, ttlMs: deps.userCacheTtlMs };
+    const dms = await watchRoutes(
+      watchDeps,
+      t.kind === 'cause' ? t.dataset : undefined,
+      models.map((m) => m.urn),
+    );
+    Object.assign(routes, dms);
+  }
 
   // models a transition names without their band move (a root cause hurting more than 50): their latest band
   if (t.kind === 'cause' && deps.history?.latestOf) {
@@ -139,6 +152,7 @@ export async function planStaged(cycle: string, deps: AlertDeps): Promise<number
         : [`model:${t.model.urn}#${/:(\d+)$/.exec(t.id)?.[1]}`],
     );
     const states = await deps.store.states([...Object.values(live), ...Object.values(byModel).flat(), ...candidates]);
+    if (deps.watches) await dropUnwatched(states, deps.watches);
     const snoozes = await deps.store.snoozes();
     const now = (deps.now ?? Date.now)();
     const plan = planCycle(staged, {

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { DataHubClient } from '../src/datahub/client.js';
-import { incidentsStatusOp } from '../src/datahub/queries/alert-routing.js';
+import { incidentsStatusOp } from '../src/datahub/queries/incident-action.js';
 import type { Logger } from '../src/log.js';
 import { planTimers } from '../src/slack/alerts/plan.js';
 import { planStaged, queueDeliveries, withPlanLock, type AlertDeps } from './alert-consumer.js';

@@ -7,7 +7,7 @@ import { transitionsOf, type Hysteresis, type Transition } from '../src/core/tra
 import { RootCauseCollector, type JudgedModel } from '../src/core/writeback/root-causes.js';
 import { isDefinition, slicePlan } from '../src/core/writeback/slices.js';
 import { applyPlan } from '../src/datahub/writeback/apply.js';
-import type { ScanHistory } from '../src/history/index.js';
+import type { VerdictHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
 import { commitCycle, type CommitDeps } from './commit.js';
 import { JOB, QUEUES } from './names.js';
@@ -20,7 +20,7 @@ export interface CycleDeps extends CommitDeps {
   writeBack: WriteBackDeps;
   flows: FlowProducer;
   cycleQueue: Queue;
-  history?: ScanHistory;
+  history?: VerdictHistory;
   rules: Hysteresis;
   /** Subjects (datasets or models) a write job covers. */
   writeChunk: number;
@@ -71,7 +71,7 @@ export async function runCycle(job: Job, deps: CycleDeps): Promise<CycleResult> 
       logger.info({ cycle: job.id }, "cycle skipped: the last cycle's write-back is still landing");
       return { skipped: 'writing' };
     }
-    return await judgeAndFanOut(job, deps, replan, parsed.data.full);
+    return await judgeAndFanOut(job, deps, [...new Set([...replan, ...parsed.data.models])], parsed.data.full);
   } catch (err) {
     metrics.cycle('failed');
     // what this cycle judged was not planned or not fanned out: the next one reads and judges everything again
@@ -123,15 +123,6 @@ async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], force
     full,
   );
 
-  const announced = await state.announcedModels(cycle.judged.map((j) => j.model.urn));
-  const out = transitionsOf({
-    at: new Date(started).toISOString(),
-    judged: cycle.judged,
-    live: cycle.live,
-    models: announced,
-    causes: await state.announcedCauses(),
-    rules: deps.rules,
-  });
   const set: JudgedSet = cycle.full
     ? catalogJudgedSet(cycle.catalog, cycle.cache, judged, collector)
     : {
@@ -143,6 +134,17 @@ async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], force
         downstream: async (d) => cycle.catalog.downstreamModels(d),
       };
   const plan = judged.length ? await planJudged(deps.writeBack, set) : [];
+  const announced = await state.announcedModels(cycle.judged.map((j) => j.model.urn));
+  const out = transitionsOf({
+    at: new Date(started).toISOString(),
+    judged: cycle.judged,
+    live: cycle.live,
+    models: announced,
+    causes: await state.announcedCauses(),
+    // a new incident for a cause announced all along: the last one was closed outside Janus and the evidence changed
+    raisedAgain: new Set(plan.flatMap((w) => (w.kind === 'raiseIncident' ? [w.key] : []))),
+    rules: deps.rules,
+  });
   const definitions = plan.filter(isDefinition);
   if (definitions.length) {
     const failed = (await applyPlan(definitions, applyDeps(deps))).filter((o) => o.status === 'failed');

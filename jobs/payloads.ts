@@ -7,6 +7,8 @@ export const cycleData = z.object({
   trigger: z.enum(['schedule', 'manual']).default('schedule'),
   /** Re-read and judge the whole catalog this time. */
   full: z.boolean().default(false),
+  /** Models to judge again this time whether or not anything upstream moved (`/janus scan <model>`). */
+  models: z.array(z.string().startsWith('urn:li:mlModel:')).max(100).default([]),
 });
 export type CycleData = z.infer<typeof cycleData>;
 

@@ -2,11 +2,11 @@ import { FlowProducer, Queue, Worker, type Job, type WorkerOptions } from 'bullm
 import type { Registry } from 'prom-client';
 import { CatalogWatch } from '../src/app/catalog-watch.js';
 import type { WriteBackDeps } from '../src/app/write-back.js';
-import type { ScanConfig } from '../src/config/index.js';
+import type { CycleConfig } from '../src/config/index.js';
 import { DEFAULT_BANDS } from '../src/core/score.js';
 import type { JudgePolicy } from '../src/core/verdict.js';
 import type { DataHubClient } from '../src/datahub/client.js';
-import { RedisScanHistory } from '../src/history/index.js';
+import { RedisVerdictHistory } from '../src/history/index.js';
 import type { Logger } from '../src/log.js';
 import { runAlert, type AlertDeps } from './alert-consumer.js';
 import { createAlertMetrics } from './alert-metrics.js';
@@ -24,13 +24,16 @@ import { ServiceState } from './service-state.js';
 import { alertsClient } from './slack-client.js';
 import { runDelivery } from './slack-delivery.js';
 import { runWrite } from './write.js';
+import { redisIncidentLocks } from '../src/app/incident-lock.js';
+import { RedisIncidentMessages } from '../src/slack/incident-messages.js';
+import { WatchStore } from './watch-store.js';
 import { serviceIncidentSync } from '../src/slack/incident-sync.js';
 
 export interface ServiceOptions {
   redisUrl: string;
   /** Queue and key prefix (`redis.prefix`). */
   prefix: string;
-  scan: ScanConfig;
+  scan: CycleConfig;
   client: DataHubClient;
   policy: JudgePolicy;
   logger: Logger;
@@ -147,7 +150,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       flows: new FlowProducer({ connection: bull, prefix }),
       cycleQueue: queues.cycle,
       notifications: queues.notifications,
-      history: new RedisScanHistory(connection, { prefix: `${prefix}:` }),
+      history: new RedisVerdictHistory(connection, { prefix: `${prefix}:` }),
       rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.scan.bandMargin, clearAfter: o.scan.clearAfter },
       writeChunk: o.scan.writeChunk,
       intervalMs: o.scan.interval,
@@ -199,6 +202,11 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       const store = new AlertStore(connection, prefix);
       const alertMetrics = createAlertMetrics(o.registry);
       const alertLog = o.logger.child({ unit: 'alerts' });
+      // the buttons' message store and locks: the reverse sync edits alerts whose incident changed in DataHub
+      const incidents = {
+        messages: new RedisIncidentMessages(connection, prefix),
+        locks: redisIncidentLocks(connection, prefix),
+      };
       const alertDeps: AlertDeps = {
         client: o.client,
         ...(deps.history ? { history: deps.history } : {}),
@@ -212,6 +220,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         userCacheTtlMs: a.userCacheTtlMs,
         ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
         ...(a.datahubUiUrl ? { datahubUiUrl: a.datahubUiUrl } : {}),
+        watches: new WatchStore(connection, prefix),
         ...(o.now ? { now: o.now } : {}),
       };
       const timerDeps: TimerDeps = {
@@ -233,6 +242,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
                 metrics: alertMetrics,
                 logger: alertLog,
                 channelGapMs: a.channelGapMs,
+                incidents,
                 ...(a.fallbackChannel ? { fallbackChannel: a.fallbackChannel } : {}),
                 ...(o.now ? { now: o.now } : {}),
               }),

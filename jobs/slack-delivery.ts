@@ -1,7 +1,8 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import { channelKey } from '../src/core/alerts/routing.js';
 import type { Logger } from '../src/log.js';
-import { clip } from '../src/render/blocks.js';
+import { clip, type SlackMessage } from '../src/render/blocks.js';
+import { editRecorded, recordPosted, type AlertIncidents } from '../src/slack/alerts/incident-record.js';
 import { channelRef } from '../src/slack/alerts/render.js';
 import { deliveryData, type DeliveryData, type ThreadRecord } from './alert-payloads.js';
 import type { AlertStore } from './alert-store.js';
@@ -16,6 +17,8 @@ export interface DeliveryDeps {
   /** Least time between two messages to one channel (ms). */
   channelGapMs: number;
   fallbackChannel?: string;
+  /** Where messages with incident buttons are recorded, for the buttons and the reverse sync. */
+  incidents?: AlertIncidents;
   now?: () => number;
 }
 
@@ -70,12 +73,7 @@ export async function runDelivery(job: Job, token: string | undefined, deps: Del
     const free = await deps.store.pace(channelKey(target), deps.channelGapMs, now());
     if (free > 0) return later(free);
     const threadTs = d.reply && thread?.ts && !progress.moved ? thread.ts : undefined;
-    const message = progress.moved
-      ? withNote(
-          d.message,
-          `:warning: Argos could not post in ${channelRef(d.channel)} (${progress.moved.reason}), so it is here.`,
-        )
-      : d.message;
+    const message = sentMessage(d, progress);
     try {
       const r = (await deps.slack.chat.postMessage({
         channel: thread?.channel && threadTs ? thread.channel : target,
@@ -123,6 +121,7 @@ export async function runDelivery(job: Job, token: string | undefined, deps: Del
   const posted = progress.posted!;
   if (!d.reply || !thread?.ts || progress.moved) {
     // a new message: the parent of every thread it names (a digest names several)
+    if (deps.incidents) await recordPosted(deps.incidents, posted, asBlocks(sentMessage(d, progress)));
     for (const t of d.threads)
       await deps.store.setThread(t.alert, d.channel, {
         channel: posted.channel,
@@ -133,13 +132,12 @@ export async function runDelivery(job: Job, token: string | undefined, deps: Del
     return { posted: posted.ts };
   }
   if (d.parent && !thread.digest) {
+    const at = { channel: thread.channel ?? d.channel, ts: thread.ts };
+    const send = async (m: SlackMessage) => {
+      await deps.slack.chat.update({ ...at, text: m.text, blocks: m.blocks as never });
+    };
     try {
-      await deps.slack.chat.update({
-        channel: thread.channel ?? d.channel,
-        ts: thread.ts,
-        text: d.parent.text,
-        blocks: d.parent.blocks as never,
-      });
+      await (deps.incidents ? editRecorded(deps.incidents, at, asBlocks(d.parent), send) : send(asBlocks(d.parent)));
       deps.metrics.updated();
     } catch (err) {
       const f = classify(err);
@@ -201,6 +199,18 @@ async function publicChannelId(name: string, slack: SlackClient): Promise<string
     if (!cursor) return undefined;
   }
   return undefined;
+}
+
+/** A job's message: its blocks were built as Block Kit types (render.ts) and only parsed loosely on the way back. */
+const asBlocks = (m: DeliveryData['message']): SlackMessage => m as unknown as SlackMessage;
+
+/** The message as posted: moved to the fallback channel, it says where it could not go. */
+function sentMessage(d: DeliveryData, progress: NonNullable<DeliveryData['progress']>): DeliveryData['message'] {
+  if (!progress.moved) return d.message;
+  return withNote(
+    d.message,
+    `:warning: Argos could not post in ${channelRef(d.channel)} (${progress.moved.reason}), so it is here.`,
+  );
 }
 
 function withNote(m: DeliveryData['message'], note: string): DeliveryData['message'] {

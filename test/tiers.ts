@@ -15,13 +15,14 @@ export const INTEGRATION_TESTS = [
   'test/chaos/**/*.test.ts', // concurrent scans with and without Redis, kill -9, DataHub faults
   'test/fuzz/**/*.test.ts', // generated inputs, bounded in count and time; a few through the built CLI
   'test/bench/cli-process.test.ts', // the built CLI under a budget
-  'test/cli/**/*.test.ts', // the built CLI; history and scan-history use Redis
+  'test/cli/**/*.test.ts', // the built CLI; history and verdict-history use Redis
   'test/history/redis.test.ts', // Redis
   'test/jobs/**/*.test.ts', // janus serve as a service: Redis, child processes
   'test/mcp/stdio-spawn.test.ts', // janus mcp as a child process
   'test/server/browser.test.ts', // headless Chromium, a child process (skipped where Chromium is absent)
   'test/server/serve-command.test.ts', // janus serve as a process
   'test/slack/janus-command.test.ts', // Redis
+  'test/slack/janus-commands.test.ts', // Redis: the history, watches, the cycle queue
   'test/slack/replays-redis.test.ts', // Redis
   'test/slack/alerts*.test.ts', // janus serve with Slack alerts: Redis, child processes
   'test/slack/incident-service.test.ts', // Redis: the buttons' locks and messages, the service's cycles

@@ -3,6 +3,7 @@ import { snoozeEntity } from '../../src/app/snooze.js';
 import type { Logger } from '../../src/log.js';
 import type { SlackMessage } from '../../src/render/blocks.js';
 import { snoozedMessage, snoozeUnavailableMessage } from '../../src/slack/messages.js';
+import type { JanusRequest } from '../../src/slack/command-text.js';
 import { entityProblem } from './entity-problem.js';
 
 export interface SnoozeCommandDeps {
@@ -17,6 +18,7 @@ export async function snoozeReply(
   target: string,
   ms: number,
   user: string,
+  request?: JanusRequest,
 ): Promise<SlackMessage> {
   if (!deps.snooze) return snoozeUnavailableMessage();
   try {
@@ -24,6 +26,6 @@ export async function snoozeReply(
     deps.logger.info({ command: '/janus snooze', urn: s.urn, until: new Date(s.until).toISOString(), user }, 'snoozed');
     return snoozedMessage(s.name, s.kind, s.until, user);
   } catch (err) {
-    return entityProblem(err, target, deps.logger);
+    return entityProblem(err, target, deps.logger, request);
   }
 }

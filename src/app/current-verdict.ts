@@ -1,12 +1,12 @@
 import type { Verdict } from '../core/verdict.js';
 import { resolveModel } from '../datahub/resolve-model.js';
-import type { ScanHistory } from '../history/index.js';
+import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 import { judgeModel, type JudgeDeps } from './judge-model.js';
 
 export interface CurrentVerdictDeps extends JudgeDeps {
   /** Where whole-catalog scans record every model's latest verdict. */
-  history: ScanHistory;
+  history: VerdictHistory;
   /** A recorded verdict at most this old (ms) is the answer; an older one is judged again. */
   maxAgeMs: number;
   logger?: Logger;

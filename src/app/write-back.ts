@@ -12,7 +12,7 @@ import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
 import { readResolutions } from '../datahub/writeback/read-resolutions.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
 import type { Logger } from '../log.js';
-import { reportPath } from '../report/paths.js';
+import { reportPath } from '../html-report/paths.js';
 import { judgeCatalog, type OnJudged } from './judge-catalog.js';
 import { judgeModel, type JudgeDeps } from './judge-model.js';
 

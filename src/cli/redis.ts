@@ -16,5 +16,5 @@ export function optionalRedis(config: Config, logger?: Logger): Redis | undefine
 export const reportBaseUrl = (config: Config): string =>
   config.server.publicUrl ?? `http://localhost:${config.server.port}`;
 
-/** Where the scan history's keys start: `redis.prefix` (`JANUS_REDIS_PREFIX`) and a colon, as the service keeps them. */
+/** Where the verdict history's keys start: `redis.prefix` (`JANUS_REDIS_PREFIX`) and a colon, as the service keeps them. */
 export const historyKeyPrefix = (config: Config): string => `${config.redis.prefix}:`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { UpstreamGraph } from '../core/graph.js';
 import { ModelListBits } from '../core/other-models.js';
 import type { Verdict } from '../core/verdict.js';
-import { modelReportHtml, reportFileName } from '../report/index.js';
+import { modelReportHtml, reportFileName } from '../html-report/index.js';
 
 /** `--report-dir`: each verdict's Model Impact Report as `<model>.html`, linking its siblings by file name. */
 export function writeReports(

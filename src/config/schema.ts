@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_WRITE_BATCH, MAX_WRITE_BATCH } from '../datahub/batch-operation.js';
 import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
 import { judgeSchema } from './judge.js';
-import { period, scanSchema } from './scan.js';
+import { period, cycleSchema } from './cycle.js';
 import { mcpSchema } from './mcp.js';
 import { slackIncidentSettings } from './slack-incidents.js';
 
@@ -72,7 +72,7 @@ export const serverSchema = z.object({
 });
 
 export const configSchema = z.object({
-  scan: scanSchema.default(scanSchema.parse({})),
+  scan: cycleSchema.default(cycleSchema.parse({})),
   datahub: datahubSchema.default(datahubSchema.parse({})),
   log: logSchema.default(logSchema.parse({})),
   redis: redisSchema.default(redisSchema.parse({})),
@@ -84,5 +84,5 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema>;
 export type DatahubConfig = z.infer<typeof datahubSchema>;
-export type { ScanConfig } from './scan.js';
+export type { CycleConfig } from './cycle.js';
 export type LogConfig = z.infer<typeof logSchema>;

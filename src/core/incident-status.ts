@@ -51,6 +51,13 @@ export type Decision =
       by: string | null;
     };
 
+/** The status Janus raises an incident with: what an alert's Acknowledge / Resolve buttons show until someone acts. */
+export const RAISED_STATUS: Readonly<StatusInput> = Object.freeze({
+  state: 'ACTIVE',
+  stage: 'TRIAGE',
+  message: 'Raised by Janus',
+});
+
 const ACKNOWLEDGED: readonly (IncidentStage | null)[] = Object.freeze(['INVESTIGATION', 'WORK_IN_PROGRESS']);
 
 /** Whether an ACTIVE incident has been taken up by someone. */

@@ -108,6 +108,12 @@ export interface TransitionInput {
   models: Record<string, AnnouncedModel | undefined>;
   /** What was announced of every root cause. */
   causes: Record<string, AnnouncedCause>;
+  /**
+   * Root causes this cycle's write-back raises a new incident for (the last one was closed outside Janus, a person's
+   * `NO_ACTION_REQUIRED` or `FIXED`, and the evidence has changed since): a cause announced live all along is raised
+   * again, as a new episode.
+   */
+  raisedAgain?: ReadonlySet<string>;
   rules: Hysteresis;
 }
 
@@ -138,8 +144,8 @@ function announcedBand(prev: AnnouncedModel | undefined, m: JudgedModelState, ru
 
 /**
  * The transitions of one cycle, and what is announced after it. Pure. Nothing is emitted on a cycle that found
- * nothing new: a root cause that appears, or one gone `clearAfter` cycles in a row, each with the models whose band
- * it moved; a band change no new or cleared root cause explains (a model's own finding, or a score drifting past an
+ * nothing new: a root cause that appears (or is raised again), or one gone `clearAfter` cycles in a row, each with the
+ * models whose band it moved; a band change no new or cleared root cause explains (a model's own finding, or a score drifting past an
  * edge and its margin) on its own.
  */
 export function transitionsOf(input: TransitionInput): TransitionOutput {
@@ -170,7 +176,9 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
   const cleared: Extract<Transition, { kind: 'cause' }>[] = [];
   for (const [key, c] of input.live) {
     const prev = input.causes[key];
-    if (prev?.live) {
+    // back within `clearAfter` cycles is the same episode, whatever its incident did meanwhile
+    const again = prev?.live && !prev.missing && input.raisedAgain?.has(key);
+    if (prev?.live && !again) {
       if (prev.missing) causes[key] = { ...prev, missing: 0 };
       continue;
     }

@@ -111,7 +111,7 @@ export async function findUserByEmail(client: DataHubClient, email: string): Pro
       hit.urn.replace('urn:li:corpuser:', ''),
     email: hit.properties?.email ?? email,
     active: hit.status !== 'SUSPENDED' && hit.properties?.active !== false,
-    groups: (hit.groups?.relationships ?? []).flatMap((r) => (r.entity ? [r.entity.urn] : [])),
+    groups: (hit.groups?.relationships ?? []).flatMap((r) => (r.entity?.urn ? [r.entity.urn] : [])),
   };
 }
 

@@ -11,9 +11,9 @@ import type {
 import { shortName } from '../core/names.js';
 import { isJanusAssertion } from '../core/writeback/conventions.js';
 import { schemaFieldUrn } from '@janus/datahub-sim/urn';
-import { labelNames, toRecord } from './queries/common.js';
+import { labelNames, toRecord } from './queries/response-pieces.js';
 import type { RawAssertion, RawEntity } from './queries/entities.js';
-import { asIs, type UrnPool } from './urn-pool.js';
+import { unpooled, type UrnPool } from './urn-pool.js';
 
 const KINDS: Record<string, EntityKind> = {
   MLMODEL: 'mlModel',
@@ -35,7 +35,7 @@ const orNoRecord = <T>(record: Record<string, T>): Record<string, T> =>
   Object.keys(record).length ? record : NO_RECORD;
 
 /** DataHub's answer about one entity → the plain node the detectors read. */
-export function toNode(raw: RawEntity, pool: UrnPool = asIs): EntityNode {
+export function toNode(raw: RawEntity, pool: UrnPool = unpooled): EntityNode {
   const kind = KINDS[raw.type] ?? 'other';
   return {
     urn: pool(raw.urn),
@@ -80,7 +80,7 @@ export function toNode(raw: RawEntity, pool: UrnPool = asIs): EntityNode {
   };
 }
 
-export function toOwners(ownership: RawEntity['ownership'], pool: UrnPool = asIs): Owner[] {
+export function toOwners(ownership: RawEntity['ownership'], pool: UrnPool = unpooled): Owner[] {
   return (ownership?.owners ?? []).map(({ owner }) => {
     const group = owner.urn.startsWith('urn:li:corpGroup:');
     return {

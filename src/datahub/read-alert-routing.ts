@@ -2,7 +2,7 @@ import { CHANNEL_PROPERTY, type EntityFacts, type GroupFacts, type OwnerFacts } 
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { alertRoutingOp, type RawAlertGroup, type RawAlertOwner } from './queries/alert-routing.js';
-import { toRecord } from './queries/common.js';
+import { toRecord } from './queries/response-pieces.js';
 
 /** Entities one routing read asks for. */
 const BATCH = 100;

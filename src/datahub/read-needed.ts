@@ -1,6 +1,6 @@
 import type { DataHubClient } from './client.js';
 import type { RawEntity } from './queries/entities.js';
-import { lineageUpstreams, readEntities, settle, type EntityCache } from './read-upstream.js';
+import { lineageUpstreams, readEntities, trimRead, type EntityCache } from './read-upstream.js';
 import { urnPool } from './urn-pool.js';
 
 /**
@@ -24,7 +24,7 @@ export async function readNeeded(
     levels++;
     await readEntities(client, level, cache, batch, (raw) => {
       observe?.(raw);
-      return settle(raw, pool);
+      return trimRead(raw, pool);
     });
     const next = new Set<string>();
     for (const urn of level) {

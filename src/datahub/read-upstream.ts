@@ -1,8 +1,8 @@
 import type { EntityNode, UpstreamGraph } from '../core/graph.js';
 import type { DataHubClient } from './client.js';
 import { NONE, toNode, toOwners } from './map-entity.js';
-import { columnUrn } from './queries/common.js';
-import { asIs, type UrnPool } from './urn-pool.js';
+import { columnUrn } from './queries/response-pieces.js';
+import { unpooled, type UrnPool } from './urn-pool.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
 import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
@@ -115,17 +115,17 @@ export async function readEntities(
 }
 
 /** What each raw entity contributes to any graph: computed once, shared by every graph it appears in. */
-interface Derived {
+interface GraphParts {
   node: EntityNode;
   upstreams: string[];
   /** Column lineage: each of `columnDowns` derives from the columns at the same place in `columnUps`. */
   columnDowns: string[];
   columnUps: string[][];
 }
-const derived = new WeakMap<RawEntity, Derived>();
+const graphPartsCache = new WeakMap<RawEntity, GraphParts>();
 
-function derive(raw: RawEntity, pool: UrnPool = asIs): Derived {
-  let d = derived.get(raw);
+function graphPartsOf(raw: RawEntity, pool: UrnPool = unpooled): GraphParts {
+  let d = graphPartsCache.get(raw);
   if (d) return d;
   const columns = new Map<string, string[]>();
   for (const fg of [...(raw.fineGrainedLineages ?? []), ...(raw.inputOutput?.fineGrainedLineages ?? [])]) {
@@ -148,29 +148,29 @@ function derive(raw: RawEntity, pool: UrnPool = asIs): Derived {
     columnDowns: columns.size ? [...columns.keys()] : NONE,
     columnUps: columns.size ? [...columns.values()] : NONE,
   };
-  derived.set(raw, d);
+  graphPartsCache.set(raw, d);
   return d;
 }
 
 /** The entity's one-hop upstream lineage (DataHub's edges), whether or not its read was settled. */
-export const lineageUpstreams = (raw: RawEntity): string[] => derive(raw).upstreams;
+export const lineageUpstreams = (raw: RawEntity): string[] => graphPartsOf(raw).upstreams;
 
 /**
- * The entity's read, once its node and edges are derived, with only what is still read from it afterwards (what a
+ * The entity's read, once its graph parts (node and edges) are worked out, with only what is still read from it afterwards (what a
  * model's graph and the catalog's inputs are built from, and Janus's own incidents and assertions for the
  * write-back): a whole-catalog read then holds each entity about once rather than as its read plus its node.
  * A new object, not fields deleted in place (which would leave V8 a slower, larger dictionary object).
  */
 const KEPT = ['urn', 'type', 'exists', 'name', 'properties', 'trainingData', 'featureTables'] as const;
 
-export function settle(raw: RawEntity, pool: UrnPool = asIs): RawEntity {
-  const d = derive(raw, pool);
+export function trimRead(raw: RawEntity, pool: UrnPool = unpooled): RawEntity {
+  const d = graphPartsOf(raw, pool);
   const kept: Record<string, unknown> = {};
   for (const field of KEPT) if (raw[field] !== undefined && raw[field] !== null) kept[field] = raw[field];
   kept.urn = d.node.urn;
   if (raw.incidents?.incidents.length) kept.incidents = raw.incidents;
   if (raw.assertions?.assertions.length) kept.assertions = raw.assertions;
-  derived.set(kept as RawEntity, d);
+  graphPartsCache.set(kept as RawEntity, d);
   return kept as RawEntity;
 }
 
@@ -184,7 +184,7 @@ export function graphRecords(urns: Iterable<string>, cache: EntityCache): GraphR
   for (const urn of inGraph) {
     const raw = cache.get(urn);
     if (!raw) continue;
-    const d = derive(raw);
+    const d = graphPartsOf(raw);
     r.nodes[urn] = d.node;
     r.upstreams[urn] = d.upstreams.every((u) => inGraph.has(u))
       ? d.upstreams

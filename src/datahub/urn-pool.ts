@@ -14,4 +14,5 @@ export function urnPool(): UrnPool {
   };
 }
 
-export const asIs: UrnPool = (urn) => urn;
+/** No pooling: each urn string is kept as read. */
+export const unpooled: UrnPool = (urn) => urn;

@@ -1,15 +1,15 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
-import { MemoryScanHistory } from './memory.js';
-import { RedisScanHistory } from './redis.js';
-import type { ScanHistory } from './scan-history.js';
+import { MemoryVerdictHistory } from './memory.js';
+import { RedisVerdictHistory } from './redis.js';
+import type { VerdictHistory } from './verdict-history.js';
 
-export * from './scan-history.js';
-export { MemoryScanHistory } from './memory.js';
+export * from './verdict-history.js';
+export { MemoryVerdictHistory } from './memory.js';
 export { modelInHistory } from './model-in-history.js';
-export { DEFAULT_KEY_PREFIX, RedisScanHistory, type RedisScanHistoryOptions } from './redis.js';
+export { DEFAULT_KEY_PREFIX, RedisVerdictHistory, type RedisVerdictHistoryOptions } from './redis.js';
 
-export interface OpenScanHistoryOptions {
+export interface OpenVerdictHistoryOptions {
   /** `config.redis.url` (`REDIS_URL`): Redis when set, memory otherwise. */
   redisUrl?: string;
   prefix?: string;
@@ -19,14 +19,14 @@ export interface OpenScanHistoryOptions {
 }
 
 /**
- * The scan history for this configuration. The Redis connection is lazy and fails a command after one
+ * The verdict history for this configuration. The Redis connection is lazy and fails a command after one
  * reconnect attempt rather than queueing it forever; `close()` ends it.
  */
-export function openScanHistory(options: OpenScanHistoryOptions = {}): ScanHistory {
-  if (!options.redisUrl) return new MemoryScanHistory(options.depth);
+export function openVerdictHistory(options: OpenVerdictHistoryOptions = {}): VerdictHistory {
+  if (!options.redisUrl) return new MemoryVerdictHistory(options.depth);
   const redis = new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   redis.on('error', (err: Error) => options.logger?.warn({ err: err.message }, 'scan history: Redis connection error'));
-  return new RedisScanHistory(redis, {
+  return new RedisVerdictHistory(redis, {
     ownsConnection: true,
     ...(options.prefix !== undefined ? { prefix: options.prefix } : {}),
     ...(options.depth !== undefined ? { depth: options.depth } : {}),

@@ -7,12 +7,12 @@ import {
   summaryOf,
   type LatestQuery,
   type ModelSummary,
-  type ScanHistory,
+  type VerdictHistory,
   type ScoreEntry,
-} from './scan-history.js';
+} from './verdict-history.js';
 
 /** Scan history for one process's lifetime: used when no Redis is configured. */
-export class MemoryScanHistory implements ScanHistory {
+export class MemoryVerdictHistory implements VerdictHistory {
   readonly kind = 'memory';
   private readonly entries = new Map<string, ScoreEntry[]>();
   private readonly latestByModel = new Map<string, ModelSummary>();

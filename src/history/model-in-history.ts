@@ -2,10 +2,10 @@ import { closestByName } from '../core/closest-names.js';
 import { shortName } from '../core/names.js';
 import type { ModelRef } from '../core/verdict.js';
 import { UsageError } from '../errors.js';
-import type { ModelSummary } from './scan-history.js';
+import type { ModelSummary } from './verdict-history.js';
 
 /**
- * A model named by urn, or by name among the models the scan history holds (no DataHub request): an exact name
+ * A model named by urn, or by name among the models the verdict history holds (no DataHub request): an exact name
  * wins, then one that differs only in case; several → an error listing their urns; none → the closest names.
  */
 export function modelInHistory(ref: string, known: readonly ModelSummary[]): ModelRef {

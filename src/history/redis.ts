@@ -10,13 +10,13 @@ import {
   summaryOf,
   type LatestQuery,
   type ModelSummary,
-  type ScanHistory,
+  type VerdictHistory,
   type ScoreEntry,
-} from './scan-history.js';
+} from './verdict-history.js';
 
 export const DEFAULT_KEY_PREFIX = 'janus:';
 
-export interface RedisScanHistoryOptions {
+export interface RedisVerdictHistoryOptions {
   /** Every key starts with it (default `janus:`). */
   prefix?: string;
   /** Past judgments kept per model (default 100). */
@@ -53,14 +53,14 @@ return 1
  * `<prefix>latest` a hash of model urn → its latest summary, and `<prefix>verdict:<model urn>` its latest full
  * verdict (compressed by verdict-codec.ts; kept apart so listing the summaries never reads the findings).
  */
-export class RedisScanHistory implements ScanHistory {
+export class RedisVerdictHistory implements VerdictHistory {
   readonly kind = 'redis';
   private readonly prefix: string;
   private readonly depth: number;
 
   constructor(
     private readonly redis: Redis,
-    private readonly options: RedisScanHistoryOptions = {},
+    private readonly options: RedisVerdictHistoryOptions = {},
   ) {
     this.prefix = options.prefix ?? DEFAULT_KEY_PREFIX;
     this.depth = options.depth ?? DEFAULT_HISTORY_DEPTH;

@@ -7,7 +7,7 @@ import type { JudgePolicy, ModelRef, Verdict } from '../core/verdict.js';
 import type { DataHubClient } from '../datahub/client.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
-import type { ScanHistory } from '../history/index.js';
+import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 
 /** Everything the MCP tools reach for, injected so the server itself does no I/O until a tool is called. */
@@ -22,7 +22,7 @@ export interface JanusMcpDeps {
   incidents(ref: string): Promise<JanusIncident[]>;
   /** Judge and write the evidence back to DataHub. */
   writeBack(models: string[]): Promise<WriteBackResult>;
-  history: ScanHistory;
+  history: VerdictHistory;
   /** `scan_model` may write only when this is set (`mcp.allowWrites`). */
   allowWrites: boolean;
   logger?: Logger;
@@ -32,7 +32,7 @@ export interface JanusMcpDeps {
 export interface LiveDepsOptions {
   client: DataHubClient;
   policy: JudgePolicy;
-  history: ScanHistory;
+  history: VerdictHistory;
   allowWrites: boolean;
   logger?: Logger;
   version?: string;

@@ -1,5 +1,5 @@
 import type { ModelRef } from '../core/verdict.js';
-import type { ScoreEntry } from '../history/scan-history.js';
+import type { ScoreEntry } from '../history/verdict-history.js';
 
 /** A past judgment with its score's change since the judgment before it (null when none is known). */
 export interface ScoreChange extends ScoreEntry {

@@ -89,24 +89,46 @@ const isButtonFor = (e: object, urn: string) =>
   'value' in e &&
   e.value === urn;
 
+/** The incidents a message's buttons act on (the `value` of its `janus.incident.*` buttons), in order, once each. */
+export function incidentsShownIn(blocks: readonly Block[]): string[] {
+  const urns = new Set<string>();
+  for (const b of blocks)
+    if (b.type === 'actions')
+      for (const e of b.elements)
+        if ('action_id' in e && e.action_id?.startsWith('janus.incident.') && 'value' in e && e.value)
+          urns.add(e.value);
+  return [...urns];
+}
+
+/** The controls a click or the reverse sync drew for an incident in a message (status line and buttons), if any. */
+export function drawnControls(blocks: readonly Block[], urn: string): Block[] | undefined {
+  const id = controlId(urn);
+  const drawn = blocks.filter((b) => b.block_id === `${id}:status` || b.block_id === `${id}:actions`);
+  return drawn.length ? drawn : undefined;
+}
+
 /**
  * A message's blocks with this incident's controls brought up to date: in place of the controls drawn before (by
  * block id), else of the incident's buttons in the alert's own actions block (its other buttons stay there), else added
  * at the end. Everything else in the message stays as it was.
  */
 export function withIncidentControls(blocks: Block[], view: IncidentView): Block[] {
-  const id = controlId(view.urn);
-  const controls = incidentControls(view);
+  return placeControls(blocks, view.urn, incidentControls(view));
+}
+
+/** `withIncidentControls` with controls already drawn (kept from an earlier version of the message). */
+export function placeControls(blocks: Block[], urn: string, controls: Block[]): Block[] {
+  const id = controlId(urn);
   const mine = (b: Block) => b.block_id === `${id}:status` || b.block_id === `${id}:actions`;
   const drawn = blocks.findIndex(mine);
   if (drawn >= 0) {
     const before = blocks.slice(0, drawn);
     return [...before, ...controls, ...blocks.slice(drawn).filter((b) => !mine(b))];
   }
-  const alert = blocks.findIndex((b) => b.type === 'actions' && b.elements.some((e) => isButtonFor(e, view.urn)));
+  const alert = blocks.findIndex((b) => b.type === 'actions' && b.elements.some((e) => isButtonFor(e, urn)));
   if (alert < 0) return [...blocks.slice(0, LIMITS.blocks - controls.length), ...controls];
   const own = blocks[alert] as types.ActionsBlock;
-  const others = own.elements.filter((e) => !isButtonFor(e, view.urn));
+  const others = own.elements.filter((e) => !isButtonFor(e, urn));
   const kept: Block[] = others.length ? [{ ...own, elements: others }] : [];
   return [...blocks.slice(0, alert), ...kept, ...controls, ...blocks.slice(alert + 1)].slice(0, LIMITS.blocks);
 }

@@ -26,6 +26,8 @@ export interface IncidentMessages {
   /** Records (or replaces) a message and the incidents it shows. */
   save(message: IncidentMessage, incidents: string[]): Promise<void>;
   get(channel: string, ts: string): Promise<IncidentMessage | undefined>;
+  /** Stops tracking a message (it shows no incident any more): the reverse sync leaves it alone. */
+  forget(channel: string, ts: string): Promise<void>;
   /** The messages showing an incident. */
   find(incidentUrn: string): Promise<IncidentMessage[]>;
   /** Every incident some message shows (and saved within the retention). */
@@ -88,6 +90,11 @@ export class RedisIncidentMessages implements IncidentMessages {
     return parsed.success ? withoutUndefined(parsed.data) : undefined;
   }
 
+  async forget(channel: string, ts: string): Promise<void> {
+    // `find` drops the message from its incidents' sets once it is gone
+    await this.redis.del(this.msgKey(channel, ts));
+  }
+
   async find(incidentUrn: string): Promise<IncidentMessage[]> {
     const refs = await this.redis.smembers(this.incidentKey(incidentUrn));
     const out: IncidentMessage[] = [];
@@ -131,6 +138,12 @@ export class MemoryIncidentMessages implements IncidentMessages {
   async get(channel: string, ts: string): Promise<IncidentMessage | undefined> {
     const m = this.messages.get(refOf(channel, ts));
     return m && structuredClone(m);
+  }
+
+  async forget(channel: string, ts: string): Promise<void> {
+    const ref = refOf(channel, ts);
+    this.messages.delete(ref);
+    for (const refs of this.byIncident.values()) refs.delete(ref);
   }
 
   async find(incidentUrn: string): Promise<IncidentMessage[]> {

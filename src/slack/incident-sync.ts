@@ -6,7 +6,7 @@ import { statusFingerprint, type IncidentStatus } from '../core/incident-status.
 import type { DataHubClient } from '../datahub/client.js';
 import { readIncidentStatuses } from '../datahub/incident-facts.js';
 import type { Logger } from '../log.js';
-import { SLACK_RETRY } from './app.js';
+import { SLACK_RETRY } from './bolt-app.js';
 import { RedisIncidentMessages, type IncidentMessages } from './incident-messages.js';
 import { showIncident, slackIncidentApi, type SlackIncidentApi } from './incident-show.js';
 import { boltLogger } from './logger.js';

@@ -1,5 +1,7 @@
 import type { ModelRef } from '../core/verdict.js';
 import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../render/blocks.js';
+import { COMMANDS, PUBLIC_FLAG } from './command-text.js';
+import { pickButtons } from './pick-buttons.js';
 
 /** The replies `/janus` gives besides a verdict: every one ephemeral (only the asker sees it). Pure. */
 
@@ -9,41 +11,49 @@ const section = (text: string): Block => ({
   text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
 });
 
-const COMMANDS = [
-  "• `/janus trust &lt;model&gt;`: the model's trust verdict: score, band, findings with their evidence, and what else the trouble reaches. `&lt;model&gt;` is its name in DataHub or its urn.",
-  '• `/janus snooze &lt;model|dataset&gt; &lt;duration&gt;`: no alerts about it for that long (`30m`, `2h`, `1d`).',
-  '• `/janus unsnooze &lt;model|dataset&gt;`: alerts about it again.',
-  '• `/janus help`: this message.',
-].join('\n');
+const COMMAND_LIST = COMMANDS.map((c) => `• \`${mrkdwn(c.usage)}\`: ${c.does}.`).join('\n');
+const VISIBILITY = `Answers are shown to you alone; add \`${PUBLIC_FLAG}\` to show one in the channel.`;
 
 export function helpMessage(): SlackMessage {
-  return ephemeral('Argos answers /janus trust &lt;model&gt; and /janus help.', [
-    section(`*Argos, Janus's watchdog, answers:*\n${COMMANDS}`),
+  return ephemeral(`Argos answers ${COMMANDS.map((c) => mrkdwn(c.usage.replace('/janus ', ''))).join(', ')}.`, [
+    section(`*Argos, Janus's watchdog, answers:*\n${COMMAND_LIST}`),
+    { type: 'context', elements: [{ type: 'mrkdwn', text: VISIBILITY }] },
   ]);
 }
 
 /** Text Argos cannot act on, and why; nothing was judged. */
-export function usageMessage(problem: string): SlackMessage {
-  return ephemeral(problem, [section(mrkdwn(problem)), section(`*Try:*\n${COMMANDS}`)]);
+export function usageMessage(problem: string, usage?: string): SlackMessage {
+  const tail = usage
+    ? `*Usage:* \`${mrkdwn(usage)}\` (\`/janus help\` lists every command)`
+    : `*Try:*\n${COMMAND_LIST}`;
+  return ephemeral(problem, [section(mrkdwn(problem)), section(tail)]);
 }
 
 const MAX_CANDIDATES = 10;
 
-/** A name that matches no model (closest names offered), or several (each with its urn). */
+/**
+ * A name that matches no model (closest names offered), or several: each a button that runs the same command for it
+ * (`redo(urn)`: the command's text, see `retarget`), so nobody has to type an urn.
+ */
 export function unresolvedModelMessage(
   ref: string,
   reason: 'unknown' | 'ambiguous',
   candidates: ModelRef[],
+  redo?: (urn: string) => string | undefined,
 ): SlackMessage {
   const name = `\`${mrkdwn(ref)}\``;
+  const buttons = redo ? pickButtons(candidates.slice(0, MAX_CANDIDATES), redo) : undefined;
   if (reason === 'ambiguous') {
     const listed = candidates.slice(0, MAX_CANDIDATES).map((c) => `• ${mrkdwn(c.name)}: \`${mrkdwn(c.urn)}\``);
     const more = candidates.length > MAX_CANDIDATES ? [`…and ${candidates.length - MAX_CANDIDATES} more`] : [];
-    const text = `${name} matches ${candidates.length} models in DataHub. Name one by its urn: \`/janus trust &lt;urn&gt;\`.`;
-    return ephemeral(text, [section(text), section([...listed, ...more].join('\n'))]);
+    const text = buttons
+      ? `${name} matches ${candidates.length} models in DataHub. Pick one:`
+      : `${name} matches ${candidates.length} models in DataHub. Name one by its urn: \`/janus trust &lt;urn&gt;\`.`;
+    return ephemeral(text, [section(text), ...(buttons ? [buttons] : []), section([...listed, ...more].join('\n'))]);
   }
   const closest = candidates.map((c) => `\`${mrkdwn(c.name)}\``);
   const text = `Argos finds no model named ${name} in DataHub.${closest.length ? ` Closest: ${closest.join(', ')}.` : ''}`;
+  if (buttons && candidates.length) return ephemeral(text, [section(text), section('Did you mean:'), buttons]);
   const hint = candidates[0] ? [section(`Did you mean \`/janus trust ${mrkdwn(candidates[0].name)}\`?`)] : [];
   return ephemeral(text, [section(text), ...hint]);
 }

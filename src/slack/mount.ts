@@ -3,7 +3,7 @@ import type { Logger } from '../log.js';
 import type { Redis } from 'ioredis';
 import { limitBody } from '../server/body-limit.js';
 import type { Mount } from '../server/index.js';
-import { createSlackApp, SLACK_PATH, type SlackAppOptions } from './app.js';
+import { createSlackApp, SLACK_PATH, type SlackAppOptions } from './bolt-app.js';
 import { guardSlackRequests, memoryReplays, redisReplays } from './request-guard.js';
 
 /** Slack's payloads are a few kB: a body past this is refused (413) as it arrives, before it is buffered or verified. */

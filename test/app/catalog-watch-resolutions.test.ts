@@ -8,6 +8,7 @@ import { createDataHubClient, type DataHubClient } from '../../src/datahub/clien
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { setStatusInDataHub } from '../support/incident-status.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 let sim: RunningSim;
@@ -19,18 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-async function setStatus(urn: string, input: Record<string, string>) {
-  const res = await fetch(`${sim.url}/api/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query:
-        'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
-      variables: { urn, input },
-    }),
-  });
-  expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
-}
+const setStatus = (urn: string, input: { state: string; stage: string; message: string }) =>
+  setStatusInDataHub(sim.url, urn, input);
 
 describe('an incremental cycle after a person changed a Janus incident', () => {
   it('judges again the models reading its dataset when it left the ACTIVE list, not when it was only acknowledged', async () => {

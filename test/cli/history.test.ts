@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisScanHistory } from '../../src/history/index.js';
+import { RedisVerdictHistory } from '../../src/history/index.js';
 import { at, modelUrn, verdict } from '../history/verdicts.js';
 import { REDIS_URL } from '../support/service.js';
 import { requireBuiltCli, runJanus } from './run-janus.js';
@@ -13,7 +13,7 @@ let redis: Redis;
 
 beforeAll(async () => {
   redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  const history = new RedisScanHistory(redis, { prefix: `${PREFIX}:` });
+  const history = new RedisVerdictHistory(redis, { prefix: `${PREFIX}:` });
   for (const [minute, score, band] of [
     [1, 85, 'trusted'],
     [2, 70, 'caution'],

@@ -29,7 +29,7 @@ const cause = (key: string): LiveCause => ({
 });
 
 /** Runs cycles one after another, carrying the announced state as the service does. */
-function cycles(steps: { model?: JudgedModelState; live?: string[] }[], r = rules) {
+function cycles(steps: { model?: JudgedModelState; live?: string[]; again?: string[] }[], r = rules) {
   let models: Record<string, AnnouncedModel | undefined> = {};
   let causes: Record<string, AnnouncedCause> = {};
   return steps.map((s, i) => {
@@ -39,6 +39,7 @@ function cycles(steps: { model?: JudgedModelState; live?: string[] }[], r = rule
       live: new Map((s.live ?? []).map((k) => [k, cause(k)])),
       models,
       causes,
+      ...(s.again ? { raisedAgain: new Set(s.again) } : {}),
       rules: r,
     };
     const out = transitionsOf(input);
@@ -117,6 +118,20 @@ describe('transitions', () => {
       [],
       ['cause:k:2:raised'],
     ]);
+  });
+
+  it('a cause live all along whose incident is raised anew (a person closed the last one) is a new episode; a return is not', () => {
+    const out = cycles([
+      { live: ['k'] },
+      { live: ['k'] },
+      { live: ['k'], again: ['k'] }, // NO_ACTION_REQUIRED, then the evidence changed: a new incident, a new alert
+      { live: ['k'] },
+      {}, // gone one cycle (clearAfter 2): Janus resolved its incident, and raises one when it is back
+      { live: ['k'], again: ['k'] },
+    ]);
+    expect(out.map((t) => t.map((x) => x.id))).toEqual([['cause:k:1:raised'], [], ['cause:k:2:raised'], [], [], []]);
+    // a cause not announced live is raised as usual, once
+    expect(cycles([{ live: ['k'], again: ['k'] }])[0]!.map((t) => t.id)).toEqual(['cause:k:1:raised']);
   });
 
   it('bounds what a transition names', () => {

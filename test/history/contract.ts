@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanHistory } from '../../src/history/index.js';
+import type { VerdictHistory } from '../../src/history/index.js';
 import { troubledVerdict } from '../render/verdicts.js';
 import { at, modelUrn, verdict } from './verdicts.js';
 
-/** What every ScanHistory must do; run against each implementation. `make(depth)` gives a fresh, empty one. */
-export function scanHistoryContract(make: (depth?: number) => Promise<ScanHistory>): void {
-  describe('the ScanHistory contract', () => {
+/** What every VerdictHistory must do; run against each implementation. `make(depth)` gives a fresh, empty one. */
+export function scanHistoryContract(make: (depth?: number) => Promise<VerdictHistory>): void {
+  describe('the VerdictHistory contract', () => {
     it('is empty before anything is recorded', async () => {
       const h = await make();
       expect(await h.history(modelUrn('fraud'))).toEqual([]);

@@ -1,4 +1,4 @@
-import { MemoryScanHistory } from '../../src/history/index.js';
+import { MemoryVerdictHistory } from '../../src/history/index.js';
 import { scanHistoryContract } from './contract.js';
 
-scanHistoryContract(async (depth) => new MemoryScanHistory(depth));
+scanHistoryContract(async (depth) => new MemoryVerdictHistory(depth));

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openScanHistory, RedisScanHistory, type ScanHistory } from '../../src/history/index.js';
+import { openVerdictHistory, RedisVerdictHistory, type VerdictHistory } from '../../src/history/index.js';
 import { scanHistoryContract } from './contract.js';
 import { at, modelUrn, verdict } from './verdicts.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
 const prefixes: string[] = [];
-const opened: ScanHistory[] = [];
+const opened: VerdictHistory[] = [];
 
 /** Each history gets its own key prefix; every key under it is deleted after the test. */
 function freshPrefix(): string {
@@ -27,13 +27,13 @@ afterEach(async () => {
 afterAll(() => redis.quit());
 
 scanHistoryContract(
-  async (depth) => new RedisScanHistory(redis, { prefix: freshPrefix(), ...(depth ? { depth } : {}) }),
+  async (depth) => new RedisVerdictHistory(redis, { prefix: freshPrefix(), ...(depth ? { depth } : {}) }),
 );
 
 describe('the Redis scan history', () => {
   it('keeps its keys under its prefix: a sorted set per model and one hash of latest summaries', async () => {
     const prefix = freshPrefix();
-    const h = new RedisScanHistory(redis, { prefix });
+    const h = new RedisVerdictHistory(redis, { prefix });
     await h.record(verdict('fraud', 80, 'at_risk', at(1)));
     expect((await redis.keys(`${prefix}*`)).sort()).toEqual([
       `${prefix}latest`,
@@ -51,8 +51,8 @@ describe('the Redis scan history', () => {
 
   it('is shared by every process pointed at the same Redis and prefix', async () => {
     const prefix = freshPrefix();
-    const writer = openScanHistory({ redisUrl: REDIS_URL, prefix });
-    const reader = openScanHistory({ redisUrl: REDIS_URL, prefix });
+    const writer = openVerdictHistory({ redisUrl: REDIS_URL, prefix });
+    const reader = openVerdictHistory({ redisUrl: REDIS_URL, prefix });
     opened.push(writer, reader);
     expect(writer.kind).toBe('redis');
     await writer.record(verdict('fraud', 80, 'at_risk', at(1)));
@@ -61,7 +61,7 @@ describe('the Redis scan history', () => {
 
   it('skips values it did not write instead of failing the whole answer', async () => {
     const prefix = freshPrefix();
-    const h = new RedisScanHistory(redis, { prefix });
+    const h = new RedisVerdictHistory(redis, { prefix });
     await h.record(verdict('fraud', 80, 'at_risk', at(1)));
     await redis.zadd(`${prefix}scores:${modelUrn('fraud')}`, Date.parse(at(2)), 'not json');
     await redis.hset(`${prefix}latest`, modelUrn('odd'), JSON.stringify({ urn: 'x' }));
@@ -72,12 +72,12 @@ describe('the Redis scan history', () => {
   });
 
   it('fails a command with an error, not a hang, when Redis is not there', async () => {
-    const h = openScanHistory({ redisUrl: 'redis://127.0.0.1:1', prefix: freshPrefix() });
+    const h = openVerdictHistory({ redisUrl: 'redis://127.0.0.1:1', prefix: freshPrefix() });
     opened.push(h);
     await expect(h.latest()).rejects.toThrow();
   });
 
   it('is memory when no Redis URL is configured', () => {
-    expect(openScanHistory({}).kind).toBe('memory');
+    expect(openVerdictHistory({}).kind).toBe('memory');
   });
 });

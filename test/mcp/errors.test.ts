@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { MemoryScanHistory, type ScanHistory } from '../../src/history/index.js';
+import { MemoryVerdictHistory, type VerdictHistory } from '../../src/history/index.js';
 import { WRITES_DISABLED } from '../../src/mcp/tools/scan-model.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { call, demoFixture, textOf } from './harness.js';
@@ -34,7 +34,7 @@ describe('tool errors come back as MCP error results', () => {
   });
 
   it('DataHub unreachable is an error result, and the server answers the next call', async () => {
-    const history = new MemoryScanHistory();
+    const history = new MemoryVerdictHistory();
     const c = await client(`http://127.0.0.1:${await closedPort()}`, { history });
     for (const [tool, args] of [
       ['trust_model', { model: DEMO.modelNames.fraud }],
@@ -52,7 +52,7 @@ describe('tool errors come back as MCP error results', () => {
   });
 
   it('score_history answers from the history alone when DataHub is down', async () => {
-    const history = new MemoryScanHistory();
+    const history = new MemoryVerdictHistory();
     const live = await client(demo.sim.url, { history });
     await call(live, 'trust_model', { model: DEMO.modelNames.churn });
     const offline = await client(`http://127.0.0.1:${await closedPort()}`, { history });
@@ -67,7 +67,7 @@ describe('tool errors come back as MCP error results', () => {
   });
 
   it('score_history of a model never scanned says so, without failing', async () => {
-    const history = new MemoryScanHistory();
+    const history = new MemoryVerdictHistory();
     const c = await client(demo.sim.url, { history });
     const empty = await call(c, 'score_history', { model: DEMO.modelNames.churn });
     expect(empty.structuredContent).toMatchObject({
@@ -104,7 +104,7 @@ describe('tool errors come back as MCP error results', () => {
   });
 
   it('a scan history that cannot be written does not cost the caller the verdict', async () => {
-    const broken: ScanHistory = {
+    const broken: VerdictHistory = {
       kind: 'redis',
       record: () => Promise.reject(new Error('Redis is down')),
       history: () => Promise.reject(new Error('Redis is down')),

@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { MemoryScanHistory } from '../../src/history/index.js';
+import { MemoryVerdictHistory } from '../../src/history/index.js';
 import { liveMcpDeps, type JanusMcpDeps } from '../../src/mcp/deps.js';
 import { createJanusMcpServer } from '../../src/mcp/server.js';
 
@@ -16,7 +16,7 @@ export function depsFor(url: string, overrides: Partial<JanusMcpDeps> = {}): Jan
   const live = liveMcpDeps({
     client,
     policy: judgePolicy(judgeSchema.parse({})),
-    history: new MemoryScanHistory(),
+    history: new MemoryVerdictHistory(),
     allowWrites: false,
     version: 'test',
   });

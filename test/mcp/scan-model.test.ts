@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteBackResult } from '../../src/app/write-back.js';
-import { MemoryScanHistory } from '../../src/history/index.js';
+import { MemoryVerdictHistory } from '../../src/history/index.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim } from '@janus/datahub-sim';
 import { call, demoFixture, depsFor, textOf } from './harness.js';
@@ -10,7 +10,7 @@ const client = demo.client;
 
 describe('scan_model with writes allowed', () => {
   it('reports what the write-back applied and what failed, and records the verdict', async () => {
-    const history = new MemoryScanHistory();
+    const history = new MemoryVerdictHistory();
     const asked: string[][] = [];
     const judged = await (
       await client(demo.sim.url)

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { MemoryScanHistory } from '../../src/history/index.js';
+import { MemoryVerdictHistory } from '../../src/history/index.js';
 import type { explainOutput, verdictOutput } from '../../src/mcp/schemas.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
@@ -9,10 +9,10 @@ import { call, connect, depsFor, textOf, TOOL_NAMES } from './harness.js';
 
 let sim: RunningSim;
 let client: Client;
-let history: MemoryScanHistory;
+let history: MemoryVerdictHistory;
 beforeAll(async () => {
   sim = await startSim({ demo: true, port: 0 });
-  history = new MemoryScanHistory();
+  history = new MemoryVerdictHistory();
   client = await connect(depsFor(sim.url, { history }));
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { createLogger } from '../../src/log.js';
-import { reportPath, type ReportIncident } from '../../src/report/index.js';
+import { reportPath, type ReportIncident } from '../../src/html-report/index.js';
 import { createJanusServer, listen, type JanusServerDeps, type Listening } from '../../src/server/index.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { DEMO } from '@janus/datahub-sim/demo';

@@ -72,6 +72,23 @@ describe('the alert planner', () => {
     expect(JSON.stringify(plan.deliveries[0]!.parent)).toContain('caution → at risk (20)');
   });
 
+  it('a root cause raised again (a new episode while the last is open) is a new alert; the old one is closed quietly', () => {
+    const { ctx } = after(context(), [staged(raised([fraud, ltv]), routes)]);
+    const again = after(ctx, [
+      staged(raised([fraud, ltv], { episode: 2, moved: [] }), routes, { incident: 'urn:li:incident:99aa' }),
+    ]);
+    expect(again.plan.deliveries.map((d) => [d.channel, d.what, d.reply, d.threads[0]!.alert])).toEqual([
+      [PLATFORM, 'alert', false, `cause:${CAUSE_KEY}#2`],
+      [RISK, 'alert', false, `cause:${CAUSE_KEY}#2`],
+    ]);
+    expect(JSON.stringify(again.plan.deliveries[0]!.message.blocks)).toContain('urn:li:incident:99aa');
+    expect(again.plan.states[`cause:${CAUSE_KEY}#1`]).toMatchObject({ status: 'resolved' });
+    expect(again.plan.live[CAUSE_KEY]).toBe(`cause:${CAUSE_KEY}#2`);
+    // what follows goes to the new alert's threads only
+    const { plan } = after(again.ctx, [staged(band(ltv, 'caution', 'at_risk', { score: 20 }), {})]);
+    expect(plan.deliveries.map((d) => [d.what, d.threads[0]!.alert])).toEqual([['followup', `cause:${CAUSE_KEY}#2`]]);
+  });
+
   it('tells an open alert when another root cause moves a model it lists', () => {
     const { ctx } = after(context(), [staged(raised([fraud, ltv]), routes)]);
     const other = `freshness_lag:${dataset('analytics.customer_profile')}`;

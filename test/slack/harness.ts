@@ -1,13 +1,15 @@
 import { judgeModel } from '../../src/app/judge-model.js';
 import { judgePolicy, loadConfig } from '../../src/config/index.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { MemoryScanHistory, type ScanHistory } from '../../src/history/index.js';
+import { MemoryVerdictHistory, type VerdictHistory } from '../../src/history/index.js';
 import { createLogger } from '../../src/log.js';
 import { createJanusServer, listen } from '../../src/server/index.js';
-import { SLACK_PATH } from '../../src/slack/app.js';
+import { SLACK_PATH } from '../../src/slack/bolt-app.js';
 import { slackListeners } from '../../src/cli/commands/serve-slack.js';
 import { slackMount } from '../../src/slack/mount.js';
 import type { FakeSlack } from './fake-slack.js';
+import type { Redis } from 'ioredis';
+import { AlertStore } from '../../jobs/alert-store.js';
 
 export const SECRET = 'test-signing-secret-8f742231b10e';
 
@@ -15,7 +17,7 @@ export interface JanusWithSlack {
   url: string;
   /** Where Slack posts: `<url>/slack/events`. */
   endpoint: string;
-  history: ScanHistory;
+  history: VerdictHistory;
   /** Janus's log lines (JSON). */
   logs: () => Record<string, unknown>[];
   close(): Promise<void>;
@@ -28,8 +30,10 @@ export interface JanusWithSlack {
 export async function startJanusWithSlack(opts: {
   datahub: string;
   slack: FakeSlack;
-  history?: ScanHistory;
+  history?: VerdictHistory;
   env?: Record<string, string>;
+  /** Redis under `JANUS_REDIS_PREFIX` (env): snoozes, watches, cycle requests, the alerts' state, as `janus serve` has them. */
+  redis?: Redis;
 }): Promise<JanusWithSlack> {
   const config = loadConfig({
     env: {
@@ -54,12 +58,21 @@ export async function startJanusWithSlack(opts: {
     retry: { retries: config.datahub.retries },
   });
   const judge = { client, policy: judgePolicy(config.judge) };
-  const history = opts.history ?? new MemoryScanHistory();
+  const history = opts.history ?? new MemoryVerdictHistory();
   let base = '';
   const mount = await slackMount({
     config,
     logger,
-    listeners: slackListeners({ config, judge, history, logger, reportBaseUrl: () => base }),
+    listeners: slackListeners({
+      config,
+      judge,
+      history,
+      logger,
+      reportBaseUrl: () => base,
+      ...(opts.redis
+        ? { redis: opts.redis, snooze: { client, store: new AlertStore(opts.redis, config.redis.prefix) } }
+        : {}),
+    }),
   });
   if (!mount) throw new Error('Slack did not start');
   const janus = createJanusServer({ judge: (ref) => judgeModel(judge, ref), logger, mounts: [mount] });

@@ -23,6 +23,7 @@ import {
   type JanusWithIncidents,
   type Member,
 } from './incident-slack.js';
+import { setStatusInDataHub } from '../support/incident-status.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
 
@@ -52,24 +53,6 @@ async function addFrank(sim: RunningSim) {
     { entityType: 'corpuser', entityUrn: urn, aspectName: 'groupMembership', aspect: { groups: [GROUPS.growthMl] } },
   ]);
   expect(res.status).toBe(200);
-}
-
-/** Another DataHub client (its UI, a script) changing an incident's status through GraphQL. */
-export async function setStatus(
-  sim: RunningSim,
-  urn: string,
-  input: { state: string; stage: string; message: string },
-) {
-  const res = await fetch(`${sim.url}/api/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query:
-        'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
-      variables: { urn, input },
-    }),
-  });
-  expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
 }
 
 /** Janus's incident of a finding key, by reading DataHub. */
@@ -216,7 +199,7 @@ describe('acting on an incident from Slack', () => {
 
   it('a button on an incident resolved elsewhere says so and shows where it is now, writing nothing', async () => {
     const old = alertOn(uplift);
-    await setStatus(sim, uplift, {
+    await setStatusInDataHub(sim.url, uplift, {
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
       message: 'Known gap, owner on the way',

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../jobs/service.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
-import { scanSchema } from '../../src/config/scan.js';
+import { cycleSchema } from '../../src/config/cycle.js';
 import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
@@ -27,6 +27,7 @@ import {
   type JanusWithIncidents,
   type Member,
 } from './incident-slack.js';
+import { setStatusInDataHub } from '../support/incident-status.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
 
@@ -76,7 +77,7 @@ async function startTheService(): Promise<RunningService> {
   return startService({
     redisUrl: REDIS_URL,
     prefix,
-    scan: scanSchema.parse({ interval: '1s', refresh: '1s', jobLockMs: 2000 }),
+    scan: cycleSchema.parse({ interval: '1s', refresh: '1s', jobLockMs: 2000 }),
     client: createDataHubClient({ url: sim.url }),
     policy,
     logger: createLogger({ level: 'info', format: 'json', destination: { write: (l: string) => void lines.push(l) } }),
@@ -183,19 +184,11 @@ describe('with the service running', () => {
     await click(ERIN, 'janus.incident.reopen', urn, message).then((c) => c.reply());
     await updated(message.ts, /Acknowledged/);
     const changed = Date.now();
-    const res = await fetch(`${sim.url}/api/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query:
-          'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
-        variables: {
-          urn,
-          input: { state: 'RESOLVED', stage: 'NO_ACTION_REQUIRED', message: 'Closed in the DataHub UI' },
-        },
-      }),
+    await setStatusInDataHub(sim.url, urn, {
+      state: 'RESOLVED',
+      stage: 'NO_ACTION_REQUIRED',
+      message: 'Closed in the DataHub UI',
     });
-    expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
     // the first cycle that takes the cycle lock after the change syncs it: at the latest the second one started after it
     await cyclesAfter(changed, 2);
     const update = updatesOf(message.ts).find((u) => /Resolved: no action required/.test(JSON.stringify(u.blocks)));

@@ -2,10 +2,10 @@ import type { Redis } from 'ioredis';
 import { slackListeners } from '../../src/cli/commands/serve-slack.js';
 import { judgePolicy, loadConfig, type Config } from '../../src/config/index.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { MemoryScanHistory } from '../../src/history/index.js';
+import { MemoryVerdictHistory } from '../../src/history/index.js';
 import { createLogger } from '../../src/log.js';
 import { createJanusServer, listen } from '../../src/server/index.js';
-import { SLACK_PATH } from '../../src/slack/app.js';
+import { SLACK_PATH } from '../../src/slack/bolt-app.js';
 import { slackMount } from '../../src/slack/mount.js';
 import { judgeModel } from '../../src/app/judge-model.js';
 import { BOT, type FakeSlack } from './fake-slack.js';
@@ -224,7 +224,7 @@ export async function startJanusWithIncidents(opts: {
     listeners: slackListeners({
       config,
       judge,
-      history: new MemoryScanHistory(),
+      history: new MemoryVerdictHistory(),
       logger,
       reportBaseUrl: () => 'http://janus.test',
       ...(opts.redis ? { redis: opts.redis } : {}),

@@ -14,6 +14,7 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { MemoryIncidentMessages } from '../../src/slack/incident-messages.js';
 import type { SlackIncidentApi } from '../../src/slack/incident-show.js';
 import { syncIncidentMessages } from '../../src/slack/incident-sync.js';
+import { setStatusInDataHub } from '../support/incident-status.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 let sim: RunningSim;
@@ -28,18 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-async function setStatus(input: Record<string, string>) {
-  const res = await fetch(`${sim.url}/api/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query:
-        'mutation ($urn: String!, $input: IncidentStatusInput!) { updateIncidentStatus(urn: $urn, input: $input) }',
-      variables: { urn, input },
-    }),
-  });
-  expect(await res.json()).toEqual({ data: { updateIncidentStatus: true } });
-}
+const setStatus = (input: { state: string; stage: string; message: string }) => setStatusInDataHub(sim.url, urn, input);
 
 function recordingApi() {
   const calls: { method: string; args: unknown[] }[] = [];

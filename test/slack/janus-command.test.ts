@@ -5,8 +5,8 @@ import { judgeModel } from '../../src/app/judge-model.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { RedisScanHistory } from '../../src/history/index.js';
-import { reportPath } from '../../src/report/index.js';
+import { RedisVerdictHistory } from '../../src/history/index.js';
+import { reportPath } from '../../src/html-report/index.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
@@ -61,7 +61,7 @@ describe('/janus help and bad input', () => {
     ['', 'Argos needs to know what to do'],
     ['frobnicate fraud_detector_v4', 'Argos does not know `/janus frobnicate`'],
     ['trust', '`/janus trust` needs a model'],
-    ['trust a b', 'judges one model at a time'],
+    ['trust a b', 'takes one model at a time'],
   ])('"%s": an ephemeral usage message saying why, and nothing judged', async (text, why) => {
     sim.resetStats();
     const r = await command(text);
@@ -74,12 +74,12 @@ describe('/janus help and bad input', () => {
 });
 
 describe('/janus trust', () => {
-  it('acks at once, then posts the live verdict in the channel: score, band, findings, report and DataHub links', async () => {
+  it('acks at once, then posts the live verdict to the asker: score, band, findings, report and DataHub links', async () => {
     const r = await command(`trust ${FRAUD}`);
     expect(r.status).toBe(200);
     expect(r.ack).toBeUndefined();
     const message = await r.posted();
-    expect(message.response_type).toBe('in_channel');
+    expect(message.response_type).toBe('ephemeral');
     expect(message.text).toBe('fraud_detector_v4 scores 80/100. At risk, held down by a critical finding.');
     expect(message.blocks[0]).toEqual({
       type: 'header',
@@ -171,11 +171,11 @@ describe('where the verdict comes from', () => {
     await redis.quit();
   });
 
-  /** Janus with a scan history in Redis (a prefix of its own) holding the verdict a scan made `ageMs` ago. */
+  /** Janus with a verdict history in Redis (a prefix of its own) holding the verdict a scan made `ageMs` ago. */
   async function afterScan(ageMs: number) {
     const prefix = `janus-test:${randomUUID()}:`;
     prefixes.push(prefix);
-    const history = new RedisScanHistory(redis, { prefix });
+    const history = new RedisVerdictHistory(redis, { prefix });
     const at = Date.now() - ageMs;
     const { verdict } = await judgeModel(
       { client: createDataHubClient({ url: sim.url }), policy: judgePolicy(judgeSchema.parse({})), now: () => at },
@@ -190,7 +190,8 @@ describe('where the verdict comes from', () => {
     try {
       sim.resetStats();
       const message = await (await command(`trust ${FRAUD}`, own.endpoint)).posted();
-      expect(sim.stats().byOperation).toEqual({ JanusSearchModels: 1 });
+      // the name, and the open incidents behind its findings (one batch read, no walk)
+      expect(sim.stats().byOperation).toEqual({ JanusSearchModels: 1, JanusDatasetsActiveIncidents: 1 });
       expect(message.text).toContain('fraud_detector_v4 scores 80/100');
       expect(textOf(message)).toContain(
         `As of the scan at <!date^${Math.floor(Date.parse(recorded.scannedAt) / 1000)}^{time_secs}|${recorded.scannedAt.slice(11, 19)} UTC>`,

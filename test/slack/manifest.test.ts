@@ -17,6 +17,15 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'users.info': ['users:read'],
   'chat.postEphemeral': ['chat:write'],
   'views.open': [],
+  // /janus watch: a watcher's direct messages; link unfurls
+  'conversations.open': ['im:write'],
+  'chat.unfurl': ['links:write'],
+};
+
+/** The bot scopes each event Janus subscribes to needs. */
+const EVENT_SCOPES: Record<string, string[]> = {
+  link_shared: ['links:read'],
+  app_home_opened: [],
 };
 
 function sources(dir: string): string[] {
@@ -29,8 +38,10 @@ function sources(dir: string): string[] {
 describe('manifest.yml', () => {
   const manifest = parse(fs.readFileSync(path.join(ROOT, 'manifest.yml'), 'utf8')) as {
     oauth_config: { scopes: { bot: string[] } };
-    features: { slash_commands: { command: string }[] };
+    features: { slash_commands: { command: string }[]; unfurl_domains?: string[] };
+    settings: { event_subscriptions?: { bot_events: string[] } };
   };
+  const events = manifest.settings.event_subscriptions?.bot_events ?? [];
   const calls = new Set(
     ['src', 'jobs', 'handlers']
       .flatMap(sources)
@@ -45,9 +56,19 @@ describe('manifest.yml', () => {
 
   it('asks for exactly the scopes of the Web API methods Janus calls, and the slash command', () => {
     expect([...calls].filter((c) => !METHOD_SCOPES[c])).toEqual([]);
-    const needed = new Set(['commands', ...[...calls].flatMap((c) => METHOD_SCOPES[c]!)]);
+    expect(events.filter((e) => !EVENT_SCOPES[e])).toEqual([]);
+    const needed = new Set([
+      'commands',
+      ...[...calls].flatMap((c) => METHOD_SCOPES[c]!),
+      ...events.flatMap((e) => EVENT_SCOPES[e]!),
+    ]);
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...needed].sort());
     expect(manifest.features.slash_commands.map((c) => c.command)).toEqual(['/janus']);
+  });
+
+  it('subscribes to link_shared, with the DataHub and Janus domains to unfurl', () => {
+    expect(events).toContain('link_shared');
+    expect(manifest.features.unfurl_domains).toEqual(['datahub.example.com', 'janus.example.com']);
   });
 
   it('docs/slack.md justifies every scope', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJanusText } from '../../src/slack/command-text.js';
+import { parseJanusText, retarget } from '../../src/slack/command-text.js';
 import {
   datahubDownMessage,
   failedMessage,
@@ -12,20 +12,33 @@ const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 const model = (name: string) => ({ name, urn: `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${name},PROD)` });
 
 describe('/janus text', () => {
+  const URN = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)';
   it.each([
-    ['trust fraud_detector_v4', { kind: 'trust', model: 'fraud_detector_v4' }],
-    ['  TRUST   fraud_detector_v4  ', { kind: 'trust', model: 'fraud_detector_v4' }],
-    ['trust `fraud_detector_v4`', { kind: 'trust', model: 'fraud_detector_v4' }],
-    ['trust "fraud_detector_v4"', { kind: 'trust', model: 'fraud_detector_v4' }],
+    ['trust fraud_detector_v4', { kind: 'trust', model: 'fraud_detector_v4', public: false }],
+    ['  TRUST   fraud_detector_v4  ', { kind: 'trust', model: 'fraud_detector_v4', public: false }],
+    ['trust `fraud_detector_v4`', { kind: 'trust', model: 'fraud_detector_v4', public: false }],
+    ['trust "fraud_detector_v4"', { kind: 'trust', model: 'fraud_detector_v4', public: false }],
+    [`trust ${URN}`, { kind: 'trust', model: URN, public: false }],
+    ['trust fraud_detector_v4 --public', { kind: 'trust', model: 'fraud_detector_v4', public: true }],
+    ['trust --PUBLIC fraud_detector_v4', { kind: 'trust', model: 'fraud_detector_v4', public: true }],
+    ['help', { kind: 'help', public: false }],
+    ['Help me', { kind: 'help', public: false }],
+    ['history fraud_detector_v4', { kind: 'history', model: 'fraud_detector_v4', public: false }],
+    ['at-risk', { kind: 'at-risk', public: false }],
+    ['at-risk --public', { kind: 'at-risk', public: true }],
+    ['owners analytics.stg_sessions', { kind: 'owners', target: 'analytics.stg_sessions', public: false }],
+    ['scan all', { kind: 'scan', target: 'all', all: true, public: false }],
+    ['scan ALL', { kind: 'scan', target: 'all', all: true, public: false }],
+    ['scan fraud_detector_v4', { kind: 'scan', target: 'fraud_detector_v4', all: false, public: false }],
+    ['watch fraud_detector_v4', { kind: 'watch', target: 'fraud_detector_v4', public: false }],
+    ['unwatch fraud_detector_v4', { kind: 'unwatch', target: 'fraud_detector_v4', public: false }],
+    ['watching', { kind: 'watching', public: false }],
+    ['snooze fraud_detector_v4 2h', { kind: 'snooze', target: 'fraud_detector_v4', ms: 7_200_000, public: false }],
     [
-      'trust urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)',
-      { kind: 'trust', model: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)' },
+      'snooze `analytics.stg_sessions` PT30M',
+      { kind: 'snooze', target: 'analytics.stg_sessions', ms: 1_800_000, public: false },
     ],
-    ['help', { kind: 'help' }],
-    ['Help me', { kind: 'help' }],
-    ['snooze fraud_detector_v4 2h', { kind: 'snooze', target: 'fraud_detector_v4', ms: 7_200_000 }],
-    ['snooze `analytics.stg_sessions` PT30M', { kind: 'snooze', target: 'analytics.stg_sessions', ms: 1_800_000 }],
-    ['unsnooze fraud_detector_v4', { kind: 'unsnooze', target: 'fraud_detector_v4' }],
+    ['unsnooze fraud_detector_v4', { kind: 'unsnooze', target: 'fraud_detector_v4', public: false }],
   ])('%j', (text, expected) => {
     expect(parseJanusText(text)).toEqual(expected);
   });
@@ -41,8 +54,34 @@ describe('/janus text', () => {
     'snooze fraud_detector_v4 soon',
     'snooze fraud_detector_v4 90d',
     'unsnooze',
+    'history',
+    'history a b',
+    'owners',
+    'scan',
+    'scan a b',
+    'watch',
+    'watch a b',
+    'unwatch',
+    'watching everything',
+    'at-risk now',
+    'trust fraud --verbose',
   ])('%j is a usage problem', (text) => {
     expect(parseJanusText(text).kind).toBe('usage');
+  });
+
+  it('a usage problem of a known command names its usage line; an unknown one names none', () => {
+    expect(parseJanusText('history a b')).toMatchObject({ kind: 'usage', usage: '/janus history <model>' });
+    expect(parseJanusText('watching x')).toMatchObject({ kind: 'usage', usage: '/janus watching' });
+    expect(parseJanusText('frobnicate x')).not.toHaveProperty('usage');
+  });
+
+  it('a candidate button runs the same command for the urn, flags and duration kept', () => {
+    const again = (text: string) => retarget(parseJanusText(text), URN);
+    expect(again('trust fraud --public')).toBe(`trust ${URN} --public`);
+    expect(again('owners fraud')).toBe(`owners ${URN}`);
+    expect(again('scan fraud')).toBe(`scan ${URN}`);
+    expect(again('scan all')).toBeUndefined();
+    expect(parseJanusText(again('snooze fraud 90m')!)).toMatchObject({ kind: 'snooze', target: URN, ms: 5_400_000 });
   });
 });
 
@@ -62,6 +101,19 @@ describe('replies besides a verdict', () => {
         'ambiguous',
         Array.from({ length: 12 }, (_, i) => model(`fraud_${i}`)),
       ),
+      ambiguousPick: unresolvedModelMessage(
+        'fraud',
+        'ambiguous',
+        [model('fraud_detector_v4'), model('fraud_detector_v3')],
+        (urn) => `trust ${urn}`,
+      ),
+      unknownPick: unresolvedModelMessage(
+        'fraud_detektor',
+        'unknown',
+        [model('fraud_detector_v4')],
+        (urn) => `owners ${urn}`,
+      ),
+      usageOfCommand: usageMessage('`/janus history` needs a model.', '/janus history <model>'),
       datahubDown: datahubDownMessage(
         'fraud_detector_v4',
         'DataHub answered JanusSearchModels with an error (500): HTTP 500',

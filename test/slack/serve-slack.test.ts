@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/commands/serve.js';
-import { SlackStartError } from '../../src/slack/app.js';
+import { SlackStartError } from '../../src/slack/bolt-app.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
@@ -18,7 +18,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-/** `janus serve` in this process (no Redis: the scan history is memory), stopped when the test says so. */
+/** `janus serve` in this process (no Redis: the verdict history is memory), stopped when the test says so. */
 function serve(env: Record<string, string>) {
   const lines: string[] = [];
   let stop!: () => void;

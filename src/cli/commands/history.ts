@@ -6,7 +6,7 @@ const positiveInt = (value: string): number => {
   return Number(value);
 };
 
-/** `janus history <model>`: a model's score over time, from the scan history in Redis (no DataHub request). */
+/** `janus history <model>`: a model's score over time, from the verdict history in Redis (no DataHub request). */
 export const historyCommand = () =>
   new Command('history')
     .description(

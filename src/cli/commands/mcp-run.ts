@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { MemoryScanHistory, RedisScanHistory } from '../../history/index.js';
+import { MemoryVerdictHistory, RedisVerdictHistory } from '../../history/index.js';
 import { liveMcpDeps } from '../../mcp/deps.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { serveStdio } from '../../mcp/stdio.js';
@@ -11,11 +11,11 @@ import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
 export async function runMcp(opts: { allowWrites?: boolean }, cmd: Command): Promise<void> {
   const ctx = cliContext(cmd);
   const allowWrites = opts.allowWrites === true || ctx.config.mcp.allowWrites;
-  // One Redis connection, when configured: the scan history and the write-back's locks.
+  // One Redis connection, when configured: the verdict history and the write-back's locks.
   const redis = optionalRedis(ctx.config, ctx.logger);
   const history = redis
-    ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) })
-    : new MemoryScanHistory();
+    ? new RedisVerdictHistory(redis, { prefix: historyKeyPrefix(ctx.config) })
+    : new MemoryVerdictHistory();
   try {
     const deps = liveMcpDeps({
       client: ctx.client,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { writeBackModels, type WriteBackResult } from '../../app/write-back.js';
 import { opening } from '../../core/argos.js';
 import type { Verdict } from '../../core/verdict.js';
-import { RedisScanHistory, type ScanHistory } from '../../history/index.js';
+import { RedisVerdictHistory, type VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
 import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
@@ -23,7 +23,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
   const named = opts.model?.map(checkedModelRef);
   const ctx = cliContext(cmd);
   const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
-  const history = redis ? new RedisScanHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : undefined;
+  const history = redis ? new RedisVerdictHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : undefined;
   try {
     const models = opts.all ? 'all' : named!;
     const tty = process.stderr.isTTY === true;
@@ -77,8 +77,8 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
   }
 }
 
-/** The scan history (for MCP's list_at_risk_models and score_history): a failure to record is logged, not fatal. */
-async function recordHistory(history: ScanHistory, v: Verdict, logger: Logger): Promise<void> {
+/** The verdict history (for MCP's list_at_risk_models and score_history): a failure to record is logged, not fatal. */
+async function recordHistory(history: VerdictHistory, v: Verdict, logger: Logger): Promise<void> {
   await history
     .record(v)
     .catch((err: Error) => logger.warn({ model: v.model.urn, err: err.message }, 'could not record the scan history'));

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { janusIncidentsForModel } from '../../app/incidents.js';
 import { judgeModel } from '../../app/judge-model.js';
 import { createJanusServer, listen, type Mount } from '../../server/index.js';
-import { MemoryScanHistory, RedisScanHistory } from '../../history/index.js';
+import { MemoryVerdictHistory, RedisVerdictHistory } from '../../history/index.js';
 import { liveMcpDeps } from '../../mcp/deps.js';
 import { createMcpHttpHandler } from '../../mcp/http-transport.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
@@ -140,7 +140,7 @@ async function startHttp(
                 liveMcpDeps({
                   client: ctx.client,
                   policy: ctx.policy,
-                  history: redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory(),
+                  history: redis ? new RedisVerdictHistory(redis, historyPrefix) : new MemoryVerdictHistory(),
                   allowWrites: ctx.config.mcp.allowWrites,
                   logger,
                   version: VERSION,
@@ -154,7 +154,7 @@ async function startHttp(
       ]
     : [];
   let publicUrl = reportBaseUrl(ctx.config);
-  const history = redis ? new RedisScanHistory(redis, historyPrefix) : new MemoryScanHistory();
+  const history = redis ? new RedisVerdictHistory(redis, historyPrefix) : new MemoryVerdictHistory();
   const slack = await slackMount({
     config: ctx.config,
     logger,

@@ -1,26 +1,35 @@
 import type { App } from '@slack/bolt';
 import { registerListeners } from '../../../handlers/index.js';
 import { currentVerdict } from '../../app/current-verdict.js';
+import { createIdentity } from '../../app/incident-identity.js';
 import type { JudgeDeps } from '../../app/judge-model.js';
+import { openIncidentsOf } from '../../app/model-incidents.js';
+import { ownersOf } from '../../app/owners.js';
 import type { SnoozeDeps } from '../../app/snooze.js';
 import { reportUrlFor } from '../../app/write-back.js';
 import type { Config } from '../../config/index.js';
-import type { ScanHistory } from '../../history/index.js';
+import { resolveModel } from '../../datahub/resolve-model.js';
+import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
-import { entityUrl } from '../../report/datahub-links.js';
+import { entityUrl } from '../../html-report/datahub-links.js';
 import { createIncidentHandlerDeps } from '../../slack/incident-deps.js';
+import { slackIncidentApi } from '../../slack/incident-show.js';
+import { AlertStore } from '../../../jobs/alert-store.js';
+import { openAlerts } from '../../../jobs/open-alerts.js';
+import { scanRequests } from '../../../jobs/scan-request.js';
+import { WatchStore } from '../../../jobs/watch-store.js';
 import type { Redis } from 'ioredis';
 
 export interface SlackListenerDeps {
   config: Pick<Config, 'slack' | 'datahub' | 'redis'>;
   judge: JudgeDeps;
-  history: ScanHistory;
+  history: VerdictHistory;
   logger: Logger;
   /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
   reportBaseUrl: () => string;
   /** Snoozes (the alerts' Redis store); absent without Redis. */
   snooze?: SnoozeDeps;
-  /** The incident buttons' locks and message store (under `redis.prefix`); in this process without it. */
+  /** The incident buttons' locks and message store, watches, cycle requests (under `redis.prefix`). */
   redis?: Redis;
 }
 
@@ -30,6 +39,9 @@ export interface SlackListenerDeps {
  */
 export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logger) => void {
   const { slack, datahub } = deps.config;
+  const client = deps.judge.client;
+  const prefix = deps.config.redis.prefix;
+  const reportUrl = (urn: string) => reportUrlFor(deps.reportBaseUrl(), urn);
   return (app, logger) =>
     registerListeners(app, {
       verdict: (ref) =>
@@ -39,17 +51,48 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         ),
       links: (v) => {
         const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
-        return { reportUrl: reportUrlFor(deps.reportBaseUrl(), v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
+        return { reportUrl: reportUrl(v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
       },
       ...(deps.snooze ? { snooze: deps.snooze } : {}),
+      history: deps.history,
+      resolve: (ref) => resolveModel(client, ref),
+      reportUrl,
+      openIncidents: (v) => openIncidentsOf(client, v),
+      owners: (ref) =>
+        ownersOf(
+          { client, history: deps.history, ...(slack.fallbackChannel ? { fallback: slack.fallbackChannel } : {}) },
+          ref,
+        ),
+      ...(deps.redis
+        ? {
+            scan: scanRequests(deps.redis, { prefix }),
+            watch: {
+              client,
+              store: new WatchStore(deps.redis, prefix),
+              identity: createIdentity({
+                profile: (id) => slackIncidentApi(app.client).profile(id),
+                client,
+                ttlMs: slack.identityTtlMs,
+              }),
+            },
+          }
+        : {}),
       logger,
       incidents: createIncidentHandlerDeps({
         web: app.client,
-        client: deps.judge.client,
+        client,
         slack,
         ...(deps.redis ? { redis: deps.redis } : {}),
-        prefix: deps.config.redis.prefix,
+        prefix,
         logger,
       }),
+      unfurl: {
+        history: deps.history,
+        ...(deps.redis ? { openAlerts: openAlerts(new AlertStore(deps.redis, prefix)) } : {}),
+        reportUrl,
+        ...(datahub.uiUrl ? { datahubUiUrl: datahub.uiUrl } : {}),
+        reportBaseUrl: deps.reportBaseUrl,
+        logger,
+      },
     });
 }

@@ -24,6 +24,7 @@ export const deprecatedUpstream = entityDetector({
     ];
   },
   phrasing: {
+    trouble: 'Deprecated upstream',
     sentence: (f) =>
       `${shortName(f.entity)} is deprecated${f.evidence.note ? ` (${String(f.evidence.note)})` : ''}, yet still upstream.`,
     title: (_f, dataset) => `${shortName(dataset)} is deprecated but ML models still depend on it`,

@@ -78,6 +78,8 @@ export interface ProducerRule {
 
 /** How every surface words a finding of the detector. */
 export interface Phrasing {
+  /** What kind of trouble it finds, as an alert's header names it before the entity (`Upstream failure`). */
+  trouble: string;
   /** Argos: one sentence grounded in the finding. */
   sentence(f: Finding): string;
   /** The title of the incident its root cause raises (without the `[Janus] ` prefix). */

@@ -44,6 +44,7 @@ export const freshnessLag = entityDetector({
     ];
   },
   phrasing: {
+    trouble: 'Stale data',
     sentence(f) {
       const e = f.evidence;
       if (isLate(e))

@@ -32,6 +32,7 @@ export const missingOwner = modelDetector({
     return findings;
   },
   phrasing: {
+    trouble: 'No owner',
     sentence(f) {
       const departed = (f.evidence.departedOwners as string[]).map(shortName);
       return departed.length

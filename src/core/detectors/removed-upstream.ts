@@ -23,6 +23,7 @@ export const removedUpstream = entityDetector({
     ];
   },
   phrasing: {
+    trouble: 'Removed upstream',
     sentence: (f) => `${shortName(f.entity)} was removed from DataHub, yet the model still reads it.`,
     title: (_f, dataset) => `${shortName(dataset)} was removed but ML models still depend on it`,
     cleared: (dataset) => `${shortName(dataset)} is back or no longer upstream`,

@@ -9,7 +9,7 @@ import type { Effect } from '../effects.js';
  * Slack and `trust` read it, and get the same values.
  *
  * Reads as plain data: the finding's own fields are its own properties, the two worked out are getters on the class,
- * and `toJSON` gives every field in the evidence's order (JSON output, the scan history). A spread or `Object.keys`
+ * and `toJSON` gives every field in the evidence's order (JSON output, the verdict history). A spread or `Object.keys`
  * sees only the own fields: read these two through `effectsOf` (src/core/effects.ts) or by name.
  */
 export class RootEvidence {

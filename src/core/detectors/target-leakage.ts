@@ -21,6 +21,7 @@ export const targetLeakage = modelDetector({
   incident: { type: 'CUSTOM', customType: 'JANUS_TARGET_LEAKAGE' },
   findings: (g, ctx) => leaks(g, ctx),
   phrasing: {
+    trouble: 'Target leakage',
     sentence(f) {
       const e = f.evidence;
       const chains = e.chains as string[][];

@@ -42,6 +42,7 @@ export const upstreamFailure = entityDetector({
     },
   },
   phrasing: {
+    trouble: 'Upstream failure',
     sentence(f) {
       const e = f.evidence;
       return e.job

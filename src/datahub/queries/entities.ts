@@ -8,7 +8,7 @@ import {
   lifecycleFields,
   ownershipSchema,
   upstreamEdgesSchema,
-} from './common.js';
+} from './response-pieces.js';
 
 const assertionSchema = z.object({
   urn: z.string(),

@@ -1,25 +1,11 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { incidentStatusSchema, ownerSchema, ownershipSchema } from './response-pieces.js';
 
 /** Responses of the operations a Slack button needs (incident-for-action, user-by-email, models-ownership, incidents-status). */
 
-const ownerSchema = z.object({
-  urn: z.string(),
-  username: z.string().nullish(),
-  name: z.string().nullish(),
-  properties: z.object({ displayName: z.string().nullish(), email: z.string().nullish() }).nullish(),
-});
-/** fragment JanusOwnership, as far as authorization reads it. */
-const ownershipSchema = z.object({ owners: z.array(z.object({ owner: ownerSchema })).nullish() }).nullish();
 export type RawOwnership = z.infer<typeof ownershipSchema>;
-
-export const statusSchema = z.object({
-  state: z.string(),
-  stage: z.string().nullish(),
-  message: z.string().nullish(),
-  lastUpdated: z.object({ time: z.number().nullish(), actor: z.string().nullish() }).nullish(),
-});
-export type RawIncidentStatus = z.infer<typeof statusSchema>;
+export type RawIncidentStatus = z.infer<typeof incidentStatusSchema>;
 
 const incidentForAction = z.object({
   entity: z
@@ -28,7 +14,7 @@ const incidentForAction = z.object({
       type: z.string(),
       title: z.string().nullish(),
       description: z.string().nullish(),
-      incidentStatus: statusSchema.nullish(),
+      incidentStatus: incidentStatusSchema.nullish(),
       entity: z
         .object({ urn: z.string(), type: z.string(), name: z.string().nullish(), ownership: ownershipSchema })
         .nullish(),
@@ -46,24 +32,7 @@ const userByEmail = z.object({
       total: z.number(),
       searchResults: z.array(
         z.object({
-          entity: z.object({
-            urn: z.string(),
-            type: z.string(),
-            username: z.string().nullish(),
-            status: z.string().nullish(),
-            properties: z
-              .object({
-                active: z.boolean().nullish(),
-                displayName: z.string().nullish(),
-                fullName: z.string().nullish(),
-                email: z.string().nullish(),
-              })
-              .nullish(),
-            editableProperties: z.object({ displayName: z.string().nullish() }).nullish(),
-            groups: z
-              .object({ relationships: z.array(z.object({ entity: z.object({ urn: z.string() }).nullish() })) })
-              .nullish(),
-          }),
+          entity: ownerSchema.extend({ type: z.string() }),
         }),
       ),
     })
@@ -84,6 +53,7 @@ export const modelsOwnershipOp = defineOperation<{ urns: string[] }, z.infer<typ
   modelsOwnership,
 );
 
+/** The status of a batch of incidents (the buttons, the reverse sync and the alerts' escalation read it). */
 const incidentsStatus = z.object({
   entities: z
     .array(
@@ -92,7 +62,7 @@ const incidentsStatus = z.object({
           urn: z.string(),
           type: z.string(),
           title: z.string().nullish(),
-          incidentStatus: statusSchema.nullish(),
+          incidentStatus: incidentStatusSchema.nullish(),
         })
         .nullish(),
     )

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../operation.js';
+import { incidentStatusSchema } from './response-pieces.js';
 
 /** fragment JanusIncident */
 export const incidentSchema = z.object({
@@ -9,7 +10,7 @@ export const incidentSchema = z.object({
   incidentType: z.string(),
   customType: z.string().nullish(),
   priority: z.string().nullish(),
-  incidentStatus: z.object({ state: z.string(), stage: z.string().nullish(), message: z.string().nullish() }),
+  incidentStatus: incidentStatusSchema,
   created: z.object({ time: z.number() }),
 });
 export type RawIncident = z.infer<typeof incidentSchema>;

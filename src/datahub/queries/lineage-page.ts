@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityRefSchema } from './common.js';
+import { entityRefSchema } from './response-pieces.js';
 
 /** One page of `scrollAcrossLineage` (fragment JanusLineagePage). */
 export const lineagePageSchema = z.object({

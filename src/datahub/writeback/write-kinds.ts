@@ -1,4 +1,5 @@
 import { AT_RISK_TAG, keyOf, KEY_LINE, PROPERTIES, REPORT_LINK_LABEL } from '../../core/writeback/conventions.js';
+import { RAISED_STATUS } from '../../core/incident-status.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { BatchOperation } from '../batch-operation.js';
 import type { DataHubClient } from '../client.js';
@@ -103,7 +104,7 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
         description: w.description,
         resourceUrns: [w.dataset],
         priority: w.priority,
-        status: { state: 'ACTIVE', stage: 'TRIAGE', message: 'Raised by Janus' },
+        status: { ...RAISED_STATUS },
       },
     }),
     guard: {

@@ -1,7 +1,7 @@
 import type { Verdict } from '../../core/verdict.js';
 import type { JanusMcpDeps } from '../deps.js';
 
-/** Keeps a fresh verdict in the scan history; a history that cannot be written never costs the caller the verdict. */
+/** Keeps a fresh verdict in the verdict history; a history that cannot be written never costs the caller the verdict. */
 export async function recordQuietly(deps: JanusMcpDeps, verdict: Verdict): Promise<void> {
   try {
     await deps.history.record(verdict);

@@ -226,6 +226,14 @@ class Planner {
     const episode = /:(\d+):raised$/.exec(t.id)?.[1] ?? '1';
     const id = `cause:${t.key}#${episode}`;
     if (this.states[id]) return; // planned already: never posted twice
+    // raised again (a person closed its incident, then the evidence changed): the new alert takes over its threads'
+    // follow-ups; the old message keeps showing what the person decided
+    const before = this.liveOf(t.key);
+    if (before) {
+      before.status = 'resolved';
+      before.resolvedAt = t.at;
+      this.save(before);
+    }
     const moved = new Map(t.moved.map((m) => [m.model.urn, m]));
     const models: Record<string, AlertModel> = {};
     for (const m of st.models) {

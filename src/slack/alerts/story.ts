@@ -1,4 +1,5 @@
 import { narrate } from '../../core/argos.js';
+import { detectorNamed } from '../../core/detectors/registered.js';
 import { shortName } from '../../core/names.js';
 import type { Band } from '../../core/score.js';
 import type { Verdict } from '../../core/verdict.js';
@@ -12,21 +13,12 @@ import type { Verdict } from '../../core/verdict.js';
 /** Most sentences a model's own alert tells (its verdict's heaviest findings). */
 const MODEL_SENTENCES = 4;
 
-/** What kind of trouble each detector finds, as a header names it. */
-const TROUBLE: Record<string, string> = {
-  upstream_failure: 'Upstream failure',
-  freshness_lag: 'Stale data',
-  target_leakage: 'Target leakage',
-  missing_owner: 'No owner',
-  deprecated_upstream: 'Deprecated upstream',
-  removed_upstream: 'Removed upstream',
-};
-
 const BAND_WORD: Record<Band, string> = { trusted: 'trusted', caution: 'caution', at_risk: 'at risk' };
 
-/** A root cause's header: its kind of trouble and where (`Upstream failure: stg_sessions`). */
+/** A root cause's header: its kind of trouble, as its detector's registration words it, and where (`Upstream failure: stg_sessions`). */
 export function causeHeadline(detector: string, dataset: string): string {
-  return `${TROUBLE[detector] ?? detector.replace(/_/g, ' ')}: ${shortName(dataset)}`;
+  const trouble = detectorNamed(detector)?.phrasing.trouble ?? detector.replace(/_/g, ' ');
+  return `${trouble}: ${shortName(dataset)}`;
 }
 
 /** A model's own alert header: `churn_predictor_v2 moved trusted → caution`. */

@@ -22,6 +22,7 @@ export const piiUpstream = entityDetector({
     ];
   },
   phrasing: {
+    trouble: 'Personal data',
     sentence: (f) => `${shortName(f.entity)} holds personal data, and the model learns from it.`,
     title: (_f, dataset) => `${shortName(dataset)} holds personal data that ML models read`,
     details: (f) => [`PII columns: ${(f.evidence.columns as string[]).join(', ')}`],

@@ -10,9 +10,10 @@ import { clearedMessage } from '../../../src/core/writeback/incident-text.js';
 import { judgePolicy, judgeSchema } from '../../../src/config/judge.js';
 import { verdictSchema } from '../../../src/history/verdict-schema.js';
 import { adviceFor } from '../../../src/mcp/advice.js';
+import { causeHeadline } from '../../../src/slack/alerts/story.js';
 import { verdictJson } from '../../../src/render/json.js';
-import { evidenceHtml } from '../../../src/report/evidence.js';
-import { lineagePicture } from '../../../src/report/picture.js';
+import { evidenceHtml } from '../../../src/html-report/evidence.js';
+import { lineagePicture } from '../../../src/html-report/picture.js';
 import { col, ds, graph, NOW } from '../builder.js';
 
 // The one list, with one line more: nothing else of Janus is told about the extra detector.
@@ -73,6 +74,7 @@ describe('a detector registered in the one list', () => {
     );
     expect(lineagePicture(verdict, g).nodes.find((n) => n.id === ds('raw'))?.tags).toEqual(['personal data']);
     expect(adviceFor(f)).toEqual(['Drop or mask the pii columns of raw before training.']);
+    expect(causeHeadline('pii_upstream', ds('raw'))).toBe('Personal data: raw');
   });
 
   it('is written back: its incident (type, title, details) and its resolution', () => {

@@ -2,7 +2,7 @@ import type { SimContext } from '../../schema/context.js';
 import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { parseSchemaFieldUrn } from '../../urn.js';
-import { auditStamp, enumOut } from './common.js';
+import { auditStamp, enumOut } from './mappers.js';
 import { aspectOf, baseFields, pick, platformRef } from './entity-base.js';
 import { rawAspectsField } from './raw-aspects.js';
 import { num, obj, orNull, str, type Raw } from './raw.js';

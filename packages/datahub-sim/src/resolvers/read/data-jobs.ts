@@ -2,7 +2,7 @@ import type { SimContext } from '../../schema/context.js';
 import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { platformOf } from '../../urn.js';
-import { UNKNOWN_STAMP, auditStampOr, customProperties, enumOut } from './common.js';
+import { UNKNOWN_STAMP, auditStampOr, customProperties, enumOut } from './mappers.js';
 import { aspectOf, baseFields, keyParts, pick, platformRef } from './entity-base.js';
 import { fineGrainedLineagesOut } from './lineage-fields.js';
 import { num, obj, orNull, raws, str, strs, type Raw } from './raw.js';

@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
-import { customProperties, deprecationOut, enumOut } from './common.js';
+import { customProperties, deprecationOut, enumOut } from './mappers.js';
 import { aspectOf, baseFields, keyParts, pick, platformRef } from './entity-base.js';
 import { fineGrainedLineagesOut } from './lineage-fields.js';
 import { num, obj, orNull, str, type Raw } from './raw.js';

@@ -5,7 +5,7 @@ import type { Store } from '../../store/store.js';
 import { DEFAULT_RUN_ID } from '../../store/system-metadata.js';
 import { parseUrn } from '../../urn.js';
 import { entityExists, readAspect, withOwner } from './aspects.js';
-import { deprecationOut, statusOut } from './common.js';
+import { deprecationOut, statusOut } from './mappers.js';
 import type { Raw } from './raw.js';
 
 /** Reads an aspect of the entity a resolver is on. */

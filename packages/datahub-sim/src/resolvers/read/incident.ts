@@ -2,7 +2,7 @@ import type { SimContext } from '../../schema/context.js';
 import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
 import { SimError } from '../../schema/errors.js';
 import type { ResolverMap } from '../../schema/build.js';
-import { UNKNOWN_STAMP, auditStamp, auditStampOr, enumOut } from './common.js';
+import { UNKNOWN_STAMP, auditStamp, auditStampOr, enumOut } from './mappers.js';
 import { aspectOf, baseFields, pick } from './entity-base.js';
 import { actorRef } from './nested.js';
 import { num, obj, orNull, raws, str, strs, type Raw } from './raw.js';

@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
-import { customProperties, enumOut } from './common.js';
+import { customProperties, enumOut } from './mappers.js';
 import { aspectOf, baseFields, keyParts, pick, platformRef } from './entity-base.js';
 import { orNull, str, strs, type Raw } from './raw.js';
 

@@ -3,7 +3,7 @@ import { entityRef } from '../../schema/entity-ref.js';
 import { entityTypeOf, parseUrn } from '../../urn.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { ownerOf } from './aspects.js';
-import { UNKNOWN_STAMP, auditStamp, auditStampOr, enumOut } from './common.js';
+import { UNKNOWN_STAMP, auditStamp, auditStampOr, enumOut } from './mappers.js';
 import { bool, obj, orNull, raws, str, type Raw } from './raw.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
-import { customProperties } from './common.js';
+import { customProperties } from './mappers.js';
 import { aspectOf, baseFields, keyParts, pick } from './entity-base.js';
 import { bool, orNull, str, strs, type Raw } from './raw.js';
 

@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
-import { enumOut } from './common.js';
+import { enumOut } from './mappers.js';
 import { aspectOf, keyParts, pick } from './entity-base.js';
 import { bool, orNull, str } from './raw.js';
 

@@ -2,7 +2,7 @@ import type { SimContext } from '../../schema/context.js';
 import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { ENTITY_TYPE_NAMES } from './bootstrap.js';
-import { enumOut } from './common.js';
+import { enumOut } from './mappers.js';
 import { aspectOf, baseFields } from './entity-base.js';
 import { bool, obj, orNull, raws, str, strs, type Raw } from './raw.js';
 

@@ -2,7 +2,7 @@ import type { SimContext } from '../../schema/context.js';
 import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
 import { SimError, badRequest } from '../../schema/errors.js';
 import { schemaFieldUrn } from '../../urn.js';
-import { compact, requireUrn, stringMap, upsertTimeseries } from './common.js';
+import { compact, requireUrn, stringMap, upsertTimeseries } from './gms-rules.js';
 
 interface UpsertCustomAssertionInput {
   entityUrn: string;

@@ -1,4 +1,4 @@
-import type { AuditStamp } from './common.js';
+import type { AuditStamp } from './gms-rules.js';
 
 /** The incident's `status` (IncidentStatus.pdl). */
 export interface IncidentStatusAspect {

@@ -1,6 +1,6 @@
 import type { Store } from '../../store/store.js';
 import { entityTypeOf } from '../../urn.js';
-import { copyAspect } from './common.js';
+import { copyAspect } from './gms-rules.js';
 import type { IncidentInfoAspect } from './incident-info.js';
 
 /** Entity types whose registry entry has the `incidentsSummary` aspect (entity-registry.yml). */

@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import { SimError, notFound } from '../../schema/errors.js';
 import { parseUrn } from '../../urn.js';
-import { auditStamp, compact, copyAspect, requireUrn, type AuditStamp } from './common.js';
+import { auditStamp, compact, copyAspect, requireUrn, type AuditStamp } from './gms-rules.js';
 import type { IncidentInfoAspect, IncidentStatusAspect } from './incident-info.js';
 import { updateIncidentsSummaries } from './incidents-summary.js';
 

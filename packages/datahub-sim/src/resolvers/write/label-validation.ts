@@ -1,6 +1,6 @@
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
-import { existsInDataHub, requireUrn } from './common.js';
+import { existsInDataHub, requireUrn } from './gms-rules.js';
 
 /** A resource a label goes on: an entity, or a column of it (`subResourceType: DATASET_FIELD`). */
 export interface ResourceRef {

@@ -1,6 +1,6 @@
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
-import { auditStamp, editableAspect, existsInDataHub, isUri, requireUrn, type AuditStamp } from './common.js';
+import { auditStamp, editableAspect, existsInDataHub, isUri, requireUrn, type AuditStamp } from './gms-rules.js';
 
 interface LinkInput {
   linkUrl: string;

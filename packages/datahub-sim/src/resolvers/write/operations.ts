@@ -1,6 +1,6 @@
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
-import { compact, requireUrn, stringMap, upsertTimeseries } from './common.js';
+import { compact, requireUrn, stringMap, upsertTimeseries } from './gms-rules.js';
 
 interface ReportOperationInput {
   urn: string;

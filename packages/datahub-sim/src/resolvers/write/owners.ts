@@ -1,6 +1,6 @@
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
-import { auditStamp, existsInDataHub, requireUrn } from './common.js';
+import { auditStamp, existsInDataHub, requireUrn } from './gms-rules.js';
 import { addOwnersToResource, systemOwnershipTypeUrn, type OwnerToAdd } from './ownership-aspect.js';
 
 interface OwnerInput {

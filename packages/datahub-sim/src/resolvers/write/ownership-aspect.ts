@@ -1,5 +1,5 @@
 import type { Store } from '../../store/store.js';
-import { editableAspect, type AuditStamp } from './common.js';
+import { editableAspect, type AuditStamp } from './gms-rules.js';
 
 export interface OwnerEntry {
   owner: string;

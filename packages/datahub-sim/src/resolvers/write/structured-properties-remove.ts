@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import { SimError } from '../../schema/errors.js';
 import type { Aspect } from '../../store/store.js';
-import { editableAspect, existsInDataHub, requireUrn } from './common.js';
+import { editableAspect, existsInDataHub, requireUrn } from './gms-rules.js';
 
 interface RemoveStructuredPropertiesInput {
   assetUrn: string;

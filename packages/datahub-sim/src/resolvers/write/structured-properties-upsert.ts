@@ -3,7 +3,7 @@ import type { SimContext } from '../../schema/context.js';
 import { SimError, badRequest } from '../../schema/errors.js';
 import type { Aspect } from '../../store/store.js';
 import { entityTypeOf } from '../../urn.js';
-import { auditStamp, editableAspect, existsInDataHub, requireUrn, type AuditStamp } from './common.js';
+import { auditStamp, editableAspect, existsInDataHub, requireUrn, type AuditStamp } from './gms-rules.js';
 import { assignmentErrors, type PrimitiveValue, type PropertyDefinition } from './structured-value-checks.js';
 
 interface PropertyValueInput {

@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
 import { badRequest } from '../../schema/errors.js';
-import { auditStamp, compact, existsInDataHub } from './common.js';
+import { auditStamp, compact, existsInDataHub } from './gms-rules.js';
 
 interface AllowedValueInput {
   stringValue?: string | null;

@@ -1,5 +1,5 @@
 import type { Store } from '../../store/store.js';
-import { editableAspect } from './common.js';
+import { editableAspect } from './gms-rules.js';
 import { targetsField, type ResourceRef } from './label-validation.js';
 
 interface TagAssociation {

@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import { SimError, badRequest } from '../../schema/errors.js';
 import { entityTypeOf } from '../../urn.js';
-import { auditStamp, compact, existsInDataHub, requireUrn } from './common.js';
+import { auditStamp, compact, existsInDataHub, requireUrn } from './gms-rules.js';
 import { validateLabel, validateResource, type ResourceRef } from './label-validation.js';
 import { addOwnersToResource, systemOwnershipTypeUrn } from './ownership-aspect.js';
 import { addTagsToResources, removeTagsFromResources } from './tag-aspects.js';

@@ -1,3 +1,4 @@
+// The read side's counterparts of DataHub's shared GraphQL mappers (AuditStamp, CustomProperties, Status, Deprecation, enums).
 import { obj, bool, num, str, orNull, type Raw } from './raw.js';
 
 /** DataHub's default stamp for an aspect that never recorded one (PDL `= {time:0, actor:unknown}`). */

@@ -25,7 +25,7 @@ export interface LatestQuery {
  * Where scan results are kept, so questions like "which models are at risk?" and "how has this score moved?"
  * are answered without judging the whole catalog again.
  */
-export interface ScanHistory {
+export interface VerdictHistory {
   /** `redis` keeps results across processes; `memory` only for the life of this one. */
   readonly kind: 'redis' | 'memory';
   record(verdict: Verdict): Promise<void>;

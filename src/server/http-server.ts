@@ -5,7 +5,7 @@ import type { Verdict } from '../core/verdict.js';
 import { DataHubError } from '../datahub/errors.js';
 import { UsageError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { errorPageHtml, modelReportHtml, type ReportIncident } from '../report/index.js';
+import { errorPageHtml, modelReportHtml, type ReportIncident } from '../html-report/index.js';
 import { createMetrics, type RouteName } from './metrics.js';
 import { createReportCache } from './report-cache.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { layoutPicture, lineagePicture, lineageSvg, type Layout, type Picture } from '../../src/report/index.js';
-import { shorten } from '../../src/report/layout.js';
-import { upstreamPath } from '../../src/report/picture.js';
+import { layoutPicture, lineagePicture, lineageSvg, type Layout, type Picture } from '../../src/html-report/index.js';
+import { shorten } from '../../src/html-report/layout.js';
+import { upstreamPath } from '../../src/html-report/picture.js';
 import { MODEL, NOW, col, ds, feat, graph, job } from '../core/builder.js';
 import { cleanVerdict, troubledVerdict } from '../render/verdicts.js';
 import { deepCase } from './fixtures.js';

@@ -6,23 +6,52 @@ export const entityRefSchema = z.object({ urn: z.string(), type: z.string() });
 
 export const customPropertiesSchema = z.array(z.object({ key: z.string(), value: z.string().nullish() })).nullish();
 
-export const ownershipSchema = z
-  .object({
-    owners: z
-      .array(
-        z.object({
-          owner: z.object({
-            urn: z.string(),
-            username: z.string().nullish(),
-            name: z.string().nullish(),
-            status: z.string().nullish(),
-            properties: z.object({ active: z.boolean().nullish(), displayName: z.string().nullish() }).nullish(),
-          }),
-        }),
-      )
-      .nullish(),
-  })
-  .nullish();
+/** A group as Janus reads it (`fragment JanusAlertGroup`, an owner in `JanusOwnership`): its name and Slack channel. */
+export const corpGroupSchema = z.object({
+  urn: z.string(),
+  name: z.string().nullish(),
+  properties: z.object({ displayName: z.string().nullish(), slack: z.string().nullish() }).nullish(),
+  editableProperties: z.object({ slack: z.string().nullish() }).nullish(),
+});
+
+/**
+ * An owner, a user or a group, as every read of owners asks for it (catalog reads, the alerts' routing, the buttons'
+ * authorization, a Slack user's DataHub account): each operation asks for some of these fields.
+ */
+export const ownerSchema = z.object({
+  urn: z.string(),
+  // a CorpUser
+  username: z.string().nullish(),
+  status: z.string().nullish(),
+  properties: z
+    .object({
+      active: z.boolean().nullish(),
+      displayName: z.string().nullish(),
+      fullName: z.string().nullish(),
+      email: z.string().nullish(),
+      slack: z.string().nullish(),
+    })
+    .nullish(),
+  editableProperties: z
+    .object({ displayName: z.string().nullish(), slack: z.string().nullish(), email: z.string().nullish() })
+    .nullish(),
+  /** The groups a user is in (`relationships` IsMemberOfGroup). */
+  groups: z
+    .object({ relationships: z.array(z.object({ entity: corpGroupSchema.partial({ urn: true }).nullish() })) })
+    .nullish(),
+  // a CorpGroup
+  name: z.string().nullish(),
+});
+
+export const ownershipSchema = z.object({ owners: z.array(z.object({ owner: ownerSchema })).nullish() }).nullish();
+
+/** An incident's `incidentStatus`. */
+export const incidentStatusSchema = z.object({
+  state: z.string(),
+  stage: z.string().nullish(),
+  message: z.string().nullish(),
+  lastUpdated: z.object({ time: z.number().nullish(), actor: z.string().nullish() }).nullish(),
+});
 
 export const lifecycleFields = {
   status: z.object({ removed: z.boolean() }).nullish(),

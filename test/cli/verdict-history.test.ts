@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisScanHistory } from '../../src/history/index.js';
+import { RedisVerdictHistory } from '../../src/history/index.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { cleanPrefix, REDIS_URL, testPrefix } from '../support/service.js';
@@ -26,7 +26,7 @@ describe('janus scan with Redis', () => {
     const started = Date.now();
     const r = await runJanus(['scan', '--all'], { DATAHUB_GMS_URL: sim.url, REDIS_URL, JANUS_REDIS_PREFIX: PREFIX });
     expect(r.code, r.stderr).toBe(0);
-    const history = new RedisScanHistory(redis, { prefix: `${PREFIX}:` });
+    const history = new RedisVerdictHistory(redis, { prefix: `${PREFIX}:` });
     const [latest] = await history.history(DEMO.models.sessionIntent, 1);
     expect(latest).toMatchObject({ score: 60, band: 'caution' });
     expect(Date.parse(latest!.scannedAt)).toBeGreaterThanOrEqual(started - 1000);

@@ -1,3 +1,4 @@
+// What every write resolver does the way GMS does it: urn arguments, existence, audit stamps, aspect copies, string maps.
 import type { SimContext } from '../../schema/context.js';
 import { SimError } from '../../schema/errors.js';
 import type { Aspect, Store } from '../../store/store.js';

@@ -15,8 +15,11 @@ export const period = (fallback: string) =>
       return ms;
     });
 
-/** The service's watch of the catalog (`janus serve`, `janus worker`): docs/architecture.md explains each setting. */
-export const scanSchema = z.object({
+/**
+ * The service's cycles (`janus serve`, `janus worker`): docs/architecture.md explains each setting. The config
+ * file and environment keep the section's public name, `scan` (`scan.interval`, `JANUS_SCAN_INTERVAL`).
+ */
+export const cycleSchema = z.object({
   /** How often a cycle runs (BullMQ job scheduler). */
   interval: period('30s'),
   /** How often a cycle re-reads the whole catalog (lineage, ownership, schemas) instead of only what moves. */
@@ -35,4 +38,4 @@ export const scanSchema = z.object({
   /** Datasets or models one write-back job covers (the cycle fans its plan out in jobs of this many). */
   writeChunk: z.coerce.number().int().min(1).max(10_000).default(100),
 });
-export type ScanConfig = z.infer<typeof scanSchema>;
+export type CycleConfig = z.infer<typeof cycleSchema>;

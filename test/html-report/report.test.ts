@@ -5,7 +5,7 @@ import {
   reportFileName,
   reportPath,
   type ReportIncident,
-} from '../../src/report/index.js';
+} from '../../src/html-report/index.js';
 import { MODEL, ds } from '../core/builder.js';
 import { cleanVerdict, troubledVerdict } from '../render/verdicts.js';
 import { deepCase } from './fixtures.js';

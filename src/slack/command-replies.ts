@@ -1,0 +1,226 @@
+import type { OwnersView } from '../app/owners.js';
+import { shortName } from '../core/names.js';
+import type { Band } from '../core/score.js';
+import type { ModelRef } from '../core/verdict.js';
+import type { ModelSummary, ScoreEntry } from '../history/index.js';
+import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../render/blocks.js';
+import { sparkline } from '../render/score-history.js';
+
+/** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch` and `watching`. Pure. */
+
+export const BAND_WORD: Record<Band, string> = { trusted: 'trusted', caution: 'caution', at_risk: 'at risk' };
+export const BAND_ICON: Record<Band, string> = {
+  trusted: ':large_green_circle:',
+  caution: ':large_yellow_circle:',
+  at_risk: ':red_circle:',
+};
+
+export const section = (text: string): Block => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
+});
+export const context = (text: string): Block => ({
+  type: 'context',
+  elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }],
+});
+export const answer = (text: string, blocks: Block[]): SlackMessage => ({
+  response_type: 'ephemeral',
+  text: clip(text, LIMITS.sectionText),
+  blocks: blocks.slice(0, LIMITS.blocks),
+});
+
+/** `<!date^…>`: Slack shows the time in the reader's zone; the fallback is UTC. */
+export const slackDate = (iso: string): string => {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return mrkdwn(iso);
+  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${iso.slice(0, 16).replace('T', ' ')} UTC>`;
+};
+
+/** "▂▄▆█ 62 → 80 over 4 scans": the score's trend, oldest first, from history (newest first). */
+export function trendLine(entries: readonly ScoreEntry[]): string | undefined {
+  if (entries.length < 2) return undefined;
+  const oldest = [...entries].reverse();
+  return `${sparkline(oldest.map((e) => e.score))}  ${oldest[0]!.score} → ${entries[0]!.score} over ${entries.length} scans`;
+}
+
+const MAX_ROWS = 20;
+
+/** `/janus history <model>`: the score over time, newest first, with its trend. */
+export function historyMessage(model: ModelRef, entries: readonly ScoreEntry[], total: boolean): SlackMessage {
+  const name = mrkdwn(model.name);
+  if (!entries.length) {
+    const text = total
+      ? `No scan has judged *${name}* yet: the next cycle records it.`
+      : 'No scans are recorded yet (`janus serve` records every cycle; `/janus scan all` runs one now).';
+    return answer(text, [section(text)]);
+  }
+  const rows = entries.slice(0, MAX_ROWS).map((e, i) => {
+    const before = entries[i + 1];
+    const change = before ? e.score - before.score : 0;
+    const moved = before && before.band !== e.band ? ` (from ${BAND_WORD[before.band]})` : '';
+    const delta = change ? ` ${change > 0 ? '+' : '−'}${Math.abs(change)}` : '';
+    return `${slackDate(e.scannedAt)}  *${e.score}*${delta}  ${BAND_ICON[e.band]} ${BAND_WORD[e.band]}${moved}`;
+  });
+  const trend = trendLine(entries);
+  const text = `${model.name}: ${entries[0]!.score}/100, ${BAND_WORD[entries[0]!.band]}, over ${entries.length} scans`;
+  return answer(text, [
+    section(`*${name}*, newest first:`),
+    section(rows.join('\n')),
+    ...(trend ? [context(`Trend: ${trend}`)] : []),
+  ]);
+}
+
+/** `/janus at-risk`: the models the last cycle did not trust, worst first, each with its report. */
+export function atRiskMessage(
+  models: readonly ModelSummary[],
+  total: number,
+  recorded: boolean,
+  reportUrl: (urn: string) => string | undefined,
+): SlackMessage {
+  if (!recorded) {
+    const text = 'No scans are recorded yet (`janus serve` records every cycle; `/janus scan all` runs one now).';
+    return answer(text, [section(text)]);
+  }
+  if (!models.length) {
+    const text = ':large_green_circle: Every model the last cycle judged is trusted.';
+    return answer(text, [section(text)]);
+  }
+  const rows = models.slice(0, MAX_ROWS).map((m) => {
+    const url = reportUrl(m.urn);
+    const name = url ? `<${url}|${mrkdwn(m.name)}>` : `*${mrkdwn(m.name)}*`;
+    const why = [...new Set(m.findings.map((k) => k.split(':')[0]!.replace(/_/g, ' ')))].slice(0, 3).join(', ');
+    return `${BAND_ICON[m.band]} ${name}  ${m.score}/100${why ? `  · ${mrkdwn(why)}` : ''}`;
+  });
+  const more = total > rows.length ? [context(`…and ${total - rows.length} more.`)] : [];
+  const text = `${total} ${total === 1 ? 'model is' : 'models are'} not trusted, worst first`;
+  return answer(text, [section(`*${text}:*`), section(rows.join('\n')), ...more]);
+}
+
+export function ownersMessage(v: OwnersView): SlackMessage {
+  const name = mrkdwn(v.entity.name);
+  const owners = v.owners.length
+    ? v.owners.map((o) => `${mrkdwn(o.name)}${o.kind === 'group' ? ' (group)' : ''}${o.active ? '' : ' (departed)'}`)
+    : [];
+  const ownedBy = owners.length ? owners.join(', ') : '*nobody*';
+  const where = v.channels.length
+    ? v.channels.map((c) => (/^[CG][A-Z0-9]+$/.test(c) ? `<#${c}>` : `#${mrkdwn(c)}`)).join(', ')
+    : v.fallback
+      ? `#${mrkdwn(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
+      : 'nowhere: no owner names a channel and no fallback channel is set';
+  const lines = [
+    `*Owners:* ${ownedBy}`,
+    `*Alerts go to:* ${where}${v.mentioned.length ? `, mentioning ${v.mentioned.map(mrkdwn).join(', ')}` : ''}`,
+  ];
+  if (v.entity.kind === 'model')
+    lines.push(
+      v.judged
+        ? v.orphans.length
+          ? `*Nobody owns, upstream:* ${v.orphans
+              .slice(0, 15)
+              .map((u) => `\`${mrkdwn(shortName(u))}\``)
+              .join(', ')}${v.orphans.length > 15 ? ` and ${v.orphans.length - 15} more` : ''}`
+          : '*Upstream:* every table and job has an owner.'
+        : '*Upstream:* not judged yet, so Argos cannot say what nobody owns.',
+    );
+  const text = `${v.entity.name}: owned by ${owners.length ? owners.join(', ') : 'nobody'}`;
+  return answer(text, [section(`*${name}* (${v.entity.kind})`), section(lines.join('\n'))]);
+}
+
+/** `/janus scan`: said at once; the outcome follows. */
+export function scanQueuedMessage(what: { all: true } | { all: false; model: ModelRef }): SlackMessage {
+  const text = what.all
+    ? ':mag: A cycle over the whole catalog is queued. Argos posts the outcome here when it is done.'
+    : `:mag: A cycle judging *${mrkdwn(what.model.name)}* again is queued. Argos posts the outcome here when it is done.`;
+  return answer(text, [section(text)]);
+}
+
+export type ScanOutcome =
+  | {
+      kind: 'done';
+      judged: number;
+      transitions: number;
+      full: boolean;
+      model?: { ref: ModelRef; now?: ScoreEntry; before?: ScoreEntry };
+    }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'late'; minutes: number };
+
+export function scanOutcomeMessage(o: ScanOutcome): SlackMessage {
+  if (o.kind === 'failed') {
+    const text = `:warning: The cycle failed: ${mrkdwn(clip(o.reason, 500))}. The server log has the details.`;
+    return answer(text, [section(text)]);
+  }
+  if (o.kind === 'late') {
+    const text = `:hourglass: The cycle has not finished after ${o.minutes} minutes; \`/janus at-risk\` shows its outcome once it has.`;
+    return answer(text, [section(text)]);
+  }
+  const head = `:white_check_mark: Cycle done: ${o.judged} ${o.judged === 1 ? 'model' : 'models'} judged${o.full ? ' (the whole catalog read again)' : ''}, ${o.transitions} ${o.transitions === 1 ? 'change' : 'changes'} to tell.`;
+  const lines = [head];
+  if (o.model) {
+    const { ref, now, before } = o.model;
+    if (now) {
+      const moved = before && before.band !== now.band ? ` (was ${BAND_WORD[before.band]}, ${before.score})` : '';
+      lines.push(
+        `*${mrkdwn(ref.name)}*: ${now.score}/100, ${BAND_ICON[now.band]} ${BAND_WORD[now.band]}${moved}. \`/janus trust ${mrkdwn(ref.name)}\` has the findings.`,
+      );
+    } else lines.push(`*${mrkdwn(ref.name)}* was not judged in it (DataHub may not list it any more).`);
+  }
+  return answer(lines.join(' '), lines.map(section));
+}
+
+export function scanUnavailableMessage(): SlackMessage {
+  const text =
+    'Cycles run on Redis (`janus serve` with REDIS_URL): this Janus has no Redis, so Argos cannot queue one.';
+  return answer(text, [section(text)]);
+}
+
+const kindWord = (k: 'model' | 'dataset') => k;
+
+export function watchMessage(
+  entity: { name: string; kind: 'model' | 'dataset' },
+  added: boolean,
+  unknownToDataHub: boolean,
+): SlackMessage {
+  const name = `*${mrkdwn(entity.name)}*`;
+  const text = added
+    ? `:eyes: You are watching the ${kindWord(entity.kind)} ${name}: Argos sends you its alerts in a direct message, threaded like the channel's.`
+    : `You already watch ${name}.`;
+  const note = unknownToDataHub
+    ? [
+        context(
+          'Argos does not find you in DataHub by your Slack email, so it cannot tell if you leave: `/janus unwatch` stops it.',
+        ),
+      ]
+    : [];
+  return answer(text, [section(text), ...note]);
+}
+
+export function watchRefusedMessage(entity: { name: string }, who: string): SlackMessage {
+  const text = `DataHub says ${mrkdwn(who)} is suspended, so Argos does not send them alerts about *${mrkdwn(entity.name)}*.`;
+  return answer(text, [section(text)]);
+}
+
+export function unwatchMessage(entity: { name: string }, was: boolean): SlackMessage {
+  const text = was
+    ? `:no_bell: You no longer watch *${mrkdwn(entity.name)}*.`
+    : `You were not watching *${mrkdwn(entity.name)}*.`;
+  return answer(text, [section(text)]);
+}
+
+export function watchingMessage(watches: { name: string; kind: 'model' | 'dataset'; since: number }[]): SlackMessage {
+  if (!watches.length) {
+    const text = 'You watch nothing. `/janus watch <model|dataset>` sends you its alerts in a direct message.';
+    return answer(text, [section(mrkdwn(text))]);
+  }
+  const rows = watches
+    .slice(0, 40)
+    .map((w) => `• *${mrkdwn(w.name)}* (${w.kind}), since ${slackDate(new Date(w.since).toISOString())}`);
+  const more = watches.length > 40 ? [context(`…and ${watches.length - 40} more.`)] : [];
+  const text = `You watch ${watches.length} ${watches.length === 1 ? 'entity' : 'entities'}`;
+  return answer(text, [section(`*${text}:*`), section(rows.join('\n')), ...more]);
+}
+
+export function watchUnavailableMessage(): SlackMessage {
+  const text = 'Argos keeps watches with the Slack alerts, in Redis: this Janus runs without Redis (set REDIS_URL).';
+  return answer(text, [section(text)]);
+}
