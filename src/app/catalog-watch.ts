@@ -161,10 +161,11 @@ export class CatalogWatch {
     const states: JudgedModelState[] = [];
     const session = new JudgmentSession(this.deps.policy, now, catalog.indexes);
     let graph: UpstreamGraph | undefined;
+    const below = (d: string) => catalog.modelsBelowDataset(d);
     for (const model of models) {
       graph = catalog.upstreamGraph(model.urn);
       const a = assess(session, graph);
-      const v = verdictOf(session, graph, a, (d) => catalog.modelsBelowDataset(d), {
+      const v = verdictOf(session, graph, a, below, {
         now,
         datahub: this.deps.client.url,
       });

@@ -23,14 +23,13 @@ export async function judgeCatalog(
   await readCatalog(deps.client, cache);
   const catalog = new Catalog(cache);
   const session = new JudgmentSession(deps.policy, now, catalog.indexes);
+  // one lookup for the run: the session keeps each dataset's blast-radius entry by it
+  const below = (d: string) => catalog.modelsBelowDataset(d);
   let models = 0;
   for (const model of catalog.models()) {
     const graph = catalog.upstreamGraph(model.urn);
     const a = assess(session, graph);
-    const done = onJudged(
-      verdictOf(session, graph, a, (d) => catalog.modelsBelowDataset(d), { now, datahub: deps.client.url }),
-      graph,
-    );
+    const done = onJudged(verdictOf(session, graph, a, below, { now, datahub: deps.client.url }), graph);
     if (done) await done;
     models++;
   }

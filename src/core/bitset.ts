@@ -36,8 +36,15 @@ export function countCommon(a: Bits, b: Bits): number {
   return n;
 }
 
-/** Whether any id is set in both. */
-export function anyCommon(a: Bits, b: Bits): boolean {
-  for (let w = 0; w < a.length; w++) if (a[w]! & b[w]!) return true;
+/** Whether any id is set in both; `from`: the first word of `a` that may hold one (`firstWord`). */
+export function anyCommon(a: Bits, b: Bits, from = 0): boolean {
+  for (let w = from; w < a.length; w++) if (a[w]! & b[w]!) return true;
   return false;
+}
+
+/** The index of the first word with an id set (the length when none is). */
+export function firstWord(b: Bits): number {
+  let w = 0;
+  while (w < b.length && !b[w]) w++;
+  return w;
 }

@@ -1,5 +1,5 @@
 import { resolveLabel, type Label } from './conventions/label.js';
-import { detect, troubledUpstream } from './detectors/index.js';
+import { detectPlaced, troubledUpstream } from './detectors/index.js';
 import { offendingDatasets } from './detectors/offending.js';
 import type { Finding } from './finding.js';
 import type { UpstreamGraph } from './graph.js';
@@ -51,8 +51,8 @@ export interface Assessment {
 /** Detect and score, in a judgment run (its policy and instant). Pure. */
 export function assess(session: JudgmentSession, graph: UpstreamGraph): Assessment {
   const label = resolveLabel(graph);
-  const findings = detect(session, graph, label);
-  const offending = offendingDatasets(session, graph, findings);
+  const { findings, entityIds } = detectPlaced(session, graph, label);
+  const offending = offendingDatasets(session, graph, findings, entityIds);
   return {
     ...(label ? { label } : {}),
     findings,
@@ -72,7 +72,7 @@ export function verdictOf(
   meta: { now: number; datahub: string },
 ): Verdict {
   const model = graph.nodes[graph.model]!;
-  const below = typeof downstream === 'function' ? downstream : (d: string) => downstream[d];
+  const entryOf = blastEntries(session, graph, downstream);
   return {
     model: { urn: model.urn, name: model.name },
     score: a.score.score,
@@ -80,7 +80,7 @@ export function verdictOf(
     findings: a.findings,
     deductions: a.score.deductions,
     ...(a.score.capped ? { capped: a.score.capped } : {}),
-    blastRadius: a.offending.map((dataset) => blastEntry(session, graph, dataset, below(dataset))),
+    blastRadius: a.offending.map(entryOf),
     ...(a.label ? { label: a.label } : {}),
     upstreamCount: a.upstreamCount,
     scannedAt: new Date(meta.now).toISOString(),
@@ -88,18 +88,38 @@ export function verdictOf(
   };
 }
 
-/** One entry per dataset and list of models in a run: the verdicts of a catalog scan name the same lists (datasets can share one). */
-function blastEntry(
+/** The run's entries, each made once per dataset and list of models (a catalog scan's verdicts name the same lists). */
+interface BlastEntries {
+  byList: WeakMap<ModelRef[], Map<string, BlastRadius>>;
+  /** A lookup's entries by dataset: a catalog's lookup gives a dataset the same list all run. */
+  byLookup: WeakMap<(dataset: string) => ModelRef[] | undefined, Map<string, BlastRadius>>;
+}
+
+/** Each offending dataset's entry: looked up once per dataset and run when the models below come from a lookup. */
+function blastEntries(
   session: JudgmentSession,
   graph: UpstreamGraph,
-  dataset: string,
-  models: ModelRef[] | undefined,
-): BlastRadius {
-  if (!models) return { dataset, models: [] };
-  const entries = session.derived(graph, 'blast-entries', () => new WeakMap<ModelRef[], Map<string, BlastRadius>>());
-  let byDataset = entries.get(models);
-  if (!byDataset) entries.set(models, (byDataset = new Map()));
-  let entry = byDataset.get(dataset);
-  if (!entry) byDataset.set(dataset, (entry = { dataset, models }));
-  return entry;
+  downstream: Record<string, ModelRef[]> | ((dataset: string) => ModelRef[] | undefined),
+): (dataset: string) => BlastRadius {
+  const entries = session.derived(graph, 'blast-entries', (): BlastEntries => ({
+    byList: new WeakMap(),
+    byLookup: new WeakMap(),
+  }));
+  const entry = (dataset: string, models: ModelRef[] | undefined): BlastRadius => {
+    if (!models) return { dataset, models: [] };
+    let byDataset = entries.byList.get(models);
+    if (!byDataset) entries.byList.set(models, (byDataset = new Map()));
+    let made = byDataset.get(dataset);
+    if (!made) byDataset.set(dataset, (made = { dataset, models }));
+    return made;
+  };
+  if (typeof downstream !== 'function') return (dataset) => entry(dataset, downstream[dataset]);
+  let looked = entries.byLookup.get(downstream);
+  if (!looked) entries.byLookup.set(downstream, (looked = new Map()));
+  const known = looked;
+  return (dataset) => {
+    let made = known.get(dataset);
+    if (!made) known.set(dataset, (made = entry(dataset, downstream(dataset))));
+    return made;
+  };
 }

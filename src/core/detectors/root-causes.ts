@@ -1,4 +1,4 @@
-import { anyCommon, bits, countCommon, orInto, setBit, type Bits } from '../bitset.js';
+import { anyCommon, bits, countCommon, firstWord, orInto, setBit, type Bits } from '../bitset.js';
 import { LISTED_EFFECTS, type Effect } from '../effects.js';
 import type { Finding } from '../finding.js';
 import type { UpstreamGraph } from '../graph.js';
@@ -29,6 +29,11 @@ interface Propagation {
   effects: Map<Finding, Effect>;
   /** Troubled id → its own propagating findings as listed effects (the same for every model that folds them). */
   ownEffects: (Effect[] | undefined)[];
+  /**
+   * Troubled id → the first word of its `below` with a bit set (-1: not found yet). Its spread starts below it, and
+   * ids are numbered upstream first: a stale model's thousand roots each skipped the words of the layers above.
+   */
+  from: Int32Array;
 }
 
 /** A job finding's place in the spread: its products are its sources. */
@@ -38,17 +43,33 @@ interface Trouble {
   caused: boolean;
   /** The troubled ids strictly downstream of any product. */
   reach: Bits;
+  /** The first word of `reach` with a bit set. */
+  from: number;
 }
 
 /** The trouble one model sees: propagating findings, by where they start. */
 export interface TroubleSeen {
-  /** Calls `visit` with each entity id (in the run's entity index) whose own propagating findings the model sees. */
-  forEachEntity(visit: (entity: number) => void): void;
+  /** Entity ids (in the run's entity index) of the roots whose own propagating findings the model sees, ascending. */
+  roots: readonly number[];
+  /** Troubled ids (`troubledIds`) of the entities upstream whose own propagating findings are caused further up. */
+  folded: Bits;
   /** An entity's own propagating findings. */
   ownAt(entity: number): Finding[];
   /** Findings on troubled jobs, each naming its products (`evidence.produces`). */
   jobs: Finding[];
 }
+
+/** The run's troubled entities, numbered upstream first: each entity's troubled id (or -1), and which are caused further up. */
+export function troubledIds(
+  session: JudgmentSession,
+  g: UpstreamGraph,
+): { idOfEntity: Int32Array; caused: Uint8Array; count: number } {
+  const p = propagationOf(session, g);
+  return { idOfEntity: p.idOfEntity, caused: p.caused, count: p.below.length };
+}
+
+const propagationOf = (session: JudgmentSession, g: UpstreamGraph): Propagation =>
+  session.derived(g, 'propagation', () => propagation(session, g));
 
 /**
  * One finding per root cause: a freshness or failure finding downstream of another such finding is folded into
@@ -57,8 +78,9 @@ export interface TroubleSeen {
  * `downstreamDatasets`. Costs the model's troubled entities plus its roots' bit sets, not its closure.
  */
 export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen: TroubleSeen): Finding[] {
-  const p = session.derived(g, 'propagation', () => propagation(session, g));
-  const here = bits(p.below.length);
+  const p = propagationOf(session, g);
+  // the model's folded trouble: its caused own findings, then the products of its folded jobs
+  const here = seen.folded;
   const jobRoots: [Finding, Trouble][] = [];
   const foldedJobs: [Effect, number[]][] = [];
   for (const f of seen.jobs) {
@@ -70,12 +92,6 @@ export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen:
     foldedJobs.push([effectOf(p, f), t.ids]);
     for (const id of t.ids) setBit(here, id);
   }
-  const ownRoots: number[] = [];
-  seen.forEachEntity((e) => {
-    const id = p.idOfEntity[e]!;
-    if (p.caused[id]) setBit(here, id);
-    else ownRoots.push(e);
-  });
   // by product, once a root's effects are read (most scans read none)
   let jobsAt: Map<number, Effect[]> | undefined;
   const folded: Folded = {
@@ -83,8 +99,8 @@ export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen:
     ownAt: (id) =>
       p.caused[id] ? (p.ownEffects[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined,
   };
-  const withEffects = (f: Finding, reach: Bits): Finding =>
-    anyCommon(reach, here)
+  const withEffects = (f: Finding, reach: Bits, from: number): Finding =>
+    anyCommon(reach, here, from)
       ? {
           ...f,
           evidence: evidenceOf(
@@ -94,10 +110,13 @@ export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen:
           ),
         }
       : f;
-  const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach));
-  for (const e of ownRoots) {
-    const reach = p.below[p.idOfEntity[e]!]!;
-    for (const f of seen.ownAt(e)) roots.push(withEffects(f, reach));
+  const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach, t.from));
+  for (const e of seen.roots) {
+    const id = p.idOfEntity[e]!;
+    const reach = p.below[id]!;
+    let from = p.from[id]!;
+    if (from < 0) p.from[id] = from = firstWord(reach);
+    for (const f of seen.ownAt(e)) roots.push(withEffects(f, reach, from));
   }
   return roots;
 }
@@ -163,7 +182,7 @@ function troubleOf(p: Propagation, f: Finding): Trouble {
   const ids = products.map((s) => p.id.get(s)!);
   const reach = bits(p.below.length);
   for (const id of ids) orInto(reach, p.below[id]!);
-  t = { ids, caused: ids.every((id) => p.caused[id]), reach };
+  t = { ids, caused: ids.every((id) => p.caused[id]), reach, from: firstWord(reach) };
   p.seen.set(f, t);
   return t;
 }
@@ -248,6 +267,7 @@ function propagation(session: JudgmentSession, g: UpstreamGraph): Propagation {
     effects: new Map(),
     // filled, not holey: written at scattered ids, a holey array turns into a slow dictionary
     ownEffects: new Array<Effect[] | undefined>(order.length).fill(undefined),
+    from: new Int32Array(order.length).fill(-1),
   };
 }
 

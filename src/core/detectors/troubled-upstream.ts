@@ -14,7 +14,7 @@ const NOTHING: TroubledUpstream = { upstreamCount: 0, forEachTroubled: () => {} 
 
 /** The model's troubled upstream: derived for every model of the run's catalog in one pass, on first use. */
 export function troubledUpstream(session: JudgmentSession, g: UpstreamGraph): TroubledUpstream {
-  const reach = session.derived(g, 'troubled-reach', () => troubledReach(session, g));
+  const reach = troubledReachOf(session, g);
   const slot = reach.slot.get(session.indexes(g).entities.id.get(g.model) ?? -1);
   if (slot === undefined) return NOTHING;
   // read from the model's row as it is walked: a stale model has thousands, and a list of them a model was garbage
@@ -23,6 +23,10 @@ export function troubledUpstream(session: JudgmentSession, g: UpstreamGraph): Tr
     forEachTroubled: (each) => forEachMarkedAbove(reach, slot, each),
   };
 }
+
+/** Which troubled entities are upstream of which model: one row of bits a model, derived once per judgment run. */
+export const troubledReachOf = (session: JudgmentSession, g: UpstreamGraph): ModelReach =>
+  session.derived(g, 'troubled-reach', () => troubledReach(session, g));
 
 function troubledReach(session: JudgmentSession, g: UpstreamGraph): ModelReach {
   const facts = entityFacts(session, g);

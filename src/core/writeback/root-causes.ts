@@ -1,3 +1,4 @@
+import { forEachBit } from '../bitset.js';
 import type { Finding } from '../finding.js';
 import { byModelName, type ModelRef, type Verdict } from '../verdict.js';
 
@@ -21,10 +22,16 @@ export type JudgedModel = Pick<Verdict, 'model' | 'score' | 'band'>;
 
 interface Draft {
   finding: Finding;
-  models: ModelRef[];
+  /**
+   * The judged models that have it, as bits at their places in the judging order: a stale catalog's models have
+   * thousands of root causes each (15 million pairs on 5,000 models), a list of them was most of a scan's memory.
+   */
+  models: Uint32Array;
   /** Lists of models downstream of the finding's dataset (shared by every verdict that names it). */
   below: ModelRef[][];
-  datasets: Set<string>;
+  /** The datasets it was found on: nearly always its first one only. */
+  first: string;
+  others?: Set<string>;
 }
 
 /**
@@ -35,13 +42,17 @@ export class RootCauseCollector {
   private readonly byKey = new Map<string, Draft>();
   /** Judged model urn → its place in the judging order. */
   private readonly judged = new Map<string, number>();
+  /** Judged models by their place in the judging order. */
+  private readonly refs: ModelRef[] = [];
   private last?: ModelRef;
   /** Whether models were judged in name order (a catalog scan's are): then each key's models already are. */
   private inNameOrder = true;
 
   add(v: Verdict): void {
-    if (!this.judged.has(v.model.urn)) {
-      this.judged.set(v.model.urn, this.judged.size);
+    let judged = this.judged.get(v.model.urn);
+    if (judged === undefined) {
+      this.judged.set(v.model.urn, (judged = this.refs.length));
+      this.refs.push(v.model);
       if (this.last && byModelName(this.last, v.model) > 0) this.inNameOrder = false;
       this.last = v.model;
     }
@@ -49,11 +60,13 @@ export class RootCauseCollector {
     for (const f of v.findings) {
       if (!f.entity.startsWith('urn:li:dataset:')) continue;
       let rc = this.byKey.get(f.key);
-      if (!rc) this.byKey.set(f.key, (rc = { finding: f, models: [], below: [], datasets: new Set() }));
-      rc.models.push(v.model);
+      const fresh = !rc;
+      if (!rc) this.byKey.set(f.key, (rc = { finding: f, models: NO_MODELS, below: [], first: f.entity }));
+      if (rc.models.length <= judged >>> 5) rc.models = grown(rc.models, judged);
+      rc.models[judged >>> 5]! |= 1 << (judged & 31);
       // the models below a dataset are the same in every verdict: added once per dataset, not once per verdict
-      if (rc.datasets.has(f.entity)) continue;
-      rc.datasets.add(f.entity);
+      if (!fresh && (f.entity === rc.first || rc.others?.has(f.entity))) continue;
+      if (!fresh) (rc.others ??= new Set()).add(f.entity);
       offending ??= new Map(v.blastRadius.map((b) => [b.dataset, b.models]));
       const below = offending.get(f.entity);
       if (below?.length) rc.below.push(below);
@@ -84,12 +97,11 @@ export class RootCauseCollector {
   }
 
   /** A key's models once each, by name, each marked with the key's stamp. */
-  private distinct(models: ModelRef[], mark: Int32Array, stamp: number): ModelRef[] {
-    const once = models.filter((m) => {
-      const i = this.judged.get(m.urn)!;
-      if (mark[i] === stamp) return false;
+  private distinct(models: Uint32Array, mark: Int32Array, stamp: number): ModelRef[] {
+    const once: ModelRef[] = [];
+    forEachBit(models, (i) => {
       mark[i] = stamp;
-      return true;
+      once.push(this.refs[i]!);
     });
     return this.inNameOrder ? once : once.sort(byModelName);
   }
@@ -109,6 +121,15 @@ export class RootCauseCollector {
     for (const list of below) for (const m of list) if (!all.has(m.urn)) all.set(m.urn, m);
     return [...all.values()].sort(byModelName);
   }
+}
+
+const NO_MODELS = new Uint32Array(0);
+
+/** A copy of `set` with room for bit `i` (and as much again, so a set grows a few times per scan). */
+function grown(set: Uint32Array, i: number): Uint32Array {
+  const bigger = new Uint32Array(Math.max((i >>> 5) + 1, set.length * 2));
+  bigger.set(set);
+  return bigger;
 }
 
 /** The root causes of some verdicts. */
