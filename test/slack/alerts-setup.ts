@@ -46,7 +46,9 @@ export interface AlertsWorld {
   close(): Promise<void>;
 }
 
-const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+// one connection for the files of a worker (they share modules): `disconnect` ends it and the next world opens another
+let shared: Redis | undefined;
+const connection = () => (shared ??= new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true }));
 
 /** A world for the alert tests: the demo catalog in the simulator, a fake Slack with the demo's channels and people. */
 export async function alertsWorld(
@@ -79,6 +81,7 @@ export async function alertsWorld(
     JANUS_SLACK_ORPHAN_PINGS: 'off',
     ...opts.env,
   };
+  const redis = connection();
   if (redis.status === 'wait') await redis.connect();
   const state = new ServiceState(redis, prefix);
   const running: JanusProcess[] = [];
@@ -122,7 +125,10 @@ export async function alertsWorld(
   return world;
 }
 
-export const disconnect = () => redis.disconnect();
+export const disconnect = () => {
+  shared?.disconnect();
+  shared = undefined;
+};
 
 /** An assertion result on the row-count assertion of `analytics.stg_transactions` (upstream of two models). */
 export function stgTransactionsCheck(result: 'FAILURE' | 'SUCCESS', at = Date.now()): Proposal {

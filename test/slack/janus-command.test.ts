@@ -178,7 +178,8 @@ describe('where the verdict comes from', () => {
     try {
       bed.sim.resetStats();
       const message = await (await command(`trust ${FRAUD}`, own.endpoint)).posted();
-      expect(bed.sim.stats().byOperation).toEqual({ JanusSearchModels: 1 });
+      // the name, and the open incidents behind its findings (one batch read, no walk)
+      expect(bed.sim.stats().byOperation).toEqual({ JanusSearchModels: 1, JanusDatasetsActiveIncidents: 1 });
       expect(message.text).toContain('fraud_detector_v4 scores 80/100');
       expect(textOf(message)).toContain(
         `As of the scan at <!date^${Math.floor(Date.parse(recorded.scannedAt) / 1000)}^{time_secs}|${recorded.scannedAt.slice(11, 19)} UTC>`,

@@ -20,14 +20,14 @@ const METHOD_SCOPES: Record<string, string[]> = {
   // /janus watch: a watcher's direct messages; link unfurls
   'conversations.open': ['im:write'],
   'chat.unfurl': ['links:write'],
+  // App Home (docs/slack.md, "App Home")
+  'views.publish': [],
 };
 
 /** The bot scopes each event Janus subscribes to needs. */
 const EVENT_SCOPES: Record<string, string[]> = {
   link_shared: ['links:read'],
   app_home_opened: [],
-  // App Home (docs/slack.md, "App Home")
-  'views.publish': [],
 };
 
 function sources(dir: string): string[] {
