@@ -3,7 +3,7 @@ import { DEMO } from '@janus/datahub-sim/demo';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually } from '../support/service.js';
 import { alertsWorld, CHANNELS, disconnect, SLACK_IDS, type AlertsWorld } from './alerts-setup.js';
-import type { FakeSlack } from './fake-slack.js';
+import { answerUsersInfo, type FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
 import { callsOf } from './incident-slack.js';
 import { sendEvent } from './slash-command.js';
@@ -23,15 +23,7 @@ const MEMBERS = [
 ];
 
 function withHome(fake: FakeSlack): void {
-  fake.methods['users.info'] = (b) => {
-    const m = MEMBERS.find((x) => x.id === b.user);
-    return m
-      ? {
-          ok: true,
-          user: { id: m.id, name: m.name, real_name: m.name, profile: { real_name: m.name, email: m.email } },
-        }
-      : { ok: false, error: 'user_not_found' };
-  };
+  answerUsersInfo(fake, MEMBERS);
   fake.methods['views.publish'] = (b) => ({ ok: true, view: { id: 'VHOME', ...JSON.parse(b.view ?? '{}') } });
 }
 

@@ -373,3 +373,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   };
   return fake;
 }
+
+/** `users.info` as Slack answers it for these members (the email needs `users:read.email`); others are not found. */
+export function answerUsersInfo(fake: FakeSlack, members: { id: string; name: string; email: string }[]): void {
+  fake.methods['users.info'] = (b) => {
+    const m = members.find((x) => x.id === b.user);
+    return m
+      ? {
+          ok: true,
+          user: { id: m.id, name: m.name, real_name: m.name, profile: { real_name: m.name, email: m.email } },
+        }
+      : { ok: false, error: 'user_not_found' };
+  };
+}

@@ -5,7 +5,7 @@ import { RedisVerdictHistory } from '../../src/history/index.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually, REDIS_URL } from '../support/service.js';
 import { alertsWorld, CHANNELS, disconnect, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
-import type { FakeMessage, FakeSlack } from './fake-slack.js';
+import { answerUsersInfo, type FakeMessage, type FakeSlack } from './fake-slack.js';
 import { blockActions, postInteraction } from './incident-slack.js';
 
 const worlds: AlertsWorld[] = [];
@@ -26,15 +26,7 @@ const MEMBERS = [
 
 /** `users.info` as Slack answers it (the email needs `users:read.email`). */
 function withMembers(fake: FakeSlack): void {
-  fake.methods['users.info'] = (b) => {
-    const m = MEMBERS.find((x) => x.id === b.user);
-    return m
-      ? {
-          ok: true,
-          user: { id: m.id, name: m.name, real_name: m.name, profile: { real_name: m.name, email: m.email } },
-        }
-      : { ok: false, error: 'user_not_found' };
-  };
+  answerUsersInfo(fake, MEMBERS);
 }
 
 const FCT = DEMO.datasets.fctTransactions;
