@@ -14,6 +14,7 @@ import { JOB, QUEUES } from './names.js';
 import { cycleData, jobIdOf, type CommitData, type NotificationData } from './payloads.js';
 import type { ServiceMetrics } from './service-metrics.js';
 import type { ServiceState } from './service-state.js';
+import { upstreamDatasetsByModel } from '../src/core/writeback/upstream-datasets.js';
 
 export interface CycleDeps extends CommitDeps {
   watch: CatalogWatch;
@@ -134,7 +135,7 @@ async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], force
         judged,
         causes: collector.list(),
         cache: cycle.cache,
-        upstreamDatasets: upstream,
+        upstreamDatasets: upstreamDatasetsByModel(upstream),
         read: [...new Set(Object.values(upstream).flat())],
         downstream: async (d) => cycle.catalog.downstreamModels(d),
       };

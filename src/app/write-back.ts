@@ -5,6 +5,11 @@ import type { ModelRef, Verdict } from '../core/verdict.js';
 import { incidentsToResolve, planWriteBack, type PlannedWrite } from '../core/writeback/plan.js';
 import { RootCauseCollector, type JudgedModel, type RootCause } from '../core/writeback/root-causes.js';
 import type { WriteBackState } from '../core/writeback/state.js';
+import {
+  upstreamDatasetsByModel,
+  upstreamDatasetsFromBelow,
+  type UpstreamDatasets,
+} from '../core/writeback/upstream-datasets.js';
 import type { Catalog } from '../core/catalog.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import { EntityCache } from '../datahub/entity-cache.js';
@@ -96,7 +101,7 @@ export async function writeBackModels(
       judged,
       causes: collector.list(),
       cache,
-      upstreamDatasets,
+      upstreamDatasets: upstreamDatasetsByModel(upstreamDatasets),
       read: [...new Set(Object.values(upstreamDatasets).flat())],
       downstream: (d) => readDownstreamModels(deps.client, d),
     };
@@ -128,7 +133,7 @@ export interface JudgedSet {
   /** Datasets read in full: the plan speaks for the evidence on them (and resolves what no longer holds there). */
   read: string[];
   /** Each judged model's upstream datasets among those the plan asks about. */
-  upstreamDatasets: Record<string, string[]>;
+  upstreamDatasets: UpstreamDatasets;
   downstream: (datasets: string[]) => Promise<Record<string, ModelRef[]>>;
 }
 
@@ -154,16 +159,9 @@ export function catalogJudgedSet(
     causes: collector.list(),
     cache,
     read,
-    upstreamDatasets: upstreamWithin(catalog.downstreamModels(relevant)),
+    upstreamDatasets: upstreamDatasetsFromBelow(catalog.downstreamModels(relevant)),
     downstream: async (d) => catalog.downstreamModels(d),
   };
-}
-
-/** Each model's upstream datasets among some, from the models downstream of each. */
-function upstreamWithin(below: Record<string, ModelRef[]>): Record<string, string[]> {
-  const upstream: Record<string, string[]> = {};
-  for (const [dataset, models] of Object.entries(below)) for (const m of models) (upstream[m.urn] ??= []).push(dataset);
-  return upstream;
 }
 
 /** The writes that make DataHub match a judgment: reads the current state of everything it touches, then plans (pure). */

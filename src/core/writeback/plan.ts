@@ -14,6 +14,7 @@ import { humanResolutions, withEvidenceLine } from './human-resolutions.js';
 import { clearedMessage, incidentDescription, incidentTitle } from './incident-text.js';
 import type { JudgedModel, RootCause } from './root-causes.js';
 import type { CurrentIncident, WriteBackState } from './state.js';
+import type { UpstreamDatasets } from './upstream-datasets.js';
 
 export type PlannedWrite =
   | { kind: 'createTag' }
@@ -68,8 +69,8 @@ export interface PlanInput {
   state: WriteBackState;
   /** Models downstream of each dataset whose incident is being resolved (they lose that reason). */
   resolvedDownstream: Record<string, string[]>;
-  /** The datasets upstream of each judged model (its graph, as read). */
-  upstreamDatasets: Record<string, string[]>;
+  /** The datasets upstream of each judged model (its graph, as read), in groups. */
+  upstreamDatasets: UpstreamDatasets;
   /** Report URL of a model, when Janus's HTTP server has a public URL. */
   reportUrl?: (model: string) => string;
 }
@@ -269,12 +270,22 @@ function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentInci
   // judged models: recomputed in full, one at a time (a catalog's 5,000 models have hundreds of reasons each)
   const changes: [string, PlannedWrite[]][] = [];
   const judgedUrns = new Set<string>();
+  const { groups, ofModel } = input.upstreamDatasets;
+  const groupReasons = groups.map((datasets) => datasets.flatMap((d) => byDataset.get(d) ?? []));
+  // models below the same groups, with the same leaks and band, share one list of reasons
+  const shared = new Map<string, string[]>();
   for (const v of judged) {
     judgedUrns.add(v.model.urn);
-    const reasons: string[] = [];
-    for (const d of input.upstreamDatasets[v.model.urn] ?? []) for (const r of byDataset.get(d) ?? []) reasons.push(r);
-    for (const leak of leaks) if (leak.models.has(v.model.urn)) reasons.push(leak.reason);
-    if (v.band === 'at_risk') reasons.push(bandReason);
+    const own = ofModel[v.model.urn] ?? [];
+    const leaking = leaks.filter((leak) => leak.models.has(v.model.urn)).map((leak) => leak.reason);
+    const key = `${own.join(',')}|${leaking.join(',')}|${v.band === 'at_risk'}`;
+    let reasons = shared.get(key);
+    if (!reasons) {
+      const wanted = own.flatMap((g) => groupReasons[g]!);
+      wanted.push(...leaking);
+      if (v.band === 'at_risk') wanted.push(bandReason);
+      shared.set(key, (reasons = sortedUnique(wanted)));
+    }
     changes.push([v.model.urn, reasonWrites(state, v.model.urn, reasons)]);
   }
   // any other model gains the reasons this scan raised and loses the ones it resolved
@@ -286,7 +297,7 @@ function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentInci
   for (const i of resolving)
     for (const m of input.resolvedDownstream[i.dataset] ?? [])
       if (!judgedUrns.has(m)) other(m).delete(incidentReason(i.key));
-  for (const [model, reasons] of others) changes.push([model, reasonWrites(state, model, [...reasons])]);
+  for (const [model, reasons] of others) changes.push([model, reasonWrites(state, model, sortedUnique([...reasons]))]);
 
   return changes
     .filter(([, writes]) => writes.length)
@@ -294,11 +305,10 @@ function tagWrites(input: PlanInput, causes: RootCause[], resolving: CurrentInci
     .flatMap(([, writes]) => writes);
 }
 
-/** The writes that give a model these reasons (and the tag with them), if it has other ones. */
-function reasonWrites(state: WriteBackState, model: string, wanted: string[]): PlannedWrite[] {
+/** The writes that give a model these reasons (sorted, each once; and the tag with them), if it has other ones. */
+function reasonWrites(state: WriteBackState, model: string, reasons: string[]): PlannedWrite[] {
   const current = state.models[model];
   if (!current) return [];
-  const reasons = sortedUnique(wanted);
   const had = sortedUnique(current.reasons);
   const tagged = current.tags.includes(AT_RISK_TAG.urn);
   const writes: PlannedWrite[] = [];

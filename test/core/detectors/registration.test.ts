@@ -15,6 +15,7 @@ import { verdictJson } from '../../../src/render/json.js';
 import { evidenceHtml } from '../../../src/html-report/evidence.js';
 import { lineagePicture } from '../../../src/html-report/picture.js';
 import { col, ds, graph, NOW } from '../builder.js';
+import { upstreamDatasetsByModel } from '../../../src/core/writeback/upstream-datasets.js';
 
 // The one list, with one line more: nothing else of Janus is told about the extra detector.
 vi.mock('../../../src/core/detectors/registry.js', async (importOriginal) => {
@@ -93,7 +94,7 @@ describe('a detector registered in the one list', () => {
         models: {},
       },
       resolvedDownstream: {},
-      upstreamDatasets: { [verdict.model.urn]: [ds('raw')] },
+      upstreamDatasets: upstreamDatasetsByModel({ [verdict.model.urn]: [ds('raw')] }),
     });
     const raise = plan.find((w) => w.kind === 'raiseIncident');
     expect(raise).toMatchObject({

@@ -13,6 +13,7 @@ import { planWriteBack } from '../../../src/core/writeback/plan.js';
 import type { RootCause } from '../../../src/core/writeback/root-causes.js';
 import type { WriteBackState } from '../../../src/core/writeback/state.js';
 import { ds, modelUrn } from '../builder.js';
+import { upstreamDatasetsByModel } from '../../../src/core/writeback/upstream-datasets.js';
 
 const RAW = ds('raw_events');
 const alpha: ModelRef = { urn: modelUrn('alpha'), name: 'alpha' };
@@ -55,7 +56,7 @@ const planFor = (f: Finding, past: ResolvedIncident[]) =>
     causes: [cause(f)],
     state: state(past),
     resolvedDownstream: {},
-    upstreamDatasets: { [alpha.urn]: [RAW] },
+    upstreamDatasets: upstreamDatasetsByModel({ [alpha.urn]: [RAW] }),
   });
 const kinds = (plan: ReturnType<typeof planFor>) => plan.map((w) => w.kind);
 

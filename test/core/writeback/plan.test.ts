@@ -10,6 +10,7 @@ import { planWriteBack, type PlanInput, type PlannedWrite } from '../../../src/c
 import type { RootCause } from '../../../src/core/writeback/root-causes.js';
 import type { WriteBackState } from '../../../src/core/writeback/state.js';
 import { col, ds, modelUrn } from '../builder.js';
+import { upstreamDatasetsByModel } from '../../../src/core/writeback/upstream-datasets.js';
 import { applyPlan } from './apply-plan.js';
 
 const RAW = ds('raw_events');
@@ -64,7 +65,11 @@ const plan = (state: WriteBackState, over: Partial<PlanInput>): PlannedWrite[] =
     state,
     resolvedDownstream: {},
     reportUrl,
-    upstreamDatasets: { [alpha.urn]: [RAW, TRAIN], [bravo.urn]: [RAW, TRAIN], [charlie.urn]: [] },
+    upstreamDatasets: upstreamDatasetsByModel({
+      [alpha.urn]: [RAW, TRAIN],
+      [bravo.urn]: [RAW, TRAIN],
+      [charlie.urn]: [],
+    }),
     ...over,
   });
 
