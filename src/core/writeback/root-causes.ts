@@ -82,41 +82,63 @@ export class RootCauseCollector {
   list(): RootCause[] {
     // per key, which judged models have it: a stamp per judged model, no set per key
     const mark = new Int32Array(this.judged.size).fill(-1);
+    // equal sets of models as one array: on a stale catalog thousands of keys have the same few hundred sets
+    const same = new Map<string, ModelRef[]>();
     return [...this.byKey]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([key, rc], k) => {
-        const models = this.distinct(rc.models, mark, k);
+        const count = this.stamp(rc.models, mark, k);
+        const below = this.holdingBelow(rc.below, count, mark, k);
+        // every model below the dataset has the finding (a catalog scan's usually do): one list is both
+        const models = below?.length === count ? below : this.distinct(rc.models, same);
         return {
           key,
           finding: rc.finding,
           dataset: rc.finding.entity,
           models,
-          blastRadius: this.blastRadius(models, rc.below, mark, k),
+          blastRadius: below ?? this.blastRadius(models, rc.below),
         };
       });
   }
 
-  /** A key's models once each, by name, each marked with the key's stamp. */
-  private distinct(models: Uint32Array, mark: Int32Array, stamp: number): ModelRef[] {
-    const once: ModelRef[] = [];
+  /** Marks a key's models with its stamp; how many there are. */
+  private stamp(models: Uint32Array, mark: Int32Array, stamp: number): number {
+    let count = 0;
     forEachBit(models, (i) => {
       mark[i] = stamp;
-      once.push(this.refs[i]!);
+      count++;
     });
-    return this.inNameOrder ? once : once.sort(byModelName);
+    return count;
   }
 
-  /** The models with the key and those below its dataset: the one list below it, when that holds them all (it does in a catalog scan). */
-  private blastRadius(models: ModelRef[], below: ModelRef[][], mark: Int32Array, stamp: number): ModelRef[] {
-    if (!below.length) return models;
-    if (below.length === 1) {
-      let held = 0;
-      for (const m of below[0]!) {
-        const i = this.judged.get(m.urn);
-        if (i !== undefined && mark[i] === stamp) held++;
-      }
-      if (held === models.length) return below[0]!;
+  /** The one list of models below the key's dataset, when it holds all the key's models: then it is the blast radius. */
+  private holdingBelow(below: ModelRef[][], count: number, mark: Int32Array, stamp: number): ModelRef[] | undefined {
+    if (below.length !== 1) return undefined;
+    let held = 0;
+    for (const m of below[0]!) {
+      const i = this.judged.get(m.urn);
+      if (i !== undefined && mark[i] === stamp) held++;
     }
+    return held === count ? below[0] : undefined;
+  }
+
+  /** A key's models once each, by name; equal sets share one array. */
+  private distinct(models: Uint32Array, same: Map<string, ModelRef[]>): ModelRef[] {
+    let end = models.length;
+    while (end > 0 && models[end - 1] === 0) end--;
+    const id = models.subarray(0, end).join(',');
+    const known = same.get(id);
+    if (known) return known;
+    const once: ModelRef[] = [];
+    forEachBit(models, (i) => once.push(this.refs[i]!));
+    if (!this.inNameOrder) once.sort(byModelName);
+    same.set(id, once);
+    return once;
+  }
+
+  /** The models with the key and those below its dataset, once each, by name. */
+  private blastRadius(models: ModelRef[], below: ModelRef[][]): ModelRef[] {
+    if (!below.length) return models;
     const all = new Map(models.map((m) => [m.urn, m]));
     for (const list of below) for (const m of list) if (!all.has(m.urn)) all.set(m.urn, m);
     return [...all.values()].sort(byModelName);
