@@ -15,26 +15,28 @@ import { setIncidentStatus } from '../support/datahub-ui.js';
 import {
   alertMessage,
   blockActions,
+  CAROL,
   callsOf,
   CHANNEL,
+  clickButton,
+  ERIN,
   postInteraction,
+  SESSIONS_KEY,
   startJanusWithIncidents,
+  updatesOf as updatesIn,
   viewSubmission,
   withIncidentMethods,
   type JanusWithIncidents,
+  type Json,
   type Member,
 } from './incident-slack.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
-
 const policy = judgePolicy(judgeSchema.parse({}));
-const { datasets: DATASETS, jobs: JOBS, groups: GROUPS } = DEMO;
-const SESSIONS_KEY = `upstream_failure:${JOBS.buildStgSessions}`;
+const { datasets: DATASETS, groups: GROUPS } = DEMO;
 const UPLIFT_KEY = `missing_owner:${DATASETS.upliftTrainingSet}`;
 const LEAK_KEY = /^target_leakage:/;
 
-/** Slack members: erin owns stg_sessions and campaign_uplift_v1; frank is in growth-ml only; dev owns neither. */
-const ERIN: Member = { id: 'U0ERIN001', name: 'Erin Walsh', email: 'erin.walsh@acmepay.example' };
+/** More Slack members: frank is in growth-ml only; dev owns neither. */
 const FRANK: Member = { id: 'U0FRANK01', name: 'Frank Li', email: 'Frank.Li@AcmePay.example' };
 const DEV: Member = { id: 'U0DEV0001', name: 'Dev Patel', email: 'dev.patel@acmepay.example' };
 const NOBODY: Member = { id: 'U0NOBODY1', name: 'Nobody', email: 'nobody@elsewhere.example' };
@@ -101,21 +103,11 @@ const alertOn = (urn: string) => alertMessage(urn, `1760001${String(++nextMessag
 
 /** A signed click; resolves with the HTTP answer and, when Argos tells the clicker something, that reply. */
 async function click(user: Member, actionId: string, value: string, message = alertOn(value)) {
-  const { id, url } = slack.responseUrl();
-  const res = await postInteraction(
-    janus.endpoint,
-    blockActions({ user: user.id, actionId, value, message, responseUrl: url }),
-  );
-  return {
-    status: res.status,
-    body: await res.text(),
-    message,
-    reply: () => slack.posted(id) as Promise<Json>,
-    replyId: id,
-  };
+  const { res, id, reply } = await clickButton(slack, janus.endpoint, { user, actionId, value, message });
+  return { status: res.status, body: await res.text(), message, reply, replyId: id };
 }
 
-const updatesOf = (ts: string) => callsOf(slack, 'chat.update').filter((c) => c.ts === ts);
+const updatesOf = (ts: string) => updatesIn(slack, ts);
 /** The chat.update calls of a message, once there is one. */
 const updated = (ts: string) =>
   eventually(() => {
@@ -344,7 +336,6 @@ describe('in one process without Redis', () => {
 
 describe('configured: slack.admins and slack.actors', () => {
   it('an admin (by email) may act on any incident; under `anyone`, every member with a DataHub account may', async () => {
-    const CAROL: Member = { id: 'U0CAROL01', name: 'Carol Diaz', email: 'carol.diaz@acmepay.example' };
     withIncidentMethods(slack, [ERIN, FRANK, DEV, NOBODY, BOT_USER, CAROL]);
     const asAdmin = await startJanusWithIncidents({
       datahub: sim.url,
@@ -354,11 +345,7 @@ describe('configured: slack.admins and slack.actors', () => {
     const anyone = await startJanusWithIncidents({ datahub: sim.url, slack, env: { JANUS_SLACK_ACTORS: 'anyone' } });
     const ackOn = async (j: JanusWithIncidents, user: Member, value: string) => {
       const message = alertOn(value);
-      const { url } = slack.responseUrl();
-      const res = await postInteraction(
-        j.endpoint,
-        blockActions({ user: user.id, actionId: 'janus.incident.ack', value, message, responseUrl: url }),
-      );
+      const { res } = await clickButton(slack, j.endpoint, { user, actionId: 'janus.incident.ack', value, message });
       expect(res.status).toBe(200);
       return updated(message.ts);
     };

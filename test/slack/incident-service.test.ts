@@ -18,18 +18,21 @@ import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { setIncidentStatus } from '../support/datahub-ui.js';
 import {
   alertMessage,
-  blockActions,
+  CAROL,
   callsOf,
   CHANNEL,
+  clickButton,
+  ERIN,
   postInteraction,
+  SESSIONS_KEY,
   startJanusWithIncidents,
+  updatesOf as updatesIn,
   viewSubmission,
   withIncidentMethods,
   type JanusWithIncidents,
+  type Json,
   type Member,
 } from './incident-slack.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
 
 /**
  * The buttons with Redis (locks and the message store under the service's prefix) and the service's cycles: many
@@ -37,11 +40,8 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
  */
 
 const policy = judgePolicy(judgeSchema.parse({}));
-const { datasets: DATASETS, jobs: JOBS, assertions: ASSERTIONS } = DEMO;
-const SESSIONS_KEY = `upstream_failure:${JOBS.buildStgSessions}`;
+const { datasets: DATASETS, assertions: ASSERTIONS } = DEMO;
 const CHECK_KEY = `upstream_failure:${ASSERTIONS.stgTransactionsRowCount}`;
-const ERIN: Member = { id: 'U0ERIN001', name: 'Erin Walsh', email: 'erin.walsh@acmepay.example' };
-const CAROL: Member = { id: 'U0CAROL01', name: 'Carol Diaz', email: 'carol.diaz@acmepay.example' };
 
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
 const prefix = testPrefix();
@@ -113,15 +113,11 @@ async function incidentsOf(dataset: string, key: string) {
 }
 const newMessage = (urn: string) => alertMessage(urn, `1760002${String(++nextTs).padStart(3, '0')}.000100`);
 async function click(user: Member, actionId: string, value: string, message: ReturnType<typeof newMessage>) {
-  const { id, url } = slack.responseUrl();
-  const res = await postInteraction(
-    janus.endpoint,
-    blockActions({ user: user.id, actionId, value, message, responseUrl: url }),
-  );
+  const { res, id, reply } = await clickButton(slack, janus.endpoint, { user, actionId, value, message });
   expect(res.status).toBe(200);
-  return { id, reply: () => slack.posted(id) as Promise<Json> };
+  return { id, reply };
 }
-const updatesOf = (ts: string) => callsOf(slack, 'chat.update').filter((c) => c.ts === ts);
+const updatesOf = (ts: string) => updatesIn(slack, ts);
 const updated = (ts: string, what: RegExp) =>
   eventually(
     () => updatesOf(ts).find((u) => what.test(JSON.stringify(u.blocks))),

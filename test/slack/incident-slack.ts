@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { DEMO } from '@janus/datahub-sim/demo';
 import { BOT, type FakeSlack } from './fake-slack.js';
 import { SECRET, startJanusWithSlack, type JanusWithSlack } from './harness.js';
 import { postSigned } from './slash-command.js';
@@ -13,6 +14,13 @@ export interface Member {
   name: string;
   email?: string;
 }
+
+/** Demo users in Slack: erin owns stg_sessions and campaign_uplift_v1; carol owns neither. */
+export const ERIN: Member = { id: 'U0ERIN001', name: 'Erin Walsh', email: 'erin.walsh@acmepay.example' };
+export const CAROL: Member = { id: 'U0CAROL01', name: 'Carol Diaz', email: 'carol.diaz@acmepay.example' };
+
+/** The finding key of the demo's failed build_stg_sessions, raised as an incident on stg_sessions. */
+export const SESSIONS_KEY = `upstream_failure:${DEMO.jobs.buildStgSessions}`;
 
 let nextTs = 1_760_000_000;
 
@@ -39,7 +47,7 @@ export function withIncidentMethods(fake: FakeSlack, members: Member[]): void {
   fake.methods['views.open'] = (b) => ({ ok: true, view: { id: `V${++nextTs}`, ...JSON.parse(b.view ?? '{}') } });
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
 
 /** The calls of one Web API method, their JSON-in-form fields parsed (`blocks`, `view`). */
 export function callsOf(fake: FakeSlack, method: string): Json[] {
@@ -52,6 +60,10 @@ export function callsOf(fake: FakeSlack, method: string): Json[] {
       return out;
     });
 }
+
+/** The `chat.update` calls of the message at `ts`. */
+export const updatesOf = (fake: FakeSlack, ts: string): Json[] =>
+  callsOf(fake, 'chat.update').filter((c) => c.ts === ts);
 
 export const CHANNEL = 'C0MLOPS01';
 
@@ -169,6 +181,20 @@ export function postInteraction(
 }
 
 export type JanusWithIncidents = JanusWithSlack;
+
+/** A signed click by `user` on a button of `message`: the HTTP answer, and the reply Janus posts to its response_url. */
+export async function clickButton(
+  fake: FakeSlack,
+  endpoint: string,
+  c: { user: Member; actionId: string; value: string; message: { ts: string; text: string; blocks: Json[] } },
+) {
+  const { id, url } = fake.responseUrl();
+  const res = await postInteraction(
+    endpoint,
+    blockActions({ user: c.user.id, actionId: c.actionId, value: c.value, message: c.message, responseUrl: url }),
+  );
+  return { res, id, reply: () => fake.posted(id) as Promise<Json> };
+}
 
 /**
  * Janus's HTTP server with the Slack app, wired as `janus serve` wires it, with Redis for the locks when given: the
