@@ -1,4 +1,5 @@
 import { plural } from './detectors/prose.js';
+import { detectorCounts } from './finding-counts.js';
 import { detectorNamed } from './detectors/registered.js';
 import type { Finding } from './finding.js';
 import { otherModels, type ModelListBits } from './other-models.js';
@@ -7,6 +8,8 @@ import type { Verdict } from './verdict.js';
 
 /** How many of the other models a blast-radius sentence names; the rest are counted. */
 export const NAMED_OTHER_MODELS = 5;
+/** How many findings Argos gives a sentence each, in the verdict's order (heaviest first); the rest are counted. */
+export const NARRATED_FINDINGS = 10;
 
 /**
  * Argos, Janus's watchdog: calm, precise, a little dry. Turns a verdict into a few sentences, each grounded in
@@ -15,7 +18,12 @@ export const NAMED_OTHER_MODELS = 5;
  */
 export function narrate(v: Verdict, bits?: ModelListBits): string[] {
   const lines = [opening(v)];
-  for (const f of v.findings) lines.push(sentence(f));
+  for (const f of v.findings.slice(0, NARRATED_FINDINGS)) lines.push(sentence(f));
+  const rest = v.findings.slice(NARRATED_FINDINGS);
+  if (rest.length)
+    lines.push(
+      `And ${rest.length.toLocaleString('en-US')} more ${plural(rest.length, 'finding', 'findings')}: ${detectorCounts(rest)}.`,
+    );
   const others = blastRadiusSentence(v, bits);
   if (others) lines.push(others);
   if (!v.findings.length)

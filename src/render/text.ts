@@ -3,6 +3,15 @@ import type { Finding } from '../core/finding.js';
 import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
 import { effectsOf } from '../core/effects.js';
+import { detectorCounts } from '../core/finding-counts.js';
+
+/** How many findings the deduction table shows (worst first); the rest are counted, and `--json` lists them all. */
+export const TABLED_FINDINGS = 25;
+/** How many of the downstream datasets a root cause explains its evidence line names. */
+const NAMED_EFFECTS = 3;
+/** How many of a leak's column chains are drawn. */
+const LISTED_CHAINS = 5;
+const count = (n: number) => n.toLocaleString('en-US');
 
 /** A verdict for a terminal: Argos's narration, then the deductions with their evidence. */
 export function verdictText(v: Verdict): string {
@@ -10,12 +19,17 @@ export function verdictText(v: Verdict): string {
   const lines = [`Argos: ${opening}`, ...rest.map((l) => `  ${l}`)];
   if (v.findings.length) {
     lines.push('', '  deduction  detector             severity  entity');
-    for (const f of v.findings) {
+    for (const f of v.findings.slice(0, TABLED_FINDINGS)) {
       lines.push(
         `  ${`-${f.weight}`.padStart(9)}  ${f.detector.padEnd(19)}  ${f.severity.padEnd(8)}  ${shortName(f.entity)}`,
       );
       for (const e of evidenceLines(f)) lines.push(`             ${e}`);
     }
+    const rest = v.findings.slice(TABLED_FINDINGS);
+    if (rest.length)
+      lines.push(
+        `             …and ${count(rest.length)} more ${rest.length === 1 ? 'finding' : 'findings'} (${detectorCounts(rest)}): \`janus trust ${v.model.name} --json\` lists every one.`,
+      );
   }
   lines.push(
     '',
@@ -28,11 +42,20 @@ export function verdictText(v: Verdict): string {
 function evidenceLines(f: Finding): string[] {
   const e = f.evidence;
   // column chains (a leak's) are the evidence itself
-  if (Array.isArray(e.chains)) return (e.chains as string[][]).map((c) => `chain: ${c.map(shortName).join(' → ')}`);
+  if (Array.isArray(e.chains)) {
+    const chains = e.chains as string[][];
+    const lines = chains.slice(0, LISTED_CHAINS).map((c) => `chain: ${c.map(shortName).join(' → ')}`);
+    if (chains.length > LISTED_CHAINS) lines.push(`and ${count(chains.length - LISTED_CHAINS)} more chains`);
+    return lines;
+  }
   const out = [f.message];
-  const effects = effectsOf(f);
-  for (const d of effects.listed) out.push(`also explains: ${shortName(d.entity)}`);
-  if (effects.unlisted) out.push(`also explains: ${effects.unlisted} more downstream datasets`);
+  const { listed, datasets } = effectsOf(f);
+  if (datasets) {
+    const names = [...new Set(listed.map((d) => shortName(d.entity)))].slice(0, NAMED_EFFECTS);
+    const more = datasets - names.length;
+    const which = names.length ? `: ${names.join(', ')}${more > 0 ? ` and ${count(more)} more` : ''}` : '';
+    out.push(`also explains ${count(datasets)} downstream ${datasets === 1 ? 'dataset' : 'datasets'}${which}`);
+  }
   return out;
 }
 
@@ -48,20 +71,8 @@ export const summaryRow = (v: Verdict): SummaryRow => ({
   name: v.model.name,
   score: v.score,
   band: v.band,
-  detectors: detectorCounts(v),
+  detectors: detectorCounts(v.findings),
 });
-
-/** The detectors that found something, in finding order, each once: `freshness_lag ×1,118` where it found many. */
-function detectorCounts(v: Verdict): string {
-  // a handful of detectors over a thousand findings: a short list searched from its end beats a Map
-  const counts: [string, number][] = [];
-  for (const f of v.findings) {
-    const at = counts.findLast((c) => c[0] === f.detector);
-    if (at) at[1]++;
-    else counts.push([f.detector, 1]);
-  }
-  return counts.map(([d, n]) => (n > 1 ? `${d} ×${n.toLocaleString('en-US')}` : d)).join(', ');
-}
 
 /** One line per model, for scans and the demo's summary. */
 export function summaryTable(judged: (Verdict | SummaryRow)[]): string {

@@ -43,6 +43,20 @@ async function requestsToJudge(depth: number, edit: (records: unknown[]) => unkn
   };
 }
 
+/** Judges model 1 of a generated catalog a year after its date: every table is late, each top table a root cause. */
+async function judgeStale(shape: Parameters<typeof generateCatalog>[0]) {
+  const stale = GENERATED_NOW + 365 * 24 * 3600_000;
+  const records = generateCatalog(shape);
+  sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
+  const model = (records as Mcp[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
+  sim.resetStats();
+  const { verdict } = await judgeModel(
+    { client: createDataHubClient({ url: sim.url }), policy, now: () => stale },
+    model,
+  );
+  return { verdict, stats: sim.stats() };
+}
+
 describe('one trust costs a constant number of requests', () => {
   it('is the same from lineage depth 2 to 20, while the graph grows: one read of the reach, one blast radius', async () => {
     const runs = [];
@@ -64,17 +78,7 @@ describe('one trust costs a constant number of requests', () => {
   });
 
   it('trust on a model with ten offending datasets sends ≤ 3 requests (counted by the simulator)', async () => {
-    // judged long after the catalog's date: every table is late, and each top table is a root cause of its own
-    const stale = GENERATED_NOW + 365 * 24 * 3600_000;
-    const records = generateCatalog({ models: 4, datasets: 60, depth: 4, seed: 7 });
-    sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
-    const model = (records as Mcp[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
-    sim.resetStats();
-    const { verdict } = await judgeModel(
-      { client: createDataHubClient({ url: sim.url }), policy, now: () => stale },
-      model,
-    );
-    const stats = sim.stats();
+    const { verdict, stats } = await judgeStale({ models: 4, datasets: 60, depth: 4, seed: 7 });
     expect(verdict.blastRadius.length).toBeGreaterThanOrEqual(10);
     expect(stats.byOperation.JanusDownstreamModels).toBe(1);
     expect(stats.requests).toBeLessThanOrEqual(3);
@@ -83,16 +87,7 @@ describe('one trust costs a constant number of requests', () => {
   });
 
   it('walks the blast radius of hundreds of offending datasets down the graph: still ≤ 3 requests by urn', async () => {
-    const stale = GENERATED_NOW + 365 * 24 * 3600_000;
-    const records = generateCatalog({ models: 150, datasets: 3_000, depth: 6, seed: 7 });
-    sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
-    const model = (records as Mcp[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
-    sim.resetStats();
-    const { verdict } = await judgeModel(
-      { client: createDataHubClient({ url: sim.url }), policy, now: () => stale },
-      model,
-    );
-    const stats = sim.stats();
+    const { verdict, stats } = await judgeStale({ models: 150, datasets: 3_000, depth: 6, seed: 7 });
     // more datasets than one document of searches holds: the graph below them is walked, three hops a request
     expect(verdict.blastRadius.length).toBeGreaterThan(256);
     expect(stats.byOperation.JanusDownstreamModels ?? 0).toBe(0);

@@ -1,6 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateCatalog } from '@janus/datahub-sim/generate';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { NARRATED_FINDINGS } from '../../src/core/argos.js';
+import { TABLED_FINDINGS } from '../../src/render/text.js';
 import { requireBuiltCli, runJanus } from './run-janus.js';
 
 // The CLI judges at the clock: every table of a generated catalog (dated June 2025) is late, so each of the tables
@@ -67,5 +69,39 @@ describe('scan output stays bounded when one root cause reaches every model', ()
     }
     // four times the models: a verdict's blast radius costs the same per offending dataset
     expect(blastBytesPerEntry(large.json)).toBeLessThan(blastBytesPerEntry(small.json) * 1.2);
+  });
+});
+
+describe('trust output stays bounded however many findings a model has', () => {
+  beforeAll(requireBuiltCli);
+  it('narrates the first findings and counts the rest, in text and in the JSON summary, while the JSON lists every finding', async () => {
+    const out = await Promise.all(
+      [300, 1200].map(async (datasets) => {
+        const sim = await startSim({ records: generateCatalog({ models: 10, datasets, depth: 4, seed: 3 }), port: 0 });
+        sims.push(sim);
+        const env = { DATAHUB_GMS_URL: sim.url };
+        const [json, text] = await Promise.all([
+          runJanus(['trust', 'model_00001', '--json'], env),
+          runJanus(['trust', 'model_00001'], env),
+        ]);
+        expect(json.code, json.stderr).toBe(0);
+        expect(text.code, text.stderr).toBe(0);
+        return { json: JSON.parse(json.stdout) as VerdictJson & { findings: unknown[] }, text: text.stdout };
+      }),
+    );
+    const [few, many] = out;
+    // both catalogs give the model more late tables at the top of its lineage (each its own root cause) than are told
+    expect(many!.json.findings.length).not.toBe(few!.json.findings.length);
+    for (const { json } of out) expect(json.findings.length).toBeGreaterThan(TABLED_FINDINGS);
+    for (const { json, text } of out) {
+      const n = json.findings.length;
+      // opening, one sentence for each of the first findings, the count of the rest, the blast radius
+      expect(json.summary).toHaveLength(NARRATED_FINDINGS + 3);
+      expect(json.summary.at(-2)).toMatch(new RegExp(`^And ${n - NARRATED_FINDINGS} more findings: freshness_lag`));
+      expect(text).toContain(`…and ${(n - TABLED_FINDINGS).toLocaleString('en-US')} more findings (`);
+      for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(400);
+    }
+    // a different number of findings, the same length of text: it does not grow with them
+    expect(many!.text.split('\n').length).toBe(few!.text.split('\n').length);
   });
 });
