@@ -8,6 +8,8 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { planCycle, planTimers } from '../dist/src/slack/alerts/plan.js';
 import { snoozedMessage } from '../dist/src/slack/messages.js';
+import { orphanDigest, orphanMessage } from '../dist/src/slack/orphan-blocks.js';
+import { homeView } from '../dist/src/slack/app-home-view.js';
 
 const OUT = process.argv[2] ?? 'docs/img';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -195,6 +197,77 @@ const fallbackNote = {
   ],
 };
 
+// orphans: one ping (in an owners' channel), a digest, and App Home
+const orphanPing = (table, models, departed = [], yours = true) => ({
+  urn: dataset(table),
+  name: table.split('.').at(-1),
+  kind: 'dataset',
+  departed,
+  models,
+  modelCount: models.length,
+  yours,
+  datahubUrl: `https://datahub.example.com/dataset/${encodeURIComponent(dataset(table))}`,
+});
+const orphan = orphanMessage(orphanPing('analytics.fct_transactions', [fraud, ltv]));
+const orphansDigest = orphanDigest([
+  orphanPing('analytics.fct_transactions', [fraud, ltv]),
+  orphanPing('raw.marketing.campaign_touches', [model('campaign_uplift_v1')], ['urn:li:corpuser:bob.okafor']),
+  orphanPing('analytics.stg_sessions', [model('session_intent_v1')]),
+  orphanPing('analytics.customer_profile', [ltv, churn], ['urn:li:corpuser:bob.okafor']),
+]);
+const summary = (m, score, band) => ({ urn: m.urn, name: m.name, score, band, scannedAt: AT, findings: [] });
+const home = homeView(
+  {
+    identity: {
+      kind: 'known',
+      actor: {
+        slackId: 'U1CAROL01',
+        email: 'carol.diaz@acmepay.example',
+        urn: 'urn:li:corpuser:carol.diaz',
+        name: 'Carol Diaz',
+        groups: [],
+      },
+    },
+    models: [
+      { ...summary(fraud, 40, 'at_risk'), trend: [92, 90, 88, 71, 55, 40] },
+      { ...summary(ltv, 60, 'caution'), trend: [85, 85, 80, 72, 60] },
+      { ...summary(model('session_intent_v1'), 94, 'trusted'), trend: [93, 94, 94, 95, 94] },
+    ],
+    ownedCount: 3,
+    unjudged: 0,
+    incidents: [
+      {
+        urn: INCIDENT,
+        headline: 'Upstream failure: analytics.stg_transactions',
+        severity: 'high',
+        models: [fraud.name, ltv.name],
+        since: AT,
+      },
+    ],
+    atRisk: [summary(fraud, 40, 'at_risk'), summary(churn, 52, 'caution'), summary(ltv, 60, 'caution')],
+    atRiskCount: 3,
+    orphans: [
+      {
+        ...orphanPing('analytics.fct_transactions', [fraud, ltv]),
+        models: [fraud.urn, ltv.urn],
+        episode: 1,
+        since: NOW,
+        channels: [],
+      },
+      {
+        ...orphanPing('raw.marketing.campaign_touches', [model('campaign_uplift_v1')], ['urn:li:corpuser:bob.okafor']),
+        models: [model('campaign_uplift_v1').urn],
+        episode: 1,
+        since: NOW,
+        channels: [],
+      },
+    ],
+    orphansCount: 2,
+    history: 'redis',
+  },
+  NOW,
+);
+
 const SHAPES = [
   {
     file: 'slack-alert.png',
@@ -259,6 +332,25 @@ const SHAPES = [
     parent: snoozedMessage('customer_ltv_v2', 'model', NOW + 7_200_000, 'U1ALICE99'),
     caption: '/janus snooze, answered in the channel',
   },
+  {
+    file: 'slack-orphan.png',
+    channel: 'risk-ml-oncall',
+    parent: orphan,
+    caption: 'An orphan ping: a table on the models’ supply chain nobody owns, with Claim ownership',
+  },
+  {
+    file: 'slack-orphan-digest.png',
+    channel: CHANNEL,
+    parent: orphansDigest,
+    caption: 'More new orphans for one channel than slack.digestAbove: one message, one Claim button each',
+  },
+  {
+    file: 'slack-app-home.png',
+    channel: 'Argos · Home',
+    home: true,
+    parent: home,
+    caption: 'App Home: your models, their open incidents, what you could claim, the catalog at risk',
+  },
 ];
 
 // --- Block Kit → HTML, a mock of Slack's message layout ---
@@ -275,6 +367,8 @@ const EMOJI = {
   small_blue_diamond: '🔹',
   zzz: '💤',
   bell: '🔔',
+  bust_in_silhouette: '👤',
+  tada: '🎉',
   alarm_clock: '⏰',
 };
 const esc = (s) =>
@@ -316,7 +410,7 @@ function block(b) {
     case 'header':
       return `<div class="header">${emoji(esc(b.text.text))}</div>`;
     case 'section':
-      return `<div class="section">${mrkdwn(b.text?.text ?? '')}</div>`;
+      return `<div class="section${b.accessory ? ' with-accessory' : ''}"><span>${mrkdwn(b.text?.text ?? '')}</span>${b.accessory?.type === 'button' ? `<span class="button ${b.accessory.style ?? ''}">${esc(b.accessory.text.text)}</span>` : ''}</div>`;
     case 'context':
       return `<div class="context">${b.elements.map((e) => `<span>${mrkdwn(e.text)}</span>`).join('')}</div>`;
     case 'actions':
@@ -346,6 +440,8 @@ const page = (shape) => `<!doctype html><html><head><meta charset="utf-8"><style
   .who .time { color: #616061; font-size: 12px; }
   .header { font-size: 18px; font-weight: 900; margin: 4px 0 6px; }
   .section { margin: 4px 0; white-space: normal; overflow-wrap: anywhere; }
+  .section.with-accessory { display: flex; justify-content: space-between; align-items: flex-start; gap: 12px; }
+  .section.with-accessory .button { flex: none; }
   .context { color: #616061; font-size: 13px; margin: 6px 0; display: flex; flex-wrap: wrap; gap: 12px; }
   .actions { margin: 8px 0; display: flex; flex-wrap: wrap; gap: 8px; }
   .button { border: 1px solid #bbbabb; border-radius: 4px; padding: 3px 12px; font-size: 14px; font-weight: 700; }
@@ -356,7 +452,7 @@ const page = (shape) => `<!doctype html><html><head><meta charset="utf-8"><style
   .thread { margin-left: 64px; border-left: 3px solid #e8e8e8; }
   .thread-label { margin: 4px 0 0 64px; color: #1264a3; font-size: 13px; font-weight: 700; }
 </style></head><body><div id="shot">
-  <div class="channel"># ${esc(shape.channel)}</div>
+  <div class="channel">${shape.home ? esc(shape.channel) : `# ${esc(shape.channel)}`}</div>
   ${message(shape.parent, '09:14')}
   ${shape.replies?.length ? `<div class="thread-label">${shape.replies.length} ${shape.replies.length === 1 ? 'reply' : 'replies'}</div><div class="thread">${shape.replies.map((r, i) => message(r, `${10 + i}:0${i}`)).join('')}</div>` : ''}
 </div></body></html>`;

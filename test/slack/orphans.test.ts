@@ -5,8 +5,17 @@ import { RedisVerdictHistory } from '../../src/history/index.js';
 import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually, REDIS_URL } from '../support/service.js';
 import { alertsWorld, CHANNELS, disconnect, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
-import { answerUsersInfo, type FakeMessage, type FakeSlack } from './fake-slack.js';
-import { blockActions, postInteraction } from './incident-slack.js';
+import {
+  channelName,
+  CLAIM,
+  claim,
+  claimButtonFor,
+  FCT,
+  ownersIn,
+  pingsOf,
+  unown,
+  withMembers,
+} from './orphans-setup.js';
 
 const worlds: AlertsWorld[] = [];
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
@@ -19,72 +28,13 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const MEMBERS = [
-  { id: SLACK_IDS.erin, name: 'Erin Walsh', email: 'erin.walsh@acmepay.example' },
-  { id: SLACK_IDS.alice, name: 'Alice Chen', email: 'alice.chen@acmepay.example' },
-];
-
-/** `users.info` as Slack answers it (the email needs `users:read.email`). */
-function withMembers(fake: FakeSlack): void {
-  answerUsersInfo(fake, MEMBERS);
-}
-
-const FCT = DEMO.datasets.fctTransactions;
-const CLAIM = 'janus.owner.claim';
-const claimButtonFor = (m: FakeMessage, urn: string) => JSON.stringify(m.blocks).includes(`"value":"${urn}"`);
-/** Messages posted with a Claim button for the urn (as first posted: a claim edits it). */
-const pingsOf = (w: AlertsWorld, urn: string) =>
-  w.slack.messages.filter((m) => {
-    const posted = m.edits[0] ?? m;
-    return !m.thread_ts && JSON.stringify(posted.blocks).includes(CLAIM) && JSON.stringify(posted.blocks).includes(urn);
-  });
-const channelName = (w: AlertsWorld, m: FakeMessage) => w.slack.channel(m.channel)?.name ?? m.channel;
-
-/** Who owns a dataset in the simulator, as DataHub's GraphQL answers. */
-async function ownersIn(w: AlertsWorld, urn: string): Promise<string[]> {
-  const r = await fetch(`${w.sim.url}/api/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: `query($urn: String!) { dataset(urn: $urn) { ownership { owners { owner { ... on CorpUser { urn } ... on CorpGroup { urn } } ownershipType { urn } } } } }`,
-      variables: { urn },
-    }),
-  });
-  const body = (await r.json()) as {
-    data: { dataset: { ownership: { owners: { owner: { urn: string }; ownershipType?: { urn: string } }[] } | null } };
-  };
-  return (body.data.dataset.ownership?.owners ?? []).map((o) => `${o.owner.urn} ${o.ownershipType?.urn ?? ''}`);
-}
-
-function claim(w: AlertsWorld, endpoint: string, user: string, m: FakeMessage, value: string) {
-  const responder = w.slack.responseUrl();
-  const sent = postInteraction(
-    endpoint,
-    blockActions({
-      user,
-      actionId: CLAIM,
-      value,
-      message: { ts: m.ts, text: m.text, blocks: m.blocks },
-      responseUrl: responder.url,
-      channel: m.channel,
-    }),
-  );
-  return { sent, reply: () => w.slack.posted(responder.id) };
-}
-
 describe('orphans: pinged once per channel, claimed from Slack (janus serve, the simulator, a fake Slack)', () => {
   it('pings the owners of three models once about the table nobody owns on their path; a claim makes the clicker its owner', async () => {
     const w = await alertsWorld({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on' } });
     worlds.push(w);
     withMembers(w.slack);
     // analytics.fct_transactions, two hops above three models' features, loses its owners (an ingestion run)
-    await w.ingest({
-      entityType: 'dataset',
-      entityUrn: FCT,
-      aspectName: 'ownership',
-      aspect: { owners: [], ownerTypes: {}, lastModified: { time: Date.now(), actor: 'urn:li:corpuser:datahub' } },
-      systemMetadata: { runId: 'orphans-test', lastObserved: Date.now() },
-    });
+    await unown(w, FCT);
     const serve = w.serve();
     await serve.ready;
     const endpoint = `${serve.http}/slack/events`;

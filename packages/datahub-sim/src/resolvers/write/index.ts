@@ -4,7 +4,7 @@ import { reportAssertionResult, upsertCustomAssertion } from './assertions.js';
 import { raiseIncident, updateIncidentStatus } from './incidents.js';
 import { addLink, removeLink, upsertLink } from './links.js';
 import { reportOperation } from './operations.js';
-import { addOwner, addOwners } from './owners.js';
+import { addOwner, addOwners, removeOwner } from './owners.js';
 import { removeStructuredProperties } from './structured-properties-remove.js';
 import { upsertStructuredProperties } from './structured-properties-upsert.js';
 import { createStructuredProperty } from './structured-property-create.js';
@@ -25,6 +25,7 @@ const resolvers: Record<string, Resolver> = {
   removeTag,
   batchRemoveTags,
   addOwner,
+  removeOwner,
   addOwners,
   addLink,
   upsertLink,

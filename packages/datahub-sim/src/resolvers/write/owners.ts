@@ -1,7 +1,12 @@
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
 import { auditStamp, existsInDataHub, requireUrn } from './gms-rules.js';
-import { addOwnersToResource, systemOwnershipTypeUrn, type OwnerToAdd } from './ownership-aspect.js';
+import {
+  addOwnersToResource,
+  removeOwnerFromResource,
+  systemOwnershipTypeUrn,
+  type OwnerToAdd,
+} from './ownership-aspect.js';
 
 interface OwnerInput {
   ownerUrn: string;
@@ -72,5 +77,22 @@ export function addOwners(_: unknown, { input }: { input: AddOwnersInput }, ctx:
   requireUrn(input.resourceUrn);
   for (const owner of input.owners) validateAddOwnerInput(ctx, owner, input.resourceUrn);
   addOwnersToResource(ctx.store, input.resourceUrn, input.owners.map(toOwnerToAdd), auditStamp(ctx));
+  return true;
+}
+
+interface RemoveOwnerInput {
+  ownerUrn: string;
+  ownershipTypeUrn?: string | null;
+  resourceUrn: string;
+}
+
+/** RemoveOwnerResolver: the resource must exist; the owner's entries (of the type, or all) are removed. */
+export function removeOwner(_: unknown, { input }: { input: RemoveOwnerInput }, ctx: SimContext): boolean {
+  requireUrn(input.resourceUrn);
+  requireUrn(input.ownerUrn);
+  if (!existsInDataHub(ctx.store, input.resourceUrn)) {
+    throw badRequest(`Failed to change ownership for resource ${input.resourceUrn}. Resource does not exist.`);
+  }
+  removeOwnerFromResource(ctx.store, input.resourceUrn, input.ownerUrn, input.ownershipTypeUrn, auditStamp(ctx));
   return true;
 }

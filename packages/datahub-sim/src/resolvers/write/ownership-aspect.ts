@@ -54,6 +54,25 @@ export function addOwnersToResource(store: Store, resourceUrn: string, owners: O
   store.write(resourceUrn, 'ownership', ownership);
 }
 
+/** RemoveOwnerResolver's write: the owner's entries go (of one ownership type, or of all when none is given). */
+export function removeOwnerFromResource(
+  store: Store,
+  resourceUrn: string,
+  ownerUrn: string,
+  typeUrn: string | null | undefined,
+  stamp: AuditStamp,
+): void {
+  const ownership = editableAspect<OwnershipAspect>(store, resourceUrn, 'ownership', {});
+  const entries = (ownership.owners ?? []).filter(
+    (e) =>
+      e.owner !== ownerUrn || (typeUrn != null && (e.typeUrn ?? systemOwnershipTypeUrn(e.type ?? 'NONE')) !== typeUrn),
+  );
+  ownership.owners = entries;
+  ownership.lastModified = stamp;
+  ownership.ownerTypes = ownerTypesOf(entries);
+  store.write(resourceUrn, 'ownership', ownership);
+}
+
 function ownerTypesOf(entries: OwnerEntry[]): Record<string, string[]> {
   const byType: Record<string, string[]> = {};
   for (const e of entries) {
