@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { graphOf, walkLineage } from '../src/lineage/index.js';
-import { addChain, addDataset, CHAIN as C, col, ds } from './support/graph-catalog.js';
+import { addChain, addDataset, CHAIN as C, col, ds, writeStampedUpstream } from './support/graph-catalog.js';
 import { simHarness } from './support/harness.js';
 
 const RELATIONSHIPS = `query($urn: String!, $input: RelationshipsInput!) {
@@ -142,15 +142,10 @@ describe('graphOf', () => {
 
   it('exposes edges with their metadata and one-hop lineage for reuse', () => {
     const { store } = setup();
-    store.write(C.rawZones, 'upstreamLineage', {
-      upstreams: [
-        {
-          auditStamp: { time: 7, actor: 'urn:li:corpuser:a' },
-          created: { time: 3, actor: 'urn:li:corpuser:b' },
-          dataset: C.rawTrips,
-          type: 'COPY',
-        },
-      ],
+    writeStampedUpstream(store, C.rawZones, C.rawTrips, {
+      updated: { time: 7, actor: 'urn:li:corpuser:a' },
+      created: { time: 3, actor: 'urn:li:corpuser:b' },
+      type: 'COPY',
     });
     const g = graphOf(store);
     expect(g.outgoing(C.rawZones)).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addChain, addDataset, CHAIN as C, col, ds } from './support/graph-catalog.js';
+import { addChain, addDataset, CHAIN as C, col, ds, writeStampedUpstream } from './support/graph-catalog.js';
 import { simHarness } from './support/harness.js';
 
 const LINEAGE = `query($urn: String!, $input: LineageInput!) {
@@ -153,16 +153,11 @@ describe('the lineage field (one hop)', () => {
 
   it('reports manual (UI) lineage and the edge timestamps', async () => {
     const { store, lineage } = setup();
-    store.write(C.rawZones, 'upstreamLineage', {
-      upstreams: [
-        {
-          auditStamp: { time: 20, actor: 'urn:li:corpuser:a' },
-          created: { time: 10, actor: 'urn:li:corpuser:a' },
-          dataset: C.rawTrips,
-          type: 'TRANSFORMED',
-          properties: { source: 'UI' },
-        },
-      ],
+    writeStampedUpstream(store, C.rawZones, C.rawTrips, {
+      updated: { time: 20, actor: 'urn:li:corpuser:a' },
+      created: { time: 10, actor: 'urn:li:corpuser:a' },
+      type: 'TRANSFORMED',
+      properties: { source: 'UI' },
     });
     const up = await lineage(C.rawZones, { direction: 'UPSTREAM' });
     expect(up.relationships[0]).toMatchObject({ isManual: true, createdOn: 10, updatedOn: 20 });

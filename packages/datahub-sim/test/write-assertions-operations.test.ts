@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ACTOR, DATASET, expectDataHubError, MODEL, NOW, readSide, seededHarness } from './support/write-seed.js';
+import {
+  ACTOR,
+  DATASET,
+  expectDataHubError,
+  LEAKAGE_ASSERTION,
+  leakageFailureEvent,
+  MODEL,
+  NOW,
+  readSide,
+  seededHarness,
+} from './support/write-seed.js';
 
 const UPSERT = `mutation A($urn: String, $input: UpsertCustomAssertionInput!) {
   upsertCustomAssertion(urn: $urn, input: $input) { urn }
@@ -7,7 +17,7 @@ const UPSERT = `mutation A($urn: String, $input: UpsertCustomAssertionInput!) {
 const REPORT =
   'mutation R($urn: String!, $result: AssertionResultInput!) { reportAssertionResult(urn: $urn, result: $result) }';
 const OPERATION = 'mutation O($input: ReportOperationInput!) { reportOperation(input: $input) }';
-const ASSERTION = 'urn:li:assertion:janus-leakage-check';
+const ASSERTION = LEAKAGE_ASSERTION;
 
 const CUSTOM = {
   entityUrn: DATASET,
@@ -97,21 +107,7 @@ describe('reportAssertionResult', () => {
       },
     });
     expect(res.reportAssertionResult).toBe(true);
-    expect(h.store.timeseries(ASSERTION, 'assertionRunEvent')).toEqual([
-      {
-        timestampMillis: NOW,
-        runId: String(NOW),
-        assertionUrn: ASSERTION,
-        asserteeUrn: DATASET,
-        status: 'COMPLETE',
-        result: {
-          type: 'FAILURE',
-          externalUrl: 'https://example.invalid/run/1',
-          nativeResults: { reason: 'feature x derives from label y' },
-          severity: 'HIGH',
-        },
-      },
-    ]);
+    expect(h.store.timeseries(ASSERTION, 'assertionRunEvent')).toEqual([leakageFailureEvent({ severity: 'HIGH' })]);
   });
 
   it('keeps the error only for an ERROR result, and keeps the history newest first', async () => {

@@ -4,8 +4,9 @@ import { runGraphQL } from '../src/schema/execute.js';
 import {
   DATASET,
   expectDataHubError,
+  LEAKAGE_ASSERTION,
+  leakageFailureEvent,
   MODEL,
-  NOW,
   OTHER_DATASET,
   readSide,
   SCORE,
@@ -88,7 +89,7 @@ mutation JanusAddOwners($resourceUrn: String!) {
 `;
 
 const UNTRUSTED = 'urn:li:tag:janus-untrusted';
-const ASSERTION = 'urn:li:assertion:janus-leakage-check';
+const ASSERTION = LEAKAGE_ASSERTION;
 const REPORT_URL = 'https://example.invalid/janus/report/1';
 
 function setup() {
@@ -191,20 +192,7 @@ describe('the writes of datahub-ops-examples/writes.graphql', () => {
       customAssertion: { type: 'Janus leakage check', entity: DATASET },
     });
     expect(await ok('JanusReportResult', { urn: ASSERTION })).toEqual({ reportAssertionResult: true });
-    expect(store.timeseries(ASSERTION, 'assertionRunEvent')).toEqual([
-      {
-        timestampMillis: NOW,
-        runId: String(NOW),
-        assertionUrn: ASSERTION,
-        asserteeUrn: DATASET,
-        status: 'COMPLETE',
-        result: {
-          type: 'FAILURE',
-          externalUrl: 'https://example.invalid/run/1',
-          nativeResults: { reason: 'feature x derives from label y' },
-        },
-      },
-    ]);
+    expect(store.timeseries(ASSERTION, 'assertionRunEvent')).toEqual([leakageFailureEvent()]);
 
     expect(await ok('JanusAddLink', { resourceUrn: MODEL })).toEqual({ addLink: true });
     expect(store.aspect(MODEL, 'institutionalMemory')).toEqual({

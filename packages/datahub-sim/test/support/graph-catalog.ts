@@ -57,6 +57,21 @@ export function addDataset(store: Store, urn: string, spec: DatasetSpec = {}): v
   if (spec.removed) store.write(urn, 'status', { removed: true });
 }
 
+/** One upstream edge as DataHub stamps it: last updated, created, its type, and properties (`source: 'UI'` for manual). */
+export interface StampedEdge {
+  updated: { time: number; actor: string };
+  created: { time: number; actor: string };
+  type: string;
+  properties?: Record<string, string>;
+}
+
+/** Replaces the lineage of `urn` with the one stamped edge from `dataset`. */
+export function writeStampedUpstream(store: Store, urn: string, dataset: string, edge: StampedEdge): void {
+  const { updated, created, type, properties } = edge;
+  const upstream = { auditStamp: updated, created, dataset, type, ...(properties ? { properties } : {}) };
+  store.write(urn, 'upstreamLineage', { upstreams: [upstream] });
+}
+
 export function addFeature(store: Store, urn: string, sources: string[]): void {
   store.write(urn, 'mlFeatureProperties', { customProperties: {}, dataType: 'CONTINUOUS', sources });
 }

@@ -90,3 +90,21 @@ export function define(store: Store, urn: string, definition: Record<string, unk
     ...definition,
   });
 }
+
+/** The assertion the Janus write tests report on. */
+export const LEAKAGE_ASSERTION = 'urn:li:assertion:janus-leakage-check';
+
+/** The assertionRunEvent a FAILURE report of LEAKAGE_ASSERTION against DATASET appends at NOW (`extra` joins its result). */
+export const leakageFailureEvent = (extra: object = {}) => ({
+  timestampMillis: NOW,
+  runId: String(NOW),
+  assertionUrn: LEAKAGE_ASSERTION,
+  asserteeUrn: DATASET,
+  status: 'COMPLETE',
+  result: {
+    type: 'FAILURE',
+    externalUrl: 'https://example.invalid/run/1',
+    nativeResults: { reason: 'feature x derives from label y' },
+    ...extra,
+  },
+});
