@@ -221,7 +221,9 @@ async function ask(slack: FakeSlack, janus: Janus, model: string): Promise<{ ms:
   if (res.status !== 200) throw new Error(`/janus trust ${model}: HTTP ${res.status}`);
   const message = (await slack.posted(id)) as { response_type?: string; text?: string; blocks?: unknown[] };
   const ms = Math.round(slack.responses.find((r) => r.id === id)!.at - sent);
-  if (message.response_type !== 'in_channel') throw new Error(`/janus trust ${model}: no verdict (${message.text})`);
+  // the answer is ephemeral (a person's question); a verdict opens with Argos's "<model> scores N/100."
+  if (!/ scores \d+\/100\./.test(message.text ?? ''))
+    throw new Error(`/janus trust ${model}: no verdict (${message.text})`);
   return { ms, source: JSON.stringify(message.blocks).includes('As of the scan at') ? 'scan' : 'live' };
 }
 
