@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BANDS } from '../src/core/score.js';
+import { PLANNED_WRITE_KINDS } from '../src/core/writeback/plan.js';
 
 /** Job data is parsed on the way in (a bad payload fails at once, unrecoverable) and never carries a secret. */
 export const cycleData = z.object({
@@ -13,21 +14,7 @@ export const cycleData = z.object({
 export type CycleData = z.infer<typeof cycleData>;
 
 const plannedWrite = z.looseObject({
-  kind: z.enum([
-    'createTag',
-    'createProperty',
-    'raiseIncident',
-    'resolveIncident',
-    'reopenIncident',
-    'upsertAssertion',
-    'reportAssertion',
-    'setTrust',
-    'setReasons',
-    'addTag',
-    'removeTag',
-    'upsertLink',
-    'removeLink',
-  ]),
+  kind: z.enum(PLANNED_WRITE_KINDS),
 });
 
 export const writeData = z.object({

@@ -16,6 +16,25 @@ import type { JudgedModel, RootCause } from './root-causes.js';
 import type { CurrentIncident, WriteBackState } from './state.js';
 import type { UpstreamDatasets } from './upstream-datasets.js';
 
+/** Every kind of write a plan holds, once (a Record, so a new kind fails to compile until it is listed). */
+const KINDS: Record<PlannedWrite['kind'], true> = {
+  createTag: true,
+  createProperty: true,
+  raiseIncident: true,
+  resolveIncident: true,
+  reopenIncident: true,
+  upsertAssertion: true,
+  reportAssertion: true,
+  setTrust: true,
+  setReasons: true,
+  addTag: true,
+  removeTag: true,
+  upsertLink: true,
+  removeLink: true,
+};
+/** The job payloads' schema checks a write's kind against it. */
+export const PLANNED_WRITE_KINDS = Object.keys(KINDS) as [PlannedWrite['kind'], ...PlannedWrite['kind'][]];
+
 export type PlannedWrite =
   | { kind: 'createTag' }
   | { kind: 'createProperty'; property: PropertyName }

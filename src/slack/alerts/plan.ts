@@ -268,12 +268,22 @@ class Planner {
       links: st.links,
       channels: {},
     };
-    this.addChannels(s, st.routes, t.id, st.queuedAt);
+    this.opened(s, st, t.id, t.key);
+    this.tellOthers(t.moved.map(moveOf), id, t.id, st.queuedAt);
+  }
+
+  /** A new alert: its channels' first messages planned, saved, indexed and live under `liveKey`. */
+  private opened(
+    s: AlertState,
+    st: { routes: Record<string, PlannedRoute>; queuedAt: number },
+    transition: string,
+    liveKey: string,
+  ): void {
+    this.addChannels(s, st.routes, transition, st.queuedAt);
     this.save(s);
     this.index(s);
-    this.created.add(id);
-    this.live[t.key] = id;
-    this.tellOthers(t.moved.map(moveOf), id, t.id, st.queuedAt);
+    this.created.add(s.id);
+    this.live[liveKey] = s.id;
   }
 
   private resolve(s: AlertState, at: string, recovered: AlertModel[], id: string, queuedAt: number): void {
@@ -367,11 +377,7 @@ class Planner {
       links: st.links,
       channels: {},
     };
-    this.addChannels(s, st.routes, t.id, st.queuedAt);
-    this.save(s);
-    this.index(s);
-    this.created.add(id);
-    this.live[modelLive(m.urn)] = id;
+    this.opened(s, st, t.id, modelLive(m.urn));
   }
 
   /** More first messages for one channel than `digestAbove` in this cycle: one digest instead. */
