@@ -12,6 +12,11 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { BOT, startFakeSlack, blockProblems, type FakeSlack } from './fake-slack.js';
 import { SECRET, startJanusWithSlack, type JanusWithSlack } from './harness.js';
 import { sendInteraction, sendSlashCommand, sign } from './slash-command.js';
+import { Registry } from 'prom-client';
+import { startService } from '../../jobs/service.js';
+import { cycleSchema } from '../../src/config/cycle.js';
+import { createLogger } from '../../src/log.js';
+import { eventually } from '../support/service.js';
 
 /**
  * The `/janus` commands through real Bolt (signed requests), the simulator and a fake Slack, with Redis under a
@@ -252,6 +257,34 @@ describe('/janus scan', () => {
       ))!,
     ) as Json;
     expect(data).toEqual({ trigger: 'manual', full: false, models: [FRAUD_URN] });
+  });
+
+  it('posts the outcome to the same response URL once a worker has run the cycle', async () => {
+    const service = await startService({
+      redisUrl: REDIS_URL,
+      prefix,
+      scan: cycleSchema.parse({ interval: '1h' }),
+      client: createDataHubClient({ url: sim.url }),
+      policy: judgePolicy(judgeSchema.parse({})),
+      logger: createLogger({ level: 'silent' }),
+      registry: new Registry(),
+      scheduler: false,
+      workers: true,
+    });
+    try {
+      const c = await command(`scan ${FRAUD}`);
+      expect((await c.reply()).text).toContain('is queued');
+      const outcome = await eventually(
+        () => slack.responses.filter((r) => r.id === c.id)[1]?.body as Json | undefined,
+        'the outcome of the cycle at the response URL',
+        60_000,
+      );
+      expect(outcome.text).toMatch(/^:white_check_mark: Cycle done: \d+ models? judged, \d+ changes? to tell\./);
+      expect(outcome.text).toMatch(/\*fraud_detector_v4\*: \d+\/100/);
+      expect(outcome.replace_original).not.toBe(true);
+    } finally {
+      await service.close(5_000);
+    }
   });
 });
 
