@@ -8,7 +8,7 @@ import { judgePolicy } from '../src/config/index.js';
 import { judgeSchema } from '../src/config/judge.js';
 import { createDataHubClient } from '../src/datahub/client.js';
 import { GENERATED_NOW } from '@janus/datahub-sim/generate';
-import { ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
+import { ingestProposalBatch, jobRunProposals, type Proposal } from '@janus/datahub-sim/ingest-client';
 
 export interface ChangeTarget {
   job: string;
@@ -19,46 +19,10 @@ export interface ChangeTarget {
 let runs = 0;
 export const nextRunAt = () => GENERATED_NOW - 20 * 60_000 + 1000 * runs++;
 
-const FULL_TABLE = { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' };
-
 /** A new completed run of `job`, as the Airflow plugin ingests it: the instance, its job, and how it ended. */
 export function runProposals(job: string, result: 'FAILURE' | 'SUCCESS', at = nextRunAt()): Proposal[] {
   const runId = `bench-run-${at}`;
-  const urn = `urn:li:dataProcessInstance:${runId}`;
-  const meta = { runId, lastObserved: at };
-  return [
-    {
-      entityType: 'dataProcessInstance',
-      entityUrn: urn,
-      aspectName: 'dataProcessInstanceProperties',
-      aspect: {
-        customProperties: {},
-        name: runId,
-        type: 'BATCH_SCHEDULED',
-        created: { time: at, actor: 'urn:li:corpuser:airflow' },
-      },
-      systemMetadata: meta,
-    },
-    {
-      entityType: 'dataProcessInstance',
-      entityUrn: urn,
-      aspectName: 'dataProcessInstanceRelationships',
-      aspect: { parentTemplate: job, upstreamInstances: [] },
-      systemMetadata: meta,
-    },
-    {
-      entityType: 'dataProcessInstance',
-      entityUrn: urn,
-      aspectName: 'dataProcessInstanceRunEvent',
-      aspect: {
-        timestampMillis: at,
-        partitionSpec: FULL_TABLE,
-        status: 'COMPLETE',
-        result: { type: result, nativeResultType: 'airflow' },
-        attempt: 1,
-      },
-    },
-  ];
+  return jobRunProposals({ job, result, at, urn: `urn:li:dataProcessInstance:${runId}`, name: runId, runId });
 }
 
 function troubleUpstream(from: string, upstreams: Record<string, string[]>, troubled: Set<string>): boolean {

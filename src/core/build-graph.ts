@@ -1,4 +1,4 @@
-import type { EntityNode, GraphRecords, Owner, UpstreamGraph } from './graph.js';
+import { bareEntity, type EntityNode, type GraphRecords, type Owner, type UpstreamGraph } from './graph.js';
 
 /** A feature's feature table, as its read names it: the table's node is made from this when nothing else read it. */
 export interface FeatureTableRef {
@@ -94,18 +94,8 @@ export function buildGraph(model: string, urns: string[], reads: EntityReads): U
 
 function addFeatureTable(g: UpstreamGraph, table: FeatureTableRef): void {
   if (!g.featureTables.includes(table.urn)) g.featureTables.push(table.urn);
-  const node: EntityNode = g.nodes[table.urn] ?? {
-    urn: table.urn,
-    kind: 'mlFeatureTable',
-    name: table.name ?? table.urn,
-    owners: table.owners,
-    removed: false,
-    customProperties: {},
-    columns: [],
-    assertions: [],
-    producers: [],
-    structuredProperties: {},
-  };
+  const node: EntityNode =
+    g.nodes[table.urn] ?? bareEntity(table.urn, 'mlFeatureTable', table.name ?? table.urn, table.owners);
   g.nodes[table.urn] ??= node;
   for (const pk of table.primaryKeys) {
     if (!g.primaryKeys.includes(pk.urn)) g.primaryKeys.push(pk.urn);

@@ -88,6 +88,20 @@ export type GraphRecords = Pick<UpstreamGraph, 'nodes' | 'upstreams' | 'columnUp
 
 export const node = (g: UpstreamGraph, urn: string): EntityNode | undefined => g.nodes[urn];
 
+/** An entity with nothing read about it yet but its name and owners: no columns, assertions, producers or properties. */
+export const bareEntity = (urn: string, kind: EntityKind, name: string, owners: Owner[]): EntityNode => ({
+  urn,
+  kind,
+  name,
+  owners,
+  removed: false,
+  customProperties: {},
+  columns: [],
+  assertions: [],
+  producers: [],
+  structuredProperties: {},
+});
+
 /** Every entity upstream of `from` (not including it), breadth first; cycles are safe. A walk of its own each call. */
 export function upstreamOf(g: Pick<UpstreamGraph, 'upstreams'>, from: string): string[] {
   const seen = new Set<string>([from]);

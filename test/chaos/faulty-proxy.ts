@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { faultPicker, type FaultKind } from '@janus/datahub-sim';
+import { listenLocal } from '../support/listen-local.js';
 
 /**
  * A DataHub that fails: a proxy in front of the simulator that fails a share of /api/graphql requests the way the
@@ -44,19 +44,15 @@ export async function startFaultyProxy(target: string, failRate: number, seed: n
         .catch(() => res.destroy());
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { url, close } = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     get injected() {
       return state.injected;
     },
     get requests() {
       return state.requests;
     },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close,
   };
 }

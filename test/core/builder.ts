@@ -1,6 +1,6 @@
 import { detect, type DetectContext } from '../../src/core/detectors/index.js';
 import { DEFAULT_POLICY } from '../../src/core/detectors/registered.js';
-import type { EntityNode, Owner, UpstreamGraph } from '../../src/core/graph.js';
+import { bareEntity, type EntityNode, type Owner, type UpstreamGraph } from '../../src/core/graph.js';
 import { DEFAULT_BANDS } from '../../src/core/score.js';
 import { JudgmentSession } from '../../src/core/session.js';
 
@@ -16,16 +16,7 @@ export const alice: Owner = { urn: 'urn:li:corpuser:alice', kind: 'user', name: 
 export const bob: Owner = { urn: 'urn:li:corpuser:bob', kind: 'user', name: 'bob', departed: true };
 
 const base = (urn: string, kind: EntityNode['kind'], name: string): EntityNode => ({
-  urn,
-  kind,
-  name,
-  owners: [alice],
-  removed: false,
-  customProperties: {},
-  columns: [],
-  assertions: [],
-  producers: [],
-  structuredProperties: {},
+  ...bareEntity(urn, kind, name, [alice]),
   platform: kind === 'dataset' ? 'urn:li:dataPlatform:snowflake' : undefined,
 });
 

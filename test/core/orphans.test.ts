@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntityNode, Owner } from '../../src/core/graph.js';
+import { bareEntity, type EntityNode, type Owner } from '../../src/core/graph.js';
 import {
   findOrphans,
   ORPHAN_MODELS_KEPT,
@@ -10,16 +10,7 @@ import {
 import { alice, bob, ds, feat, job, modelUrn } from './builder.js';
 
 const node = (urn: string, kind: EntityNode['kind'], owners: Owner[], over: Partial<EntityNode> = {}): EntityNode => ({
-  urn,
-  kind,
-  name: urn.split(/[,:(]/).at(-2) ?? urn,
-  owners,
-  removed: false,
-  customProperties: {},
-  columns: [],
-  assertions: [],
-  producers: [],
-  structuredProperties: {},
+  ...bareEntity(urn, kind, urn.split(/[,:(]/).at(-2) ?? urn, owners),
   ...over,
 });
 const group: Owner = { urn: 'urn:li:corpGroup:risk', kind: 'group', name: 'risk', departed: false };

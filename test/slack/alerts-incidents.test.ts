@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { SLACK_PATH } from '../../src/slack/bolt-app.js';
-import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually } from '../support/service.js';
-import { alertsWorld, disconnect, jobRun, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
+import { alertsWorlds, jobRun, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
 import type { FakeMessage } from './fake-slack.js';
 import { blockActions, postInteraction } from './incident-slack.js';
 import { setIncidentStatus } from '../support/datahub-ui.js';
@@ -18,14 +17,7 @@ import { setIncidentStatus } from '../support/datahub-ui.js';
  */
 
 const SESSIONS_KEY = `upstream_failure:${DEMO.jobs.buildStgSessions}`;
-let w: AlertsWorld | undefined;
-
-beforeAll(requireBuiltCli);
-afterEach(async () => {
-  await w?.close();
-  w = undefined;
-});
-afterAll(disconnect);
+const openWorld = alertsWorlds();
 
 /** Janus's incidents of the stale sessions table's failing job, oldest first. */
 async function sessionIncidents(world: AlertsWorld) {
@@ -42,8 +34,7 @@ const showing = (world: AlertsWorld, urn: string): FakeMessage[] =>
 
 describe('alerts and their DataHub incidents (janus serve, the simulator, a fake Slack)', () => {
   it('an incident resolved in DataHub updates its alerts within one cycle; NO_ACTION_REQUIRED holds until the evidence changes, then a new alert', async () => {
-    w = await alertsWorld();
-    const world = w;
+    const world = await openWorld();
     world.slack.methods['users.info'] = (b) =>
       b.user === SLACK_IDS.erin
         ? {

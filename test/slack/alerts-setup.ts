@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ServiceState } from '../../jobs/service-state.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { ingestProposal, ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
@@ -6,6 +7,7 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { cleanPrefix, eventually, REDIS_URL, startJanus, testPrefix, type JanusProcess } from '../support/service.js';
 import { blockProblems, startFakeSlack, type FakeMessage, type FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
+import { requireBuiltCli } from '../cli/run-janus.js';
 
 /** The demo catalog's teams' channels (their DataHub `slack` fields), the fallback and the escalation channel. */
 export const CHANNELS = {
@@ -129,6 +131,24 @@ export const disconnect = () => {
   shared?.disconnect();
   shared = undefined;
 };
+
+/**
+ * A test file's alert worlds: requires the built CLI, closes every world a test opened after it and ends the shared
+ * Redis connection after the file. Call it at the top of the file; it returns `alertsWorld` for the tests.
+ */
+export function alertsWorlds(): typeof alertsWorld {
+  const worlds: AlertsWorld[] = [];
+  beforeAll(requireBuiltCli);
+  afterEach(async () => {
+    await Promise.all(worlds.splice(0).map((w) => w.close()));
+  });
+  afterAll(disconnect);
+  return async (opts) => {
+    const w = await alertsWorld(opts);
+    worlds.push(w);
+    return w;
+  };
+}
 
 /** An assertion result on the row-count assertion of `analytics.stg_transactions` (upstream of two models). */
 export function stgTransactionsCheck(result: 'FAILURE' | 'SUCCESS', at = Date.now()): Proposal {

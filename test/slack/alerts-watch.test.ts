@@ -1,16 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually } from '../support/service.js';
-import {
-  alertsWorld,
-  CHANNELS,
-  disconnect,
-  SLACK_IDS,
-  stgTransactionsCheck,
-  textOf,
-  type AlertsWorld,
-} from './alerts-setup.js';
+import { alertsWorlds, CHANNELS, SLACK_IDS, stgTransactionsCheck, textOf, type AlertsWorld } from './alerts-setup.js';
 import type { FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
@@ -21,12 +12,7 @@ import { sendSlashCommand } from './slash-command.js';
  * DataHub suspends has their watches lapse. A scan asked for in Slack runs a cycle and posts its outcome.
  */
 
-const worlds: AlertsWorld[] = [];
-beforeAll(requireBuiltCli);
-afterEach(async () => {
-  await Promise.all(worlds.splice(0).map((w) => w.close()));
-});
-afterAll(disconnect);
+const world = alertsWorlds();
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Slack payloads read loosely
 
@@ -68,7 +54,7 @@ const suspended = (urn: string) => ({
 
 describe('/janus watch against janus serve', () => {
   it("a watcher's DM gets the next transition, threaded; unwatched, nothing more; a scan reports its cycle", async () => {
-    const w = await alertsWorld({
+    const w = await world({
       channels: (slack) =>
         withWatchMethods(slack, {
           [SLACK_IDS.erin]: 'erin.walsh@acmepay.example',
@@ -77,7 +63,6 @@ describe('/janus watch against janus serve', () => {
       // DataHub is asked again whether a watcher is still active at most every 100 ms
       env: { JANUS_SLACK_USER_CACHE_TTL: '0.1s' },
     });
-    worlds.push(w);
     const serve = w.serve();
     await serve.ready;
     const endpoint = `${serve.http}/slack/events`;

@@ -1,15 +1,13 @@
 import { Queue } from 'bullmq';
 import { QUEUES } from '../../jobs/names.js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually, REDIS_URL } from '../support/service.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
 import {
-  alertsWorld,
+  alertsWorlds,
   CHANNELS,
-  disconnect,
   jobRun,
   SLACK_IDS,
   stgTransactionsCheck,
@@ -17,17 +15,7 @@ import {
   type AlertsWorld,
 } from './alerts-setup.js';
 
-const worlds: AlertsWorld[] = [];
-const world = async (opts?: Parameters<typeof alertsWorld>[0]) => {
-  const w = await alertsWorld(opts);
-  worlds.push(w);
-  return w;
-};
-beforeAll(requireBuiltCli);
-afterEach(async () => {
-  await Promise.all(worlds.splice(0).map((w) => w.close()));
-});
-afterAll(disconnect);
+const world = alertsWorlds();
 
 const withText = (w: AlertsWorld, channel: string, text: string) =>
   w.parents(channel).filter((m) => textOf(m).includes(text));

@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually } from '../support/service.js';
-import { alertsWorld, CHANNELS, disconnect, SLACK_IDS, type AlertsWorld } from './alerts-setup.js';
+import { alertsWorlds, CHANNELS, SLACK_IDS } from './alerts-setup.js';
 import { answerUsersInfo, type FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
 import { callsOf } from './incident-slack.js';
 import { sendEvent } from './slash-command.js';
 
-const worlds: AlertsWorld[] = [];
-beforeAll(requireBuiltCli);
-afterEach(async () => {
-  await Promise.all(worlds.splice(0).map((w) => w.close()));
-});
-afterAll(disconnect);
+const world = alertsWorlds();
 
 const CAROL = 'U1CAROL99';
 const MEMBERS = [
@@ -36,8 +30,7 @@ const homeOf = (fake: FakeSlack, user: string) =>
 describe('App Home (app_home_opened → views.publish, from the history in Redis)', () => {
   it("lists an owner's models with band, score and trend and their open incidents; someone owning nothing sees the at-risk models", async () => {
     // every cycle reads the whole catalog again: each model's history gets a scan a cycle (its trend)
-    const w = await alertsWorld({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_SCAN_REFRESH: '1s' } });
-    worlds.push(w);
+    const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_SCAN_REFRESH: '1s' } });
     withHome(w.slack);
     const serve = w.serve();
     await serve.ready;

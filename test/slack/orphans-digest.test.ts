@@ -1,16 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually } from '../support/service.js';
-import { alertsWorld, CHANNELS, disconnect, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
+import { alertsWorlds, CHANNELS, SLACK_IDS, textOf } from './alerts-setup.js';
 import { channelName, CLAIM, claim, FCT, ownersIn, pingsOf, unown, withMembers } from './orphans-setup.js';
 
-const worlds: AlertsWorld[] = [];
-beforeAll(requireBuiltCli);
-afterEach(async () => {
-  await Promise.all(worlds.splice(0).map((w) => w.close()));
-});
-afterAll(disconnect);
+const world = alertsWorlds();
 
 const TECHNICAL = 'urn:li:ownershipType:__system__technical_owner';
 const CHURN = DEMO.ownership.suspendedOwnerModel;
@@ -32,8 +26,7 @@ function claimValues(blocks: unknown): string[] {
 
 describe('orphans: a digest, and departed owners on claim (janus serve, the simulator, a fake Slack)', () => {
   it('more new orphans for one channel than slack.digestAbove: one message, one Claim button each', async () => {
-    const w = await alertsWorld({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_SLACK_DIGEST_ABOVE: '2' } });
-    worlds.push(w);
+    const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_SLACK_DIGEST_ABOVE: '2' } });
     withMembers(w.slack);
     await unown(w, FCT);
     const serve = w.serve();
@@ -65,10 +58,9 @@ describe('orphans: a digest, and departed owners on claim (janus serve, the simu
 
   for (const removes of [true, false])
     it(`a claim with slack.claimRemovesDeparted ${removes ? 'on removes' : 'off keeps'} the suspended owner`, async () => {
-      const w = await alertsWorld({
+      const w = await world({
         env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_SLACK_CLAIM_REMOVES_DEPARTED: removes ? 'on' : 'off' },
       });
-      worlds.push(w);
       withMembers(w.slack);
       const serve = w.serve();
       await serve.ready;

@@ -1,10 +1,9 @@
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { RedisVerdictHistory } from '../../src/history/index.js';
-import { requireBuiltCli } from '../cli/run-janus.js';
 import { eventually, REDIS_URL } from '../support/service.js';
-import { alertsWorld, CHANNELS, disconnect, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
+import { alertsWorlds, CHANNELS, SLACK_IDS, textOf } from './alerts-setup.js';
 import {
   channelName,
   CLAIM,
@@ -17,21 +16,13 @@ import {
   withMembers,
 } from './orphans-setup.js';
 
-const worlds: AlertsWorld[] = [];
+const world = alertsWorlds();
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
-beforeAll(requireBuiltCli);
-afterEach(async () => {
-  await Promise.all(worlds.splice(0).map((w) => w.close()));
-});
-afterAll(async () => {
-  disconnect();
-  redis.disconnect();
-});
+afterAll(() => redis.disconnect());
 
 describe('orphans: pinged once per channel, claimed from Slack (janus serve, the simulator, a fake Slack)', () => {
   it('pings the owners of three models once about the table nobody owns on their path; a claim makes the clicker its owner', async () => {
-    const w = await alertsWorld({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on' } });
-    worlds.push(w);
+    const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on' } });
     withMembers(w.slack);
     // analytics.fct_transactions, two hops above three models' features, loses its owners (an ingestion run)
     await unown(w, FCT);
@@ -85,8 +76,7 @@ describe('orphans: pinged once per channel, claimed from Slack (janus serve, the
   }, 120_000);
 
   it('a claimed first-hop input clears the missing_owner finding on the next cycle', async () => {
-    const w = await alertsWorld({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on' } });
-    worlds.push(w);
+    const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on' } });
     withMembers(w.slack);
     const table = DEMO.ownership.unownedTable;
     const serve = w.serve();

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal } from './listen-local.js';
 
 /** A 192 KB HTML login page, as an SSO proxy in front of DataHub answers every request (status 200). */
 export const WALL_TITLE = 'Sign in to Acme SSO';
@@ -27,16 +27,12 @@ export async function startFakeServer(
       res.end(a.body);
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { url, close } = await listenLocal(server);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url,
     get requests() {
       return state.requests;
     },
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
+    close,
   };
 }

@@ -17,20 +17,8 @@ const CREATE = 'mutation C($input: CreateStructuredPropertyInput!) { createStruc
 describe('createStructuredProperty', () => {
   it('writes propertyDefinition and structuredPropertySettings at urn:li:structuredProperty:<qualifiedName>', async () => {
     const h = seededHarness();
-    const res = await h.data(CREATE, {
-      input: {
-        qualifiedName: 'io.janus.trustScore',
-        displayName: 'Janus trust score',
-        description: 'from 0 to 1',
-        valueType: NUMBER,
-        cardinality: 'SINGLE',
-        immutable: false,
-        entityTypes: ['urn:li:entityType:datahub.mlModel', 'urn:li:entityType:datahub.dataset'],
-        settings: { showInAssetSummary: true, isHidden: false },
-      },
-    });
-    expect(res.createStructuredProperty).toEqual({ urn: SCORE });
-    expect(h.store.aspect(SCORE, 'propertyDefinition')).toEqual({
+    // the definition's fields: sent as they are, stored as they are (with the audit stamps)
+    const definition = {
       qualifiedName: 'io.janus.trustScore',
       displayName: 'Janus trust score',
       description: 'from 0 to 1',
@@ -38,9 +26,12 @@ describe('createStructuredProperty', () => {
       cardinality: 'SINGLE',
       immutable: false,
       entityTypes: ['urn:li:entityType:datahub.mlModel', 'urn:li:entityType:datahub.dataset'],
-      created: STAMP,
-      lastModified: STAMP,
+    };
+    const res = await h.data(CREATE, {
+      input: { ...definition, settings: { showInAssetSummary: true, isHidden: false } },
     });
+    expect(res.createStructuredProperty).toEqual({ urn: SCORE });
+    expect(h.store.aspect(SCORE, 'propertyDefinition')).toEqual({ ...definition, created: STAMP, lastModified: STAMP });
     expect(h.store.aspect(SCORE, 'structuredPropertySettings')).toEqual({
       showInAssetSummary: true,
       isHidden: false,

@@ -85,3 +85,55 @@ export const ingestProposalBatch = (
     { proposals: proposals.map(wireProposal), async: asyncParam(opts) },
     opts,
   );
+
+/** A finished run of a job, to ingest. */
+export interface JobRun {
+  /** The dataJob the run is an instance of. */
+  job: string;
+  result: 'FAILURE' | 'SUCCESS';
+  /** When it ran (ms): the instance's created time and its run event's timestamp. */
+  at: number;
+  /** The dataProcessInstance urn, its name, and the ingestion run id its proposals carry. */
+  urn: string;
+  name: string;
+  runId: string;
+}
+
+/**
+ * The proposals of a finished job run as DataHub's Airflow plugin ingests them: the instance's properties, its
+ * relationship to the job (`parentTemplate`), and a COMPLETE run event with the result.
+ */
+export function jobRunProposals(r: JobRun): Proposal[] {
+  const systemMetadata = { runId: r.runId, lastObserved: r.at };
+  const instance = { entityType: 'dataProcessInstance', entityUrn: r.urn };
+  return [
+    {
+      ...instance,
+      aspectName: 'dataProcessInstanceProperties',
+      aspect: {
+        customProperties: {},
+        name: r.name,
+        type: 'BATCH_SCHEDULED',
+        created: { time: r.at, actor: 'urn:li:corpuser:airflow' },
+      },
+      systemMetadata,
+    },
+    {
+      ...instance,
+      aspectName: 'dataProcessInstanceRelationships',
+      aspect: { parentTemplate: r.job, upstreamInstances: [] },
+      systemMetadata,
+    },
+    {
+      ...instance,
+      aspectName: 'dataProcessInstanceRunEvent',
+      aspect: {
+        timestampMillis: r.at,
+        partitionSpec: { partition: 'FULL_TABLE_SNAPSHOT', type: 'FULL_TABLE' },
+        status: 'COMPLETE',
+        result: { type: r.result, nativeResultType: 'airflow' },
+        attempt: 1,
+      },
+    },
+  ];
+}

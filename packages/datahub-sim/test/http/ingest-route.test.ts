@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ingestProposal, ingestProposalBatch, postAspectsAction, type Proposal } from '../../src/http/ingest-client.js';
+import {
+  ingestProposal,
+  ingestProposalBatch,
+  jobRunProposals,
+  postAspectsAction,
+  type Proposal,
+} from '../../src/http/ingest-client.js';
 import type { RunningSim } from '../../src/http/server.js';
 import { addChain, CHAIN as C, ds, run } from '../support/graph-catalog.js';
 import { exportText, graphqlData, useSims } from '../support/running-sim.js';
@@ -358,5 +364,33 @@ describe('auth and stats', () => {
     const stats = (await (await fetch(`${s.url}/__sim/stats`)).json()) as { requests: number; ingestion: unknown };
     expect(stats.ingestion).toEqual({ requests: 2, proposals: 2 });
     expect(stats.requests).toBe(1);
+  });
+});
+
+describe('jobRunProposals', () => {
+  it("a finished run, ingested, is the job's latest run with its name and result", async () => {
+    const s = await sim();
+    const job = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),load_orders)';
+    const urn = 'urn:li:dataProcessInstance:run-1';
+    const proposals = jobRunProposals({ job, result: 'FAILURE', at: NOW, urn, name: 'run-1', runId: 'ingest-run-1' });
+    expect(proposals.map((p) => [p.entityUrn, p.aspectName, p.systemMetadata?.runId])).toEqual([
+      [urn, 'dataProcessInstanceProperties', 'ingest-run-1'],
+      [urn, 'dataProcessInstanceRelationships', 'ingest-run-1'],
+      [urn, 'dataProcessInstanceRunEvent', undefined],
+    ]);
+    expect(await ingestProposalBatch(s.url, proposals)).toEqual(ok);
+    const q = `query($urn: String!) { dataJob(urn: $urn) { runs(start: 0, count: 5) {
+      total runs { urn name created { time } state(limit: 1) { status timestampMillis result { resultType } } } } } }`;
+    expect((await graphqlData(s, q, { urn: job })).dataJob.runs).toEqual({
+      total: 1,
+      runs: [
+        {
+          urn,
+          name: 'run-1',
+          created: { time: NOW },
+          state: [{ status: 'COMPLETE', timestampMillis: NOW, result: { resultType: 'FAILURE' } }],
+        },
+      ],
+    });
   });
 });
