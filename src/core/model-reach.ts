@@ -79,10 +79,4 @@ export function modelReach(
 
 const EMPTY = new Uint32Array(0);
 
-/** Calls `each` with every marked entity strictly upstream of the model in `slot`, ascending. */
-export function forEachMarkedAbove(reach: ModelReach, slot: number, each: (id: number) => void): void {
-  const { marked } = reach;
-  forEachBit(reach.above[slot]!, (k) => each(marked[k]!));
-}
-
 const copy = (b: Bits | undefined, words: number): Bits => (b ? b.slice() : new Uint32Array(words));

@@ -1,5 +1,5 @@
 import { resolveLabel, type Label } from './conventions/label.js';
-import { detectPlaced, troubledUpstream } from './detectors/index.js';
+import { detectPlaced, upstreamCountOf } from './detectors/index.js';
 import { offendingDatasets } from './detectors/offending.js';
 import type { Finding } from './finding.js';
 import type { UpstreamGraph } from './graph.js';
@@ -58,7 +58,7 @@ export function assess(session: JudgmentSession, graph: UpstreamGraph): Assessme
     findings,
     score: score(findings, session.policy.bands),
     offending,
-    upstreamCount: troubledUpstream(session, graph).upstreamCount,
+    upstreamCount: upstreamCountOf(session, graph),
   };
 }
 

@@ -10,7 +10,7 @@ import { MODEL_DETECTORS } from './registered.js';
 import { foldRootCauses } from './root-causes.js';
 
 export type { DetectContext } from './context.js';
-export { troubledUpstream } from './troubled-upstream.js';
+export { upstreamCountOf } from './troubled-upstream.js';
 
 /**
  * Every registered detector on one model, then findings that share a root cause folded. Sorted: heaviest first,
