@@ -1,3 +1,4 @@
+import { BitsPool } from './bitset.js';
 import { indexComponents, passUpstream, type IndexComponents } from './index-components.js';
 import { lineageIndex, type LineageIndex } from './lineage-index.js';
 
@@ -72,6 +73,9 @@ function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: st
     return k;
   };
   const open: (Uint32Array | undefined)[] = new Array(comps.count);
+  // sets dropped in the pass are handed out again (setFor keeps copies)
+  const pool = new BitsPool(models.length);
+  const empty = () => pool.take();
   const { start, members } = comps;
   for (let c = comps.count - 1; c >= 0; c--) {
     const under = open[c];
@@ -89,16 +93,19 @@ function modelsBelowEach(index: LineageIndex, comps: IndexComponents, models: st
         if (under) setOf[e] = setFor(under);
         continue;
       }
-      const set = under ? under.slice() : new Uint32Array(words);
+      const set = pool.copy(under);
       for (const s of others) set[s >>> 5]! |= 1 << (s & 31);
       setOf[e] = setFor(set);
+      pool.give(set);
     }
     let passed = under;
     if (here) {
-      passed = under ? under.slice() : new Uint32Array(words);
+      passed = pool.copy(under);
       for (const s of here) passed[s >>> 5]! |= 1 << (s & 31);
     }
-    if (passed) passUpstream(index, comps, c, passed, open);
+    if (passed) passUpstream(index, comps, c, passed, open, empty);
+    if (passed !== under) pool.give(passed);
+    pool.give(under);
   }
   return { setOf, sets };
 }

@@ -76,6 +76,8 @@ export function passUpstream(
   c: number,
   passed: Uint32Array,
   open: (Uint32Array | undefined)[],
+  /** An empty set of `passed`'s size (a pool's, to reuse sets dropped earlier in the pass). */
+  empty: () => Uint32Array = () => new Uint32Array(passed.length),
 ): void {
   const { start, members, of } = comps;
   for (let k = start[c]!; k < start[c + 1]!; k++) {
@@ -83,7 +85,7 @@ export function passUpstream(
     for (let x = index.start[e]!; x < index.start[e + 1]!; x++) {
       const uc = of[index.ups[x]!]!;
       if (uc === c) continue;
-      const into = (open[uc] ??= new Uint32Array(passed.length));
+      const into = (open[uc] ??= empty());
       for (let w = 0; w < passed.length; w++) into[w]! |= passed[w]!;
     }
   }

@@ -1,4 +1,4 @@
-import { forEachBit, type Bits } from './bitset.js';
+import { BitsPool, forEachBit, type Bits } from './bitset.js';
 import { passUpstream, type IndexComponents } from './index-components.js';
 import type { LineageIndex } from './lineage-index.js';
 
@@ -23,7 +23,8 @@ export interface ModelReach {
 
 /**
  * One pass over the components, downstream first, carrying the bit set of models below each one upstream; a
- * component's set is dropped once it is passed on. Linear in edges × models / 32.
+ * component's set is given back to the pass's pool once it is passed on, and each marked entity's models are set
+ * straight into the models' rows (the marked entities are known before the pass). Linear in edges × models / 32.
  */
 export function modelReach(
   index: LineageIndex,
@@ -33,11 +34,17 @@ export function modelReach(
 ): ModelReach {
   const n = index.urns.length;
   const slot = new Map<number, number>();
-  for (let i = 0; i < n; i++) if (isModel(i)) slot.set(i, slot.size);
-  const words = Math.ceil(slot.size / 32);
-  const upstreamCount = new Int32Array(slot.size);
   const marked: number[] = [];
-  const modelsBelow: Bits[] = [];
+  for (let i = 0; i < n; i++) {
+    if (isModel(i)) slot.set(i, slot.size);
+    if (isMarked(i)) marked.push(i);
+  }
+  const place = new Int32Array(n).fill(-1);
+  marked.forEach((e, k) => (place[e] = k));
+  const above = Array.from({ length: slot.size }, () => new Uint32Array(Math.ceil(marked.length / 32)));
+  const upstreamCount = new Int32Array(slot.size);
+  const pool = new BitsPool(slot.size);
+  const empty = () => pool.take();
   const open: (Bits | undefined)[] = new Array(comps.count);
   const { start, members } = comps;
   for (let c = comps.count - 1; c >= 0; c--) {
@@ -52,31 +59,24 @@ export function modelReach(
       const s = slot.get(members[k]!);
       if (s === undefined) continue;
       upstreamCount[s]! += size - 1; // the rest of its cycle is upstream of it
-      passed = passed === below ? copy(below, words) : passed;
+      if (passed === below) passed = pool.copy(below);
       passed![s >>> 5]! |= 1 << (s & 31);
     }
     for (let k = first; k < end; k++) {
-      const e = members[k]!;
-      if (!isMarked(e)) continue;
-      const mine = copy(below, words);
+      const at = place[members[k]!]!;
+      if (at < 0) continue;
+      const word = at >>> 5;
+      const bit = 1 << (at & 31);
+      // the models below the component, and the other models of its cycle
+      if (below) forEachBit(below, (s) => (above[s]![word]! |= bit));
       for (let j = first; j < end; j++) {
         const s = j === k ? undefined : slot.get(members[j]!);
-        if (s !== undefined) mine[s >>> 5]! |= 1 << (s & 31);
+        if (s !== undefined) above[s]![word]! |= bit;
       }
-      marked.push(e);
-      modelsBelow.push(mine);
     }
-    if (passed) passUpstream(index, comps, c, passed, open);
+    if (passed) passUpstream(index, comps, c, passed, open, empty);
+    if (passed !== below) pool.give(passed);
+    pool.give(below);
   }
-  const byId = marked.map((_, i) => i).sort((a, b) => marked[a]! - marked[b]!);
-  const above = Array.from({ length: slot.size }, () => new Uint32Array(Math.ceil(byId.length / 32)));
-  byId.forEach((i, k) => {
-    forEachBit(modelsBelow[i]!, (s) => (above[s]![k >>> 5]! |= 1 << (k & 31)));
-    modelsBelow[i] = EMPTY;
-  });
-  return { slot, upstreamCount, marked: Int32Array.from(byId, (i) => marked[i]!), above };
+  return { slot, upstreamCount, marked: Int32Array.from(marked), above };
 }
-
-const EMPTY = new Uint32Array(0);
-
-const copy = (b: Bits | undefined, words: number): Bits => (b ? b.slice() : new Uint32Array(words));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyCommon, bits, countCommon, forEachBit, orInto, popcount, setBit } from '../../src/core/bitset.js';
+import { anyCommon, bits, BitsPool, countCommon, forEachBit, orInto, popcount, setBit } from '../../src/core/bitset.js';
 
 const of = (size: number, ids: number[]) => {
   const b = bits(size);
@@ -34,5 +34,24 @@ describe('bit sets', () => {
     [0x0f0f0f0f, 16],
   ])('popcount(%i) = %i', (word, n) => {
     expect(popcount(word)).toBe(n);
+  });
+
+  it('a pool hands out empty sets and copies, reusing the sets given back', () => {
+    const pool = new BitsPool(100);
+    const a = pool.take();
+    setBit(a, 5);
+    setBit(a, 99);
+    pool.give(a);
+    const b = pool.take();
+    expect(b).toBe(a);
+    expect(list(b)).toEqual([]);
+    pool.give(b);
+    const c = pool.copy(of(100, [1, 64]));
+    expect(c).toBe(a);
+    expect(list(c)).toEqual([1, 64]);
+    expect(list(pool.copy(undefined))).toEqual([]);
+    // a set of another size is not kept
+    pool.give(bits(10));
+    expect(pool.take().length).toBe(4);
   });
 });

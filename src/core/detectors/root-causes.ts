@@ -1,4 +1,4 @@
-import { anyCommon, bits, countCommon, firstWord, orInto, setBit, type Bits } from '../bitset.js';
+import { anyCommon, bits, BitsPool, countCommon, firstWord, orInto, setBit, type Bits } from '../bitset.js';
 import { LISTED_EFFECTS, type Effect } from '../effects.js';
 import type { Finding } from '../finding.js';
 import type { UpstreamGraph } from '../graph.js';
@@ -180,8 +180,9 @@ function troubleOf(p: Propagation, f: Finding): Trouble {
   if (t) return t;
   const products = f.evidence.produces as string[];
   const ids = products.map((s) => p.id.get(s)!);
-  const reach = bits(p.below.length);
-  for (const id of ids) orInto(reach, p.below[id]!);
+  // a job of one product (most are) spreads as its product does: that set, read only, not a copy
+  const reach = ids.length === 1 ? p.below[ids[0]!]! : bits(p.below.length);
+  if (ids.length > 1) for (const id of ids) orInto(reach, p.below[id]!);
   t = { ids, caused: ids.every((id) => p.caused[id]), reach, from: firstWord(reach) };
   p.seen.set(f, t);
   return t;
@@ -233,14 +234,16 @@ function propagation(session: JudgmentSession, g: UpstreamGraph): Propagation {
   const asked = (e: number) => !caused[e] || facts.hasTroubledProducer(e);
   const below: Bits[] = new Array(order.length).fill(bits(order.length));
   const open: (Bits | undefined)[] = new Array(comps.count);
-  // downstream first, or-ing each component's troubled set into the components upstream of it; a set is dropped once passed
+  const pool = new BitsPool(order.length);
+  // downstream first, or-ing each component's troubled set into the components upstream of it; a set is given back
+  // to the pool once passed
   for (let c = comps.count - 1; c >= 0; c--) {
     const under = open[c];
     open[c] = undefined;
     const here = Array.from(membersOf(c)).filter((m) => idOfEntity[m] !== -1);
     let passed = under;
     if (here.length) {
-      passed = under ? under.slice() : bits(order.length);
+      passed = pool.copy(under);
       for (const m of here) setBit(passed, idOfEntity[m]!);
       for (const m of here) {
         if (!asked(m)) continue;
@@ -249,13 +252,16 @@ function propagation(session: JudgmentSession, g: UpstreamGraph): Propagation {
         below[idOfEntity[m]!] = mine;
       }
     }
-    if (!passed) continue;
-    for (const m of membersOf(c)) {
-      for (const up of upsOf(m)) {
-        const uc = comps.of[up]!;
-        if (uc !== c) orInto((open[uc] ??= bits(order.length)), passed);
+    if (passed) {
+      for (const m of membersOf(c)) {
+        for (const up of upsOf(m)) {
+          const uc = comps.of[up]!;
+          if (uc !== c) orInto((open[uc] ??= pool.take()), passed);
+        }
       }
     }
+    if (passed !== under) pool.give(passed);
+    pool.give(under);
   }
   return {
     id: new Map(order.map((e, i) => [urns[e]!, i])),
