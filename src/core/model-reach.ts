@@ -23,8 +23,7 @@ export interface ModelReach {
 
 /**
  * One pass over the components, downstream first, carrying the bit set of models below each one upstream; a
- * component's set is given back to the pass's pool once it is passed on, and each marked entity's models are set
- * straight into the models' rows (the marked entities are known before the pass). Linear in edges × models / 32.
+ * component's set is given back to the pass's pool once it is passed on. Linear in edges × models / 32.
  */
 export function modelReach(
   index: LineageIndex,
@@ -34,15 +33,10 @@ export function modelReach(
 ): ModelReach {
   const n = index.urns.length;
   const slot = new Map<number, number>();
-  const marked: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (isModel(i)) slot.set(i, slot.size);
-    if (isMarked(i)) marked.push(i);
-  }
-  const place = new Int32Array(n).fill(-1);
-  marked.forEach((e, k) => (place[e] = k));
-  const above = Array.from({ length: slot.size }, () => new Uint32Array(Math.ceil(marked.length / 32)));
+  for (let i = 0; i < n; i++) if (isModel(i)) slot.set(i, slot.size);
   const upstreamCount = new Int32Array(slot.size);
+  const marked: number[] = [];
+  const modelsBelow: Bits[] = [];
   const pool = new BitsPool(slot.size);
   const empty = () => pool.take();
   const open: (Bits | undefined)[] = new Array(comps.count);
@@ -63,20 +57,28 @@ export function modelReach(
       passed![s >>> 5]! |= 1 << (s & 31);
     }
     for (let k = first; k < end; k++) {
-      const at = place[members[k]!]!;
-      if (at < 0) continue;
-      const word = at >>> 5;
-      const bit = 1 << (at & 31);
-      // the models below the component, and the other models of its cycle
-      if (below) forEachBit(below, (s) => (above[s]![word]! |= bit));
+      const e = members[k]!;
+      if (!isMarked(e)) continue;
+      const mine = below ? below.slice() : new Uint32Array(Math.ceil(slot.size / 32));
       for (let j = first; j < end; j++) {
         const s = j === k ? undefined : slot.get(members[j]!);
-        if (s !== undefined) above[s]![word]! |= bit;
+        if (s !== undefined) mine[s >>> 5]! |= 1 << (s & 31);
       }
+      marked.push(e);
+      modelsBelow.push(mine);
     }
     if (passed) passUpstream(index, comps, c, passed, open, empty);
     if (passed !== below) pool.give(passed);
     pool.give(below);
   }
-  return { slot, upstreamCount, marked: Int32Array.from(marked), above };
+  // into rows in entity order: consecutive marked entities set the same word of each row
+  const byId = marked.map((_, i) => i).sort((a, b) => marked[a]! - marked[b]!);
+  const above = Array.from({ length: slot.size }, () => new Uint32Array(Math.ceil(byId.length / 32)));
+  byId.forEach((i, k) => {
+    forEachBit(modelsBelow[i]!, (s) => (above[s]![k >>> 5]! |= 1 << (k & 31)));
+    modelsBelow[i] = EMPTY;
+  });
+  return { slot, upstreamCount, marked: Int32Array.from(byId, (i) => marked[i]!), above };
 }
+
+const EMPTY = new Uint32Array(0);

@@ -8,8 +8,8 @@ describe("a root's evidence, worked out when read", () => {
     let walks = 0;
     const e = new RootEvidence(
       { lagMs: 5, slaMs: 1 },
-      () => (walks++, [effect]),
-      () => (walks++, 3),
+      { effects: (reach: string) => (walks++, reach === 'spread' ? [effect] : []), count: () => (walks++, 3) },
+      'spread',
     );
     expect(walks).toBe(0);
     expect(JSON.stringify(e)).toBe(
@@ -25,8 +25,8 @@ describe("a root's evidence, worked out when read", () => {
     let walks = 0;
     const e = new RootEvidence(
       { lagMs: 5 },
-      () => (walks++, []),
-      () => (walks++, 0),
+      { effects: () => (walks++, []), count: () => (walks++, 0) },
+      'spread',
     );
     expect(Object.keys(e)).toEqual(['lagMs']);
     expect(walks).toBe(0);

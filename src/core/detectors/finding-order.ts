@@ -32,7 +32,9 @@ export function sortedOrder(
 ): number[] {
   const rankOf = keyRanks(session, g).of;
   const n = findings.length;
-  const rank = new Float64Array(n);
+  // two lists of n numbers a verdict, in the run's scratch: a stale catalog's verdicts sort thousands of findings each
+  const scratch = sortScratch(session, g, 2 * n);
+  const rank = scratch.subarray(0, n);
   const unranked: number[] = [];
   const weights = new Set<number>();
   for (let i = 0; i < n; i++) {
@@ -53,11 +55,12 @@ export function sortedOrder(
     return (ra >= 0 && rb >= 0 ? ra - rb : a.key.localeCompare(b.key)) || i - j;
   };
   const ranks = rankOf.size + 1;
-  const packed = new Float64Array(n - unranked.length);
+  const packed = scratch.subarray(n, 2 * n - unranked.length);
   for (let i = 0, k = 0; i < n; i++)
     if (rank[i]! >= 0) packed[k++] = (heavier.get(findings[i]!.weight)! * ranks + rank[i]!) * n + i;
   packed.sort();
-  const order = Array.from(packed, (x) => x % n);
+  const order = new Array<number>(packed.length);
+  for (let k = 0; k < packed.length; k++) order[k] = packed[k]! % n;
   if (!unranked.length) return order;
   const sorted: number[] = [];
   let at = 0;
@@ -74,6 +77,13 @@ export function sortedOrder(
   }
   for (; at < order.length; at++) sorted.push(order[at]!);
   return sorted;
+}
+
+/** A run's scratch numbers for sorting one verdict, grown as verdicts need. */
+function sortScratch(session: JudgmentSession, g: UpstreamGraph, size: number): Float64Array {
+  const held = session.derived(g, 'sort-scratch', () => ({ numbers: new Float64Array(4096) }));
+  if (held.numbers.length < size) held.numbers = new Float64Array(Math.max(size, 2 * held.numbers.length));
+  return held.numbers;
 }
 
 /** Own-finding keys' places in `localeCompare` order (keys that collate equal share one), derived once per run. */

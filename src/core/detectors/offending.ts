@@ -12,6 +12,8 @@ interface DatasetIds {
   atPlace: Int32Array;
   mark: Uint32Array;
   stamps: number;
+  /** Room to sort one model's places in (grown as models need). */
+  scratch: Int32Array;
 }
 
 /**
@@ -38,6 +40,7 @@ export function offendingDatasets(
       atPlace,
       mark: new Uint32Array(index.urns.length),
       stamps: 0,
+      scratch: new Int32Array(1024),
     };
   });
   const stamp = ++ids.stamps;
@@ -61,7 +64,12 @@ export function offendingDatasets(
     ids.mark[id] = stamp;
     places.push(ids.place[id]!);
   }
-  const inIndex = Array.from(Int32Array.from(places).sort(), (k) => index.urns[ids.atPlace[k]!]!);
+  if (ids.scratch.length < places.length) ids.scratch = new Int32Array(Math.max(places.length, 2 * ids.scratch.length));
+  const sorted = ids.scratch.subarray(0, places.length);
+  sorted.set(places);
+  sorted.sort();
+  const inIndex = new Array<string>(sorted.length);
+  for (let k = 0; k < sorted.length; k++) inIndex[k] = index.urns[ids.atPlace[sorted[k]!]!]!;
   return found.length ? [...found, ...inIndex].sort() : inIndex;
 }
 

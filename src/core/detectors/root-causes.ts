@@ -4,7 +4,7 @@ import type { Finding } from '../finding.js';
 import type { UpstreamGraph } from '../graph.js';
 import type { JudgmentSession } from '../session.js';
 import { entityFacts } from './entity-facts.js';
-import { RootEvidence } from './root-evidence.js';
+import { RootEvidence, type EffectsBelow } from './root-evidence.js';
 
 /**
  * Where trouble that travels downstream (staleness, failures) starts and where it spreads. It holds whatever the
@@ -99,17 +99,12 @@ export function foldRootCauses(session: JudgmentSession, g: UpstreamGraph, seen:
     ownAt: (id) =>
       p.caused[id] ? (p.ownEffects[id] ??= seen.ownAt(p.entityOf[id]!).map((f) => effectOf(p, f))) : undefined,
   };
+  const below: EffectsBelow<Bits> = {
+    effects: (reach) => listedEffects(reach, here, folded),
+    count: (reach) => countCommon(reach, here),
+  };
   const withEffects = (f: Finding, reach: Bits, from: number): Finding =>
-    anyCommon(reach, here, from)
-      ? {
-          ...f,
-          evidence: evidenceOf(
-            f,
-            () => listedEffects(reach, here, folded),
-            () => countCommon(reach, here),
-          ),
-        }
-      : f;
+    anyCommon(reach, here, from) ? { ...f, evidence: evidenceOf(f, below, reach) } : f;
   const roots = jobRoots.map(([f, t]) => withEffects(f, t.reach, t.from));
   for (const e of seen.roots) {
     const id = p.idOfEntity[e]!;
@@ -152,8 +147,8 @@ const NONE: never[] = [];
  * trouble below a root, so few would share one (on a catalog of 5,000 models, 370 of a model's 495 roots were new),
  * and a store of them, kept for sharing, outlived every verdict that used it.
  */
-const evidenceOf = (f: Finding, effects: () => Effect[], count: () => number) =>
-  new RootEvidence(f.evidence, effects, count) as unknown as Record<string, unknown>;
+const evidenceOf = (f: Finding, below: EffectsBelow<Bits>, reach: Bits) =>
+  new RootEvidence(f.evidence, below, reach) as unknown as Record<string, unknown>;
 
 /** Failed jobs folded in a model, by product, in the order they were seen. */
 function byProduct(jobs: [Effect, number[]][]): Map<number, Effect[]> {

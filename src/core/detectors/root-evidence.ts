@@ -12,32 +12,43 @@ import type { Effect } from '../effects.js';
  * and `toJSON` gives every field in the evidence's order (JSON output, the verdict history). A spread or `Object.keys`
  * sees only the own fields: read these two through `effectsOf` (src/core/effects.ts) or by name.
  */
-export class RootEvidence {
-  #effectsOf?: () => Effect[];
-  #countOf?: () => number;
+/** What lies below a model's roots: worked out for one root's spread (`reach`) when its evidence is read. */
+export interface EffectsBelow<Reach> {
+  effects(reach: Reach): Effect[];
+  count(reach: Reach): number;
+}
+
+export class RootEvidence<Reach = unknown> {
+  // one per model, shared by its roots, and the root's spread: no closure per root (a stale model has thousands)
+  #below?: EffectsBelow<Reach>;
+  #reach?: Reach;
   #effects?: Effect[];
   #count?: number;
 
-  constructor(own: Record<string, unknown>, effectsOf: () => Effect[], countOf: () => number) {
+  constructor(own: Record<string, unknown>, below: EffectsBelow<Reach>, reach: Reach) {
     Object.assign(this, own);
-    this.#effectsOf = effectsOf;
-    this.#countOf = countOf;
+    this.#below = below;
+    this.#reach = reach;
   }
 
   get downstreamEffects(): Effect[] {
-    if (this.#effectsOf) {
-      this.#effects = this.#effectsOf();
-      this.#effectsOf = undefined; // what it walked over is no longer held
-    }
-    return this.#effects!;
+    this.#effects ??= this.#below!.effects(this.#reach!);
+    this.#release();
+    return this.#effects;
   }
 
   get downstreamDatasets(): number {
-    if (this.#countOf) {
-      this.#count = this.#countOf();
-      this.#countOf = undefined;
+    this.#count ??= this.#below!.count(this.#reach!);
+    this.#release();
+    return this.#count;
+  }
+
+  /** Once both are worked out, what they were worked out over is no longer held. */
+  #release(): void {
+    if (this.#effects !== undefined && this.#count !== undefined) {
+      this.#below = undefined;
+      this.#reach = undefined;
     }
-    return this.#count!;
   }
 
   toJSON(): Record<string, unknown> {
