@@ -23,11 +23,7 @@ describe("a root's evidence, worked out when read", () => {
 
   it('works out nothing until one of the two is read', () => {
     let walks = 0;
-    const e = new RootEvidence(
-      { lagMs: 5 },
-      { effects: () => (walks++, []), count: () => (walks++, 0) },
-      'spread',
-    );
+    const e = new RootEvidence({ lagMs: 5 }, { effects: () => (walks++, []), count: () => (walks++, 0) }, 'spread');
     expect(Object.keys(e)).toEqual(['lagMs']);
     expect(walks).toBe(0);
     expect(e.downstreamDatasets).toBe(0);
