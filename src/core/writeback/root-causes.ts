@@ -58,8 +58,14 @@ export class RootCauseCollector {
     }
     let offending: Map<string, ModelRef[]> | undefined;
     for (const f of v.findings) {
-      if (!f.entity.startsWith('urn:li:dataset:')) continue;
       let rc = this.byKey.get(f.key);
+      // the common case first: a key seen before, on its dataset (a stale scan meets each one once per model)
+      if (rc !== undefined && f.entity === rc.first) {
+        if (rc.models.length <= judged >>> 5) rc.models = grown(rc.models, judged);
+        rc.models[judged >>> 5]! |= 1 << (judged & 31);
+        continue;
+      }
+      if (!f.entity.startsWith('urn:li:dataset:')) continue;
       const fresh = !rc;
       if (!rc) this.byKey.set(f.key, (rc = { finding: f, models: NO_MODELS, below: [], first: f.entity }));
       if (rc.models.length <= judged >>> 5) rc.models = grown(rc.models, judged);
