@@ -1,5 +1,11 @@
 import type { Effect } from '../effects.js';
 
+/** What lies below a model's roots: worked out for one root's spread (`reach`) when its evidence is read. */
+export interface EffectsBelow<Reach> {
+  effects(reach: Reach): Effect[];
+  count(reach: Reach): number;
+}
+
 /**
  * A root cause's evidence: its finding's own fields, then what it explains below it (`downstreamEffects`, the first
  * folded findings; `downstreamDatasets`, how many in all), worked out when first read. Each is a walk over the
@@ -12,12 +18,6 @@ import type { Effect } from '../effects.js';
  * and `toJSON` gives every field in the evidence's order (JSON output, the verdict history). A spread or `Object.keys`
  * sees only the own fields: read these two through `effectsOf` (src/core/effects.ts) or by name.
  */
-/** What lies below a model's roots: worked out for one root's spread (`reach`) when its evidence is read. */
-export interface EffectsBelow<Reach> {
-  effects(reach: Reach): Effect[];
-  count(reach: Reach): number;
-}
-
 export class RootEvidence<Reach = unknown> {
   // one per model, shared by its roots, and the root's spread: no closure per root (a stale model has thousands)
   #below?: EffectsBelow<Reach>;
