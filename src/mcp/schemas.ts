@@ -38,6 +38,9 @@ export const verdictOutput = z.object({
   scannedAt: z.string(),
   datahub: z.string(),
   modelSets: z.record(z.string(), z.array(modelRef)).describe('the lists of models the blast radius names, each once'),
+  effectSets: z
+    .record(z.string(), z.array(z.object({ key: z.string(), entity: z.string(), message: z.string() })))
+    .describe("the lists of folded findings root causes name (a finding's evidence.effectSet), each once"),
 });
 
 export const chainOutput = z.object({ urns: z.array(z.string()), text: z.string() });

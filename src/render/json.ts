@@ -1,14 +1,29 @@
 import { narrate } from '../core/argos.js';
+import type { Effect } from '../core/effects.js';
 import type { Verdict } from '../core/verdict.js';
+import { EffectSets } from './effect-sets.js';
 import { ModelSets } from './model-sets.js';
+
+/** The lists a JSON document names by id: each list of models, and each list of a root cause's effects, once. */
+export interface DocumentSets {
+  models: ModelSets;
+  effects: EffectSets;
+}
+
+export const documentSets = (): DocumentSets => ({ models: new ModelSets(), effects: new EffectSets() });
+
+/** What a document of many verdicts lists once after them. */
+export const setsJson = (sets: DocumentSets) => ({ modelSets: sets.models.sets, effectSets: sets.effects.sets });
 
 /**
  * The stable JSON form of a verdict (docs/json-output.md). Field order is part of the contract. Each offending
- * dataset's models are one of the document's `modelSets`, named by id: a document of many verdicts passes one
- * `ModelSets` to all of them and lists it once after them; a verdict on its own carries its `modelSets` last.
+ * dataset's models are one of the document's `modelSets`, and each root cause's listed effects one of its
+ * `effectSets`, named by id: a document of many verdicts passes one `DocumentSets` to all of them and lists them once
+ * after them; a verdict on its own carries its `modelSets` and `effectSets` last.
  */
-export function verdictJson(v: Verdict, shared?: ModelSets): Record<string, unknown> {
-  const sets = shared ?? new ModelSets();
+export function verdictJson(v: Verdict, shared?: DocumentSets): Record<string, unknown> {
+  const own = shared ?? documentSets();
+  const sets = own.models;
   return {
     model: { urn: v.model.urn, name: v.model.name },
     score: v.score,
@@ -19,7 +34,7 @@ export function verdictJson(v: Verdict, shared?: ModelSets): Record<string, unkn
       weight: f.weight,
       entity: f.entity,
       message: f.message,
-      evidence: f.evidence,
+      evidence: evidenceJson(f.evidence, own.effects),
       key: f.key,
     })),
     deductions: v.deductions,
@@ -34,19 +49,33 @@ export function verdictJson(v: Verdict, shared?: ModelSets): Record<string, unkn
     upstreamCount: v.upstreamCount,
     scannedAt: v.scannedAt,
     datahub: v.datahub,
-    ...(shared ? {} : { modelSets: sets.sets }),
+    ...(shared ? {} : setsJson(own)),
   };
 }
 
-/** `{ models: [...], modelSets }` for a document of several verdicts (demo, gate). */
+/** A root cause's evidence with its listed effects named by id (`effectSet`); other evidence as it is. */
+function evidenceJson(evidence: Record<string, unknown>, effects: EffectSets): Record<string, unknown> {
+  const listed = evidence.downstreamEffects;
+  if (!Array.isArray(listed)) return evidence;
+  // a root's evidence (RootEvidence) works the two out when read: a spread copies only its own fields
+  const { downstreamEffects: _listed, downstreamDatasets: _count, ...rest } = { ...evidence };
+  const count = evidence.downstreamDatasets;
+  return {
+    ...rest,
+    effectSet: effects.idOf(listed as Effect[]),
+    ...(typeof count === 'number' ? { downstreamDatasets: count } : {}),
+  };
+}
+
+/** `{ models: [...], modelSets, effectSets }` for a document of several verdicts (demo, gate). */
 export function verdictsJson<T>(
   items: T[],
   verdictOf: (item: T) => Verdict,
   extra: (item: T) => Record<string, unknown> = () => ({}),
 ) {
-  const sets = new ModelSets();
+  const sets = documentSets();
   return {
     models: items.map((item) => ({ ...verdictJson(verdictOf(item), sets), ...extra(item) })),
-    modelSets: sets.sets,
+    ...setsJson(sets),
   };
 }

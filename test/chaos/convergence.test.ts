@@ -34,7 +34,8 @@ function scanProcess(env: Record<string, string>, killAfterMs?: number): Promise
     child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
     const timer = killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-    child.on('exit', (code) => {
+    // 'close', not 'exit': the process can exit before its output has been read from the pipes
+    child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, ...out });
     });

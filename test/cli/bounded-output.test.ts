@@ -17,12 +17,14 @@ interface BlastEntry {
 }
 interface VerdictJson {
   model: { name: string };
+  findings: { key: string; evidence: Record<string, unknown> }[];
   blastRadius: BlastEntry[];
   summary: string[];
 }
 interface ScanJson {
   models: VerdictJson[];
   modelSets: Record<string, { urn: string; name: string }[]>;
+  effectSets: Record<string, { key: string; entity: string; message: string }[]>;
 }
 
 /** The JSON and the text of a dry-run scan, the two processes side by side. */
@@ -45,7 +47,7 @@ const blastBytesPerEntry = (d: ScanJson) =>
 
 describe('scan output stays bounded when one root cause reaches every model', () => {
   beforeAll(requireBuiltCli);
-  it('lists each blast radius once, names a few models a sentence, and grows with the findings, not the models', async () => {
+  it('lists each blast radius and each list of effects once, names a few models a sentence, and grows with the findings, not the models', async () => {
     const [small, large] = await Promise.all([scan(10), scan(40)]);
     for (const { json, text } of [small, large]) {
       const total = json.models.length;
@@ -65,6 +67,14 @@ describe('scan output stays bounded when one root cause reaches every model', ()
       }
       // every list of models once: far fewer sets than verdicts × datasets
       expect(Object.keys(json.modelSets).length).toBeLessThanOrEqual(json.models.length);
+      // a root cause's listed effects are named by id, and each list is listed once a document
+      const findings = json.models.flatMap((v) => v.findings);
+      expect(findings.some((f) => 'downstreamEffects' in f.evidence)).toBe(false);
+      const named = findings.flatMap((f) => (typeof f.evidence.effectSet === 'string' ? [f.evidence.effectSet] : []));
+      expect(named.filter((id) => json.effectSets[id]!.length > 0).length).toBeGreaterThan(json.models.length);
+      for (const id of named) expect(json.effectSets[id]).toBeDefined();
+      // models share their roots' lists (10 models: 290 named, 48 distinct; 40 models: 1,316 and 193)
+      expect(Object.keys(json.effectSets).length).toBeLessThanOrEqual(named.length / 4);
       for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(400);
     }
     // four times the models: a verdict's blast radius costs the same per offending dataset

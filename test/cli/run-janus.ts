@@ -22,7 +22,8 @@ export function runJanus(args: string[], env: Record<string, string> = {}, cwd?:
     const out = { stdout: '', stderr: '' };
     child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (out.stderr += c.toString()));
-    child.on('exit', (code) => resolve({ code, ...out }));
+    // 'close', not 'exit': the process can exit before its output has been read from the pipes
+    child.on('close', (code) => resolve({ code, ...out }));
   });
 }
 

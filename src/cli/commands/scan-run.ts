@@ -7,8 +7,7 @@ import type { Logger } from '../../log.js';
 import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import { JanusError, UsageError, WriteBackError } from '../../errors.js';
-import { verdictJson } from '../../render/json.js';
-import { ModelSets } from '../../render/model-sets.js';
+import { documentSets, setsJson, verdictJson } from '../../render/json.js';
 import { prettyJsonStream } from '../../render/json-pieces.js';
 import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
@@ -31,7 +30,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
     const total = () => (models === 'all' ? '?' : models.length);
     // each verdict is rendered as it is judged and then dropped: a whole catalog's verdicts do not fit in memory
     const json = opts.json ? prettyJsonStream('models') : undefined;
-    const modelSets = new ModelSets();
+    const sets = documentSets();
     const narration: string[] = [];
     const rows: SummaryRow[] = [];
     const result = await writeBackModels(
@@ -51,7 +50,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
           if (tty) process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`);
           if (opts.reportDir) writeReports(opts.reportDir, [{ verdict: v, graph }], ctx.config.datahub.uiUrl);
           if (history) await recordHistory(history, v, ctx.logger);
-          if (json) return writePieces([json.item(verdictJson(v, modelSets))], '');
+          if (json) return writePieces([json.item(verdictJson(v, sets))], '');
           narration.push(`Argos: ${opening(v)}`);
           rows.push(summaryRow(v));
         },
@@ -60,7 +59,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
     if (tty) process.stderr.write('\n');
     if (opts.reportDir)
       ctx.logger.info({ dir: opts.reportDir, reports: result.judged.length }, 'wrote Model Impact Reports');
-    if (json) await writePieces(json.end({ modelSets: modelSets.sets, ...scanJson(result, !!opts.dryRun) }));
+    if (json) await writePieces(json.end({ ...setsJson(sets), ...scanJson(result, !!opts.dryRun) }));
     else if (result.judged.length) out(scanText(narration, rows, result, !!opts.dryRun));
     // a catalog with no model is a wrong DATAHUB_GMS_URL or an ingestion that never ran, not a clean bill of health
     if (!result.judged.length)
