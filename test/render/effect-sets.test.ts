@@ -14,7 +14,7 @@ const sla = { freshness_sla: 'PT24H' };
 /** A late table with two late tables below it: one root cause, two effects folded into it. */
 function staleVerdict(): Verdict {
   const b = graph()
-    .model()
+    .model({})
     .dataset('fx_rates', { cols: ['rate'], lastUpdated: NOW - 30 * HOUR, customProperties: sla })
     .dataset('fx_daily', { cols: ['rate'], lastUpdated: NOW - 29 * HOUR, customProperties: sla })
     .dataset('fx_features', { cols: ['rate'], lastUpdated: NOW - 28 * HOUR, customProperties: sla })
