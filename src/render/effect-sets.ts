@@ -11,7 +11,7 @@ interface Node {
  * listed once under an id (`e0`, `e1`, ...), as `ModelSets` does for blast radii. On a catalog where every table is
  * late a model has a thousand root causes, each listing up to 20 effects, and the models of a catalog share them:
  * 1,114,000 lists in a scan of the stale 1,000-model benchmark catalog, 1,016 of them distinct. Each list is worked
- * out per model, so lists are told apart by their keys (a trie, no key string built a list), then by content.
+ * out per model, so lists are told apart by their keys (a trie: no string of keys is built for a list), then by content.
  */
 export class EffectSets {
   readonly sets: Record<string, Effect[]> = {};

@@ -22,8 +22,8 @@ export const setsJson = (sets: DocumentSets) => ({ modelSets: sets.models.sets, 
  * after them; a verdict on its own carries its `modelSets` and `effectSets` last.
  */
 export function verdictJson(v: Verdict, shared?: DocumentSets): Record<string, unknown> {
-  const own = shared ?? documentSets();
-  const sets = own.models;
+  const doc = shared ?? documentSets();
+  const sets = doc.models;
   return {
     model: { urn: v.model.urn, name: v.model.name },
     score: v.score,
@@ -34,7 +34,7 @@ export function verdictJson(v: Verdict, shared?: DocumentSets): Record<string, u
       weight: f.weight,
       entity: f.entity,
       message: f.message,
-      evidence: evidenceJson(f.evidence, own.effects),
+      evidence: evidenceJson(f.evidence, doc.effects),
       key: f.key,
     })),
     deductions: v.deductions,
@@ -49,7 +49,7 @@ export function verdictJson(v: Verdict, shared?: DocumentSets): Record<string, u
     upstreamCount: v.upstreamCount,
     scannedAt: v.scannedAt,
     datahub: v.datahub,
-    ...(shared ? {} : setsJson(own)),
+    ...(shared ? {} : setsJson(doc)),
   };
 }
 
