@@ -6,8 +6,8 @@ import { ModelListPool } from '../core/model-list-pool.js';
 
 /**
  * The blast radius: every ML model downstream of each dataset (any hops). One aliased scroll per dataset, all of
- * them in one request up to DOWNSTREAM_PER_REQUEST (256, within GMS's query complexity limit), the requests side by side;
- * a dataset with more models than a page follows its scroll.
+ * them in one request up to `downstreamModels.max` (what GMS's limits take in one document), the requests side by
+ * side; a dataset with more models than a page follows its scroll.
  * Equal lists come back as one array (ModelListPool).
  */
 export async function readDownstreamModels(
