@@ -24,7 +24,7 @@ import {
 } from '@janus/datahub-sim/in-process';
 import { defineAliasedOperation } from '../../src/datahub/aliased.js';
 import { defineBatchOperation, MAX_WRITE_BATCH } from '../../src/datahub/batch-operation.js';
-import { documentSize, pastGmsLimits } from '../../src/datahub/gms-limits.js';
+import { documentSize, pastGmsLimits, type DocumentSize } from '../../src/datahub/gms-limits.js';
 import { defineOperation } from '../../src/datahub/operation.js';
 import { downstreamModels } from '../../src/datahub/queries/downstream-models.js';
 
@@ -119,12 +119,14 @@ describe("every document Janus sends stays within GMS's limits at its largest", 
   it('takes the most slots that fit: twice as many are past a limit (each slot adds the same)', () => {
     for (const { file } of all.filter((o) => o.how.endsWith('slots'))) {
       const op = defineAliasedOperation(file, z.unknown());
-      const [half, full] = [op.max / 2, op.max].map((n) => documentSize(op.forSlots(n).document));
+      const half = documentSize(op.forSlots(op.max / 2).document);
+      const full = documentSize(op.forSlots(op.max).document);
+      const keys = Object.keys(full) as (keyof DocumentSize)[];
       const twice = Object.fromEntries(
-        Object.entries(full!).map(([k, v]) => [k, k === 'depth' ? v : 3 * v - 2 * half![k as keyof typeof v]]),
-      ) as unknown as typeof full;
-      expect(pastGmsLimits(full!)).toEqual([]);
-      expect(pastGmsLimits(twice!)).not.toEqual([]);
+        keys.map((k) => [k, k === 'depth' ? full.depth : 3 * full[k] - 2 * half[k]]),
+      ) as unknown as DocumentSize;
+      expect(pastGmsLimits(full)).toEqual([]);
+      expect(pastGmsLimits(twice)).not.toEqual([]);
     }
     expect(downstreamModels.max).toBe(defineAliasedOperation('downstream-models', z.unknown()).max);
   });
