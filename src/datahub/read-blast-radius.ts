@@ -13,7 +13,7 @@ const WALK_BATCH = 10_000;
 
 /**
  * The blast radius of one verdict: every ML model downstream of each offending dataset. Up to one aliased document
- * of datasets (`downstreamModels.max`, 128: as many as GMS's parser takes), one multi-hop lineage search each
+ * of datasets (`downstreamModels.max`, 256: as many as GMS's limits take), one multi-hop lineage search each
  * (read-downstream.ts): one request. Past that, a search a dataset would cost DataHub a walk of the graph below each
  * (on a stale catalog, 1,114 datasets each above about 1,000 models: 1.1 M results), so the graph below them is walked
  * once instead: the edges the upstream read brought (`known`), then the entities it did not reach, three hops a

@@ -36,7 +36,7 @@ export async function readDownstreamModels(
           ) {
             const more = await client.request(
               downstreamModels.forSlots(1),
-              downstreamModels.slotVars(0, { d: dataset, scrollId: next }),
+              { ...downstreamModels.slotVars(0, { d: dataset }), scrollId: next },
             );
             pages.push(more[downstreamModels.alias(0)]);
           }
