@@ -26,8 +26,8 @@ export interface AliasedOperation<Item> {
   /** The variables of slot `i`, from the slot's own (named without their `0`). */
   slotVars(i: number, vars: Record<string, unknown>): Record<string, unknown>;
   /**
-   * Most slots in one document: the largest power of two (up to the definition's `upTo`) whose document GMS takes
-   * whole, within its parser's token limits and its query complexity and depth limits (gms-limits.ts).
+   * Most slots in one document: the largest power of two whose document GMS takes whole, within its parser's token
+   * limits and its query complexity and depth limits (gms-limits.ts).
    */
   readonly max: number;
 }
@@ -37,7 +37,7 @@ const SMALLEST = 8;
 export function defineAliasedOperation<Item>(
   file: string,
   item: z.ZodType<Item>,
-  options: { long?: boolean; upTo?: number } = {},
+  options: { long?: boolean } = {},
 ): AliasedOperation<Item> {
   const base = defineOperation<Record<string, unknown>, unknown>(file, z.unknown(), options);
   const doc = parse(base.document);
@@ -59,7 +59,7 @@ export function defineAliasedOperation<Item>(
   const built = new Map<number, Operation<Record<string, unknown>, Record<string, Item | null | undefined>>>();
   let max: number | undefined;
   /** Worked out on first use (it prints and measures a document or two), then kept. */
-  const maxSlots = () => (max ??= largestFitting((size) => documentSize(forSize(size).document), options.upTo));
+  const maxSlots = () => (max ??= largestFitting((size) => documentSize(forSize(size).document)));
   const sizeFor = (slots: number) => {
     let size = SMALLEST;
     while (size < slots && size < maxSlots()) size *= 2;
@@ -114,7 +114,7 @@ const MOST = 4096;
  * The largest power of two whose document fits GMS's limits. Each slot adds the same tokens and fields, so the sizes
  * of 1 and 2 slots say where the limits fall; the candidate is then measured whole (its names grow by digits).
  */
-function largestFitting(measure: (size: number) => DocumentSize, upTo = MOST): number {
+function largestFitting(measure: (size: number) => DocumentSize): number {
   const [one, two] = [measure(1), measure(2)];
   if (pastGmsLimits(one).length)
     throw new Error(`one slot is already past GMS's limits: ${pastGmsLimits(one).join(', ')}`);
@@ -126,7 +126,7 @@ function largestFitting(measure: (size: number) => DocumentSize, upTo = MOST): n
       }),
     ) as unknown as DocumentSize;
   let size = 1;
-  while (size * 2 <= Math.min(upTo, MOST) && !pastGmsLimits(at(size * 2)).length) size *= 2;
+  while (size * 2 <= MOST && !pastGmsLimits(at(size * 2)).length) size *= 2;
   while (size > 1 && pastGmsLimits(measure(size)).length) size /= 2;
   return size;
 }

@@ -103,7 +103,7 @@ describe("every document Janus sends stays within GMS's limits at its largest", 
   it.each(all)('$file ($how)', ({ document }) => {
     const tokens = countTokens(document);
     const size = querySize(simSchema(), parse(document), undefined, variablesFor(document));
-    expect(size).toBeDefined(); // the variables coerced: the limits were counted
+    expect(size).toBeDefined();
     expect(tokens.characters).toBeLessThanOrEqual(PARSER_LIMITS.characters);
     expect(tokens.grammarTokens + 1).toBeLessThanOrEqual(PARSER_LIMITS.grammarTokens); // + 1: graphql-java counts EOF
     expect(tokens.commentTokens).toBeLessThanOrEqual(PARSER_LIMITS.grammarTokens);

@@ -1,11 +1,8 @@
 import {
   getArgumentValues,
-  getDirectiveValues,
   getNamedType,
   getOperationAST,
   getVariableValues,
-  GraphQLIncludeDirective,
-  GraphQLSkipDirective,
   isCompositeType,
   isObjectType,
   isInterfaceType,
@@ -17,9 +14,11 @@ import {
   type GraphQLError,
   type GraphQLField,
   type GraphQLSchema,
+  type SelectionNode,
   type SelectionSetNode,
   SchemaMetaFieldDef,
   TypeMetaFieldDef,
+  valueFromASTUntyped,
 } from 'graphql';
 import { EngineError } from './engine-errors.js';
 
@@ -41,8 +40,8 @@ export interface QuerySize {
  * field where it stands (fragments expanded, `@skip`/`@include` applied with the request's variables). Depth: the
  * deepest field's level, root fields at 1 (`__typename` too). Complexity (`DataHubFieldComplexityCalculator`): a field
  * is 1 plus its children, `__typename` 0; a field whose `input.count` is above 1 adds `2 × count` when its selection
- * holds `searchResults { entity { ...searchResultFields } }`. Undefined when the operation or its variables would not
- * run (graphql-java fails those before the instrumentations; the execution answers them).
+ * holds `searchResults { entity { ...searchResultFields } }`. Undefined when the operation would not run, or its
+ * variables would not coerce (graphql-java fails those before the instrumentations; the execution answers them).
  */
 export function querySize(
   schema: GraphQLSchema,
@@ -53,9 +52,10 @@ export function querySize(
   const operation = getOperationAST(document, operationName);
   const root = operation && schema.getRootType(operation.operation);
   if (!operation || !root) return undefined;
-  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
-  if (coerced.errors) return undefined;
-  const vars = coerced.coerced;
+  const definitions = operation.variableDefinitions ?? [];
+  // coerced only where a value counts past a plain read (a count), or to confirm a refusal: the walk stays cheap
+  let coerced: ReturnType<typeof getVariableValues> | undefined;
+  const coercedVariables = () => (coerced ??= getVariableValues(schema, definitions, variables ?? {}));
   const fragments = new Map(
     document.definitions
       .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
@@ -63,9 +63,16 @@ export function querySize(
   );
   let depth = 0;
 
-  const included = (node: { directives?: FieldNode['directives'] }) =>
-    getDirectiveValues(GraphQLSkipDirective, node, vars)?.if !== true &&
-    getDirectiveValues(GraphQLIncludeDirective, node, vars)?.if !== false;
+  /** A directive's `if`: a literal, or a variable's value (its default when the request has none). */
+  const condition = (node: SelectionNode, directive: string): unknown => {
+    const value = node.directives?.find((d) => d.name.value === directive)?.arguments?.[0]?.value;
+    if (value?.kind !== Kind.VARIABLE) return value && valueFromASTUntyped(value);
+    const name = value.name.value;
+    if (variables && name in variables) return variables[name];
+    const fallback = definitions.find((d) => d.variable.name.value === name)?.defaultValue;
+    return fallback && valueFromASTUntyped(fallback);
+  };
+  const included = (node: SelectionNode) => condition(node, 'skip') !== true && condition(node, 'include') !== false;
 
   /** The summed complexity of the fields selected in `set` on `type`, at `level`. */
   const selections = (set: SelectionSetNode, type: GraphQLCompositeType, level: number): number => {
@@ -90,19 +97,26 @@ export function querySize(
     const type = def && getNamedType(def.type);
     const children =
       node.selectionSet && type && isCompositeType(type) ? selections(node.selectionSet, type, level + 1) : 0;
-    return 1 + children + (def ? lineageCount(def, node) : 0);
+    return 1 + children + (def && spreadsSearchResultFields(node) ? lineageCount(def, node) : 0);
   };
 
   const lineageCount = (def: GraphQLField<unknown, unknown>, node: FieldNode): number => {
-    const input = getArgumentValues(def, node, vars).input as Record<string, unknown> | null | undefined;
-    const count = input?.count;
-    if (typeof count !== 'number' || count <= 1 || !spreadsSearchResultFields(node)) return 0;
+    const vars = coercedVariables().coerced;
+    if (!vars) return 0;
+    let count: unknown;
+    try {
+      count = (getArgumentValues(def, node, vars).input as Record<string, unknown> | null | undefined)?.count;
+    } catch {
+      return 0; // an argument the execution refuses: it answers that
+    }
     // "This fragment includes 2 lineage queries": 2 × the entities asked for (DataHubFieldComplexityCalculator)
-    return 2 * count;
+    return typeof count === 'number' && count > 1 ? 2 * count : 0;
   };
 
-  const complexity = selections(operation.selectionSet, root, 1);
-  return { complexity, depth };
+  const size = { complexity: selections(operation.selectionSet, root, 1), depth };
+  // graphql-java coerces the variables before the instrumentations run: variables it refuses are answered as such
+  if (queryLimitError(size) && coercedVariables().errors) return undefined;
+  return size;
 }
 
 /** The field's definition, introspection's `__schema` and `__type` on the query type too. */
