@@ -25,7 +25,8 @@ const engineAnswer = (errors: readonly GraphQLError[]): ExecutionResult =>
 
 /**
  * Runs one GraphQL request the way GMS does: a syntax or validation error comes back in `errors[]` with no
- * resolver code; resolver errors carry DataHub's `extensions`.
+ * resolver code; resolver errors carry DataHub's `extensions`. A document past graphql-java's parser limits
+ * (parser-limits.ts) or DataHub's query depth and complexity limits (query-limits.ts) runs nothing.
  */
 export async function runGraphQL(request: GraphQLRequest, ctx: SimContext): Promise<ExecutionResult> {
   const schema = simSchema();
