@@ -34,10 +34,10 @@ export async function readDownstreamModels(
             next && seen() < total && pages.at(-1)?.searchResults.length;
             next = pages.at(-1)?.nextScrollId
           ) {
-            const more = await client.request(
-              downstreamModels.forSlots(1),
-              { ...downstreamModels.slotVars(0, { d: dataset }), scrollId: next },
-            );
+            const more = await client.request(downstreamModels.forSlots(1), {
+              ...downstreamModels.slotVars(0, { d: dataset }),
+              scrollId: next,
+            });
             pages.push(more[downstreamModels.alias(0)]);
           }
           out[dataset] = lists.intern(pages.flatMap(modelsOf).sort(byModelName));
