@@ -6,8 +6,8 @@ import { ModelListPool } from '../core/model-list-pool.js';
 
 /**
  * The blast radius: every ML model downstream of each dataset (any hops). One aliased scroll per dataset, all of
- * them in one request up to DOWNSTREAM_PER_REQUEST (256, within GMS's query complexity limit), the requests side by side;
- * a dataset with more models than a page follows its scroll.
+ * them in one request up to `downstreamModels.max` (what GMS's limits take in one document), the requests side by
+ * side; a dataset with more models than a page follows its scroll.
  * Equal lists come back as one array (ModelListPool).
  */
 export async function readDownstreamModels(
@@ -34,10 +34,10 @@ export async function readDownstreamModels(
             next && seen() < total && pages.at(-1)?.searchResults.length;
             next = pages.at(-1)?.nextScrollId
           ) {
-            const more = await client.request(
-              downstreamModels.forSlots(1),
-              downstreamModels.slotVars(0, { d: dataset, scrollId: next }),
-            );
+            const more = await client.request(downstreamModels.forSlots(1), {
+              ...downstreamModels.slotVars(0, { d: dataset }),
+              scrollId: next,
+            });
             pages.push(more[downstreamModels.alias(0)]);
           }
           out[dataset] = lists.intern(pages.flatMap(modelsOf).sort(byModelName));
