@@ -77,7 +77,11 @@ export function defineBatchOperation<Vars, Data>(
   return { ...op, variants };
 }
 
-function singleBatch<Vars, Data>(file: string, schema: z.ZodType<Data>, idempotent: boolean): BatchOperation<Vars, Data> {
+function singleBatch<Vars, Data>(
+  file: string,
+  schema: z.ZodType<Data>,
+  idempotent: boolean,
+): BatchOperation<Vars, Data> {
   const options = { idempotent };
   const single = defineOperation<Vars, unknown>(file, schema, options);
   const op = parse(single.document).definitions[0] as OperationDefinitionNode;

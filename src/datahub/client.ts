@@ -30,6 +30,8 @@ export interface DataHubClientOptions {
   /** Writes of one kind sent in one request, at most (`datahub.writeBatch`). */
   writeBatch?: number;
   logger?: Logger;
+  /** The DataHub release, when known already (another client asked it): then not asked again. */
+  serverVersion?: ServerVersion;
 }
 
 export interface DataHubClient {
@@ -110,7 +112,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   }
 
   // Asked once per client; a failure that may pass (DataHub unreachable) is asked again by the next request.
-  let version: Promise<ServerVersion> | undefined;
+  let version: Promise<ServerVersion> | undefined = options.serverVersion && Promise.resolve(options.serverVersion);
   const serverVersion = (): Promise<ServerVersion> =>
     (version ??= readServerVersion({
       url: options.url,

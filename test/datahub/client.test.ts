@@ -150,10 +150,14 @@ describe('DataHub client', () => {
     const write = op('Write', 'mutation Write { createTag(input: { id: "x1", name: "x1" }) }', z.unknown(), false);
     await fail(client.request(write, {}));
     expect(sim!.stats().requests).toBe(1);
-    const offline = createDataHubClient({ url: sim!.url, retry: fast });
-    await offline.serverVersion(); // asked once, while DataHub is still there
-    await sim!.close();
-    sim = undefined;
+    // a port nothing listens on (not the simulator's: a kept-alive connection to it would be reset, not refused)
+    const closed = await new Promise<string>((resolve) => {
+      const probe = http.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(`http://127.0.0.1:${port}`));
+      });
+    });
+    const offline = createDataHubClient({ url: closed, retry: fast, serverVersion: await client.serverVersion() });
     expect((await fail(offline.request(write, {}))).code).toBe('datahub.unreachable');
     expect(offline.sent.Write).toBe(3);
   });
