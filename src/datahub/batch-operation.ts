@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import { DataHubError, graphqlError, malformed } from './errors.js';
 import { defineOperation } from './operation.js';
+import type { ApiGeneration } from './version/api-generation.js';
 
 /**
  * One DataHub mutation, sent many times in one request: the `.graphql` file holds the mutation with a single root
@@ -31,6 +32,14 @@ export interface BatchOperation<Vars, Data> {
   schema: z.ZodType<Data>;
   /** Safe to send twice: decides whether a whole batch is retried after an ambiguous failure. */
   idempotent: boolean;
+  /** The write as an older DataHub API generation takes it, where it differs (see version/api-generation.ts). */
+  variants?: Partial<Record<ApiGeneration, BatchOperation<Vars, Data>>>;
+}
+
+/** How an older API generation takes a write: another mutation's file, and/or its variables changed. */
+export interface BatchVariant<Vars> {
+  file?: string;
+  vars?: (v: Vars) => Vars;
 }
 
 /** What DataHub answered for one write of a batch. */
@@ -57,8 +66,26 @@ export const MAX_WRITE_BATCH = 250;
 export function defineBatchOperation<Vars, Data>(
   file: string,
   schema: z.ZodType<Data>,
-  options: { idempotent: boolean },
+  options: { idempotent: boolean; variants?: Partial<Record<ApiGeneration, BatchVariant<Vars>>> },
 ): BatchOperation<Vars, Data> {
+  const op = singleBatch<Vars, Data>(file, schema, options.idempotent);
+  const entries = Object.entries(options.variants ?? {}) as [ApiGeneration, BatchVariant<Vars>][];
+  if (!entries.length) return op;
+  const variants: Partial<Record<ApiGeneration, BatchOperation<Vars, Data>>> = {};
+  for (const [api, variant] of entries) {
+    const base = variant.file ? singleBatch<Vars, Data>(variant.file, schema, options.idempotent) : op;
+    const vars = variant.vars;
+    variants[api] = vars ? { ...base, variables: (items) => base.variables(items.map(vars)) } : base;
+  }
+  return { ...op, variants };
+}
+
+function singleBatch<Vars, Data>(
+  file: string,
+  schema: z.ZodType<Data>,
+  idempotent: boolean,
+): BatchOperation<Vars, Data> {
+  const options = { idempotent };
   const single = defineOperation<Vars, unknown>(file, schema, options);
   const op = parse(single.document).definitions[0] as OperationDefinitionNode;
   const [field, ...more] = op.selectionSet.selections;

@@ -15,6 +15,8 @@ import type { Operation } from './operation.js';
 import { DEFAULT_LONG_READ_TIMEOUT_MS } from './long-read.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
 import { gmsAddress } from './gms-url.js';
+import { forApi } from './version/api-generation.js';
+import { readServerVersion, type ServerVersion } from './version/server-version.js';
 
 export interface DataHubClientOptions {
   /** GMS base URL (`DATAHUB_GMS_URL`); `/api/graphql` is appended. */
@@ -29,6 +31,8 @@ export interface DataHubClientOptions {
   /** Writes of one kind sent in one request, at most (`datahub.writeBatch`). */
   writeBatch?: number;
   logger?: Logger;
+  /** The DataHub release, when known already (another client asked it): then not asked again. */
+  serverVersion?: ServerVersion;
 }
 
 export interface DataHubClient {
@@ -47,6 +51,11 @@ export interface DataHubClient {
   readonly concurrency: number;
   /** How requests are retried; batched writes retry a failed write the same way. */
   readonly retry: RetryPolicy;
+  /**
+   * The DataHub release it talks to, asked once (`GET /config`) before the first request and kept: each operation is
+   * sent as that release's API takes it. Throws (exit 3) for a DataHub older than Janus supports.
+   */
+  serverVersion(): Promise<ServerVersion>;
 }
 
 /** Failures where the request never reached DataHub: safe to retry even for a write that is not idempotent. */
@@ -59,13 +68,10 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   const longReadTimeoutMs = Math.max(timeoutMs, options.longReadTimeoutMs ?? DEFAULT_LONG_READ_TIMEOUT_MS);
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   if (options.token) addSecret(options.token);
+  // a token wins over credentials written into the URL: GMS reads the bearer token, a proxy before it the rest
+  const authorization = options.token ? `Bearer ${options.token}` : address.basicAuth;
   const gql = new GraphQLClient(url, {
-    // a token wins over credentials written into the URL: GMS reads the bearer token, a proxy before it the rest
-    headers: options.token
-      ? { authorization: `Bearer ${options.token}` }
-      : address.basicAuth
-        ? { authorization: address.basicAuth }
-        : {},
+    headers: authorization ? { authorization } : {},
     fetch: refusingNonJson((input, init) => fetch(input, init)),
   });
   const sent: Record<string, number> = {};
@@ -109,7 +115,22 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     );
   }
 
-  async function request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data> {
+  // Asked once per client; a failure that may pass (DataHub unreachable) is asked again by the next request.
+  let version: Promise<ServerVersion> | undefined = options.serverVersion && Promise.resolve(options.serverVersion);
+  const serverVersion = (): Promise<ServerVersion> =>
+    (version ??= readServerVersion({
+      url: address.url,
+      ...(authorization ? { authorization } : {}),
+      timeoutMs,
+      retry: policy,
+      ...(options.logger ? { logger: options.logger } : {}),
+    }).catch((err: unknown) => {
+      if (!(err instanceof DataHubError && err.code === 'datahub.unsupported')) version = undefined;
+      throw err;
+    }));
+
+  async function request<Vars, Data>(asked: Operation<Vars, Data>, variables: Vars): Promise<Data> {
+    const op = forApi(asked, (await serverVersion()).api);
     const { data } = await send(
       op.name,
       op.document,
@@ -126,8 +147,12 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     return parsed.data;
   }
 
-  async function requestEach<Vars, Data>(op: BatchOperation<Vars, Data>, items: Vars[]): Promise<ItemAnswer<Data>[]> {
+  async function requestEach<Vars, Data>(
+    asked: BatchOperation<Vars, Data>,
+    items: Vars[],
+  ): Promise<ItemAnswer<Data>[]> {
     if (!items.length) return [];
+    const op = forApi(asked, (await serverVersion()).api);
     const { data, errors } = await send(op.name, op.document(items.length), op.variables(items), op.idempotent, true);
     if (data !== null && (typeof data !== 'object' || Array.isArray(data)))
       throw malformed(op.name, 'data: expected an object');
@@ -145,6 +170,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     writeBatch,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     retry: policy,
+    serverVersion,
   };
 }
 

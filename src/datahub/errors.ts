@@ -4,7 +4,13 @@ import { JanusError } from '../errors.js';
 export class DataHubError extends JanusError {
   constructor(
     message: string,
-    code: 'datahub.unreachable' | 'datahub.unauthorized' | 'datahub.graphql' | 'datahub.malformed',
+    code:
+      | 'datahub.unreachable'
+      | 'datahub.unauthorized'
+      | 'datahub.graphql'
+      | 'datahub.malformed'
+      /** A DataHub release older than Janus supports. */
+      | 'datahub.unsupported',
     /** The operation that failed. */
     readonly operation: string,
     /** DataHub's resolver error code (400, 403, 404, 409, 500), for GraphQL errors. */

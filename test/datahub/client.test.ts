@@ -16,6 +16,8 @@ afterEach(async () => {
 });
 
 const fast = { retries: 2, baseDelayMs: 1, maxDelayMs: 2 };
+/** A fake GMS that answers only GraphQL: the client is told the release instead of asking it (GET /config). */
+const KNOWN = { reported: 'v1.6.0', cloud: false, api: 'v1.3' } as const;
 async function setup(simOpts: SimOptions = {}, clientOpts: Partial<DataHubClientOptions> = {}) {
   sim = await startSim({ demo: true, port: 0, ...simOpts });
   return createDataHubClient({ url: sim.url, retry: fast, ...clientOpts });
@@ -150,10 +152,14 @@ describe('DataHub client', () => {
     const write = op('Write', 'mutation Write { createTag(input: { id: "x1", name: "x1" }) }', z.unknown(), false);
     await fail(client.request(write, {}));
     expect(sim!.stats().requests).toBe(1);
-    const closed = sim!.url;
-    await sim!.close();
-    sim = undefined;
-    const offline = createDataHubClient({ url: closed, retry: fast });
+    // a port nothing listens on (not the simulator's: a kept-alive connection to it would be reset, not refused)
+    const closed = await new Promise<string>((resolve) => {
+      const probe = http.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(`http://127.0.0.1:${port}`));
+      });
+    });
+    const offline = createDataHubClient({ url: closed, retry: fast, serverVersion: await client.serverVersion() });
     expect((await fail(offline.request(write, {}))).code).toBe('datahub.unreachable');
     expect(offline.sent.Write).toBe(3);
   });
@@ -190,13 +196,19 @@ describe('DataHub client', () => {
         'query Exists { entityExists(urn: "urn:li:corpuser:datahub") }',
         z.object({ entityExists: z.boolean() }),
       );
-      const three = createDataHubClient({ url, retry: fast, concurrency: 3 });
+      const three = createDataHubClient({ url, retry: fast, concurrency: 3, serverVersion: KNOWN });
       await Promise.all(Array.from({ length: 9 }, () => three.request(exists, {})));
       expect(peak).toBe(3);
       // 10 requests one at a time take far longer than the timeout; each, once sent, takes far less
       peak = 0;
       delayMs = 50;
-      const one = createDataHubClient({ url, retry: { ...fast, retries: 0 }, concurrency: 1, timeoutMs: 300 });
+      const one = createDataHubClient({
+        url,
+        retry: { ...fast, retries: 0 },
+        concurrency: 1,
+        timeoutMs: 300,
+        serverVersion: KNOWN,
+      });
       const answers = await Promise.all(Array.from({ length: 10 }, () => one.request(exists, {})));
       expect(answers.every((a) => a.entityExists)).toBe(true);
       expect(peak).toBe(1);

@@ -43,7 +43,8 @@ describe('tool errors come back as MCP error results', () => {
     ] as const) {
       const r = await call(c, tool, args);
       expect([tool, r.isError]).toEqual([tool, true]);
-      expect(textOf(r)).toMatch(/^DataHub is unreachable \(Janus\w+\): /);
+      // the first thing a client asks DataHub is its version (GET /config)
+      expect(textOf(r)).toMatch(/^DataHub is unreachable \(GET \/config\): /);
     }
     expect((await c.listTools()).tools).toHaveLength(7);
     const next = await call(c, 'list_at_risk_models', {});

@@ -1,5 +1,6 @@
 // The DataHub simulator's public entry: start it, read its traffic stats, export its store, or mount its CLI.
 export { startSim, type RunningSim, type SimOptions } from './http/server.js';
+export { DATAHUB_RELEASES, REPORTED_VERSION, isDataHubRelease, type DataHubRelease } from './release/releases.js';
 export { ingestProposal, ingestProposalBatch, type IngestResponse, type Proposal } from './http/ingest-client.js';
 export { simCommand, type SimCommandDeps } from './cli/command.js';
 export { exportStore, exportStoreText, formatMetadataFile, type ExportedMcp } from './store/export.js';

@@ -96,6 +96,18 @@ describe('janus sim', () => {
     await expect(fetch(`${url}/__sim/stats`)).rejects.toThrow();
   });
 
+  it('--datahub-version: that release and its version at GET /config; --report-version reports another', async () => {
+    const sim = run(['--port', '0', '--datahub-version', '1.0.0', '--report-version', '0.15.0']);
+    const url = (await sim.readyLine).trim().split(' ')[2]!;
+    const config = (await (await fetch(`${url}/config`)).json()) as { versions: Record<string, { version: string }> };
+    expect(config.versions['acryldata/datahub']?.version).toBe('v0.15.0');
+    sim.stop();
+    await sim.done;
+    const error = await usageError(['--datahub-version', '0.15.0']);
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain('Must be one of 1.0.0, 1.3.0, current.');
+  });
+
   it('logs each load error and a summary of the load report', async () => {
     const sim = run(['--catalog', CATALOG, '--port', '0']);
     await sim.readyLine;

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { AT_RISK_TAG, PROPERTIES } from '../../core/writeback/conventions.js';
 import type { DataHubClient } from '../../datahub/client.js';
 import { DataHubError } from '../../datahub/errors.js';
-import { allOperations, defineOperation, type Operation } from '../../datahub/operation.js';
+import { defineOperation, type Operation } from '../../datahub/operation.js';
+import { sentDocuments } from '../../datahub/version/sent-documents.js';
 import { countModels } from '../../datahub/read-catalog.js';
 import { fail, ok, reason, skip, warn, type Check } from './check.js';
-import { parseGmsVersion, OLDEST_SUPPORTED, type GmsVersion } from './gms-version.js';
+import { OLDEST_SUPPORTED } from '../../datahub/version/api-generation.js';
+import type { ServerVersion } from '../../datahub/version/server-version.js';
 
 /** What Janus is set up to do, so the privileges it needs can be named. */
 export interface Features {
@@ -18,8 +20,6 @@ export interface Features {
 
 export interface DataHubDoctorDeps {
   client: DataHubClient;
-  /** GMS's `GET /config`: its JSON body, or undefined when it has none (404). */
-  serverConfig: () => Promise<unknown>;
   features: Features;
 }
 
@@ -95,11 +95,13 @@ const TOKEN_FIX =
 export async function datahubChecks(deps: DataHubDoctorDeps): Promise<Check[]> {
   const { client } = deps;
   const checks: Check[] = [];
-  let version: GmsVersion | undefined;
+  let version: ServerVersion;
   try {
-    version = parseGmsVersion(await deps.serverConfig());
+    version = await client.serverVersion();
     checks.push(versionCheck(version));
   } catch (err) {
+    if (err instanceof DataHubError && err.code === 'datahub.unsupported')
+      return [fail('datahub', 'version', err.message, `upgrade DataHub to ${OLDEST_SUPPORTED} or later`)];
     return [
       fail(
         'datahub',
@@ -164,26 +166,24 @@ async function readMe(client: DataHubClient) {
   return (await client.request(me, {})).me;
 }
 
-function versionCheck(v: GmsVersion | undefined): Check {
-  if (!v)
+function versionCheck(v: ServerVersion): Check {
+  if (!v.reported)
     return warn(
       'datahub',
       'version',
-      'GMS answered without a version (/config)',
-      `make sure it is DataHub ${OLDEST_SUPPORTED} or later`,
+      'GMS did not say its version (GET /config): Janus speaks the current API to it',
+      `make sure it is DataHub ${OLDEST_SUPPORTED} or later, and that a proxy in front of GMS passes /config`,
     );
-  if (!v.supported)
-    return fail(
-      'datahub',
-      'version',
-      `DataHub ${v.text} is older than ${OLDEST_SUPPORTED}, the oldest Janus supports`,
-      `upgrade DataHub to ${OLDEST_SUPPORTED} or later`,
-    );
-  return ok('datahub', 'version', `DataHub ${v.text} (Janus supports ${OLDEST_SUPPORTED} and later)`);
+  const cloud = v.cloud ? ' (DataHub Cloud)' : '';
+  return ok(
+    'datahub',
+    'version',
+    `DataHub ${v.reported}${cloud}: Janus speaks its ${v.api} API (supports ${OLDEST_SUPPORTED} and later)`,
+  );
 }
 
 /** Every operation Janus can send, validated against the schema DataHub serves (introspection). */
-async function schemaCheck(client: DataHubClient, version: GmsVersion | undefined): Promise<Check> {
+async function schemaCheck(client: DataHubClient, version: ServerVersion): Promise<Check> {
   let schema;
   try {
     schema = buildClientSchema((await client.request(schemaRead, {})) as IntrospectionQuery);
@@ -195,16 +195,18 @@ async function schemaCheck(client: DataHubClient, version: GmsVersion | undefine
       'introspection may be off (GRAPHQL_QUERY_INTROSPECTION_ENABLED): nothing to fix if the version is supported',
     );
   }
-  const problems = allOperations().flatMap((op) =>
-    validate(schema, parse(op.document)).map((e) => `${op.name}: ${e.message}`),
+  // what Janus sends to this release (the older API's fields where they differ)
+  const documents = sentDocuments(version.api);
+  const problems = [...documents].flatMap(([name, document]) =>
+    validate(schema, parse(document)).map((e) => `${name}: ${e.message}`),
   );
   if (!problems.length)
-    return ok('datahub', 'operations', `all ${allOperations().length} operations Janus sends are valid`);
+    return ok('datahub', 'operations', `all ${documents.size} operations Janus sends are valid against its schema`);
   return fail(
     'datahub',
     'operations',
     problems.slice(0, 5).join('; ') + (problems.length > 5 ? `; and ${problems.length - 5} more` : ''),
-    `this DataHub${version ? ` (${version.text})` : ''} lacks fields Janus uses: upgrade to ${OLDEST_SUPPORTED} or later`,
+    `this DataHub${version.reported ? ` (${version.reported})` : ''} lacks fields Janus uses: upgrade to ${OLDEST_SUPPORTED} or later`,
   );
 }
 

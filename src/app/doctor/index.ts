@@ -14,7 +14,6 @@ export interface DoctorDeps {
   /** The config file's own values, to tell a setting's source. */
   file?: Record<string, unknown>;
   client: DataHubClient;
-  serverConfig: () => Promise<unknown>;
   /** Redis's checks (the service's queues and state live with the jobs). */
   redis: () => Promise<Check[]>;
 }
@@ -32,7 +31,6 @@ export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
   const [datahub, redis, slack] = await Promise.all([
     datahubChecks({
       client: deps.client,
-      serverConfig: deps.serverConfig,
       features: { writeBack: true, slack: slackOn },
     }),
     deps.redis(),

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { runDoctor, type DoctorReport } from '../../app/doctor/index.js';
 import { configFileValues } from '../../config/load.js';
-import { readServerConfig } from '../../datahub/server-config.js';
 import { ConfigError } from '../../errors.js';
 import { doctorJson, doctorText } from '../../render/doctor.js';
 import { redisChecks } from '../../../jobs/doctor-checks.js';
@@ -20,8 +19,6 @@ export async function runDoctorCommand(opts: { json?: boolean }, cmd: Command): 
       env,
       file: configFileValues(file ? { file } : {}),
       client: ctx.client,
-      serverConfig: () =>
-        readServerConfig(ctx.config.datahub.url, ctx.config.datahub.token, ctx.config.datahub.timeoutMs),
       redis: () =>
         redisChecks({
           ...(ctx.config.redis.url ? { url: ctx.config.redis.url } : {}),

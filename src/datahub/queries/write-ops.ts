@@ -30,5 +30,13 @@ export const reportAssertionResultOp = write<{ urn: string; result: Record<strin
   z.boolean().nullish(),
   false,
 );
-export const upsertLinkOp = write<Input>('upsert-link', z.boolean().nullish(), true);
-export const removeLinkOp = write<Input>('remove-link', z.boolean().nullish(), true);
+/** Before v1.3.0 (no upsertLink): addLink, which leaves a link with the same URL as it is. */
+export const upsertLinkOp = defineBatchOperation<Input, unknown>('write/upsert-link', z.boolean().nullish(), {
+  idempotent: true,
+  variants: { 'v1.0': { file: 'v1.0/write/add-link' } },
+});
+/** Before v1.3.0, `RemoveLinkInput` has no `label`: the link goes by its URL alone (every link with that URL). */
+export const removeLinkOp = defineBatchOperation<Input, unknown>('write/remove-link', z.boolean().nullish(), {
+  idempotent: true,
+  variants: { 'v1.0': { vars: ({ input: { label: _label, ...byUrl } }) => ({ input: byUrl }) } },
+});

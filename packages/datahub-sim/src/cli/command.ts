@@ -6,6 +6,7 @@ import { RECORDS_PER_FILE } from '../generate/write.js';
 import type { LoadReport } from '../loaders/index.js';
 import { untilSignal } from '../shared/signals.js';
 import { SimUsageError } from './usage-error.js';
+import { DATAHUB_RELEASES, isDataHubRelease, type DataHubRelease } from '../release/releases.js';
 
 export { SimUsageError };
 
@@ -47,6 +48,16 @@ function faultKind(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
+function datahubRelease(value: string): DataHubRelease {
+  if (!isDataHubRelease(value)) throw usageError(`Must be one of ${DATAHUB_RELEASES.join(', ')}.`);
+  return value;
+}
+
+function reportedVersion(value: string): string {
+  if (!/^v?\d+\.\d+\.\d+\S*$/.test(value)) throw usageError('Must be a version such as v0.15.0.');
+  return value.startsWith('v') ? value : `v${value}`;
+}
+
 /** A --catalog path that does not exist is a typo on the command line, not an empty catalog to serve. */
 async function mustExist(paths: string[]): Promise<void> {
   const missing = (
@@ -83,6 +94,8 @@ interface ServeOptions {
   fault?: string[];
   token?: string;
   seed: number;
+  datahubVersion: DataHubRelease;
+  reportVersion?: string;
 }
 
 interface GenerateOptions {
@@ -123,6 +136,13 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     )
     .option('--token <token>', 'require this bearer token on /api/graphql')
     .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
+    .option(
+      '--datahub-version <release>',
+      `the DataHub release to be, its schema and its GET /config: ${DATAHUB_RELEASES.join(', ')}`,
+      datahubRelease,
+      'current',
+    )
+    .option('--report-version <version>', 'the version GET /config reports instead (e.g. v0.15.0)', reportedVersion)
     .action(async (opts: ServeOptions) => {
       await mustExist(opts.catalog ?? []);
       const log = await logger();
@@ -141,6 +161,8 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         seed: opts.seed,
         token: opts.token,
         logger: log,
+        datahubVersion: opts.datahubVersion,
+        ...(opts.reportVersion ? { reportedVersion: opts.reportVersion } : {}),
       });
       logLoadReport(log, running.loadReport, formatIssue);
       const { applied, errors } = running.loadReport;

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendEmpty, sendJson, sendText } from '../http/responses.js';
 import { simSchema } from '../schema/execute.js';
 import { exportStoreText } from '../store/export.js';
+import type { DataHubRelease } from '../release/releases.js';
 import type { Store } from '../store/store.js';
 import type { StatsCounter } from './stats.js';
 import { parseWriteFault, type WriteFaults } from './write-faults.js';
@@ -11,8 +12,13 @@ type Answer = (req: IncomingMessage, res: ServerResponse) => void | Promise<void
 export type ControlRoutes = Record<string, Record<string, Answer>>;
 
 /** The simulator's own routes (`/__sim/*`): outside /api/graphql, never counted in its stats, open without a token. */
-export function controlRoutes(stats: StatsCounter, store: Store, writeFaults: WriteFaults): ControlRoutes {
-  const mutationFields = Object.keys(simSchema().getMutationType()?.getFields() ?? {});
+export function controlRoutes(
+  stats: StatsCounter,
+  store: Store,
+  writeFaults: WriteFaults,
+  release: DataHubRelease = 'current',
+): ControlRoutes {
+  const mutationFields = Object.keys(simSchema(release).getMutationType()?.getFields() ?? {});
   return {
     '/__sim/stats': { GET: (_req, res) => sendJson(res, 200, stats.snapshot()) },
     '/__sim/stats/reset': {

@@ -12,6 +12,8 @@ import { StatsCounter, type Stats } from '../controls/stats.js';
 import { Store } from '../store/store.js';
 import { WriteFaults } from '../controls/write-faults.js';
 import { controlRoutes } from '../controls/routes.js';
+import { sendConfig } from './config-route.js';
+import { REPORTED_VERSION, type DataHubRelease } from '../release/releases.js';
 
 export interface SimOptions {
   /** DataHub metadata files or folders to load, in order. */
@@ -35,10 +37,19 @@ export interface SimOptions {
   token?: string;
   logger?: Logger;
   now?: () => number;
+  /** The DataHub release to be (`--datahub-version`): its schema, its resolvers' semantics, its `/config`. */
+  datahubVersion?: DataHubRelease;
+  /**
+   * The version `GET /config` reports instead of the release's own, e.g. `v0.15.0` to try a client against an older
+   * DataHub; `null`: no `/config` at all (404), as behind a proxy that passes only /api/graphql.
+   */
+  reportedVersion?: string | null;
 }
 
 export interface RunningSim {
   url: string;
+  /** The DataHub release simulated. */
+  datahubVersion: DataHubRelease;
   port: number;
   store: Store;
   loadReport: LoadReport;
@@ -81,8 +92,10 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const stats = new StatsCounter();
   const closing = new AbortController();
   const writeFaults = new WriteFaults();
+  const release = opts.datahubVersion ?? 'current';
+  const reported = opts.reportedVersion === undefined ? REPORTED_VERSION[release] : opts.reportedVersion;
   const graphql: GraphQLRouteOptions = {
-    context: makeContext(store, { now, writeFaults }),
+    context: makeContext(store, { now, writeFaults, release }),
     token: opts.token,
     latencyMs,
     pickFault,
@@ -93,12 +106,13 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
 
   const ingest: IngestRouteOptions = { store, token: opts.token, stats, now };
 
-  const controls = controlRoutes(stats, store, writeFaults);
+  const controls = controlRoutes(stats, store, writeFaults, release);
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sim');
     const path = url.pathname;
     if (path === '/api/graphql') return handleGraphQL(req, res, path, graphql);
     if (path === '/aspects') return handleIngest(req, res, url, ingest);
+    if (path === '/config' && req.method === 'GET' && reported !== null) return sendConfig(res, reported);
     const control = controls[path];
     if (!control) return sendSpringError(res, 404, path, now());
     const answer = control[req.method ?? ''];
@@ -116,6 +130,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    datahubVersion: release,
     store,
     loadReport,
     stats: () => stats.snapshot(),

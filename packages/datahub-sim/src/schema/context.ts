@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import type { WriteFaults } from '../controls/write-faults.js';
+import type { DataHubRelease } from '../release/releases.js';
 
 /** What every simulator resolver receives as GraphQL context. */
 export interface SimContext {
@@ -13,6 +14,8 @@ export interface SimContext {
   newId: () => string;
   /** Write failures planted through `/__sim/write-faults` (none in most tests). */
   writeFaults?: WriteFaults;
+  /** The DataHub release being simulated: its schema answers (default current). */
+  release?: DataHubRelease;
 }
 
 export function makeContext(store: Store, overrides: Partial<SimContext> = {}): SimContext {

@@ -5,6 +5,7 @@ import { prepareDocument } from './prepared-documents.js';
 import { queryLimitError, querySize } from './query-limits.js';
 import { refusedByEngine } from './engine-errors.js';
 import { simResolvers } from '../resolvers/index.js';
+import type { DataHubRelease } from '../release/releases.js';
 import { buildSimSchema } from './build.js';
 
 export interface GraphQLRequest {
@@ -13,8 +14,13 @@ export interface GraphQLRequest {
   operationName?: string | null;
 }
 
-let cached: GraphQLSchema | undefined;
-export const simSchema = (): GraphQLSchema => (cached ??= buildSimSchema(simResolvers));
+const cached = new Map<DataHubRelease, GraphQLSchema>();
+/** The executable schema of a release (current by default), built once. */
+export function simSchema(release: DataHubRelease = 'current'): GraphQLSchema {
+  let schema = cached.get(release);
+  if (!schema) cached.set(release, (schema = buildSimSchema(simResolvers, release)));
+  return schema;
+}
 
 /**
  * A cancelled parse or an aborted execution comes back with `data: null`: GMS's `TracingInstrumentation` rebuilds every
@@ -29,7 +35,7 @@ const engineAnswer = (errors: readonly GraphQLError[]): ExecutionResult =>
  * (parser-limits.ts) or DataHub's query depth and complexity limits (query-limits.ts) runs nothing.
  */
 export async function runGraphQL(request: GraphQLRequest, ctx: SimContext): Promise<ExecutionResult> {
-  const schema = simSchema();
+  const schema = simSchema(ctx.release);
   const { document, errors } = prepareDocument(schema, request.query);
   if (errors) return engineAnswer(errors);
   const variableValues = request.variables ?? undefined;

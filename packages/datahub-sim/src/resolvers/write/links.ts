@@ -62,16 +62,18 @@ function editLinks(ctx: SimContext, resourceUrn: string, edit: (elements: LinkEl
   ctx.store.write(resourceUrn, 'institutionalMemory', memory);
 }
 
-/** AddLinkResolver: appends a link; a link with the same URL and label already there is an error. */
+/**
+ * AddLinkResolver (LinkUtils.addLink): appends a link, unless one is there already, which leaves it as it is (true all
+ * the same). Already there: the same URL and label since v1.3.0; before, any link with the same URL (v1.0's LinkUtils:
+ * "if link exists, do not add it again", matched on the URL alone).
+ */
 export function addLink(_: unknown, { input }: { input: LinkInput }, ctx: SimContext): boolean {
   validateInput(ctx, input.linkUrl, input.resourceUrn);
-  editLinks(ctx, input.resourceUrn, (elements) => {
-    if (elements.some(sameLink(input.linkUrl, input.label))) {
-      // Guess: the wording follows LinkUtils.updateLink's duplicate error (the add message is not verified).
-      throw badRequest(`The link '${input.linkUrl}' with label '${input.label}' already exists`);
-    }
-    return [...elements, newLink(input, auditStamp(ctx))];
-  });
+  const there =
+    ctx.release === '1.0.0' ? (e: LinkElement) => e.url === input.linkUrl : sameLink(input.linkUrl, input.label);
+  editLinks(ctx, input.resourceUrn, (elements) =>
+    elements.some(there) ? elements : [...elements, newLink(input, auditStamp(ctx))],
+  );
   return true;
 }
 
