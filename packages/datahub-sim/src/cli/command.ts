@@ -74,6 +74,14 @@ function logLoadReport(
   logger.info({ files, records, applied, errors: errors.length, warnings: warnings.length }, 'catalog loaded');
 }
 
+/** A tokens file that cannot be read or does not fit its schema is a usage error. */
+async function tokensFrom(path: string) {
+  const { readTokensFile } = await import('../auth/tokens-file.js');
+  return readTokensFile(path).catch((e: unknown) => {
+    throw new SimUsageError(`--tokens: ${(e as Error).message}`);
+  });
+}
+
 interface ServeOptions {
   catalog?: string[];
   port: number;
@@ -82,6 +90,7 @@ interface ServeOptions {
   failRate: number;
   fault?: string[];
   token?: string;
+  tokens?: string;
   seed: number;
 }
 
@@ -121,10 +130,15 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
       `kind of injected failure, repeatable: ${FAULT_KINDS.join(', ')} (default: all)`,
       faultKind,
     )
-    .option('--token <token>', 'require this bearer token on /api/graphql')
+    .option('--token <token>', 'require this bearer token on /api/graphql (it holds every privilege, as an admin)')
+    .option(
+      '--tokens <file>',
+      'more tokens (JSON: {"tokens": {"<token>": {"actor", "privileges", "resourcePrivileges"}}}), each with only its privileges',
+    )
     .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
     .action(async (opts: ServeOptions) => {
       await mustExist(opts.catalog ?? []);
+      const tokens = opts.tokens ? await tokensFrom(opts.tokens) : undefined;
       const log = await logger();
       const [{ startSim }, { formatIssue }] = await Promise.all([
         import('../http/server.js'),
@@ -140,6 +154,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         faults: opts.fault,
         seed: opts.seed,
         token: opts.token,
+        ...(tokens ? { tokens } : {}),
         logger: log,
       });
       logLoadReport(log, running.loadReport, formatIssue);

@@ -12,6 +12,7 @@ import { StatsCounter, type Stats } from '../controls/stats.js';
 import { Store } from '../store/store.js';
 import { WriteFaults } from '../controls/write-faults.js';
 import { controlRoutes } from '../controls/routes.js';
+import { TokenTable, type TokenSpec } from '../auth/tokens.js';
 
 export interface SimOptions {
   /** DataHub metadata files or folders to load, in order. */
@@ -31,8 +32,13 @@ export interface SimOptions {
   faults?: string[];
   /** Seed of the fault sequence (default 1). */
   seed?: number;
-  /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`. */
+  /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`; this token is an admin's. */
   token?: string;
+  /**
+   * More tokens, each acting as its actor with its privileges (`auth/tokens.ts`); with any token configured, a
+   * request without a known one answers 401. A mutation the token's privileges do not allow answers 403 as GMS does.
+   */
+  tokens?: Record<string, TokenSpec>;
   logger?: Logger;
   now?: () => number;
 }
@@ -81,9 +87,10 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const stats = new StatsCounter();
   const closing = new AbortController();
   const writeFaults = new WriteFaults();
+  const auth = new TokenTable({ token: opts.token, tokens: opts.tokens });
   const graphql: GraphQLRouteOptions = {
     context: makeContext(store, { now, writeFaults }),
-    token: opts.token,
+    auth,
     latencyMs,
     pickFault,
     stats,
@@ -91,7 +98,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     closing: closing.signal,
   };
 
-  const ingest: IngestRouteOptions = { store, token: opts.token, stats, now };
+  const ingest: IngestRouteOptions = { store, auth, stats, now };
 
   const controls = controlRoutes(stats, store, writeFaults);
   const route = async (req: IncomingMessage, res: ServerResponse) => {

@@ -1,3 +1,4 @@
+import { authorize, canUpdateLinks } from '../../auth/checks.js';
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
 import { auditStamp, editableAspect, existsInDataHub, isUri, requireUrn, type AuditStamp } from './gms-rules.js';
@@ -64,6 +65,8 @@ function editLinks(ctx: SimContext, resourceUrn: string, edit: (elements: LinkEl
 
 /** AddLinkResolver: appends a link; a link with the same URL and label already there is an error. */
 export function addLink(_: unknown, { input }: { input: LinkInput }, ctx: SimContext): boolean {
+  requireUrn(input.resourceUrn);
+  authorize(ctx, canUpdateLinks(ctx, input.resourceUrn));
   validateInput(ctx, input.linkUrl, input.resourceUrn);
   editLinks(ctx, input.resourceUrn, (elements) => {
     if (elements.some(sameLink(input.linkUrl, input.label))) {
@@ -80,6 +83,8 @@ export function addLink(_: unknown, { input }: { input: LinkInput }, ctx: SimCon
  * `updateStamp` set, settings replaced when given); otherwise the link is appended.
  */
 export function upsertLink(_: unknown, { input }: { input: LinkInput }, ctx: SimContext): boolean {
+  requireUrn(input.resourceUrn);
+  authorize(ctx, canUpdateLinks(ctx, input.resourceUrn));
   validateInput(ctx, input.linkUrl, input.resourceUrn);
   const stamp = auditStamp(ctx);
   editLinks(ctx, input.resourceUrn, (elements) => {
@@ -96,6 +101,8 @@ export function upsertLink(_: unknown, { input }: { input: LinkInput }, ctx: Sim
 
 /** RemoveLinkResolver: removes the link with that URL and label, or every link with that URL when no label is given. */
 export function removeLink(_: unknown, { input }: { input: RemoveLinkInput }, ctx: SimContext): boolean {
+  requireUrn(input.resourceUrn);
+  authorize(ctx, canUpdateLinks(ctx, input.resourceUrn));
   validateInput(ctx, input.linkUrl, input.resourceUrn);
   const label = input.label;
   editLinks(ctx, input.resourceUrn, (elements) =>
