@@ -25,7 +25,12 @@ export const canEditIncidents = (ctx: SimContext, resourceUrn: string) =>
  * EDIT_ENTITY or the tag privilege on the target (EDIT_DATASET_COL_TAGS for a dataset's column). Policies that
  * restrict which tags (the tags are the check's sub-resources) are not simulated.
  */
-export function canUpdateTags(ctx: SimContext, targetUrn: string, subResource: string | null | undefined, tags: number) {
+export function canUpdateTags(
+  ctx: SimContext,
+  targetUrn: string,
+  subResource: string | null | undefined,
+  tags: number,
+) {
   if (tags === 0) return true;
   const column = !!subResource && entityTypeOf(targetUrn) === 'dataset';
   return isAuthorized(ctx, editEntityOr(column ? 'EDIT_DATASET_COL_TAGS' : 'EDIT_ENTITY_TAGS'), targetUrn);

@@ -15,7 +15,11 @@ const ENTITY: Record<ApiOperation, Requirement> = {
 
 /** Entity types with privileges of their own; every other type takes ENTITY's. */
 const BY_ENTITY_TYPE: Record<string, Record<ApiOperation, Requirement>> = {
-  dataHubPolicy: { CREATE: anyOf('MANAGE_POLICIES'), UPDATE: anyOf('MANAGE_POLICIES'), DELETE: anyOf('MANAGE_POLICIES') },
+  dataHubPolicy: {
+    CREATE: anyOf('MANAGE_POLICIES'),
+    UPDATE: anyOf('MANAGE_POLICIES'),
+    DELETE: anyOf('MANAGE_POLICIES'),
+  },
   corpuser: {
     CREATE: anyOf('CREATE_USERS_AND_GROUPS', 'MANAGE_USERS_AND_GROUPS', 'CREATE_USERS', 'UPDATE_USERS'),
     UPDATE: anyOf('UPDATE_USERS_AND_GROUPS', 'MANAGE_USERS_AND_GROUPS', 'UPDATE_USERS'),
