@@ -2,6 +2,7 @@
 // what. From DataHub's resolvers at 63defa4c2d (RaiseIncidentResolver, UpdateIncidentStatusResolver,
 // CreateTagResolver, LabelUtils, AuthorizationUtils, AssertionUtils, LinkUtils, OwnerUtils): every entity check also
 // passes with EDIT_ENTITY, the platform ones do not.
+import { DataHubError } from './errors.js';
 import type { WriteKind } from './writeback/write-kinds.js';
 
 /** A write Janus makes: a write-back kind, a Slack incident button, or a Slack ownership claim. */
@@ -123,3 +124,11 @@ export function describeNeed(write: JanusWrite): string {
 }
 
 const ENTITY_WORDS: Record<EntityType, string> = { dataset: 'datasets', mlModel: 'ML models' };
+
+/** What Janus says of a write DataHub refused (403): what it could not do, and the privilege its token lacks. */
+export const refusalMessage = (write: JanusWrite): string =>
+  `DataHub refused to ${WRITE_PRIVILEGES[write].what}: the token lacks ${describeNeed(write)}`;
+
+/** A write's error, saying which privilege the token lacks when DataHub refused it for that (403). */
+export const namingPrivilege = (err: DataHubError, write: JanusWrite): DataHubError =>
+  err.status === 403 ? new DataHubError(refusalMessage(write), 'datahub.graphql', err.operation, 403) : err;

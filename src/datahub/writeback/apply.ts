@@ -6,7 +6,7 @@ import type { DataHubClient } from '../client.js';
 import { DataHubError } from '../errors.js';
 import { backoffMs, sleep } from '../retry.js';
 import { LockError, withLocks } from './lock.js';
-import { describeNeed, WRITE_PRIVILEGES } from '../privileges.js';
+import { describeNeed, refusalMessage, WRITE_PRIVILEGES } from '../privileges.js';
 import { WRITE_ORDER, WRITE_SPECS, writeKindOf, type WriteKind, type WriteSpec } from './write-kinds.js';
 
 export interface ApplyDeps {
@@ -86,8 +86,7 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     const w = plan[i]!;
     const kind = writeKindOf(w);
     const need = WRITE_PRIVILEGES[kind];
-    const detail = `DataHub refused to ${need.what}: the token lacks ${describeNeed(kind)}`;
-    outcomes[i] = { write: w, status: 'failed', detail, privilege: need.privilege };
+    outcomes[i] = { write: w, status: 'failed', detail: refusalMessage(kind), privilege: need.privilege };
     failed.add(idOf(w));
     const seen = refusals.get(kind);
     refusals.set(kind, { count: (seen?.count ?? 0) + 1, message: seen?.message ?? err.message });
