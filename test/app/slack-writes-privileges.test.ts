@@ -40,7 +40,9 @@ describe("the Slack app's writes refused for a missing privilege", () => {
     );
     expect(ingested.status).toBe(200);
     const client = createDataHubClient({ url: sim.url, token: 'janus' });
-    await expect(writeIncidentStatus(client, INCIDENT, { state: 'RESOLVED', stage: 'FIXED' })).rejects.toMatchObject({
+    await expect(
+      writeIncidentStatus(client, INCIDENT, { state: 'RESOLVED', stage: 'FIXED', message: 'fixed upstream' }),
+    ).rejects.toMatchObject({
       status: 403,
       message: expect.stringContaining('EDIT_ENTITY_INCIDENTS (or EDIT_ENTITY) on datasets') as string,
     });
