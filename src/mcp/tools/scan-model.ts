@@ -40,7 +40,11 @@ export function registerScanModel(server: McpServer, deps: JanusMcpDeps): void {
         ];
         if (result.failed.length)
           lines.push(
-            `${result.failed.length} ${result.failed.length === 1 ? 'write' : 'writes'} failed; scan again to retry them.`,
+            `${result.failed.length} ${result.failed.length === 1 ? 'write' : 'writes'} failed; ${
+              result.failed.some((w) => w.privilege)
+                ? "grant Janus's DataHub token the privileges named above, then scan again."
+                : 'scan again to retry them.'
+            }`,
           );
         return answer(lines.join('\n'), structured);
       }),
