@@ -86,6 +86,7 @@ const KEEP = {
     'removeLink',
     'addOwner',
     'addOwners',
+    'removeOwner',
     'reportOperation',
     'removeStructuredProperties',
   ],
@@ -108,6 +109,7 @@ const KEEP = {
     'fineGrainedLineages',
     'incidents',
     'health',
+    'privileges',
   ],
   MLModel: [
     ...LINEAGE_ENTITY,
@@ -119,6 +121,7 @@ const KEEP = {
     'properties',
     'trainingData',
     'evaluationData',
+    'privileges',
   ],
   MLModelGroup: [
     ...LINEAGE_ENTITY,
@@ -215,6 +218,16 @@ const KEEP = {
   EntityTypeEntity: [...ENTITY, 'info'],
   GlossaryTerm: [...ENTITY, 'name', 'hierarchicalName', 'properties'],
   AuthenticatedUser: ['corpUser', 'platformPrivileges'],
+  // the checks the simulator makes (auth/entity-privileges.ts); EntityPrivilegesResolver answers more
+  EntityPrivileges: [
+    'canEditProperties',
+    'canEditTags',
+    'canEditLinks',
+    'canEditOwners',
+    'canEditIncidents',
+    'canEditAssertions',
+    'canEditAssertionOwners',
+  ],
   SearchResults: ['start', 'count', 'total', 'searchResults'],
   ScrollResults: ['nextScrollId', 'count', 'total', 'searchResults'],
   SearchResult: ['entity', 'matchedFields'],

@@ -394,6 +394,62 @@ describe('me', () => {
   });
 });
 
+describe("an entity's privileges field", () => {
+  it('answers what the token may do to that entity (the checks of EntityPrivilegesResolver)', async () => {
+    const s = await sim({
+      token: 'admin',
+      tokens: {
+        janus: user(
+          'janus',
+          ['EDIT_ENTITY_TAGS'],
+          [
+            { resources: [MODEL], privileges: ['EDIT_ENTITY_PROPERTIES', 'EDIT_ENTITY_DOC_LINKS'] },
+            { resources: [DATASET], privileges: ['EDIT_ENTITY_INCIDENTS', 'EDIT_ENTITY_ASSERTIONS'] },
+          ],
+        ),
+        editor: user('editor', [], [{ resources: [DATASET], privileges: ['EDIT_ENTITY'] }]),
+      },
+    });
+    const fields =
+      'privileges { canEditProperties canEditTags canEditLinks canEditOwners canEditIncidents canEditAssertions canEditAssertionOwners }';
+    const query = `{ model: mlModel(urn: "${MODEL}") { ${fields} } other: mlModel(urn: "${OTHER_MODEL}") { ${fields} }
+      dataset: entity(urn: "${DATASET}") { ... on Dataset { ${fields} } } }`;
+    const all = (value: boolean) => ({
+      canEditProperties: value,
+      canEditTags: value,
+      canEditLinks: value,
+      canEditOwners: value,
+      canEditIncidents: value,
+      canEditAssertions: value,
+      canEditAssertionOwners: value,
+    });
+    const none = all(false);
+    expect((await post(s.url, 'janus', query)).data).toEqual({
+      model: { privileges: { ...none, canEditProperties: true, canEditTags: true, canEditLinks: true } },
+      other: { privileges: { ...none, canEditTags: true } },
+      dataset: {
+        privileges: {
+          ...none,
+          canEditTags: true,
+          canEditIncidents: true,
+          canEditAssertions: true,
+          canEditAssertionOwners: true,
+        },
+      },
+    });
+    expect((await post(s.url, 'editor', query)).data).toEqual({
+      model: { privileges: none },
+      other: { privileges: none },
+      dataset: { privileges: all(true) },
+    });
+    expect((await post(s.url, 'admin', query)).data).toEqual({
+      model: { privileges: all(true) },
+      other: { privileges: all(true) },
+      dataset: { privileges: all(true) },
+    });
+  });
+});
+
 describe('Rest.li ingestion', () => {
   const proposal = (entityUrn: string) => ({
     entityType: 'mlModel',
