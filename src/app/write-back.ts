@@ -35,6 +35,8 @@ export interface WriteOutcome {
   kind: string;
   target: string;
   error?: string;
+  /** DataHub refused the write: the privilege its token lacks (datahub/privileges.ts). */
+  privilege?: string;
 }
 
 export interface WriteBackResult {
@@ -195,5 +197,10 @@ function describe(o: ApplyOutcome): WriteOutcome {
   const w = o.write;
   const target =
     'model' in w ? w.model : 'dataset' in w ? w.dataset : w.kind === 'createProperty' ? w.property : 'model-at-risk';
-  return { kind: w.kind, target, ...(o.status === 'failed' && o.detail ? { error: o.detail } : {}) };
+  return {
+    kind: w.kind,
+    target,
+    ...(o.status === 'failed' && o.detail ? { error: o.detail } : {}),
+    ...(o.status === 'failed' && o.privilege ? { privilege: o.privilege } : {}),
+  };
 }

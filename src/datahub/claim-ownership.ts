@@ -6,6 +6,7 @@ import { toOwners } from './map-entity.js';
 import { defineOperation } from './operation.js';
 import { ownershipSchema } from './queries/response-pieces.js';
 import { defineBatchOperation } from './batch-operation.js';
+import { namingPrivilege } from './privileges.js';
 
 /** DataHub's system ownership type a claim from Slack gives the clicker. */
 export const TECHNICAL_OWNER = 'urn:li:ownershipType:__system__technical_owner';
@@ -45,7 +46,7 @@ export async function readEntityOwners(
 
 async function write(client: DataHubClient, op: typeof addOwnerOp, input: OwnerInput['input']): Promise<void> {
   const [answer] = await client.requestEach(op, [{ input }]);
-  if (answer?.status === 'failed') throw answer.error;
+  if (answer?.status === 'failed') throw namingPrivilege(answer.error, 'claimOwnership');
   if (answer?.status !== 'landed') throw new Error(`DataHub did not run ${op.field} on ${input.resourceUrn}`);
 }
 

@@ -11,6 +11,7 @@ import {
   type RawOwnership,
 } from './queries/incident-action.js';
 import { updateIncidentStatusOp } from './queries/write-ops.js';
+import { namingPrivilege } from './privileges.js';
 
 /** What a Slack button needs to read and write of DataHub: an incident, its owners, a user by email. */
 
@@ -144,6 +145,6 @@ export async function readIncidentStatuses(
 /** `updateIncidentStatus`, as DataHub's own UI sends it. Throws the DataHubError of a refusal. */
 export async function writeIncidentStatus(client: DataHubClient, urn: string, input: StatusInput): Promise<void> {
   const [answer] = await client.requestEach(updateIncidentStatusOp, [{ urn, input: { ...input } }]);
-  if (answer?.status === 'failed') throw answer.error;
+  if (answer?.status === 'failed') throw namingPrivilege(answer.error, 'incidentAction');
   if (answer?.status !== 'landed') throw new Error(`DataHub did not run updateIncidentStatus on ${urn}`);
 }

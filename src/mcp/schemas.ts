@@ -118,5 +118,7 @@ export const scanOutput = z.object({
   band,
   findings: z.array(z.string()),
   applied: z.array(z.object({ kind: z.string(), target: z.string() })),
-  failed: z.array(z.object({ kind: z.string(), target: z.string(), error: z.string().optional() })),
+  failed: z.array(
+    z.object({ kind: z.string(), target: z.string(), error: z.string().optional(), privilege: z.string().optional() }),
+  ),
 });

@@ -44,6 +44,27 @@ describe('scan_model with writes allowed', () => {
     expect((await history.history(DEMO.models.sessionIntent)).map((e) => e.score)).toEqual([60]);
   });
 
+  it('says once which privilege DataHub refused writes for, and that scanning again will not help without it', async () => {
+    const refusal =
+      'DataHub refused to tag at-risk models: the token lacks EDIT_ENTITY_TAGS (or EDIT_ENTITY) on ML models';
+    const fake = async (models: string[]): Promise<WriteBackResult> => {
+      const { verdict } = await depsFor(demo.sim.url).judge(models[0]!);
+      const refused = { kind: 'addTag', target: verdict.model.urn, error: refusal, privilege: 'EDIT_ENTITY_TAGS' };
+      return { verdicts: [verdict], judged: [verdict], graphs: [], plan: [], applied: [], failed: [refused, refused] };
+    };
+    const c = await client(demo.sim.url, { allowWrites: true, writeBack: fake, history: new MemoryVerdictHistory() });
+    const r = await call(c, 'scan_model', { model: DEMO.modelNames.sessionIntent });
+    expect(r.isError).toBeFalsy();
+    expect((r.structuredContent as { failed: unknown[] }).failed).toContainEqual(
+      expect.objectContaining({ privilege: 'EDIT_ENTITY_TAGS' }),
+    );
+    const text = textOf(r);
+    expect(text.split('\n').filter((l) => l.includes('EDIT_ENTITY_TAGS'))).toEqual([
+      `  REFUSED addTag (2 writes): ${refusal}`,
+    ]);
+    expect(text).toContain("2 writes failed; grant Janus's DataHub token the privileges named above, then scan again.");
+  });
+
   it('writes the evidence into DataHub through the real write-back; a second scan finds nothing left to write', async () => {
     const own = await startSim({ demo: true, port: 0 });
     try {

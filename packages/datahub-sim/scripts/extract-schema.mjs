@@ -151,6 +151,7 @@ const KEEP = {
     'fineGrainedLineages',
     'incidents',
     'health',
+    'privileges',
   ],
   MLModel: [
     ...LINEAGE_ENTITY,
@@ -162,6 +163,7 @@ const KEEP = {
     'properties',
     'trainingData',
     'evaluationData',
+    'privileges',
   ],
   MLModelGroup: [
     ...LINEAGE_ENTITY,
@@ -258,6 +260,16 @@ const KEEP = {
   EntityTypeEntity: [...ENTITY, 'info'],
   GlossaryTerm: [...ENTITY, 'name', 'hierarchicalName', 'properties'],
   AuthenticatedUser: ['corpUser', 'platformPrivileges'],
+  // the checks the simulator makes (auth/entity-privileges.ts); EntityPrivilegesResolver answers more
+  EntityPrivileges: [
+    'canEditProperties',
+    'canEditTags',
+    'canEditLinks',
+    'canEditOwners',
+    'canEditIncidents',
+    'canEditAssertions',
+    'canEditAssertionOwners',
+  ],
   SearchResults: ['start', 'count', 'total', 'searchResults'],
   ScrollResults: ['nextScrollId', 'count', 'total', 'searchResults'],
   SearchResult: ['entity', 'matchedFields'],

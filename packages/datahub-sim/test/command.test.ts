@@ -160,6 +160,41 @@ describe('janus sim', () => {
     await sim.done;
   });
 
+  it('serves the tokens of a --tokens file, each with its privileges', async () => {
+    const file = path.join(dir, 'tokens.json');
+    const bot = { actor: 'urn:li:corpuser:bot', privileges: ['CREATE_TAGS'] };
+    fs.writeFileSync(file, JSON.stringify({ tokens: { bot } }));
+    const sim = run(['--catalog', CATALOG, '--port', '0', '--tokens', file]);
+    const url = (await sim.readyLine).trim().split(' ')[2]!;
+    const me = (token: string) =>
+      fetch(`${url}/api/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: '{"query": "{ me { corpUser { urn } platformPrivileges { createTags manageTags } } }"}',
+      });
+    expect(await (await me('bot')).json()).toEqual({
+      data: {
+        me: { corpUser: { urn: 'urn:li:corpuser:bot' }, platformPrivileges: { createTags: true, manageTags: false } },
+      },
+    });
+    expect((await me('other')).status).toBe(401);
+    sim.stop();
+    await sim.done;
+  });
+
+  it.each([
+    ['not JSON', '{', /--tokens: .*tokens-bad\.json: /],
+    ['an unknown privilege', { tokens: { t: { actor: 'urn:li:corpuser:x', privileges: ['EDIT_ALL'] } } }, /EDIT_ALL/],
+    ['an actor that is not a user', { tokens: { t: { actor: 'janus' } } }, /tokens\.t\.actor/],
+  ])('refuses a --tokens file with %s (exit code 2), before listening', async (_what, content, message) => {
+    const file = path.join(dir, 'tokens-bad.json');
+    fs.writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+    const sim = run(['--catalog', CATALOG, '--port', '0', '--tokens', file]);
+    await expect(sim.done).rejects.toBeInstanceOf(SimUsageError);
+    await expect(sim.done).rejects.toThrow(message);
+    expect(sim.stdout).toEqual([]);
+  });
+
   it('refuses a --catalog path that does not exist, before listening', async () => {
     const sim = run(['--catalog', CATALOG, '--catalog', path.join(dir, 'typo.json'), '--port', '0']);
     await expect(sim.done).rejects.toBeInstanceOf(SimUsageError);

@@ -10,6 +10,7 @@ import { JanusError, UsageError, WriteBackError } from '../../errors.js';
 import { documentSets, setsJson, verdictJson } from '../../render/json.js';
 import { prettyJsonStream } from '../../render/json-pieces.js';
 import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js';
+import { failureLines } from '../../render/write-failures.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
@@ -69,7 +70,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
       );
     if (result.failed.length)
       throw new WriteBackError(
-        `${result.failed.length} write-back step(s) failed: ${result.failed.map((f) => `${f.kind} ${f.target}: ${f.error}`).join('; ')}`,
+        `${result.failed.length} write-back step(s) failed: ${failureLines(result.failed, (urn) => urn).join('; ')}`,
       );
   } finally {
     redis?.disconnect();
@@ -109,7 +110,7 @@ function scanText(narration: string[], rows: SummaryRow[], r: WriteBackResult, d
     );
     lines.push(
       ...r.applied.map((a) => `  ${a.kind} ${shortName(a.target)}`),
-      ...r.failed.map((f) => `  FAILED ${f.kind} ${shortName(f.target)}: ${f.error}`),
+      ...failureLines(r.failed).map((line) => `  ${line}`),
     );
   }
   return lines.join('\n');

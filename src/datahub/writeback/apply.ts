@@ -6,6 +6,7 @@ import type { DataHubClient } from '../client.js';
 import { DataHubError } from '../errors.js';
 import { backoffMs, sleep } from '../retry.js';
 import { LockError, withLocks } from './lock.js';
+import { describeNeed, refusalMessage, WRITE_PRIVILEGES } from '../privileges.js';
 import { WRITE_ORDER, WRITE_SPECS, writeKindOf, type WriteKind, type WriteSpec } from './write-kinds.js';
 
 export interface ApplyDeps {
@@ -23,6 +24,8 @@ export interface ApplyOutcome {
   write: PlannedWrite;
   status: 'applied' | 'skipped' | 'failed';
   detail?: string;
+  /** A write DataHub refused (403): the privilege the token lacks for it (privileges.ts). */
+  privilege?: string;
 }
 
 /** Which earlier write each kind depends on: when that one fails, the dependent one is not attempted. */
@@ -50,6 +53,8 @@ const idOf = (w: PlannedWrite) =>
 const exists = (err: DataHubError) => /already exists/i.test(err.message);
 /** A write DataHub answered with its own server error may land when sent again; a refusal (4xx) will not. */
 const transient = (err: DataHubError) => (err.status ?? 0) >= 500;
+/** GMS's AuthorizationException: the token's user lacks the privilege the mutation checks. */
+const forbidden = (err: DataHubError) => err.status === 403;
 
 type Answer = ItemAnswer<unknown> | { status: 'present' };
 
@@ -74,6 +79,26 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     if (status !== 'failed') return;
     failed.add(idOf(w));
     deps.logger?.warn({ write: w.kind, err: detail }, 'write-back step failed');
+  };
+  // refusals are reported once a kind, when the kind is done: a token without a privilege is refused every write
+  const refusals = new Map<WriteKind, { count: number; message: string }>();
+  const refuse = (i: number, err: DataHubError) => {
+    const w = plan[i]!;
+    const kind = writeKindOf(w);
+    const need = WRITE_PRIVILEGES[kind];
+    outcomes[i] = { write: w, status: 'failed', detail: refusalMessage(kind), privilege: need.privilege };
+    failed.add(idOf(w));
+    const seen = refusals.get(kind);
+    refusals.set(kind, { count: (seen?.count ?? 0) + 1, message: seen?.message ?? err.message });
+  };
+  const reportRefusals = (kind: WriteKind) => {
+    const refused = refusals.get(kind);
+    if (!refused) return;
+    const { privilege, what } = WRITE_PRIVILEGES[kind];
+    deps.logger?.warn(
+      { write: kind, what, privilege, need: describeNeed(kind), refused: refused.count, err: refused.message },
+      'DataHub refused a write-back kind: the token lacks its privilege',
+    );
   };
 
   /** Many writes in one alias: a batch that lands settles all its writes; the others are left to write one by one. */
@@ -154,6 +179,8 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
             settle(i, 'skipped', 'already in DataHub');
           } else if (a.status === 'not-run') {
             again.push(i);
+          } else if (forbidden(a.error)) {
+            refuse(i, a.error); // never sent again: the same token is refused the same write
           } else if (spec.mayExist && exists(a.error)) {
             settle(i, 'skipped', 'already in DataHub'); // created meanwhile, e.g. by a concurrent worker
           } else if (!(transient(a.error) && retry(i))) {
@@ -182,6 +209,7 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
       return !blockedBy;
     });
     if (ready.length) await applyKind(WRITE_SPECS[kind] as WriteSpec, ready);
+    reportRefusals(kind);
   }
   return outcomes;
 }

@@ -3,6 +3,7 @@ import type { JanusMcpDeps } from '../deps.js';
 import { answer, failure, guard } from '../result.js';
 import { modelArg, scanOutput } from '../schemas.js';
 import { recordQuietly } from './record.js';
+import { failureLines } from '../../render/write-failures.js';
 
 export const WRITES_DISABLED = `scan_model writes to DataHub and is disabled: this Janus MCP server is read-only. Start it with --allow-writes (or env JANUS_MCP_ALLOW_WRITES=true) to enable it, or use trust_model to judge without writing.`;
 
@@ -35,11 +36,15 @@ export function registerScanModel(server: McpServer, deps: JanusMcpDeps): void {
         const lines = [
           `${verdict.model.name} scores ${verdict.score}/100 (${verdict.band}); ${result.applied.length} ${result.applied.length === 1 ? 'write' : 'writes'} applied to DataHub.`,
           ...result.applied.map((w) => `  applied  ${w.kind}  ${w.target}`),
-          ...result.failed.map((w) => `  FAILED   ${w.kind}  ${w.target}${w.error ? `: ${w.error}` : ''}`),
+          ...failureLines(result.failed, (urn) => urn).map((line) => `  ${line}`),
         ];
         if (result.failed.length)
           lines.push(
-            `${result.failed.length} ${result.failed.length === 1 ? 'write' : 'writes'} failed; scan again to retry them.`,
+            `${result.failed.length} ${result.failed.length === 1 ? 'write' : 'writes'} failed; ${
+              result.failed.some((w) => w.privilege)
+                ? "grant Janus's DataHub token the privileges named above, then scan again."
+                : 'scan again to retry them.'
+            }`,
           );
         return answer(lines.join('\n'), structured);
       }),

@@ -85,6 +85,14 @@ function logLoadReport(
   logger.info({ files, records, applied, errors: errors.length, warnings: warnings.length }, 'catalog loaded');
 }
 
+/** A tokens file that cannot be read or does not fit its schema is a usage error. */
+async function tokensFrom(path: string) {
+  const { readTokensFile } = await import('../auth/tokens-file.js');
+  return readTokensFile(path).catch((e: unknown) => {
+    throw new SimUsageError(`--tokens: ${(e as Error).message}`);
+  });
+}
+
 interface ServeOptions {
   catalog?: string[];
   port: number;
@@ -93,6 +101,7 @@ interface ServeOptions {
   failRate: number;
   fault?: string[];
   token?: string;
+  tokens?: string;
   seed: number;
   datahubVersion: DataHubRelease;
   reportVersion?: string;
@@ -134,7 +143,11 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
       `kind of injected failure, repeatable: ${FAULT_KINDS.join(', ')} (default: all)`,
       faultKind,
     )
-    .option('--token <token>', 'require this bearer token on /api/graphql')
+    .option('--token <token>', 'require this bearer token on /api/graphql (it holds every privilege, as an admin)')
+    .option(
+      '--tokens <file>',
+      'more tokens (JSON: {"tokens": {"<token>": {"actor", "privileges", "resourcePrivileges"}}}), each with only its privileges',
+    )
     .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
     .option(
       '--datahub-version <release>',
@@ -145,6 +158,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .option('--report-version <version>', 'the version GET /config reports instead (e.g. v0.15.0)', reportedVersion)
     .action(async (opts: ServeOptions) => {
       await mustExist(opts.catalog ?? []);
+      const tokens = opts.tokens ? await tokensFrom(opts.tokens) : undefined;
       const log = await logger();
       const [{ startSim }, { formatIssue }] = await Promise.all([
         import('../http/server.js'),
@@ -160,6 +174,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         faults: opts.fault,
         seed: opts.seed,
         token: opts.token,
+        ...(tokens ? { tokens } : {}),
         logger: log,
         datahubVersion: opts.datahubVersion,
         ...(opts.reportVersion ? { reportedVersion: opts.reportVersion } : {}),

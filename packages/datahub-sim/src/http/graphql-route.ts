@@ -6,13 +6,13 @@ import { runGraphQL, type GraphQLRequest } from '../schema/execute.js';
 import { refusedByEngine } from '../schema/engine-errors.js';
 import { delayOrFail, type RequestFaultOptions } from '../controls/request-faults.js';
 import { StatsCounter, summarizeOperation } from '../controls/stats.js';
-import { authorized } from './auth.js';
+import { actingAs, type TokenTable } from '../auth/tokens.js';
 import { GRAPHQL_CONTENT_TYPE, readBody, sendCounted, sendEmpty, sendSpringError } from './responses.js';
 
 export interface GraphQLRouteOptions extends RequestFaultOptions {
   context: SimContext;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
-  token?: string;
+  /** Who each request acts as, by its bearer token (an unknown token answers 401). */
+  auth: TokenTable;
   stats: StatsCounter;
   logger: Logger;
 }
@@ -66,7 +66,8 @@ export async function handleGraphQL(
   stats.request();
   const text = await readBody(req);
   if (await delayOrFail(res, path, context.now, opts)) return;
-  if (opts.token !== undefined && !authorized(req, opts.token)) return sendSpringError(res, 401, path, context.now());
+  const identity = opts.auth.identify(req);
+  if (!identity) return sendSpringError(res, 401, path, context.now());
   // GMS answers GET with HttpRequestMethodNotSupportedException; other methods also have no handler here.
   if (req.method !== 'POST') return sendSpringError(res, 405, path, context.now());
 
@@ -77,7 +78,7 @@ export async function handleGraphQL(
   const { request } = parsed;
   let result: ExecutionResult;
   try {
-    result = await runGraphQL(request, context);
+    result = await runGraphQL(request, actingAs(context, identity));
   } catch (error) {
     logger.error({ err: error }, 'graphql execution failed');
     return sendSpringError(res, 500, path, context.now());

@@ -4,14 +4,15 @@ import { applyMcp, parseMcp, type ParsedMcp } from '../loaders/apply-mcp.js';
 import { CHANGE_TYPES, describeIssues } from '../loaders/schemas.js';
 import type { StatsCounter } from '../controls/stats.js';
 import type { Store } from '../store/store.js';
-import { authorized } from './auth.js';
+import { refusedProposals } from '../auth/ingest-check.js';
+import type { TokenTable } from '../auth/tokens.js';
 import { readBody, sendSpringError } from './responses.js';
 import { sendRestliAction, sendRestliError } from './restli.js';
 
 export interface IngestRouteOptions {
   store: Store;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
-  token?: string;
+  /** Who each request acts as, by its bearer token (an unknown token answers 401). */
+  auth: TokenTable;
   stats: StatsCounter;
   now: () => number;
 }
@@ -59,7 +60,8 @@ export async function handleIngest(req: IncomingMessage, res: ServerResponse, ur
   const text = await readBody(req);
   const now = opts.now();
   // GMS's authentication filter answers before Rest.li does, with Spring's error body.
-  if (opts.token !== undefined && !authorized(req, opts.token)) return sendSpringError(res, 401, url.pathname, now);
+  const identity = opts.auth.identify(req);
+  if (!identity) return sendSpringError(res, 401, url.pathname, now);
   if (req.method !== 'POST')
     return sendRestliError(res, 405, `Method ${req.method ?? ''} is not supported on ${url.pathname}`);
   const action = url.searchParams.get('action') ?? '';
@@ -67,6 +69,16 @@ export async function handleIngest(req: IncomingMessage, res: ServerResponse, ur
     return sendRestliError(res, 400, `Action '${action}' is not supported on resource 'aspects'`);
   const proposals = readProposals(action as keyof typeof ACTIONS, text);
   if ('status' in proposals) return sendRestliError(res, proposals.status, proposals.message);
+  // Authorised before any proposal is validated; a proposal named by its key aspect only is refused later (422).
+  const named = proposals.filter((p): p is typeof p & { entityUrn: string } => typeof p.entityUrn === 'string');
+  const refused = refusedProposals(
+    identity.grants,
+    named.map((p) => ({ entityUrn: p.entityUrn, changeType: String(p.changeType) })),
+  );
+  if (refused.length) {
+    const which = refused.map((r) => `HttpStatus: ${r.status} Urn: ${r.urn}`).join(', ');
+    return sendRestliError(res, 403, `User ${identity.actor} is unauthorized to modify entity: ${which}`);
+  }
 
   const parsed: ParsedMcp[] = [];
   for (const proposal of proposals) {

@@ -14,6 +14,7 @@ import { WriteFaults } from '../controls/write-faults.js';
 import { controlRoutes } from '../controls/routes.js';
 import { sendConfig } from './config-route.js';
 import { REPORTED_VERSION, type DataHubRelease } from '../release/releases.js';
+import { TokenTable, type TokenSpec } from '../auth/tokens.js';
 
 export interface SimOptions {
   /** DataHub metadata files or folders to load, in order. */
@@ -33,8 +34,13 @@ export interface SimOptions {
   faults?: string[];
   /** Seed of the fault sequence (default 1). */
   seed?: number;
-  /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`. */
+  /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`; this token is an admin's. */
   token?: string;
+  /**
+   * More tokens, each acting as its actor with its privileges (`auth/tokens.ts`); with any token configured, a
+   * request without a known one answers 401. A mutation the token's privileges do not allow answers 403 as GMS does.
+   */
+  tokens?: Record<string, TokenSpec>;
   logger?: Logger;
   now?: () => number;
   /** The DataHub release to be (`--datahub-version`): its schema, its resolvers' semantics, its `/config`. */
@@ -94,9 +100,10 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const writeFaults = new WriteFaults();
   const release = opts.datahubVersion ?? 'current';
   const reported = opts.reportedVersion === undefined ? REPORTED_VERSION[release] : opts.reportedVersion;
+  const auth = new TokenTable({ token: opts.token, tokens: opts.tokens });
   const graphql: GraphQLRouteOptions = {
     context: makeContext(store, { now, writeFaults, release }),
-    token: opts.token,
+    auth,
     latencyMs,
     pickFault,
     stats,
@@ -104,7 +111,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     closing: closing.signal,
   };
 
-  const ingest: IngestRouteOptions = { store, token: opts.token, stats, now };
+  const ingest: IngestRouteOptions = { store, auth, stats, now };
 
   const controls = controlRoutes(stats, store, writeFaults, release);
   const route = async (req: IncomingMessage, res: ServerResponse) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import type { WriteFaults } from '../controls/write-faults.js';
 import type { DataHubRelease } from '../release/releases.js';
+import type { Grants } from '../auth/grants.js';
 
 /** What every simulator resolver receives as GraphQL context. */
 export interface SimContext {
@@ -10,6 +11,8 @@ export interface SimContext {
   now: () => number;
   /** The urn of the token's user: DataHub stamps every write with it. */
   actor: string;
+  /** What the token's actor may do (`auth/`); none: every privilege, as the default token (an admin) has. */
+  grants?: Grants;
   /** New ids for raised incidents and the like (random, as in DataHub). */
   newId: () => string;
   /** Write failures planted through `/__sim/write-faults` (none in most tests). */

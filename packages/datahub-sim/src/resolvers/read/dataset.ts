@@ -1,4 +1,5 @@
 import type { SimContext } from '../../schema/context.js';
+import { entityPrivileges } from '../../auth/entity-privileges.js';
 import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { customProperties, deprecationOut, enumOut } from './mappers.js';
@@ -82,6 +83,7 @@ function profileOut(e: Raw) {
 export const datasetResolvers: ResolverMap = {
   Dataset: {
     ...baseFields('DATASET'),
+    privileges: (s: EntityRef, _args: unknown, ctx: SimContext) => entityPrivileges(ctx, s.urn),
     ...pick([
       'ownership',
       'institutionalMemory',

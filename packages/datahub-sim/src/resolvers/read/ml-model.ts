@@ -1,4 +1,5 @@
 import type { SimContext } from '../../schema/context.js';
+import { entityPrivileges } from '../../auth/entity-privileges.js';
 import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { parseUrn } from '../../urn.js';
@@ -73,6 +74,7 @@ const keyFields = (urnType: string) => ({
 export const mlModelResolvers: ResolverMap = {
   MLModel: {
     ...baseFields('MLMODEL'),
+    privileges: (s: EntityRef, _args: unknown, ctx: SimContext) => entityPrivileges(ctx, s.urn),
     ...pick([
       'lastIngested',
       'tags',

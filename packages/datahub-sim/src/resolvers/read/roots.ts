@@ -5,6 +5,7 @@ import { SimError } from '../../schema/errors.js';
 import type { Resolver, ResolverMap } from '../../schema/build.js';
 import { parseUrn } from '../../urn.js';
 import { entityExists } from './aspects.js';
+import { platformPrivileges } from '../../auth/platform-privileges.js';
 
 /**
  * A urn GMS cannot parse fails the batch load (UrnUtils.getUrn inside the type's batchLoad): a 500 whose
@@ -31,10 +32,9 @@ const typedRoot =
     return { __typename: graphqlType, urn: args.urn };
   };
 
-function allPrivileges(info: GraphQLResolveInfo): Record<string, boolean> {
+function privilegeFields(info: GraphQLResolveInfo): string[] {
   const type = info.schema.getType('PlatformPrivileges');
-  const fields = type && isObjectType(type) ? Object.keys(type.getFields()) : [];
-  return Object.fromEntries(fields.map((f) => [f, true]));
+  return type && isObjectType(type) ? Object.keys(type.getFields()) : [];
 }
 
 export const rootResolvers: ResolverMap = {
@@ -66,10 +66,10 @@ export const rootResolvers: ResolverMap = {
       requireUrn(args.urn, `check whether entity ${args.urn} exists`);
       return entityExists(ctx.store, args.urn);
     },
-    // The token's user. The simulator's token holds every platform privilege.
+    // MeResolver: the token's user and what its policies grant on the platform (the default token: everything).
     me: (_root, _args, ctx: SimContext, info) => ({
       corpUser: { __typename: 'CorpUser', urn: ctx.actor },
-      platformPrivileges: allPrivileges(info),
+      platformPrivileges: platformPrivileges(ctx.grants, privilegeFields(info)),
     }),
   },
 };

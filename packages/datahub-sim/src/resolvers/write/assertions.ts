@@ -1,3 +1,4 @@
+import { authorize, canEditAssertions } from '../../auth/checks.js';
 import type { SimContext } from '../../schema/context.js';
 import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
 import { SimError, badRequest } from '../../schema/errors.js';
@@ -45,6 +46,7 @@ export function upsertCustomAssertion(
 ): EntityRef | null {
   requireUrn(input.entityUrn);
   if (urn) requireUrn(urn);
+  authorize(ctx, canEditAssertions(ctx, input.entityUrn));
   const assertionUrn = urn ?? `urn:li:assertion:${ctx.newId()}`;
   const platform = platformUrn(input.platform);
   const customAssertion = compact({
@@ -77,7 +79,7 @@ const ASSERTEE_FIELD: Record<string, [string, string]> = {
 };
 
 /** AssertionService.getEntityUrnForAssertion. */
-function asserteeOf(ctx: SimContext, assertionUrn: string): string | undefined {
+export function asserteeOf(ctx: SimContext, assertionUrn: string): string | undefined {
   const info = ctx.store.aspect<Record<string, unknown>>(assertionUrn, 'assertionInfo');
   const [record, field] = ASSERTEE_FIELD[String(info?.type)] ?? [];
   if (!info || !record || !field) return undefined;
@@ -117,6 +119,7 @@ export function reportAssertionResult(
       `Failed to report Assertion Run Event. Assertion with urn ${urn} does not exist or is not associated with any entity.`,
     );
   }
+  authorize(ctx, canEditAssertions(ctx, assertee));
   const timestampMillis = result.timestampMillis ?? ctx.now();
   upsertTimeseries(ctx.store, urn, 'assertionRunEvent', {
     timestampMillis,

@@ -1,4 +1,5 @@
 import type { SimContext } from '../../schema/context.js';
+import { authorize, canEditIncidents } from '../../auth/checks.js';
 import { SimError, notFound } from '../../schema/errors.js';
 import { parseUrn } from '../../urn.js';
 import { auditStamp, compact, copyAspect, requireUrn, type AuditStamp } from './gms-rules.js';
@@ -54,6 +55,8 @@ export function raiseIncident(_: unknown, { input }: { input: RaiseIncidentInput
   if (entities.length === 0) {
     throw new SimError('SERVER_ERROR', 'At least 1 resource urn must be defined to raise an incident.');
   }
+  // Every resource is checked, before the input is mapped (RaiseIncidentResolver).
+  for (const urn of entities) authorize(ctx, canEditIncidents(ctx, urn));
   // DataHub throws IllegalArgumentException here but rethrows it as a bare RuntimeException: a 500.
   if (input.type === 'CUSTOM' && !input.customType?.trim()) {
     throw new SimError('SERVER_ERROR', 'Failed to raise incident: customType is required when type is CUSTOM');
@@ -88,6 +91,10 @@ export function updateIncidentStatus(
   requireUrn(urn);
   const stored = ctx.store.aspect<IncidentInfoAspect>(urn, 'incidentInfo');
   if (!stored) throw notFound('Failed to update incident. Incident does not exist.');
+  // Only the incident's first entity is checked ("Currently only supporting a single entity").
+  const first = stored.entities?.[0];
+  if (!first) throw new SimError('SERVER_ERROR', 'Index 0 out of bounds for length 0');
+  authorize(ctx, canEditIncidents(ctx, first));
   const info = copyAspect<IncidentInfoAspect>(stored);
   info.status = mapStatus(input, auditStamp(ctx));
   ctx.store.write(urn, 'incidentInfo', info as unknown as Record<string, unknown>);

@@ -1,3 +1,4 @@
+import { authorize, canUpdateLinks } from '../../auth/checks.js';
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
 import { auditStamp, editableAspect, existsInDataHub, isUri, requireUrn, type AuditStamp } from './gms-rules.js';
@@ -68,6 +69,8 @@ function editLinks(ctx: SimContext, resourceUrn: string, edit: (elements: LinkEl
  * "if link exists, do not add it again", matched on the URL alone).
  */
 export function addLink(_: unknown, { input }: { input: LinkInput }, ctx: SimContext): boolean {
+  requireUrn(input.resourceUrn);
+  authorize(ctx, canUpdateLinks(ctx, input.resourceUrn));
   validateInput(ctx, input.linkUrl, input.resourceUrn);
   const there =
     ctx.release === '1.0.0' ? (e: LinkElement) => e.url === input.linkUrl : sameLink(input.linkUrl, input.label);
@@ -82,6 +85,8 @@ export function addLink(_: unknown, { input }: { input: LinkInput }, ctx: SimCon
  * `updateStamp` set, settings replaced when given); otherwise the link is appended.
  */
 export function upsertLink(_: unknown, { input }: { input: LinkInput }, ctx: SimContext): boolean {
+  requireUrn(input.resourceUrn);
+  authorize(ctx, canUpdateLinks(ctx, input.resourceUrn));
   validateInput(ctx, input.linkUrl, input.resourceUrn);
   const stamp = auditStamp(ctx);
   editLinks(ctx, input.resourceUrn, (elements) => {
@@ -98,6 +103,8 @@ export function upsertLink(_: unknown, { input }: { input: LinkInput }, ctx: Sim
 
 /** RemoveLinkResolver: removes the link with that URL and label, or every link with that URL when no label is given. */
 export function removeLink(_: unknown, { input }: { input: RemoveLinkInput }, ctx: SimContext): boolean {
+  requireUrn(input.resourceUrn);
+  authorize(ctx, canUpdateLinks(ctx, input.resourceUrn));
   validateInput(ctx, input.linkUrl, input.resourceUrn);
   const label = input.label;
   editLinks(ctx, input.resourceUrn, (elements) =>

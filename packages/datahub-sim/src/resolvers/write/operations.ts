@@ -1,3 +1,4 @@
+import { authorize, canReportOperation } from '../../auth/checks.js';
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
 import { compact, requireUrn, stringMap, upsertTimeseries } from './gms-rules.js';
@@ -24,6 +25,7 @@ const SUPPORTED_ENTITY_TYPES = ['dataset'];
  */
 export function reportOperation(_: unknown, { input }: { input: ReportOperationInput }, ctx: SimContext): boolean {
   const kind = requireUrn(input.urn).entityType;
+  authorize(ctx, canReportOperation(ctx, input.urn));
   if (!SUPPORTED_ENTITY_TYPES.includes(kind)) {
     throw badRequest(`Unable to report operation. Invalid entity type ${kind} provided.`);
   }

@@ -1,3 +1,5 @@
+import { UNAUTHORIZED_OWNERS, authorize, canUpdateOwners } from '../../auth/checks.js';
+import { asserteeOf } from './assertions.js';
 import type { SimContext } from '../../schema/context.js';
 import { badRequest } from '../../schema/errors.js';
 import { auditStamp, existsInDataHub, requireUrn } from './gms-rules.js';
@@ -60,13 +62,23 @@ const toOwnerToAdd = (o: OwnerInput): OwnerToAdd => {
   return { ownerUrn: o.ownerUrn, type, typeUrn: o.ownershipTypeUrn ?? systemOwnershipTypeUrn(type) };
 };
 
+/** OwnerUtils.validateAuthorizedToUpdateOwners, before any input is validated (Add/AddOwners/RemoveOwnerResolver). */
+const checkOwnersPrivilege = (ctx: SimContext, resourceUrn: string) =>
+  authorize(
+    ctx,
+    canUpdateOwners(ctx, resourceUrn, (urn) => asserteeOf(ctx, urn)),
+    UNAUTHORIZED_OWNERS,
+  );
+
 /**
  * AddOwnerResolver. DataHub passes the owner urn where OwnerUtils expects the resource urn, so the
  * "resource exists" check is made on the owner and the resource itself is never checked: an owner can
  * be added to an entity that has no aspects yet (and the write then creates it). Reproduced as is.
  */
 export function addOwner(_: unknown, { input }: { input: AddOwnerInput }, ctx: SimContext): boolean {
+  requireUrn(input.ownerUrn);
   requireUrn(input.resourceUrn);
+  checkOwnersPrivilege(ctx, input.resourceUrn);
   validateAddOwnerInput(ctx, input, input.ownerUrn);
   addOwnersToResource(ctx.store, input.resourceUrn, [toOwnerToAdd(input)], auditStamp(ctx));
   return true;
@@ -75,6 +87,7 @@ export function addOwner(_: unknown, { input }: { input: AddOwnerInput }, ctx: S
 /** AddOwnersResolver: the resource must exist and every owner must be valid before anything is written. */
 export function addOwners(_: unknown, { input }: { input: AddOwnersInput }, ctx: SimContext): boolean {
   requireUrn(input.resourceUrn);
+  checkOwnersPrivilege(ctx, input.resourceUrn);
   for (const owner of input.owners) validateAddOwnerInput(ctx, owner, input.resourceUrn);
   addOwnersToResource(ctx.store, input.resourceUrn, input.owners.map(toOwnerToAdd), auditStamp(ctx));
   return true;
@@ -90,6 +103,7 @@ interface RemoveOwnerInput {
 export function removeOwner(_: unknown, { input }: { input: RemoveOwnerInput }, ctx: SimContext): boolean {
   requireUrn(input.resourceUrn);
   requireUrn(input.ownerUrn);
+  checkOwnersPrivilege(ctx, input.resourceUrn);
   if (!existsInDataHub(ctx.store, input.resourceUrn)) {
     throw badRequest(`Failed to change ownership for resource ${input.resourceUrn}. Resource does not exist.`);
   }

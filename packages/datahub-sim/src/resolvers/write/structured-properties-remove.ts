@@ -1,3 +1,5 @@
+import { authorize, canEditProperties } from '../../auth/checks.js';
+import { notAuthorizedOn } from './structured-properties-upsert.js';
 import type { SimContext } from '../../schema/context.js';
 import { SimError } from '../../schema/errors.js';
 import type { Aspect } from '../../store/store.js';
@@ -18,6 +20,7 @@ export function removeStructuredProperties(
   ctx: SimContext,
 ): Aspect {
   requireUrn(input.assetUrn);
+  authorize(ctx, canEditProperties(ctx, input.assetUrn), notAuthorizedOn(input.assetUrn));
   if (!existsInDataHub(ctx.store, input.assetUrn)) {
     throw new SimError('SERVER_ERROR', `Asset with provided urn ${input.assetUrn} does not exist`);
   }

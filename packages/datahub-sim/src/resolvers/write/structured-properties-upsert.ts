@@ -1,3 +1,4 @@
+import { authorize, canEditProperties } from '../../auth/checks.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { SimContext } from '../../schema/context.js';
 import { SimError, badRequest } from '../../schema/errors.js';
@@ -72,6 +73,9 @@ function validateImmutable(ctx: SimContext, before: Assignment[], after: Assignm
   }
 }
 
+/** The resolvers' own 403 text (Upsert/RemoveStructuredPropertiesResolver, typo included). */
+export const notAuthorizedOn = (urn: string) => `Not authorized to update properties on the gives urn ${urn}`;
+
 /**
  * UpsertStructuredPropertiesResolver: replaces the values of the listed properties (restamping
  * `lastModified`), appends the ones the asset does not have yet, keeps every other assignment, and
@@ -84,6 +88,7 @@ export function upsertStructuredProperties(
 ): StructuredPropertiesAspect {
   const assetUrn = input.assetUrn;
   const kind = requireUrn(assetUrn).entityType;
+  authorize(ctx, canEditProperties(ctx, assetUrn), notAuthorizedOn(assetUrn));
   // DataHub throws a plain RuntimeException here, so the client sees a server error.
   if (kind !== 'schemaField' && !existsInDataHub(ctx.store, assetUrn)) {
     throw new SimError('SERVER_ERROR', `Asset with provided urn ${assetUrn} does not exist`);

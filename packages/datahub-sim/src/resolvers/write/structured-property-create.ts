@@ -1,3 +1,4 @@
+import { authorize, canManageStructuredProperties } from '../../auth/checks.js';
 import type { SimContext } from '../../schema/context.js';
 import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
 import { badRequest } from '../../schema/errors.js';
@@ -89,6 +90,11 @@ export function createStructuredProperty(
   { input }: { input: CreateStructuredPropertyInput },
   ctx: SimContext,
 ): EntityRef | null {
+  authorize(
+    ctx,
+    canManageStructuredProperties(ctx),
+    'Unable to create structured property. Please contact your admin.',
+  );
   const id = propertyId(input, ctx);
   const urn = `urn:li:structuredProperty:${id}`;
   if (existsInDataHub(ctx.store, urn)) throw badRequest('A structured property already exists with this urn');

@@ -1,4 +1,5 @@
 import type { SimContext } from '../../schema/context.js';
+import { authorize, canCreateTags, canUpdateTags } from '../../auth/checks.js';
 import { SimError, badRequest } from '../../schema/errors.js';
 import { entityTypeOf } from '../../urn.js';
 import { auditStamp, compact, existsInDataHub, requireUrn } from './gms-rules.js';
@@ -37,6 +38,7 @@ const refOf = (input: ResourceRef): ResourceRef => ({
  * not a user, as DataHub logs and ignores that failure).
  */
 export function createTag(_: unknown, { input }: { input: CreateTagInput }, ctx: SimContext): string {
+  authorize(ctx, canCreateTags(ctx));
   const urn = `urn:li:tag:${input.id ?? ctx.newId()}`;
   if (existsInDataHub(ctx.store, urn)) throw badRequest('This Tag already exists!');
   ctx.store.write(urn, 'tagProperties', compact({ name: input.name, description: input.description }));
@@ -52,9 +54,11 @@ export function createTag(_: unknown, { input }: { input: CreateTagInput }, ctx:
   return urn;
 }
 
-/** AddTagResolver: the tag (type and existence), then the resource, are validated before the write. */
+/** AddTagResolver: the privilege, then the tag (type and existence), then the resource, before the write. */
 export function addTag(_: unknown, { input }: { input: TagAssociationInput }, ctx: SimContext): boolean {
   requireUrn(input.resourceUrn);
+  requireUrn(input.tagUrn);
+  authorize(ctx, canUpdateTags(ctx, input.resourceUrn, input.subResource, 1));
   validateLabel(ctx, input.tagUrn, 'tag');
   validateResource(ctx, input);
   addTagsToResources(ctx.store, [input.tagUrn], [refOf(input)]);
@@ -67,6 +71,8 @@ export function addTag(_: unknown, { input }: { input: TagAssociationInput }, ct
  */
 export function addTags(_: unknown, { input }: { input: AddTagsInput }, ctx: SimContext): boolean {
   requireUrn(input.resourceUrn);
+  input.tagUrns.forEach(requireUrn);
+  authorize(ctx, canUpdateTags(ctx, input.resourceUrn, input.subResource, input.tagUrns.length));
   for (const tagUrn of input.tagUrns) {
     validateLabel(ctx, tagUrn, 'tag');
     validateResource(ctx, input);
@@ -75,34 +81,47 @@ export function addTags(_: unknown, { input }: { input: AddTagsInput }, ctx: Sim
   return true;
 }
 
-/** BatchAddTagsResolver: every tag, then every resource, is validated; then all resources are written. */
+/**
+ * BatchAddTagsResolver: every tag is validated, then each resource in turn (the privilege on it, then the
+ * resource), so one resource refused fails the whole batch; then all resources are written.
+ */
 export function batchAddTags(_: unknown, { input }: { input: BatchTagsInput }, ctx: SimContext): boolean {
   for (const tagUrn of input.tagUrns) validateLabel(ctx, tagUrn, 'tag');
-  const refs = presentRefs(input.resources);
   // DataHub retries a single column target on the dataset's siblings; the simulator has no siblings.
-  refs.forEach((ref) => validateResource(ctx, ref));
+  const refs = checkedRefs(ctx, input);
   addTagsToResources(ctx.store, input.tagUrns, refs);
   return true;
 }
 
-/** RemoveTagResolver: removal validates only the resource (the tag need not exist). */
+/** RemoveTagResolver: the privilege, then only the resource (the tag need not exist). */
 export function removeTag(_: unknown, { input }: { input: TagAssociationInput }, ctx: SimContext): boolean {
   requireUrn(input.tagUrn);
+  requireUrn(input.resourceUrn);
+  authorize(ctx, canUpdateTags(ctx, input.resourceUrn, input.subResource, 1));
   validateResource(ctx, input);
   removeTagsFromResources(ctx.store, [input.tagUrn], [refOf(input)]);
   return true;
 }
 
-/** BatchRemoveTagsResolver: every resource is validated, then the tags are removed from each. */
+/** BatchRemoveTagsResolver: each resource is checked (privilege, then resource), then the tags are removed from each. */
 export function batchRemoveTags(_: unknown, { input }: { input: BatchTagsInput }, ctx: SimContext): boolean {
-  const refs = presentRefs(input.resources);
-  refs.forEach((ref) => validateResource(ctx, ref));
+  input.tagUrns.forEach(requireUrn);
+  const refs = checkedRefs(ctx, input);
   removeTagsFromResources(ctx.store, input.tagUrns, refs);
   return true;
 }
 
-/** A null entry in `resources` makes DataHub fail with a NullPointerException. */
-function presentRefs(resources: (ResourceRef | null)[]): ResourceRef[] {
-  if (resources.some((r) => r === null)) throw new SimError('SERVER_ERROR', 'An unknown error occurred.');
-  return (resources as ResourceRef[]).map(refOf);
+/**
+ * The batch's resources, each checked in turn as `validateInputResource` does: the tag privilege on it, then the
+ * resource itself. A null entry makes DataHub fail with a NullPointerException when the loop reaches it.
+ */
+function checkedRefs(ctx: SimContext, input: BatchTagsInput): ResourceRef[] {
+  return input.resources.map((resource) => {
+    if (resource === null) throw new SimError('SERVER_ERROR', 'An unknown error occurred.');
+    const ref = refOf(resource);
+    requireUrn(ref.resourceUrn);
+    authorize(ctx, canUpdateTags(ctx, ref.resourceUrn, ref.subResource, input.tagUrns.length));
+    validateResource(ctx, ref);
+    return ref;
+  });
 }
