@@ -86,6 +86,7 @@ const KEEP = {
     'removeLink',
     'addOwner',
     'addOwners',
+    'removeOwner',
     'reportOperation',
     'removeStructuredProperties',
   ],
@@ -108,7 +109,9 @@ const KEEP = {
     'fineGrainedLineages',
     'incidents',
     'health',
+    'siblings',
   ],
+  SiblingProperties: ['isPrimary', 'siblings'],
   MLModel: [
     ...LINEAGE_ENTITY,
     ...COMMON,
