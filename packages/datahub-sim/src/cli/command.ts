@@ -83,6 +83,7 @@ interface ServeOptions {
   fault?: string[];
   token?: string;
   seed: number;
+  lineageSearchCacheTtl?: number;
 }
 
 interface GenerateOptions {
@@ -123,6 +124,11 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     )
     .option('--token <token>', 'require this bearer token on /api/graphql')
     .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
+    .option(
+      '--lineage-search-cache-ttl <seconds>',
+      "answer lineage searches from GMS's lineage search cache, kept this long (GMS: on, 600), unless skipCache",
+      integer(1),
+    )
     .action(async (opts: ServeOptions) => {
       await mustExist(opts.catalog ?? []);
       const log = await logger();
@@ -140,6 +146,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         faults: opts.fault,
         seed: opts.seed,
         token: opts.token,
+        ...(opts.lineageSearchCacheTtl ? { lineageSearchCacheTtlMs: opts.lineageSearchCacheTtl * 1000 } : {}),
         logger: log,
       });
       logLoadReport(log, running.loadReport, formatIssue);

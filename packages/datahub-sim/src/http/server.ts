@@ -12,6 +12,7 @@ import { StatsCounter, type Stats } from '../controls/stats.js';
 import { Store } from '../store/store.js';
 import { WriteFaults } from '../controls/write-faults.js';
 import { controlRoutes } from '../controls/routes.js';
+import { LineageSearchCache } from '../lineage/lineage-search-cache.js';
 
 export interface SimOptions {
   /** DataHub metadata files or folders to load, in order. */
@@ -33,6 +34,8 @@ export interface SimOptions {
   seed?: number;
   /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`. */
   token?: string;
+  /** Run with GMS's lineage search cache, keeping answers this long (GMS: on, CACHE_TTL_SECONDS = 600 s). */
+  lineageSearchCacheTtlMs?: number;
   logger?: Logger;
   now?: () => number;
 }
@@ -82,7 +85,13 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const closing = new AbortController();
   const writeFaults = new WriteFaults();
   const graphql: GraphQLRouteOptions = {
-    context: makeContext(store, { now, writeFaults }),
+    context: makeContext(store, {
+      now,
+      writeFaults,
+      ...(opts.lineageSearchCacheTtlMs
+        ? { lineageSearchCache: new LineageSearchCache(opts.lineageSearchCacheTtlMs) }
+        : {}),
+    }),
     token: opts.token,
     latencyMs,
     pickFault,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import type { WriteFaults } from '../controls/write-faults.js';
+import type { LineageSearchCache } from '../lineage/lineage-search-cache.js';
 
 /** What every simulator resolver receives as GraphQL context. */
 export interface SimContext {
@@ -13,6 +14,8 @@ export interface SimContext {
   newId: () => string;
   /** Write failures planted through `/__sim/write-faults` (none in most tests). */
   writeFaults?: WriteFaults;
+  /** GMS's lineage search cache, when the simulator runs with one (`--lineage-search-cache-ttl`). */
+  lineageSearchCache?: LineageSearchCache;
 }
 
 export function makeContext(store: Store, overrides: Partial<SimContext> = {}): SimContext {
