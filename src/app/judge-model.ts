@@ -1,5 +1,6 @@
 import { UsageError } from '../errors.js';
 import { buildGraph } from '../core/build-graph.js';
+import { SiblingReads } from '../core/sibling-reads.js';
 import { assess, verdictOf, type JudgePolicy, type Verdict } from '../core/verdict.js';
 import type { UpstreamGraph } from '../core/graph.js';
 import { JudgmentSession } from '../core/session.js';
@@ -42,7 +43,9 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
     ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
   }
   // judge
-  const read = buildGraph(model.urn, reached, cache);
+  // a dbt model and its warehouse table are judged as one dataset (core/sibling-reads.ts)
+  const reads = new SiblingReads(cache);
+  const read = buildGraph(model.urn, reads.canonicalUrns(reached), reads);
   if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false)
     throw new UsageError(`DataHub has no model ${model.urn}`);
   const graph = deps.proposed ? withProposedLineage(read, deps.proposed) : read;

@@ -9,6 +9,7 @@ import {
   type UpstreamReachVars,
 } from './queries/upstream-reach.js';
 import { EntityCache } from './entity-cache.js';
+import { siblingsNotReached } from './siblings-reached.js';
 
 /** A model as a blast radius lists it: DataHub's `MLModel.name`, and whether a search returns it (exists, not soft-deleted). */
 export interface ModelFacts {
@@ -59,10 +60,13 @@ export async function readUpstreamReach(
   const read = new ReachRead(cache, reached, downstream, page);
   await read.from(client, model);
   const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
-  const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
-  // the roots first, as a scroll's read lists them
-  for (const root of more) reached.add(root);
-  await Promise.all(more.map((root) => read.from(client, root)));
+  let more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
+  // then the siblings the reach did not reach (a dbt model's warehouse table lies downstream of it), and theirs
+  for (; more.length; more = siblingsNotReached(cache, reached)) {
+    // the roots first, as a scroll's read lists them
+    for (const root of more) reached.add(root);
+    await Promise.all(more.map((root) => read.from(client, root)));
+  }
   return { reached: [...reached], cache, downstream };
 }
 

@@ -1,5 +1,6 @@
 import type { DataHubClient } from './client.js';
 import type { EntityCache } from './entity-cache.js';
+import { siblingsNotReached } from './siblings-reached.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
 import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
@@ -22,8 +23,9 @@ export async function readUpstream(
   const reached = new Set<string>();
   await readReached(client, [model], reached, cache);
   const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
-  const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
-  if (more.length) await readReached(client, more, reached, cache);
+  let more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
+  // then the siblings the scroll did not reach (a dbt model's warehouse table lies downstream of it), and theirs
+  for (; more.length; more = siblingsNotReached(cache, reached)) await readReached(client, more, reached, cache);
   return [...reached];
 }
 
