@@ -60,12 +60,15 @@ export async function readUpstreamReach(
   const read = new ReachRead(cache, reached, downstream, page);
   await read.from(client, model);
   const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
-  let more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
-  // then the siblings the reach did not reach (a dbt model's warehouse table lies downstream of it), and theirs
-  for (; more.length; more = siblingsNotReached(cache, reached)) {
-    // the roots first, as a scroll's read lists them
-    for (const root of more) reached.add(root);
-    await Promise.all(more.map((root) => read.from(client, root)));
+  const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
+  // the roots first, as a scroll's read lists them
+  for (const root of more) reached.add(root);
+  await Promise.all(more.map((root) => read.from(client, root)));
+  // then each sibling the reach did not reach (a dbt model's warehouse table lies downstream of it), the nearest
+  // first: its reach holds the tables of the dbt models above it, so those cost nothing more
+  for (let next = siblingsNotReached(cache, reached); next.length; next = siblingsNotReached(cache, reached)) {
+    reached.add(next[0]!);
+    await read.from(client, next[0]!);
   }
   return { reached: [...reached], cache, downstream };
 }

@@ -23,9 +23,12 @@ export async function readUpstream(
   const reached = new Set<string>();
   await readReached(client, [model], reached, cache);
   const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
-  let more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
-  // then the siblings the scroll did not reach (a dbt model's warehouse table lies downstream of it), and theirs
-  for (; more.length; more = siblingsNotReached(cache, reached)) await readReached(client, more, reached, cache);
+  const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
+  if (more.length) await readReached(client, more, reached, cache);
+  // then each sibling the scroll did not reach (a dbt model's warehouse table lies downstream of it), the nearest
+  // first: its scroll reaches the tables of the dbt models above it, so those cost nothing more
+  for (let next = siblingsNotReached(cache, reached); next.length; next = siblingsNotReached(cache, reached))
+    await readReached(client, [next[0]!], reached, cache);
   return [...reached];
 }
 

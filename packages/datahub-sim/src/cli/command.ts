@@ -92,6 +92,7 @@ interface GenerateOptions {
   depth: number;
   seed: number;
   out?: string;
+  siblings?: boolean;
 }
 
 const jsonLinesOnStderr = async (): Promise<Logger> => {
@@ -170,12 +171,13 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .requiredOption('--datasets <n>', 'number of datasets', integer(0))
     .requiredOption('--depth <n>', 'lineage hops from a model to its deepest source (min 2)', integer(0))
     .option('--seed <n>', 'random seed', integer(Number.MIN_SAFE_INTEGER), 1)
+    .option('--siblings', 'dbt-style siblings: a dbt model beside each warehouse table, as DataHub ingests dbt')
     .option(
       '--out <file-or-dir>',
       'write to this file instead of stdout; a folder (ending in / or existing) gets numbered files of ' +
         `${RECORDS_PER_FILE.toLocaleString('en')} records, for catalogs too large for one file`,
     )
-    .action(async ({ models, datasets, depth, seed, out }: GenerateOptions) => {
+    .action(async ({ models, datasets, depth, seed, out, siblings }: GenerateOptions) => {
       const [
         { formatMetadataFile },
         { generateCatalog, generateRecords, planCatalog },
@@ -185,7 +187,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         import('../generate/index.js'),
         import('../generate/write.js'),
       ]);
-      const options = { models, datasets, depth, seed };
+      const options = { models, datasets, depth, seed, siblings: siblings === true };
       planCatalog(options); // bad options throw before any file is written
       if (!out) return void stdout.write(formatMetadataFile(generateCatalog(options)));
       if (isFolderTarget(out)) {
