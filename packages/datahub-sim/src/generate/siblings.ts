@@ -13,7 +13,6 @@ const CREATED = GENERATED_NOW - 300 * 24 * HOUR_MS;
 const stamp = { time: CREATED, actor: 'urn:li:corpuser:datahub' };
 const escape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
-
 export function* dbtSiblingRecords(plan: Plan, warehouse: string, parents: string[]): Generator<MetadataRecord> {
   const dbt = dbtSiblingUrn(warehouse);
   const isRaw = (p: string) => layerOf(plan, globalIndexOf(plan, p)) === 0;
@@ -51,4 +50,3 @@ function globalIndexOf(plan: Plan, urn: string): number {
   const m = /\.table_(\d+),/.exec(urn);
   return m ? Number(m[1]) : plan.layerStarts.at(-1)!;
 }
-
