@@ -6,6 +6,7 @@ import { judgeSchema } from '../../src/config/judge.js';
 import type { Verdict } from '../../src/core/verdict.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { EntityCache } from '../../src/datahub/entity-cache.js';
+import { readUpstreamReach } from '../../src/datahub/read-reach.js';
 import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 
@@ -143,4 +144,18 @@ describe('siblings: a dbt model and its warehouse table judged as one dataset', 
     expect(dbt.requests.scroll).toBeLessThanOrEqual(plain.requests.scroll + readers + tables.length);
     expect(dbt.requests.whole).toBeLessThanOrEqual(Math.ceil(plain.requests.whole * 1.1));
   }, 120_000);
+
+  it('reads every one-hop edge list whole: DataHub merging siblings would make each group member look cut short', async () => {
+    const records = generateCatalog({ ...OVER_WAREHOUSE, siblings: true });
+    const sim = await startSim({ records, port: 0, now: () => STALE });
+    sims.push(sim);
+    const client = createDataHubClient({ url: sim.url });
+    const reach = await readUpstreamReach(client, modelsOf(records)[0]!);
+    const groups = reach.reached.filter((u) => u.includes('dataPlatform:dbt,'));
+    expect(groups.length).toBeGreaterThan(0);
+    // with siblings merged, `total` sums both members' edges and exceeds the list: the blast radius would fall back
+    // to a lineage search per dataset
+    expect([...reach.downstream.cut]).toEqual([]);
+    for (const urn of groups) expect(reach.downstream.edges.has(urn), urn).toBe(true);
+  });
 });
