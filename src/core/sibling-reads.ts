@@ -2,8 +2,15 @@ import { parseSchemaFieldUrn, schemaFieldUrn } from '@janus/datahub-sim/urn';
 import type { EntityParts, EntityReads } from './build-graph.js';
 import type { Column, EntityNode, Owner } from './graph.js';
 
+/**
+ * Platforms of the tools that model a table rather than hold it (dbt, SQLMesh, Dataform; Hightouch models): their
+ * entities are the siblings of the tables they build or read (DataHub's ingestion sources for each).
+ */
+const MODELLING_PLATFORMS = ['dbt', 'sqlmesh', 'dataform', 'hightouch'].map((p) => `urn:li:dataPlatform:${p},`);
+const onModellingTool = (urn: string) => MODELLING_PLATFORMS.some((p) => urn.includes(p));
+
 interface Group {
-  /** The urn judging uses for the whole group: its primary member, else the first by urn. */
+  /** The urn judging uses for the whole group: its table (a member on no modelling tool), else its primary. */
   canonical: string;
   /** The members read, the canonical one first. */
   members: string[];
@@ -14,9 +21,10 @@ interface Group {
  * dataset. DataHub keeps them apart everywhere Janus reads (the `lineage` field with `separateSiblings`, lineage
  * search), though they hold two halves of one dataset's facts: the dbt side its code lineage and tests, the
  * warehouse side its operations, its producing jobs and the incidents raised on it. Here each group answers under
- * its primary member's urn (the entity DataHub's UI shows for the group), with the members' facts and upstreams
- * combined; every reference to a member, its columns included, names that urn; the other members have no node.
- * Only members that were read count. Built per run: it keeps what it derives.
+ * its table's urn (the member on no modelling tool's platform, where the data and its evidence live; else its
+ * primary), with the members' facts and upstreams combined; every reference to a member, its columns included,
+ * names that urn; the other members have no node. A catalog that gains dbt siblings keeps its verdicts, names
+ * included. Only members that were read count. Built per run: it keeps what it derives.
  */
 export class SiblingReads implements EntityReads {
   private readonly groups = new Map<string, Group | null>();
@@ -84,7 +92,10 @@ export class SiblingReads implements EntityReads {
       return null;
     }
     const sorted = [...members].sort();
-    const canonical = sorted.find((m) => this.reads.graphParts(m)!.primarySibling) ?? sorted[0]!;
+    const canonical =
+      sorted.find((m) => !onModellingTool(m)) ??
+      sorted.find((m) => this.reads.graphParts(m)!.primarySibling) ??
+      sorted[0]!;
     group = { canonical, members: [canonical, ...sorted.filter((m) => m !== canonical)] };
     for (const m of members) this.groups.set(m, group);
     return group;
