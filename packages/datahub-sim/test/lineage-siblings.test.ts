@@ -149,4 +149,21 @@ describe('siblings (dbt models and their warehouse tables)', () => {
     const r = (await data(q, { urn: G })).searchAcrossLineage;
     expect(r.searchResults.map((x: { entity: { urn: string } }) => x.entity.urn).sort()).toEqual([D, R, S].sort());
   });
+
+  it('a siblings aspect ingested after a first read changes the next answer', async () => {
+    const h = simHarness();
+    loadRecords(
+      h.store,
+      RECORDS.filter((r) => r.aspectName !== 'siblings'),
+      'before',
+    );
+    const q = `query($urn: String!) { dataset(urn: $urn) { lineage(input: { direction: UPSTREAM }) { total } } }`;
+    expect((await h.data(q, { urn: D })).dataset.lineage.total).toBe(1);
+    loadRecords(
+      h.store,
+      RECORDS.filter((r) => r.aspectName === 'siblings'),
+      'dbt',
+    );
+    expect((await h.data(q, { urn: D })).dataset.lineage.total).toBe(3);
+  });
 });
