@@ -1,4 +1,5 @@
 import { buildGraph } from '../core/build-graph.js';
+import { SiblingReads } from '../core/sibling-reads.js';
 import { upstreamDatasets } from '../core/graph.js';
 import { hurtsOnlyItsModel } from '../core/detectors/registered.js';
 import { detectorOfKey, keyOf, modelsOf } from '../core/writeback/conventions.js';
@@ -29,7 +30,8 @@ export interface JanusIncident {
 export async function janusIncidentsForModel(deps: JudgeDeps, ref: string): Promise<JanusIncident[]> {
   const model = await resolveModel(deps.client, ref);
   const cache = deps.cache ?? new EntityCache();
-  const graph = buildGraph(model.urn, await readUpstream(deps.client, model.urn, cache), cache);
+  const reads = new SiblingReads(cache);
+  const graph = buildGraph(model.urn, reads.canonicalUrns(await readUpstream(deps.client, model.urn, cache)), reads);
   const datasets = upstreamDatasets(graph);
   const out: JanusIncident[] = [];
   for (let i = 0; i < datasets.length; i += 100) {

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import { buildGraph } from '../core/build-graph.js';
-import { assess, verdictOf, type JudgePolicy, type Verdict } from '../core/verdict.js';
+import { SiblingReads } from '../core/sibling-reads.js';
+import { assess, byModelName, verdictOf, type JudgePolicy, type ModelRef, type Verdict } from '../core/verdict.js';
 import type { UpstreamGraph } from '../core/graph.js';
 import { JudgmentSession } from '../core/session.js';
 import { proposedDatasets, withProposedLineage, type ProposedLineage } from '../core/proposed-lineage.js';
@@ -42,18 +43,32 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
     ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
   }
   // judge
-  const read = buildGraph(model.urn, reached, cache);
+  // a dbt model and its warehouse table are judged as one dataset (core/sibling-reads.ts)
+  const reads = new SiblingReads(cache);
+  const read = buildGraph(model.urn, reads.canonicalUrns(reached), reads);
   if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false)
     throw new UsageError(`DataHub has no model ${model.urn}`);
   const graph = deps.proposed ? withProposedLineage(read, deps.proposed) : read;
   const session = new JudgmentSession(deps.policy, now);
   const assessment = assess(session, graph);
   const { offending } = assessment;
-  // read the blast radius of what it found
-  const downstream = !offending.length
+  // read the blast radius of what it found: below every member of a sibling group (a dbt source's raw table has
+  // readers of its own, upstream of the source)
+  const members = [...new Set(offending.flatMap((d) => reads.membersOf(d)))];
+  const below = !offending.length
     ? {}
     : known
-      ? await readBlastRadius(deps.client, offending, known)
-      : await readDownstreamModels(deps.client, offending);
+      ? await readBlastRadius(deps.client, members, known)
+      : await readDownstreamModels(deps.client, members);
+  const downstream = Object.fromEntries(
+    offending.map((d) => [d, modelsBelowMembers(reads.membersOf(d).map((m) => below[m] ?? []))]),
+  );
   return { verdict: verdictOf(session, graph, assessment, downstream, { now, datahub: deps.client.url }), graph };
+}
+
+/** One group's models: every member's, each once, by name (a single member's list as it came). */
+function modelsBelowMembers(lists: ModelRef[][]): ModelRef[] {
+  if (lists.length === 1) return lists[0]!;
+  const byUrn = new Map(lists.flat().map((m) => [m.urn, m]));
+  return [...byUrn.values()].sort(byModelName);
 }

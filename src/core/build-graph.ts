@@ -28,6 +28,12 @@ export interface EntityParts {
   /** Features: their source datasets and feature tables. */
   featureSources: string[];
   featureTables: FeatureTableRef[];
+  /**
+   * Datasets: the other members of its sibling group (a dbt model and its warehouse table, DataHub's `siblings`
+   * aspect), and whether it leads the group. Judging sees a group as one dataset (sibling-reads.ts).
+   */
+  siblings: string[];
+  primarySibling: boolean;
 }
 
 /** The entities one run has read, as graphs are built from them (src/datahub's entity cache is one). */
@@ -108,7 +114,8 @@ function addFeatureTable(g: UpstreamGraph, table: FeatureTableRef): void {
  * lineage in DataHub, an input for Janus), and a feature's sources.
  */
 export function inputsOf(parts: EntityParts): string[] {
-  const inputs = [...parts.upstreams];
+  // a dataset's siblings are read with it: their facts and upstreams are the logical dataset's
+  const inputs = [...parts.upstreams, ...parts.siblings];
   if (parts.node.kind === 'mlModel') inputs.push(...parts.trainingData);
   if (parts.node.kind === 'mlFeature') inputs.push(...parts.featureSources);
   return inputs;

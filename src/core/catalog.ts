@@ -4,6 +4,7 @@ import type { EntityNode, GraphRecords, UpstreamGraph } from './graph.js';
 import { GraphIndexes } from './graph-indexes.js';
 import { ModelListPool } from './model-list-pool.js';
 import { shortName } from './names.js';
+import { SiblingReads } from './sibling-reads.js';
 import { byModelName, type ModelRef } from './verdict.js';
 
 /** Graph questions answered from a fully read catalog. */
@@ -16,7 +17,12 @@ export class Catalog {
   #indexes?: GraphIndexes;
   private modelsBelow?: (urn: string) => string[];
 
-  constructor(private readonly reads: EntityReads) {}
+  /** The catalog as judging sees it: each sibling group one dataset (sibling-reads.ts). */
+  private readonly reads: SiblingReads;
+
+  constructor(reads: EntityReads) {
+    this.reads = new SiblingReads(reads);
+  }
 
   models(): ModelRef[] {
     const models: ModelRef[] = [];
@@ -46,7 +52,7 @@ export class Catalog {
   modelsBelowDataset(dataset: string): ModelRef[] {
     const known = this.below.get(dataset);
     if (known) return known;
-    const urns = this.modelsBelowUrn(dataset);
+    const urns = this.modelsBelowUrn(this.reads.canonicalOf(dataset));
     // datasets share the index's lists: each is made into refs once
     let list = this.refLists.get(urns);
     if (!list) {
@@ -59,11 +65,12 @@ export class Catalog {
 
   /** An entity as judging sees it (owners, kind, name), from the catalog's shared records. */
   entity(urn: string): EntityNode | undefined {
-    return this.sharedRecords().nodes[urn];
+    return this.sharedRecords().nodes[this.reads.canonicalOf(urn)];
   }
 
   /** The urns of the models whose judgment reads this entity: those downstream of it, and itself if it is one. */
   modelsReading(urn: string): string[] {
+    urn = this.reads.canonicalOf(urn);
     const below = this.modelsBelowUrn(urn);
     return this.reads.graphParts(urn)?.node.kind === 'mlModel' ? [urn, ...below] : below;
   }

@@ -64,6 +64,8 @@ export function toParts(raw: RawEntity, pool: UrnPool = unpooled): EntityParts {
     featureTables: orNone(
       (raw.featureTables?.relationships ?? []).flatMap((rel) => (rel.entity ? [toTableRef(rel.entity)] : [])),
     ),
+    siblings: orNone((raw.siblings?.siblings ?? []).flatMap((s) => (s && s.urn !== raw.urn ? [pool(s.urn)] : []))),
+    primarySibling: raw.siblings?.isPrimary === true,
   };
 }
 

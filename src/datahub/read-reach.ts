@@ -9,6 +9,7 @@ import {
   type UpstreamReachVars,
 } from './queries/upstream-reach.js';
 import { EntityCache } from './entity-cache.js';
+import { siblingsNotReached } from './siblings-reached.js';
 
 /** A model as a blast radius lists it: DataHub's `MLModel.name`, and whether a search returns it (exists, not soft-deleted). */
 export interface ModelFacts {
@@ -63,6 +64,12 @@ export async function readUpstreamReach(
   // the roots first, as a scroll's read lists them
   for (const root of more) reached.add(root);
   await Promise.all(more.map((root) => read.from(client, root)));
+  // then each sibling the reach did not reach (a dbt model's warehouse table lies downstream of it), the nearest
+  // first: its reach holds the tables of the dbt models above it, so those cost nothing more
+  for (let next = siblingsNotReached(cache, reached); next.length; next = siblingsNotReached(cache, reached)) {
+    reached.add(next[0]!);
+    await read.from(client, next[0]!);
+  }
   return { reached: [...reached], cache, downstream };
 }
 

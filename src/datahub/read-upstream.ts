@@ -1,5 +1,6 @@
 import type { DataHubClient } from './client.js';
 import type { EntityCache } from './entity-cache.js';
+import { siblingsNotReached } from './siblings-reached.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
 import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
@@ -24,6 +25,10 @@ export async function readUpstream(
   const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
   const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
   if (more.length) await readReached(client, more, reached, cache);
+  // then each sibling the scroll did not reach (a dbt model's warehouse table lies downstream of it), the nearest
+  // first: its scroll reaches the tables of the dbt models above it, so those cost nothing more
+  for (let next = siblingsNotReached(cache, reached); next.length; next = siblingsNotReached(cache, reached))
+    await readReached(client, [next[0]!], reached, cache);
   return [...reached];
 }
 

@@ -45,6 +45,7 @@ const out = fileURLToPath(
  */
 const NOT_YET = {
   'v1.0.0': [
+    'EntityPrivileges.canEditAssertionOwners',
     'Mutation.upsertLink',
     'Incident.incidentStatus',
     'DataJob.platform',
@@ -62,6 +63,7 @@ const NOT_YET = {
     'AssertionResult.severity',
   ],
   'v1.3.0': [
+    'EntityPrivileges.canEditAssertionOwners',
     'DataFlow.runs',
     'SearchAcrossLineageResults.isPartial',
     'ScrollAcrossLineageResults.isPartial',
@@ -152,7 +154,9 @@ const KEEP = {
     'incidents',
     'health',
     'privileges',
+    'siblings',
   ],
+  SiblingProperties: ['isPrimary', 'siblings'],
   MLModel: [
     ...LINEAGE_ENTITY,
     ...COMMON,

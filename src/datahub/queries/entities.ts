@@ -116,6 +116,13 @@ export const rawEntitySchema = z.object({
   assertions: z.object({ assertions: z.array(assertionSchema) }).nullish(),
   fineGrainedLineages: fineGrainedSchema,
   incidents: z.object({ incidents: z.array(incidentSchema) }).nullish(),
+  /** dbt models and their warehouse tables (DataHub's `siblings` aspect): one logical dataset (core/sibling-reads.ts). */
+  siblings: z
+    .object({
+      isPrimary: z.boolean().nullish(),
+      siblings: z.array(z.object({ urn: z.string() }).nullish()).nullish(),
+    })
+    .nullish(),
   // DataJob
   jobProperties: z.object({ name: z.string().nullish(), customProperties: customPropertiesSchema }).nullish(),
   inputOutput: z.object({ fineGrainedLineages: fineGrainedSchema }).nullish(),

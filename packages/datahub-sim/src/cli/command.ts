@@ -105,6 +105,7 @@ interface ServeOptions {
   seed: number;
   datahubVersion: DataHubRelease;
   reportVersion?: string;
+  lineageSearchCacheTtl?: number;
 }
 
 interface GenerateOptions {
@@ -113,6 +114,7 @@ interface GenerateOptions {
   depth: number;
   seed: number;
   out?: string;
+  siblings?: boolean;
 }
 
 const jsonLinesOnStderr = async (): Promise<Logger> => {
@@ -156,6 +158,11 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
       'current',
     )
     .option('--report-version <version>', 'the version GET /config reports instead (e.g. v0.15.0)', reportedVersion)
+    .option(
+      '--lineage-search-cache-ttl <seconds>',
+      "answer lineage searches from GMS's lineage search cache, kept this long (GMS: on, 600), unless skipCache",
+      integer(1),
+    )
     .action(async (opts: ServeOptions) => {
       await mustExist(opts.catalog ?? []);
       const tokens = opts.tokens ? await tokensFrom(opts.tokens) : undefined;
@@ -175,6 +182,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         seed: opts.seed,
         token: opts.token,
         ...(tokens ? { tokens } : {}),
+        ...(opts.lineageSearchCacheTtl ? { lineageSearchCacheTtlMs: opts.lineageSearchCacheTtl * 1000 } : {}),
         logger: log,
         datahubVersion: opts.datahubVersion,
         ...(opts.reportVersion ? { reportedVersion: opts.reportVersion } : {}),
@@ -200,12 +208,13 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .requiredOption('--datasets <n>', 'number of datasets', integer(0))
     .requiredOption('--depth <n>', 'lineage hops from a model to its deepest source (min 2)', integer(0))
     .option('--seed <n>', 'random seed', integer(Number.MIN_SAFE_INTEGER), 1)
+    .option('--siblings', 'dbt-style siblings: a dbt model beside each warehouse table, as DataHub ingests dbt')
     .option(
       '--out <file-or-dir>',
       'write to this file instead of stdout; a folder (ending in / or existing) gets numbered files of ' +
         `${RECORDS_PER_FILE.toLocaleString('en')} records, for catalogs too large for one file`,
     )
-    .action(async ({ models, datasets, depth, seed, out }: GenerateOptions) => {
+    .action(async ({ models, datasets, depth, seed, out, siblings }: GenerateOptions) => {
       const [
         { formatMetadataFile },
         { generateCatalog, generateRecords, planCatalog },
@@ -215,7 +224,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         import('../generate/index.js'),
         import('../generate/write.js'),
       ]);
-      const options = { models, datasets, depth, seed };
+      const options = { models, datasets, depth, seed, siblings: siblings === true };
       planCatalog(options); // bad options throw before any file is written
       if (!out) return void stdout.write(formatMetadataFile(generateCatalog(options)));
       if (isFolderTarget(out)) {

@@ -3,6 +3,7 @@
  * planted on purpose (docs/demo-catalog.md). Every timestamp is relative to `now`, so it is always live.
  */
 import { assertionRecords } from './assertions.js';
+import { dbtSiblingRecords } from './dbt-siblings.js';
 import { featureRecords } from './features.js';
 import { modelRecords } from './models.js';
 import { peopleRecords } from './people.js';
@@ -11,7 +12,7 @@ import { propertyRecords } from './properties.js';
 import type { MetadataRecord } from './records.js';
 import { warehouseRecords } from './warehouse.js';
 
-export { ASSERTIONS, DATASETS, DEMO, STRUCTURED_PROPERTIES } from './urns.js';
+export { ASSERTIONS, DATASETS, DBT_MODELS, DEMO, STRUCTURED_PROPERTIES } from './urns.js';
 export { auditStamp, dataJobInfo, dataJobInputOutput, ownership, runRecords, type RunSpec } from './aspects.js';
 // record builders in DataHub's metadata file format, for catalogs written by hand (tests, benchmarks)
 export {
@@ -34,6 +35,7 @@ export function demoCatalog(now: number = Date.now()): unknown[] {
   const records: MetadataRecord[] = [
     ...peopleRecords(now),
     ...warehouseRecords(now),
+    ...dbtSiblingRecords(now),
     ...pipelineRecords(now),
     ...featureRecords(now),
     ...modelRecords(now),

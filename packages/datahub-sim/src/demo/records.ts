@@ -27,7 +27,16 @@ export interface MceRecord {
   systemMetadata?: SystemMetadata;
 }
 
-export type MetadataRecord = McpRecord | MceRecord;
+/** A PATCH MCP: JSON Patch operations on an aspect, as DataHub's patch builders emit them. */
+export interface PatchRecord {
+  entityType: string;
+  entityUrn: string;
+  changeType: 'PATCH';
+  aspectName: string;
+  aspect: { json: Json[] };
+}
+
+export type MetadataRecord = McpRecord | MceRecord | PatchRecord;
 
 /** A whole-aspect UPSERT, as the file sink writes it. */
 export function mcp(urn: string, aspectName: string, json: Json): McpRecord {

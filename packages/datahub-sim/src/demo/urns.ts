@@ -54,6 +54,17 @@ export const DATASETS = {
   upliftTrainingSet: datasetUrn('snowflake', 'ml.uplift_training_set'),
 } as const;
 
+/**
+ * The dbt models behind four of the cleaned tables, on the dbt platform with the tables' names: each is the
+ * primary sibling of its table (dbt-siblings.ts).
+ */
+export const DBT_MODELS = {
+  stgTransactions: datasetUrn('dbt', 'analytics.stg_transactions'),
+  fctTransactions: datasetUrn('dbt', 'analytics.fct_transactions'),
+  customerProfile: datasetUrn('dbt', 'analytics.customer_profile'),
+  campaignAttribution: datasetUrn('dbt', 'analytics.campaign_attribution'),
+} as const;
+
 export const FLOWS = {
   paymentsEtl: dataFlowUrn('airflow', 'payments_etl'),
   growthEtl: dataFlowUrn('airflow', 'growth_etl'),
@@ -156,6 +167,7 @@ export const DEMO = {
   groups: GROUPS,
   tags: TAGS,
   datasets: DATASETS,
+  dbtModels: DBT_MODELS,
   flows: FLOWS,
   jobs: JOBS,
   featureTables: FEATURE_TABLES,

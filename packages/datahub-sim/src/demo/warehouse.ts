@@ -5,6 +5,7 @@ import {
 } from './aspects.js';
 import { mcp, type Json, type MetadataRecord } from './records.js';
 import { TABLES, type TableSpec } from './warehouse-tables.js';
+import { dbtModelOf } from './dbt-siblings.js';
 
 /** Types as the Avro schemas of Kafka topics and Parquet files on S3 write them. */
 const AVRO_TYPE: Record<ColumnKind, string> = {
@@ -50,6 +51,9 @@ function tableRecords(t: TableSpec, now: number): MetadataRecord[] {
   if (t.tags?.length) records.push(mcp(t.urn, 'globalTags', globalTags(t.tags)));
   if (t.lineage?.length) {
     const upstreams = [...new Set(t.lineage.flatMap((l) => l.from.map(([ds]) => ds)))].map((dataset) => ({ dataset }));
+    // dbt lists the dbt model upstream of the table it builds (dbt-siblings.ts)
+    const dbt = dbtModelOf(t.urn);
+    if (dbt) upstreams.push({ dataset: dbt });
     records.push(mcp(t.urn, 'upstreamLineage', upstreamLineage(t.urn, upstreams, t.lineage, created)));
   }
   for (const hoursAgo of t.landedHoursAgo ?? []) {

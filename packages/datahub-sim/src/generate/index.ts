@@ -11,6 +11,7 @@ import { seededRng } from './prng.js';
 import { warehouseRecords } from './warehouse.js';
 
 export {
+  dbtSiblingUrn,
   featureTableSource,
   GENERATED_NOW,
   LABEL_COLUMN,
@@ -27,8 +28,8 @@ export function* generateRecords(opts: GenerateOptions): Generator<MetadataRecor
   const plan = planCatalog(opts);
   const rng = seededRng(opts.seed);
   yield* peopleRecords(plan, rng);
-  yield* warehouseRecords(plan, rng);
-  yield* mlRecords(plan, opts.models, rng);
+  yield* warehouseRecords(plan, rng, opts.siblings === true);
+  yield* mlRecords(plan, opts.models, rng, opts.siblings === true);
 }
 
 export function generateCatalog(opts: GenerateOptions): unknown[] {

@@ -10,6 +10,7 @@ import { dataJobInfo, dataJobInputOutput, HOUR_MS, ownership, runRecords } from 
 import { mcp, type MetadataRecord } from '../demo/records.js';
 import type { Rng } from './prng.js';
 import {
+  dbtSiblingUrn,
   FEATURE_COLUMNS,
   featureTableSource,
   featureTableUrn,
@@ -17,6 +18,7 @@ import {
   GENERATED_NOW,
   groupUrn,
   LABEL_COLUMN,
+  layerOf,
   LABEL_SOURCE_COLUMN,
   modelUrn,
   primaryKeyUrn,
@@ -34,13 +36,20 @@ const DATA_TYPE: Record<(typeof FEATURE_COLUMNS)[number], string> = {
   category: 'NOMINAL',
   event_at: 'TIME',
 };
+/** The global index of the top-layer dataset feature table `i` reads. */
+const tableIndex = (plan: Plan, i: number): number => {
+  const k = plan.layerSizes.length - 1;
+  return plan.layerStarts[k]! + (i % plan.layerSizes[k]!);
+};
 const SAFE_COLUMNS = FEATURE_COLUMNS.filter((c) => c !== LABEL_SOURCE_COLUMN);
 const SHARE = { leaky: 0.03, unowned: 0.03 };
 const CREATED = GENERATED_NOW - 200 * 24 * HOUR_MS;
 const TRAINING_RUN_MS = 45 * 60_000;
 
-function* featureTableRecords(plan: Plan, i: number): Generator<MetadataRecord> {
-  const source = featureTableSource(plan, i);
+function* featureTableRecords(plan: Plan, i: number, siblings: boolean): Generator<MetadataRecord> {
+  // with dbt siblings, every fourth feature table reads the dbt model rather than its warehouse table
+  const table = featureTableSource(plan, i);
+  const source = siblings && i % 4 === 3 && layerOf(plan, tableIndex(plan, i)) > 0 ? dbtSiblingUrn(table) : table;
   const features = FEATURE_COLUMNS.map((c) => featureUrn(i, c));
   for (const column of FEATURE_COLUMNS) {
     yield mcp(featureUrn(i, column), 'mlFeatureProperties', {
@@ -137,8 +146,8 @@ function* trainingJobRecords(plan: Plan, j: number, trainingSet: string, trained
   }
 }
 
-export function* mlRecords(plan: Plan, models: number, rng: Rng): Generator<MetadataRecord> {
-  for (let i = 0; i < plan.featureTables; i++) yield* featureTableRecords(plan, i);
+export function* mlRecords(plan: Plan, models: number, rng: Rng, siblings = false): Generator<MetadataRecord> {
+  for (let i = 0; i < plan.featureTables; i++) yield* featureTableRecords(plan, i, siblings);
   if (models > 0 && plan.trainingSets > 0) {
     yield mcp(trainingFlowUrn(), 'dataFlowInfo', { customProperties: {}, name: 'train_models', env: 'PROD' });
   }

@@ -27,6 +27,12 @@ export interface GenerateOptions {
    */
   depth: number;
   seed: number;
+  /**
+   * dbt-style siblings: every warehouse table above the raw layer gets a dbt model as DataHub's dbt ingestion and
+   * its SiblingAssociationHook leave it (siblings.ts), and every fourth feature table reads the dbt model. The rest
+   * of the catalog is the one generated without it, record for record.
+   */
+  siblings?: boolean;
 }
 
 /** "Now" of every generated catalog: timestamps are set relative to it, never to the clock. */
@@ -105,6 +111,9 @@ export const featureUrn = (i: number, column: string): string => mlFeatureUrn(fe
 export const primaryKeyUrn = (i: number): string => mlPrimaryKeyUrn(featureTableName(i), 'id');
 /** Feature table `i` reads the top-layer dataset `i` (cycling), so training set `t` and feature table `t` share a source. */
 export const featureTableSource = topLayerDataset;
+/** The dbt model that builds a warehouse table: same name, on the dbt platform. */
+export const dbtSiblingUrn = (warehouseUrn: string): string =>
+  warehouseUrn.replace('urn:li:dataPlatform:snowflake,', 'urn:li:dataPlatform:dbt,');
 export const modelUrn = (j: number): string => mlModelUrn('mlflow', `model_${pad(j)}`);
 export const userUrn = (u: number): string => corpUserUrn(`user_${pad(u, 4)}`);
 export const groupUrn = (g: number): string => corpGroupUrn(`team_${pad(g, 3)}`);

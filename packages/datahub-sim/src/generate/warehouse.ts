@@ -20,6 +20,7 @@ import { mcp, type Json, type MetadataRecord } from '../demo/records.js';
 import { nameFromUrn, platformOf } from '../urn.js';
 import { GENERATED_TAGS } from './people.js';
 import type { Rng } from './prng.js';
+import { dbtSiblingRecords } from './siblings.js';
 import {
   flowUrn,
   GENERATED_NOW,
@@ -162,7 +163,7 @@ function* jobRecords(
   }
 }
 
-export function* warehouseRecords(plan: Plan, rng: Rng): Generator<MetadataRecord> {
+export function* warehouseRecords(plan: Plan, rng: Rng, siblings = false): Generator<MetadataRecord> {
   let job = 0;
   for (const [layer, size] of plan.layerSizes.entries()) {
     const start = plan.layerStarts[layer]!;
@@ -176,6 +177,8 @@ export function* warehouseRecords(plan: Plan, rng: Rng): Generator<MetadataRecor
         const urn = layeredDatasetUrn(plan, g);
         const parents = rng.sample(below, rng.int(1, 3)).map((p) => layeredDatasetUrn(plan, p));
         yield* datasetRecords(plan, urn, layer === 0 ? 'raw' : `layer_${layer}`, parents, rng);
+        // no draw from rng: the catalog around the siblings is the one generated without them
+        if (siblings && layer > 0) yield* dbtSiblingRecords(plan, urn, parents);
         outputs.push(urn);
         for (const p of parents) inputs.add(p);
       }

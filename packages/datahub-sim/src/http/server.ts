@@ -15,6 +15,7 @@ import { controlRoutes } from '../controls/routes.js';
 import { sendConfig } from './config-route.js';
 import { REPORTED_VERSION, type DataHubRelease } from '../release/releases.js';
 import { TokenTable, type TokenSpec } from '../auth/tokens.js';
+import { LineageSearchCache } from '../lineage/lineage-search-cache.js';
 
 export interface SimOptions {
   /** DataHub metadata files or folders to load, in order. */
@@ -41,6 +42,8 @@ export interface SimOptions {
    * request without a known one answers 401. A mutation the token's privileges do not allow answers 403 as GMS does.
    */
   tokens?: Record<string, TokenSpec>;
+  /** Run with GMS's lineage search cache, keeping answers this long (GMS: on, CACHE_TTL_SECONDS = 600 s). */
+  lineageSearchCacheTtlMs?: number;
   logger?: Logger;
   now?: () => number;
   /** The DataHub release to be (`--datahub-version`): its schema, its resolvers' semantics, its `/config`. */
@@ -102,7 +105,14 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const reported = opts.reportedVersion === undefined ? REPORTED_VERSION[release] : opts.reportedVersion;
   const auth = new TokenTable({ token: opts.token, tokens: opts.tokens });
   const graphql: GraphQLRouteOptions = {
-    context: makeContext(store, { now, writeFaults, release }),
+    context: makeContext(store, {
+      now,
+      writeFaults,
+      release,
+      ...(opts.lineageSearchCacheTtlMs
+        ? { lineageSearchCache: new LineageSearchCache(opts.lineageSearchCacheTtlMs) }
+        : {}),
+    }),
     auth,
     latencyMs,
     pickFault,

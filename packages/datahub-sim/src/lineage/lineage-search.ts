@@ -40,6 +40,7 @@ export interface LineageSearchInput {
   startTimeMillis?: number | null;
   endTimeMillis?: number | null;
   searchFlags?: {
+    skipCache?: boolean | null;
     groupingSpec?: {
       groupingCriteria?: { baseEntityType?: string | null; groupingEntityType: string }[] | null;
     } | null;

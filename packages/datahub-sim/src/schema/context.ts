@@ -3,6 +3,7 @@ import type { Store } from '../store/store.js';
 import type { WriteFaults } from '../controls/write-faults.js';
 import type { DataHubRelease } from '../release/releases.js';
 import type { Grants } from '../auth/grants.js';
+import type { LineageSearchCache } from '../lineage/lineage-search-cache.js';
 
 /** What every simulator resolver receives as GraphQL context. */
 export interface SimContext {
@@ -19,6 +20,8 @@ export interface SimContext {
   writeFaults?: WriteFaults;
   /** The DataHub release being simulated: its schema answers (default current). */
   release?: DataHubRelease;
+  /** GMS's lineage search cache, when the simulator runs with one (`--lineage-search-cache-ttl`). */
+  lineageSearchCache?: LineageSearchCache;
 }
 
 export function makeContext(store: Store, overrides: Partial<SimContext> = {}): SimContext {

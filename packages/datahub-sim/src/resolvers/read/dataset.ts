@@ -1,6 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import { entityPrivileges } from '../../auth/entity-privileges.js';
-import type { EntityRef } from '../../schema/entity-ref.js';
+import { entityRef, type EntityRef } from '../../schema/entity-ref.js';
+import { siblingsFact } from '../../lineage/siblings-aspect.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { customProperties, deprecationOut, enumOut } from './mappers.js';
 import { aspectOf, baseFields, keyParts, pick, platformRef } from './entity-base.js';
@@ -113,6 +114,11 @@ export const datasetResolvers: ResolverMap = {
       timeseriesWindow(ctx.store.timeseries<Raw>(s.urn, 'operation'), args, 'lastUpdatedTimestamp').map(operationOut),
     datasetProfiles: (s: EntityRef, args: TimeseriesArgs, ctx: SimContext) =>
       timeseriesWindow(ctx.store.timeseries<Raw>(s.urn, 'datasetProfile'), args).map(profileOut),
+    // SiblingsMapper: `isPrimary` and every sibling as a bare entity (the UI merges siblings; GraphQL does not)
+    siblings: (s: EntityRef, _a, ctx: SimContext) => {
+      const fact = siblingsFact(aspectOf(ctx, s, 'siblings'));
+      return fact ? { isPrimary: fact.primary, siblings: fact.siblings.map((urn) => entityRef(urn)) } : null;
+    },
     fineGrainedLineages: (s: EntityRef, _a, ctx: SimContext) => {
       const raw = aspectOf(ctx, s, 'upstreamLineage');
       return raw ? fineGrainedLineagesOut(raw.fineGrainedLineages) : null;

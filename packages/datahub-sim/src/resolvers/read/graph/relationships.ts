@@ -7,6 +7,8 @@ import { graphOf, type GraphIndex } from '../../../lineage/graph-index.js';
 import { GraphAnswers } from '../../../lineage/graph-answers.js';
 import type { LineageDirection } from '../../../lineage/lineage-registry.js';
 import { walkLineage } from '../../../lineage/lineage-walk.js';
+import { siblingLineage, type LineagePage } from '../../../lineage/sibling-lineage.js';
+import { siblingsFact } from '../../../lineage/siblings-aspect.js';
 import { objectTypesWithField } from '../../../schema/sdl-fields.js';
 import { entityPaths, intArg } from './shapes.js';
 
@@ -30,6 +32,7 @@ interface LineageInput {
   startTimeMillis?: number | null;
   endTimeMillis?: number | null;
   includeGhostEntities?: boolean | null;
+  separateSiblings?: boolean | null;
 }
 
 /** `relatedEntityTypes` may name urn types (`dataset`) or GraphQL EntityType values (`DATASET`). */
@@ -65,9 +68,10 @@ function relationships(source: Source, { input }: { input: RelationshipsInput },
 }
 
 /**
- * EntityLineageResultResolver: one hop (default page 0..100) of the lineage walk. Entities GMS does not
- * have, or has soft-deleted, leave the page unless `includeGhostEntities` (they are counted in `filtered`);
- * `total` and `count` are the graph's.
+ * EntityLineageResultResolver: one hop (default page 0..100) of the lineage walk, through SiblingGraphService:
+ * unless `separateSiblings: true`, an entity with siblings answers with its siblings' edges merged in and their
+ * totals summed (sibling-lineage.ts). Entities GMS does not have, or has soft-deleted, leave the page unless
+ * `includeGhostEntities` (they are counted in `filtered`); `total` and `count` are the graph's.
  */
 function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimContext) {
   const graph = graphOf(ctx.store);
@@ -76,31 +80,49 @@ function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimCon
   // without a time window the answer depends only on the graph: kept until the catalog changes (a batch, a reach or
   // a walk asks it of thousands of entities, and of the same entity once per edge to it)
   if (startTime === undefined && endTime === undefined) {
-    const key = `${input.direction}\u0000${input.start ?? ''}\u0000${input.count ?? ''}\u0000${input.includeGhostEntities === true}\u0000${source.urn}`;
-    return oneHopAnswers.get(graph, key, () => lineageAnswer(graph, source.urn, input));
+    const key = `${input.direction}\u0000${input.start ?? ''}\u0000${input.count ?? ''}\u0000${input.includeGhostEntities === true}\u0000${input.separateSiblings === true}\u0000${source.urn}`;
+    return oneHopAnswers.get(graph, key, () => lineageAnswer(ctx, graph, source.urn, input));
   }
-  return lineageAnswer(graph, source.urn, input, startTime, endTime);
+  return lineageAnswer(ctx, graph, source.urn, input, startTime, endTime);
 }
 
-function lineageAnswer(graph: GraphIndex, urn: string, input: LineageInput, startTime?: number, endTime?: number) {
-  const hits = walkLineage(graph, urn, {
-    direction: input.direction,
-    maxHops: 1,
-    startTimeMillis: startTime,
-    endTimeMillis: endTime,
-  }).hits;
-  const start = intArg(input.start, 0);
-  const count = intArg(input.count, 100);
-  const page = hits.slice(start, start + count);
+function lineageAnswer(
+  ctx: SimContext,
+  graph: GraphIndex,
+  urn: string,
+  input: LineageInput,
+  startTime?: number,
+  endTime?: number,
+) {
+  // GraphService.getLineage: one hop, a page of it and the total
+  const graphPage = (of: string, offset: number, count: number): LineagePage => {
+    const hits = walkLineage(graph, of, {
+      direction: input.direction,
+      maxHops: 1,
+      startTimeMillis: startTime,
+      endTimeMillis: endTime,
+    }).hits;
+    return { start: offset, count, total: hits.length, filtered: 0, relationships: hits.slice(offset, offset + count) };
+  };
   // Every route starts at the source and ends at its hit: one ref per urn serves them all.
   const ref = entityRefs();
-  const kept = page.filter((h) => ref(h.urn) !== null && (input.includeGhostEntities === true || graph.isLive(h.urn)));
+  const deps = {
+    graphPage,
+    siblingsOf: (of: string) => siblingsFact(ctx.store.aspect(of, 'siblings')),
+    keeps: (of: string) => ref(of) !== null && (input.includeGhostEntities === true || graph.isLive(of)),
+  };
+  const start = intArg(input.start, 0);
+  const count = intArg(input.count, 100);
+  const answer =
+    input.separateSiblings === true
+      ? siblingLineage(urn, start, count, { ...deps, siblingsOf: () => undefined })
+      : siblingLineage(urn, start, count, deps);
   return {
-    start,
-    count,
-    total: hits.length,
-    filtered: page.length - kept.length,
-    relationships: kept.map((h) => ({
+    start: answer.start,
+    count: answer.count,
+    total: answer.total,
+    filtered: answer.filtered,
+    relationships: answer.relationships.map((h) => ({
       type: h.type,
       entity: ref(h.urn),
       degree: h.degree,

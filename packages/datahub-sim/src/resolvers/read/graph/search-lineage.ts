@@ -4,7 +4,14 @@ import { entityRef, type EntityRef } from '../../../schema/entity-ref.js';
 import { SimError } from '../../../schema/errors.js';
 import type { ResolverMap } from '../../../schema/build.js';
 import { graphOf } from '../../../lineage/graph-index.js';
-import { findLineage, pageOf, type LineageRow, type LineageSearchInput } from '../../../lineage/lineage-search.js';
+import {
+  findLineage,
+  pageOf,
+  type LineageMatches,
+  type LineageRow,
+  type LineageSearchInput,
+} from '../../../lineage/lineage-search.js';
+import { lineageCacheKey } from '../../../lineage/lineage-search-cache.js';
 import { applyLimit, entityPaths, intArg } from './shapes.js';
 
 interface SearchInput extends LineageSearchInput {
@@ -48,7 +55,7 @@ function searchAcrossLineage(_: unknown, { input }: { input: SearchInput }, ctx:
   const graph = graphOf(ctx.store);
   const start = intArg(input.start, 0);
   const count = applyLimit(intArg(input.count, 10));
-  const matches = findLineage(graph, input, 'search', ctx.now());
+  const matches = cachedLineage(ctx, 'search', input, () => findLineage(graph, input, 'search', ctx.now()));
   const page = pageOf(graph, matches, start, count);
   return {
     start,
@@ -68,7 +75,7 @@ function scrollAcrossLineage(_: unknown, { input }: { input: ScrollInput }, ctx:
   const graph = graphOf(ctx.store);
   const count = applyLimit(intArg(input.count, 10));
   const offset = input.scrollId ? decodeScrollId(input.scrollId) : 0;
-  const matches = findLineage(graph, input, 'scroll', ctx.now());
+  const matches = cachedLineage(ctx, 'scroll', input, () => findLineage(graph, input, 'scroll', ctx.now()));
   const page = pageOf(graph, matches, offset, count);
   return {
     nextScrollId: page.fullPage && count > 0 ? encodeScrollId(offset + count) : null,
@@ -77,6 +84,18 @@ function scrollAcrossLineage(_: unknown, { input }: { input: ScrollInput }, ctx:
     searchResults: page.rows.map(result),
     isPartial: false,
   };
+}
+
+/** The search's answer, from GMS's lineage search cache when the simulator has one and the search does not skip it. */
+function cachedLineage(
+  ctx: SimContext,
+  mode: 'search' | 'scroll',
+  input: SearchInput | ScrollInput,
+  find: () => LineageMatches,
+): LineageMatches {
+  const cache = ctx.lineageSearchCache;
+  if (!cache || input.searchFlags?.skipCache === true) return find();
+  return cache.answer(lineageCacheKey(mode, ctx.actor, { ...input }), ctx.now(), find);
 }
 
 const encodeScrollId = (offset: number) => Buffer.from(JSON.stringify({ sort: [offset] })).toString('base64url');
