@@ -4,7 +4,8 @@ import { JanusError } from '../errors.js';
 export class DataHubError extends JanusError {
   constructor(
     message: string,
-    code: 'datahub.unreachable' | 'datahub.unauthorized' | 'datahub.graphql' | 'datahub.malformed',
+    code:
+      'datahub.unreachable' | 'datahub.unauthorized' | 'datahub.graphql' | 'datahub.malformed' | 'datahub.incomplete',
     /** The operation that failed. */
     readonly operation: string,
     /** DataHub's resolver error code (400, 403, 404, 409, 500), for GraphQL errors. */
@@ -36,3 +37,6 @@ export const malformed = (operation: string, detail: string) =>
     'datahub.malformed',
     operation,
   );
+/** A list DataHub cannot give whole (past its search index's 10,000-result window): judging it would be judging part. */
+export const incompleteRead = (operation: string, detail: string) =>
+  new DataHubError(`DataHub cannot give a whole list (${operation}): ${detail}`, 'datahub.incomplete', operation);

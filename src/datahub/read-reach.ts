@@ -9,6 +9,7 @@ import {
   type UpstreamReachVars,
 } from './queries/upstream-reach.js';
 import { EntityCache } from './entity-cache.js';
+import { readListRest } from './read-list-rest.js';
 
 /** A model as a blast radius lists it: DataHub's `MLModel.name`, and whether a search returns it (exists, not soft-deleted). */
 export interface ModelFacts {
@@ -63,6 +64,11 @@ export async function readUpstreamReach(
   // the roots first, as a scroll's read lists them
   for (const root of more) reached.add(root);
   await Promise.all(more.map((root) => read.from(client, root)));
+  // lists longer than the page each entity's read brought: read to their end before any graph is built of them
+  await readListRest(
+    client,
+    [...cache.values()].filter((e): e is RawEntity => !!e),
+  );
   return { reached: [...reached], cache, downstream };
 }
 
