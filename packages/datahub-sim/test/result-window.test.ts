@@ -8,6 +8,11 @@ import { addDataset, ds, model } from './support/graph-catalog.js';
  */
 
 type Harness = ReturnType<typeof simHarness>;
+interface ScrollPage {
+  nextScrollId: string | null;
+  total: number;
+  searchResults: { entity: { urn: string } }[];
+}
 
 const SEARCH = `query($start: Int!, $count: Int!) {
   searchAcrossEntities(input: { types: [MLMODEL], query: "*", start: $start, count: $count }) { start count total searchResults { entity { urn } } }
@@ -58,7 +63,7 @@ describe('searchAcrossEntities past 10,000 hits', () => {
     let scrollId: string | null = null;
     const totals: number[] = [];
     do {
-      const page = (await h.data(SCROLL, { scrollId })).scrollAcrossEntities;
+      const page: ScrollPage = (await h.data(SCROLL, { scrollId })).scrollAcrossEntities;
       totals.push(page.total);
       for (const r of page.searchResults) seen.add(r.entity.urn);
       scrollId = page.nextScrollId;
@@ -114,7 +119,7 @@ describe('lineage search past 10,000 results', () => {
     const seen = new Set<string>();
     let scrollId: string | null = null;
     do {
-      const page = (await h.data(LINEAGE_SCROLL, { scrollId })).scrollAcrossLineage;
+      const page: ScrollPage = (await h.data(LINEAGE_SCROLL, { scrollId })).scrollAcrossLineage;
       expect(page.total).toBe(10_000);
       for (const r of page.searchResults) seen.add(r.entity.urn);
       scrollId = page.nextScrollId;
