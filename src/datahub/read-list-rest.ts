@@ -36,11 +36,13 @@ const restSchema = rawEntitySchema.pick({
 const listRest = defineAliasedOperation('list-rest', restSchema, SLOTS);
 
 type Items = { total?: number | null } & Record<string, unknown>;
+/** An entity read with some of the lists (JanusEntityFields, or a read of incidents alone). */
+export type WithLists = { urn: string } & Partial<Pick<RawEntity, ListName>>;
 const itemsOf = (name: ListName, list: Items): unknown[] =>
   (list[name === 'upstream' || name === 'featureTables' ? 'relationships' : name] as unknown[] | undefined) ?? [];
 
 interface Rest {
-  raw: RawEntity;
+  raw: WithLists;
   list: ListName;
   /** Where the next page starts: past every page asked so far (a page may hold fewer, filtered, results). */
   next: number;
@@ -48,7 +50,7 @@ interface Rest {
 }
 
 /** The lists of `raw` that its read did not bring whole. Throws when one cannot be read whole. */
-function restOf(raw: RawEntity): Rest[] {
+function restOf(raw: WithLists): Rest[] {
   const rests: Rest[] = [];
   for (const list of NAMES) {
     const got = raw[list] as Items | null | undefined;
@@ -69,24 +71,33 @@ function restOf(raw: RawEntity): Rest[] {
  * 1,001 upstream edges keeps them all): every short list of the batch in one request a round, each list's remainder
  * in one page (up to 10,000), appended in place. No request when every list came whole, as nearly all do.
  */
-export async function readListRest(client: DataHubClient, raws: readonly RawEntity[]): Promise<void> {
+export async function readListRest(
+  client: DataHubClient,
+  raws: readonly WithLists[],
+  /** Which incidents the reads listed: the active ones (JanusEntityFields), or all of them (null). */
+  incidentState: 'ACTIVE' | null = 'ACTIVE',
+): Promise<void> {
   let rests = raws.flatMap(restOf);
   while (rests.length) {
-    const byEntity = new Map<RawEntity, Rest[]>();
+    const byEntity = new Map<WithLists, Rest[]>();
     for (const r of rests) byEntity.set(r.raw, [...(byEntity.get(r.raw) ?? []), r]);
     const entities = [...byEntity.entries()];
     const chunks: (typeof entities)[] = [];
     for (let i = 0; i < entities.length; i += SLOTS) chunks.push(entities.slice(i, i + SLOTS));
-    const further = await Promise.all(chunks.map((chunk) => readRound(client, chunk)));
+    const further = await Promise.all(chunks.map((chunk) => readRound(client, chunk, incidentState)));
     rests = further.flat();
   }
 }
 
 /** One request for a chunk of entities' next pages; gives the lists still not whole. */
-async function readRound(client: DataHubClient, chunk: [RawEntity, Rest[]][]): Promise<Rest[]> {
+async function readRound(
+  client: DataHubClient,
+  chunk: [WithLists, Rest[]][],
+  incidentState: 'ACTIVE' | null,
+): Promise<Rest[]> {
   const vars: Record<string, unknown> = {};
   chunk.forEach(([raw, lists], i) => {
-    const slot: Record<string, unknown> = { u: raw.urn };
+    const slot: Record<string, unknown> = { u: raw.urn, incState: incidentState };
     for (const r of lists) {
       slot[VAR[r.list]] = true;
       slot[`${VAR[r.list]}Start`] = r.next;

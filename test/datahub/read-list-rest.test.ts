@@ -4,6 +4,7 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { EntityCache } from '../../src/datahub/entity-cache.js';
 import { readEntities, readUpstream } from '../../src/datahub/read-upstream.js';
 import { readUpstreamReach } from '../../src/datahub/read-reach.js';
+import { readDatasetsActiveIncidents, readDatasetsIncidents } from '../../src/datahub/read-dataset-incidents.js';
 import { ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { policy } from '../app/write-back-helpers.js';
@@ -108,6 +109,14 @@ describe('a dataset with more incidents and assertions than a page', () => {
     expect(new Set(raw.incidents?.incidents.map((i) => i.urn)).size).toBe(101);
     expect(raw.assertions?.assertions).toHaveLength(101);
     expect(sim.stats().byOperation).toEqual({ JanusEntities: 1, JanusListRest: 1 });
+  });
+
+  it('reads them whole where the write-back looks for its own incidents (active, and in any state)', async () => {
+    const { client } = await simWith([...wideModel(1), ...incidents(101)]);
+    const [active] = await readDatasetsActiveIncidents(client, [SOURCE]);
+    const [all] = await readDatasetsIncidents(client, [SOURCE]);
+    expect(active?.incidents?.incidents).toHaveLength(101);
+    expect(all?.incidents?.incidents).toHaveLength(101);
   });
 
   it('refuses to judge a dataset whose active incidents pass the search index window (10,000)', async () => {
