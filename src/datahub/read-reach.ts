@@ -80,7 +80,11 @@ class ReachRead {
     private readonly page: number,
   ) {}
 
-  /** The root and its whole upstream reach, four slices a request until `total` is covered. */
+  /**
+   * The root and its whole upstream reach, four slices a request until `total` is covered. That `total` is exact:
+   * past 300 results GMS counts the graph's relationships (the lightning path), and up to 300 the index's count is
+   * exact; only an index count past 10,000 stops at 10,000 (scroll-end.ts).
+   */
   async from(client: DataHubClient, root: string): Promise<void> {
     this.reached.add(root);
     let total = Infinity;
