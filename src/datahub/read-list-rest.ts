@@ -23,8 +23,11 @@ const VAR: Record<ListName, string> = { upstream: 'up', incidents: 'inc', assert
 /** The largest page a follow-up asks for: GMS's `limit.results.max` (a larger count is replaced by a smaller one). */
 const MOST = 10_000;
 const RESULT_WINDOW = 10_000;
-/** Entities a follow-up request carries: each slot asks up to four lists, well within GMS's complexity limit. */
-const SLOTS = 32;
+/**
+ * Entities a follow-up request carries: a slot with all four lists selects about 70 fields, so 16 of them stay well
+ * within GMS's query complexity limit (2,000) even if it counts the lists a slot skips.
+ */
+const SLOTS = 16;
 
 const restSchema = rawEntitySchema.pick({
   urn: true,
