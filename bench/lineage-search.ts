@@ -91,7 +91,7 @@ export async function measureLineageSearch(opts: LineageSearchOptions): Promise<
     );
     const models = (await readDownstreamModels(client, [largest.urn]))[largest.urn]?.length ?? 0;
     const batch = sources.slice(singles, singles + aliases);
-    // Janus's own aliased document for that many datasets (up to 256, within GMS's complexity limit)
+    // Janus's own aliased document for that many datasets (up to downstreamModels.max: what GMS's limits take)
     const op = downstreamModels.forSlots(batch.length) as Operation<Record<string, unknown>, unknown>;
     const vars = Object.assign({}, ...batch.map((s, i) => downstreamModels.slotVars(i, { d: s.urn }))) as Record<
       string,

@@ -12,6 +12,9 @@ export const REDACT_PATHS = [
   'botToken',
   '*.botToken',
   '*.*.botToken',
+  'httpToken',
+  '*.httpToken',
+  '*.*.httpToken',
   'signingSecret',
   '*.signingSecret',
   '*.*.signingSecret',
@@ -36,13 +39,18 @@ export function addSecret(value: string): void {
 
 const BEARER = /\b(Bearer)\s+[^\s"',;)\]}]+/gi;
 const SLACK_TOKEN = /\bxox[abposr]-[\w-]+/g;
+/** The userinfo of a URL (`https://user:pass@host`, `redis://:pass@host`): credentials, whoever wrote them there. */
+const URL_USERINFO = /\b([a-z][a-z\d+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
 
 /**
- * A text with every known secret, `Bearer <anything>` and Slack tokens replaced by `[redacted]`: for messages
- * from elsewhere (a DataHub that echoes headers) that Janus prints or logs.
+ * A text with every known secret, `Bearer <anything>`, Slack tokens and the credentials of URLs replaced by
+ * `[redacted]`: for messages from elsewhere (a DataHub that echoes headers) that Janus prints or logs.
  */
 export function redactText(text: string): string {
-  let out = text.replace(BEARER, '$1 [redacted]').replace(SLACK_TOKEN, '[redacted]');
+  let out = text
+    .replace(BEARER, '$1 [redacted]')
+    .replace(SLACK_TOKEN, '[redacted]')
+    .replace(URL_USERINFO, '$1[redacted]@');
   for (const secret of SECRETS) if (out.includes(secret)) out = out.split(secret).join('[redacted]');
   return out;
 }

@@ -2,7 +2,7 @@ import type { SnoozeDeps } from '../../src/app/snooze.js';
 import { snoozeEntity } from '../../src/app/snooze.js';
 import type { Logger } from '../../src/log.js';
 import type { SlackMessage } from '../../src/render/blocks.js';
-import { snoozedMessage, snoozeUnavailableMessage } from '../../src/slack/messages.js';
+import { snoozedMessage, snoozeRefusedMessage, snoozeUnavailableMessage } from '../../src/slack/messages.js';
 import type { JanusRequest } from '../../src/slack/command-text.js';
 import { entityProblem } from './entity-problem.js';
 
@@ -23,8 +23,13 @@ export async function snoozeReply(
   if (!deps.snooze) return snoozeUnavailableMessage();
   try {
     const s = await snoozeEntity(deps.snooze, target, ms, user);
-    deps.logger.info({ command: '/janus snooze', urn: s.urn, until: new Date(s.until).toISOString(), user }, 'snoozed');
-    return snoozedMessage(s.name, s.kind, s.until, user);
+    if (s.outcome !== 'snoozed') {
+      deps.logger.info({ command: '/janus snooze', urn: s.entity.urn, user, refused: s.outcome }, 'snooze refused');
+      return snoozeRefusedMessage(s);
+    }
+    const { entity, until } = s;
+    deps.logger.info({ command: '/janus snooze', urn: entity.urn, until: new Date(until).toISOString(), user }, 'snoozed');
+    return snoozedMessage(entity.name, entity.kind, until, user);
   } catch (err) {
     return entityProblem(err, target, deps.logger, request);
   }

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
 import { simCommand } from '@janus/datahub-sim/command';
 import { demoCommand } from './commands/demo.js';
+import { doctorCommand } from './commands/doctor.js';
 import { gateCommand } from './commands/gate.js';
 import { historyCommand } from './commands/history.js';
 import { mcpCommand } from './commands/mcp.js';
@@ -28,7 +29,8 @@ export function buildProgram(): Command {
     .addCommand(
       simCommand({ createLogger: async () => (await import('../log.js')).createLogger({ name: 'datahub-sim' }) }),
     )
-    .addCommand(mcpCommand());
+    .addCommand(mcpCommand())
+    .addCommand(doctorCommand());
   forEachCommand(program, (cmd) => cmd.exitOverride().showSuggestionAfterError());
   return program;
 }

@@ -40,6 +40,9 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_MCP_ALLOW_WRITES: ['mcp', 'allowWrites'],
   JANUS_MCP_HTTP: ['mcp', 'http'],
   JANUS_MCP_HTTP_PATH: ['mcp', 'httpPath'],
+  JANUS_MCP_HTTP_TOKEN: ['mcp', 'httpToken'],
+  JANUS_MCP_ALLOWED_HOSTS: ['mcp', 'allowedHosts'],
+  JANUS_MCP_ALLOWED_ORIGINS: ['mcp', 'allowedOrigins'],
   JANUS_AS_OF: ['judge', 'asOf'],
 };
 

@@ -25,6 +25,11 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   return result.data;
 }
 
+/** The config file's own values (`--config FILE`, else ./janus.config.yaml when present): to tell a setting's source. */
+export function configFileValues(options: Pick<LoadConfigOptions, 'file' | 'cwd'> = {}): Record<string, unknown> {
+  return readConfigFile(options.file, options.cwd ?? process.cwd()).values;
+}
+
 function readConfigFile(explicit: string | undefined, cwd: string): { values: Record<string, unknown>; path?: string } {
   const file = explicit ? path.resolve(cwd, explicit) : path.join(cwd, DEFAULT_CONFIG_FILE);
   if (!fs.existsSync(file)) {

@@ -71,7 +71,8 @@ export const slackSchema = z.object({
 
 export const serverSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(3000),
-  host: z.string().min(1).default('0.0.0.0'),
+  /** Where `janus serve` listens: this machine only unless told otherwise (a container or a proxy elsewhere: 0.0.0.0). */
+  host: z.string().min(1).default('127.0.0.1'),
   /** Base URL people reach Janus at: the Model Impact Report links written into DataHub start with it. */
   publicUrl: z.url({ protocol: /^https?$/ }).optional(),
 });

@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-/** A list from the environment (`a,b c`) or the config file (a YAML list). */
-const list = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,]+/)).map((s) => s.trim()).filter(Boolean));
+import { list } from './list.js';
 
 /** Who may act on incidents from Slack (docs/slack.md, "Acting on incidents"): settings of `slack`. */
 export const slackIncidentSettings = {

@@ -14,6 +14,7 @@ import { addSecret, redactText } from '../log.js';
 import type { Operation } from './operation.js';
 import { DEFAULT_LONG_READ_TIMEOUT_MS } from './long-read.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
+import { gmsAddress } from './gms-url.js';
 
 export interface DataHubClientOptions {
   /** GMS base URL (`DATAHUB_GMS_URL`); `/api/graphql` is appended. */
@@ -52,13 +53,19 @@ export interface DataHubClient {
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 export function createDataHubClient(options: DataHubClientOptions): DataHubClient {
-  const url = `${options.url.replace(/\/+$/, '')}/api/graphql`;
+  const address = gmsAddress(options.url);
+  const url = `${address.url.replace(/\/+$/, '')}/api/graphql`;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const longReadTimeoutMs = Math.max(timeoutMs, options.longReadTimeoutMs ?? DEFAULT_LONG_READ_TIMEOUT_MS);
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   if (options.token) addSecret(options.token);
   const gql = new GraphQLClient(url, {
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    // a token wins over credentials written into the URL: GMS reads the bearer token, a proxy before it the rest
+    headers: options.token
+      ? { authorization: `Bearer ${options.token}` }
+      : address.basicAuth
+        ? { authorization: address.basicAuth }
+        : {},
     fetch: refusingNonJson((input, init) => fetch(input, init)),
   });
   const sent: Record<string, number> = {};
@@ -131,7 +138,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   if (!Number.isInteger(writeBatch) || writeBatch < 1)
     throw new RangeError(`writeBatch must be a whole number >= 1, got ${writeBatch}`);
   return {
-    url: options.url,
+    url: address.url,
     request,
     requestEach,
     sent,

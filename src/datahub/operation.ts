@@ -73,3 +73,20 @@ export function defineOperation<Vars, Data>(
     ...(options.long ? { long: true } : {}),
   };
 }
+
+/** Every operation Janus can send (each `.graphql` file under operations/, with its fragments): for `janus doctor`. */
+export function allOperations(): { file: string; name: string; document: string }[] {
+  const root = new URL('./operations/', import.meta.url);
+  const files = (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.graphql') && !f.startsWith('fragments'))
+    .sort();
+  return files.map((file) => {
+    const doc = parse(fs.readFileSync(new URL(file, root), 'utf8'));
+    const op = doc.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+    return {
+      file,
+      name: op?.kind === Kind.OPERATION_DEFINITION ? (op.name?.value ?? file) : file,
+      document: withFragments(doc),
+    };
+  });
+}

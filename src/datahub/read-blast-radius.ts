@@ -3,7 +3,7 @@ import { shortName } from '../core/names.js';
 import { byModelName, type ModelRef } from '../core/verdict.js';
 import type { DataHubClient } from './client.js';
 import { ModelListPool } from '../core/model-list-pool.js';
-import { DOWNSTREAM_PER_REQUEST } from './queries/downstream-models.js';
+import { downstreamModels } from './queries/downstream-models.js';
 import { downstreamWalk, WALK_HOPS, type WalkNode } from './queries/downstream-walk.js';
 import { readDownstreamModels } from './read-downstream.js';
 import { modelFacts, recordDownstream, type DownstreamKnown } from './read-reach.js';
@@ -13,19 +13,20 @@ const WALK_BATCH = 10_000;
 
 /**
  * The blast radius of one verdict: every ML model downstream of each offending dataset. Up to one aliased document
- * of datasets (256), one multi-hop lineage search each (read-downstream.ts): one request. Past that, a search a
- * dataset would cost DataHub a walk of the graph below each (on a stale catalog, 1,114 datasets each above about
- * 1,000 models: 1.1 M results), so the graph below them is walked once instead: the edges the upstream read brought
- * (`known`), then the entities it did not reach, three hops a request, until every entity below the datasets has its
- * edges; the models below each dataset are then worked out locally, as a catalog scan does. An entity with more
- * downstream edges than a read brings sends the datasets back to the searches.
+ * of datasets (`downstreamModels.max`, 256: as many as GMS's limits take), one multi-hop lineage search each
+ * (read-downstream.ts): one request. Past that, a search a dataset would cost DataHub a walk of the graph below each
+ * (on a stale catalog, 1,114 datasets each above about 1,000 models: 1.1 M results), so the graph below them is walked
+ * once instead: the edges the upstream read brought (`known`), then the entities it did not reach, three hops a
+ * request, until every entity below the datasets has its edges; the models below each dataset are then worked out
+ * locally, as a catalog scan does. An entity with more downstream edges than a read brings sends the datasets back to
+ * the searches.
  */
 export async function readBlastRadius(
   client: DataHubClient,
   offending: string[],
   known: DownstreamKnown,
   /** Datasets searched one by one, at most; more are walked. */
-  searchUpTo = DOWNSTREAM_PER_REQUEST,
+  searchUpTo = downstreamModels.max,
 ): Promise<Record<string, ModelRef[]>> {
   const datasets = [...new Set(offending)];
   if (datasets.length <= searchUpTo || !(await walkBelow(client, datasets, known)))

@@ -50,6 +50,13 @@ export async function pingCatalog(client: DataHubClient): Promise<void> {
   await client.request(catalogPage, { count: 1 });
 }
 
+/** How many ML models DataHub holds (Elasticsearch's total: it reads 10,000 past 10,000), and the first of them. */
+export async function countModels(client: DataHubClient): Promise<{ total: number; first?: string }> {
+  const page = (await client.request(catalogPage, { count: 1 })).scrollAcrossEntities;
+  const first = page.searchResults[0]?.entity.urn;
+  return { total: page.total, ...(first ? { first } : {}) };
+}
+
 /** Every ML model's urn, a page of the scroll a request, to the scroll's end (scroll-end.ts). */
 export async function listModels(client: DataHubClient, pageSize = CATALOG_PAGE): Promise<string[]> {
   const models: string[] = [];

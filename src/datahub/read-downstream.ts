@@ -7,8 +7,8 @@ import { scrollGoesOn } from './scroll-end.js';
 
 /**
  * The blast radius: every ML model downstream of each dataset (any hops). One aliased scroll per dataset, all of
- * them in one request up to DOWNSTREAM_PER_REQUEST (256, within GMS's query complexity limit), the requests side by side;
- * a dataset with more models than a page follows its scroll.
+ * them in one request up to `downstreamModels.max` (what GMS's limits take in one document), the requests side by
+ * side; a dataset with more models than a page follows its scroll.
  * Equal lists come back as one array (ModelListPool).
  */
 export async function readDownstreamModels(
@@ -30,10 +30,10 @@ export async function readDownstreamModels(
           const seen = () => pages.reduce((n, p) => n + (p?.searchResults.length ?? 0), 0);
           // to the scroll's end: past 10,000 models `total` reads 10,000 (scroll-end.ts)
           for (let last = pages[0]; last && scrollGoesOn(last, seen(), last.total); last = pages.at(-1)) {
-            const more = await client.request(
-              downstreamModels.forSlots(1),
-              downstreamModels.slotVars(0, { d: dataset, scrollId: last.nextScrollId }),
-            );
+            const more = await client.request(downstreamModels.forSlots(1), {
+              ...downstreamModels.slotVars(0, { d: dataset }),
+              scrollId: last.nextScrollId,
+            });
             pages.push(more[downstreamModels.alias(0)]);
           }
           out[dataset] = lists.intern(pages.flatMap(modelsOf).sort(byModelName));

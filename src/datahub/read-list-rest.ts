@@ -23,11 +23,6 @@ const VAR: Record<ListName, string> = { upstream: 'up', incidents: 'inc', assert
 /** The largest page a follow-up asks for: GMS's `limit.results.max` (a larger count is replaced by a smaller one). */
 const MOST = 10_000;
 const RESULT_WINDOW = 10_000;
-/**
- * Entities a follow-up request carries: a slot with all four lists selects about 70 fields, so 16 of them stay well
- * within GMS's query complexity limit (2,000) even if it counts the lists a slot skips.
- */
-const SLOTS = 16;
 
 const restSchema = rawEntitySchema.pick({
   urn: true,
@@ -36,7 +31,8 @@ const restSchema = rawEntitySchema.pick({
   assertions: true,
   featureTables: true,
 });
-const listRest = defineAliasedOperation('list-rest', restSchema, SLOTS);
+/** Entities a follow-up request carries: as many slots as GMS's parser and complexity limits take (aliased.ts). */
+const listRest = defineAliasedOperation('list-rest', restSchema);
 
 type Items = { total?: number | null } & Record<string, unknown>;
 /** An entity read with some of the lists (JanusEntityFields, or a read of incidents alone). */
@@ -86,7 +82,7 @@ export async function readListRest(
     for (const r of rests) byEntity.set(r.raw, [...(byEntity.get(r.raw) ?? []), r]);
     const entities = [...byEntity.entries()];
     const chunks: (typeof entities)[] = [];
-    for (let i = 0; i < entities.length; i += SLOTS) chunks.push(entities.slice(i, i + SLOTS));
+    for (let i = 0; i < entities.length; i += listRest.max) chunks.push(entities.slice(i, i + listRest.max));
     const further = await Promise.all(chunks.map((chunk) => readRound(client, chunk, incidentState)));
     rests = further.flat();
   }

@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../log.js';
+import { LOCAL_HOSTS, refusalOf, type McpHttpAccess } from './http-guard.js';
 
 export interface McpHttpOptions {
   logger?: Logger;
-  /** Host headers to accept (DNS rebinding protection); unset: any host. */
-  allowedHosts?: string[];
+  /** Who may call: the Host, Origin and bearer token checked on every request. Default: localhost names only, no Origin, no token. */
+  access?: McpHttpAccess;
 }
 
 export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -14,10 +15,20 @@ export type McpHttpHandler = (req: IncomingMessage, res: ServerResponse) => Prom
 /**
  * MCP over Streamable HTTP, stateless: each POST gets its own server (the factory has no side effects, so this
  * is cheap) and a JSON response. GET (a server-initiated stream) and DELETE (ending a session) have nothing to
- * do without sessions: 405. Mount it at `mcp.httpPath` (default `/mcp`); it never throws.
+ * do without sessions: 405. A request from a Host or Origin not allowed, or without the bearer token when one is set, is
+ * refused before anything runs (./http-guard.ts). Mount it at `mcp.httpPath` (default `/mcp`); it never throws.
  */
 export function createMcpHttpHandler(newServer: () => McpServer, options: McpHttpOptions = {}): McpHttpHandler {
+  const access = options.access ?? { allowedHosts: LOCAL_HOSTS, allowedOrigins: [] };
   return async (req, res) => {
+    const refused = refusalOf(req, access);
+    if (refused) {
+      options.logger?.warn({ status: refused.status, reason: refused.message }, 'MCP HTTP request refused');
+      res.writeHead(refused.status, { 'content-type': 'application/json', ...refused.headers });
+      res.end(JSON.stringify(rpcError(-32001, refused.message)));
+      req.resume();
+      return;
+    }
     if (req.method !== 'POST') {
       res.writeHead(405, { 'content-type': 'application/json', allow: 'POST' });
       res.end(
@@ -31,7 +42,6 @@ export function createMcpHttpHandler(newServer: () => McpServer, options: McpHtt
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
-      ...(options.allowedHosts ? { allowedHosts: options.allowedHosts, enableDnsRebindingProtection: true } : {}),
     });
     res.on('close', () => {
       void transport.close();

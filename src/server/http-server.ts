@@ -4,7 +4,7 @@ import type { UpstreamGraph } from '../core/graph.js';
 import type { Verdict } from '../core/verdict.js';
 import { DataHubError } from '../datahub/errors.js';
 import { UsageError } from '../errors.js';
-import type { Logger } from '../log.js';
+import { redactText, type Logger } from '../log.js';
 import { errorPageHtml, modelReportHtml, type ReportIncident } from '../html-report/index.js';
 import { createMetrics, type RouteName } from './metrics.js';
 import { createReportCache } from './report-cache.js';
@@ -88,7 +88,8 @@ export function createJanusServer(deps: JanusServerDeps): JanusServer {
         return {
           status: health.status === 'ok' ? 200 : 503,
           type: 'application/json; charset=utf-8',
-          body: `${JSON.stringify(health)}\n`,
+          // what it names (DataHub's address, an error's text) is shown to anyone who asks: no credentials
+          body: `${redactText(JSON.stringify(health))}\n`,
           headers: { 'cache-control': 'no-store' },
         };
       }
@@ -198,5 +199,5 @@ function decodeRef(raw: string): string | undefined {
 const page = (status: number, title: string, message: string, detail?: string): Answer => ({
   status,
   type: HTML,
-  body: errorPageHtml(title, message, detail),
+  body: errorPageHtml(title, redactText(message), detail === undefined ? undefined : redactText(detail)),
 });

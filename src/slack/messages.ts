@@ -1,3 +1,4 @@
+import type { SnoozeOutcome } from '../app/snooze.js';
 import type { ModelRef } from '../core/verdict.js';
 import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../render/blocks.js';
 import { COMMANDS, PUBLIC_FLAG } from './command-text.js';
@@ -87,6 +88,30 @@ export function unsnoozedMessage(name: string, was: boolean, by: string): SlackM
   return was
     ? inChannel(`:bell: <@${mrkdwn(by)}> unsnoozed \`${mrkdwn(name)}\`: Argos alerts about it again.`)
     : ephemeral(`\`${mrkdwn(name)}\` was not snoozed.`, [section(`\`${mrkdwn(name)}\` was not snoozed.`)]);
+}
+
+/** Why the asker may not snooze it, only to them: who may, or what Argos could not tell. */
+export function snoozeRefusedMessage(o: Exclude<SnoozeOutcome, { outcome: 'snoozed' }>): SlackMessage {
+  const nothing = 'Nothing was snoozed.';
+  const name = `\`${mrkdwn(o.entity.name)}\``;
+  let text: string;
+  if (o.outcome === 'refused') {
+    const who = [
+      ...(o.owners.length ? [o.owners.map(mrkdwn).join(', ')] : []),
+      ...(o.admins ? ['a Janus admin (`slack.admins`)'] : []),
+    ];
+    const may = who.length ? `: ${who.join(', or ')}` : ' (it has none in DataHub: claim it, or ask a Janus admin)';
+    text = `:no_entry: Only the owners of the ${o.entity.kind} ${name} may snooze its alerts${may}. ${nothing}`;
+  } else {
+    const i = o.identity;
+    text =
+      i.kind === 'no-email'
+        ? `:warning: Argos cannot see your email in Slack, so it cannot tell whether ${name} is yours to snooze. ${nothing}`
+        : i.kind === 'no-account'
+          ? `:warning: DataHub has no user with your email (${mrkdwn(i.email)}), so Argos cannot tell whether ${name} is yours to snooze. ${nothing}`
+          : `:warning: Your DataHub account (${mrkdwn(i.name)}) is suspended or inactive, so Argos cannot snooze ${name} for you. ${nothing}`;
+  }
+  return ephemeral(text, [section(text)]);
 }
 
 /** Snoozes live in Redis with the alerts: without Redis there are no alerts to snooze. */

@@ -135,3 +135,23 @@ describe('an empty catalog (issue 20, case 9)', () => {
     }
   });
 });
+
+describe('credentials inside DATAHUB_GMS_URL (issue 38, probe finding 6)', () => {
+  beforeAll(requireBuiltCli);
+  it('janus trust works through them, and a DataHub that does not answer is named without them', async () => {
+    const withCreds = demo.env.DATAHUB_GMS_URL!.replace('http://', 'http://alice:gms-pa55word@');
+    const ok = await runJanus(['trust', 'fraud_detector_v4', '--json'], {
+      DATAHUB_GMS_URL: withCreds,
+      JANUS_LOG_LEVEL: 'debug',
+    });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout).datahub).toBe(demo.env.DATAHUB_GMS_URL);
+    const down = await runJanus(['trust', 'fraud_detector_v4'], {
+      DATAHUB_GMS_URL: 'http://alice:gms-pa55word@127.0.0.1:9',
+      JANUS_LOG_LEVEL: 'debug',
+      JANUS_DATAHUB_RETRIES: '0',
+    });
+    expect(down.code, down.stderr).toBe(3);
+    expect(ok.stdout + ok.stderr + down.stdout + down.stderr).not.toContain('gms-pa55word');
+  });
+});

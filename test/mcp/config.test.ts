@@ -7,12 +7,9 @@ const mcp = (env: Record<string, string>) => loadConfig({ env, cwd: os.tmpdir() 
 
 describe('the MCP settings', () => {
   it('are read-only, without HTTP, at /mcp by default', () => {
-    expect(mcp({})).toEqual({ allowWrites: false, http: false, httpPath: '/mcp' });
-    expect(mcp({ JANUS_MCP_ALLOW_WRITES: '', JANUS_MCP_HTTP: '' })).toEqual({
-      allowWrites: false,
-      http: false,
-      httpPath: '/mcp',
-    });
+    const defaults = { allowWrites: false, http: false, httpPath: '/mcp', allowedHosts: [], allowedOrigins: [] };
+    expect(mcp({})).toEqual(defaults);
+    expect(mcp({ JANUS_MCP_ALLOW_WRITES: '', JANUS_MCP_HTTP: '' })).toEqual(defaults);
   });
 
   it('take the usual spellings of true and false', () => {
@@ -20,11 +17,28 @@ describe('the MCP settings', () => {
       allowWrites: true,
       http: true,
       httpPath: '/agents/mcp',
+      allowedHosts: [],
+      allowedOrigins: [],
     });
     expect(mcp({ JANUS_MCP_ALLOW_WRITES: 'no', JANUS_MCP_HTTP: 'off' })).toMatchObject({
       allowWrites: false,
       http: false,
     });
+  });
+
+  it('take the HTTP credential and the hosts and origins allowed as lists; a short token is refused', () => {
+    expect(
+      mcp({
+        JANUS_MCP_HTTP_TOKEN: '0123456789abcdef',
+        JANUS_MCP_ALLOWED_HOSTS: 'janus.internal, 10.0.0.5',
+        JANUS_MCP_ALLOWED_ORIGINS: 'https://agent.example.com',
+      }),
+    ).toMatchObject({
+      httpToken: '0123456789abcdef',
+      allowedHosts: ['janus.internal', '10.0.0.5'],
+      allowedOrigins: ['https://agent.example.com'],
+    });
+    expect(() => mcp({ JANUS_MCP_HTTP_TOKEN: 'short' })).toThrow(/JANUS_MCP_HTTP_TOKEN.*16 characters/);
   });
 
   it('report every bad value at once, naming the variable', () => {

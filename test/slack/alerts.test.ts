@@ -5,6 +5,7 @@ import { DEMO } from '@janus/datahub-sim/demo';
 import { eventually, REDIS_URL } from '../support/service.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
+import { answerUsersInfo } from './fake-slack.js';
 import {
   alertsWorlds,
   CHANNELS,
@@ -191,24 +192,36 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
 
   it('snooze: no alerts about a dataset or model until it ends, then one if still bad; unsnooze brings them back', async () => {
     const w = await world();
+    answerUsersInfo(w.slack, [
+      { id: 'U0ALICE01', name: 'alice', email: 'alice.chen@acmepay.example' },
+      { id: 'U0CAROL01', name: 'carol', email: 'carol.diaz@acmepay.example' },
+      { id: 'U0MALLORY', name: 'mallory', email: 'mallory@elsewhere.example' },
+    ]);
     const serve = w.serve();
     await serve.ready;
     await eventually(() => w.parents(CHANNELS.riskMl).length >= 1, 'the first alerts');
-    const command = async (text: string) => {
+    const command = async (text: string, user = 'U0ALICE01') => {
       const { id, url } = w.slack.responseUrl();
       const res = await sendSlashCommand(`${serve.http}/slack/events`, {
         text,
         responseUrl: url,
         secret: SECRET,
-        user: 'U0ALICE01',
+        user,
       });
       expect(res.status).toBe(200);
       return w.slack.posted(id) as Promise<{ text: string; response_type: string }>;
     };
-    const snoozed = await command('snooze analytics.stg_transactions 10s');
+    // only its owners silence it (issue 37): not another team, not someone DataHub does not know
+    const notHers = await command('snooze analytics.stg_transactions 10s');
+    expect(notHers.response_type).toBe('ephemeral');
+    expect(notHers.text).toContain('Only the owners of the dataset `analytics.stg_transactions` may snooze its alerts');
+    expect(notHers.text).toContain('Carol Diaz');
+    const stranger = await command('snooze customer_ltv_v2 1h', 'U0MALLORY');
+    expect(stranger.text).toContain('DataHub has no user with your email');
+    const snoozed = await command('snooze analytics.stg_transactions 10s', 'U0CAROL01');
     expect(snoozed.response_type).toBe('in_channel');
     expect(snoozed.text).toContain(
-      "<@U0ALICE01> snoozed Argos's alerts about the dataset `analytics.stg_transactions`",
+      "<@U0CAROL01> snoozed Argos's alerts about the dataset `analytics.stg_transactions`",
     );
     const ltv = await command('snooze customer_ltv_v2 1h');
     expect(ltv.text).toContain('about the model `customer_ltv_v2`');

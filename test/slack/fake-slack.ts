@@ -47,6 +47,8 @@ export interface FakeSlack {
   replies(channel: string, ts: string): FakeMessage[];
   /** What `auth.test` answers (default ok). */
   authError?: string;
+  /** The scopes the bot token was granted: Slack names them in every Web API answer's `x-oauth-scopes`. */
+  scopes: string[];
   /** Answers for more Web API methods (by name), added by the tests that need them (e.g. incident-slack.ts). */
   methods: Record<string, (body: Record<string, string>) => Record<string, unknown>>;
   close(): Promise<void>;
@@ -235,6 +237,13 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         c.member = true;
         return ok({ channel: { id: c.id, name: c.name, is_private: false, is_member: true } });
       }
+      case 'conversations.info': {
+        const c = fake.channels.get(body.channel ?? '');
+        if (!c || (c.private && !c.member)) return { status: 200, reply: { ok: false, error: 'channel_not_found' } };
+        return ok({
+          channel: { id: c.id, name: c.name, is_private: c.private, is_archived: c.archived, is_member: c.member },
+        });
+      }
       case 'conversations.list':
         return ok({
           channels: [...fake.channels.values()]
@@ -263,6 +272,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         res.end(JSON.stringify(body));
       };
       const api = /^\/api\/([\w.]+)$/.exec(path);
+      if (api) res.setHeader('x-oauth-scopes', fake.scopes.join(','));
       if (api && req.method === 'POST') {
         const method = api[1]!;
         const body = req.headers['content-type']?.startsWith('application/json')
@@ -322,6 +332,18 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     writePublic: false,
     channels: new Map(),
     methods: {},
+    // what manifest.yml asks for
+    scopes: [
+      'commands',
+      'chat:write',
+      'channels:join',
+      'channels:read',
+      'users:read',
+      'users:read.email',
+      'im:write',
+      'links:read',
+      'links:write',
+    ],
     responseUrl() {
       const id = `r${++next}`;
       return { id, url: `${url}/respond/${id}` };

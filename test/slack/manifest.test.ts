@@ -9,6 +9,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** The bot scopes each Web API method Janus calls needs (Slack's method pages; SLACK-PLATFORM.md §4). */
 const METHOD_SCOPES: Record<string, string[]> = {
   'chat.postMessage': ['chat:write'],
+  // janus doctor: the fallback channel exists and the bot is in it
+  'conversations.info': ['channels:read'],
   'chat.update': ['chat:write'],
   'conversations.join': ['channels:join'],
   'conversations.list': ['channels:read'],

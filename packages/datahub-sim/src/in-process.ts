@@ -8,3 +8,5 @@ export { graphOf, type GraphIndex } from './lineage/index.js';
 export { prepareDocument } from './schema/prepared-documents.js';
 export { buildSimSchema } from './schema/build.js';
 export { Store } from './store/store.js';
+export { countTokens, parserLimitError, PARSER_LIMITS, type DocumentTokens } from './schema/parser-limits.js';
+export { querySize, queryLimitError, QUERY_LIMITS, type QuerySize } from './schema/query-limits.js';

@@ -5,6 +5,7 @@ import { createJanusServer, listen, type Mount } from '../../server/index.js';
 import { MemoryVerdictHistory, RedisVerdictHistory } from '../../history/index.js';
 import { liveMcpDeps } from '../../mcp/deps.js';
 import { createMcpHttpHandler } from '../../mcp/http-transport.js';
+import { mcpHttpAccess } from '../../mcp/http-access.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { slackEnabled, slackMount } from '../../slack/mount.js';
 import { AlertStore } from '../../../jobs/alert-store.js';
@@ -130,6 +131,7 @@ async function startHttp(
   const logger = ctx.logger.child({ unit: 'server' });
   const redis = ctx.config.mcp.http || slackEnabled(ctx.config.slack) ? optionalRedis(ctx.config, logger) : undefined;
   const historyPrefix = { prefix: `${ctx.config.redis.prefix}:` };
+  const access = ctx.config.mcp.http ? mcpHttpAccess(ctx.config) : undefined;
   const mounts: Mount[] = ctx.config.mcp.http
     ? [
         {
@@ -149,7 +151,7 @@ async function startHttp(
                   ...(redis ? { redis } : {}),
                 }),
               ),
-            { logger },
+            { logger, ...(access ? { access } : {}) },
           ),
         },
       ]

@@ -28,8 +28,8 @@ export interface SlackListenerDeps {
   logger: Logger;
   /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
   reportBaseUrl: () => string;
-  /** Snoozes (the alerts' Redis store); absent without Redis. */
-  snooze?: SnoozeDeps;
+  /** Snoozes (the alerts' Redis store); absent without Redis. Who may snooze is Slack's to tell: added here. */
+  snooze?: Omit<SnoozeDeps, 'access'>;
   /** The incident buttons' locks and message store, watches, cycle requests (under `redis.prefix`). */
   redis?: Redis;
 }
@@ -43,8 +43,15 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
   const client = deps.judge.client;
   const prefix = deps.config.redis.prefix;
   const reportUrl = (urn: string) => reportUrlFor(deps.reportBaseUrl(), urn);
-  return (app, logger) =>
-    registerListeners(app, {
+  return (app, logger) => {
+    // Slack member → DataHub person, for everything a person does through Argos (watches, snoozes)
+    const identity = createIdentity({
+      profile: (id) => slackIncidentApi(app.client).profile(id),
+      client,
+      ttlMs: slack.identityTtlMs,
+    });
+    const policy = { who: slack.actors, admins: slack.admins };
+    return registerListeners(app, {
       verdict: (ref) =>
         currentVerdict(
           { ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger },
@@ -54,7 +61,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
         return { reportUrl: reportUrl(v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
       },
-      ...(deps.snooze ? { snooze: deps.snooze } : {}),
+      ...(deps.snooze ? { snooze: { ...deps.snooze, access: { identity, policy } } } : {}),
       history: deps.history,
       resolve: (ref) => resolveModel(client, ref),
       reportUrl,
@@ -70,11 +77,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
             watch: {
               client,
               store: new WatchStore(deps.redis, prefix),
-              identity: createIdentity({
-                profile: (id) => slackIncidentApi(app.client).profile(id),
-                client,
-                ttlMs: slack.identityTtlMs,
-              }),
+              identity,
             },
           }
         : {}),
@@ -105,6 +108,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         logger,
       }),
     });
+  };
 }
 
 /** The alerts' states, for App Home's open incidents (the alerts' Redis store). */

@@ -15,7 +15,7 @@ export const serveCommand = (deps: ServeCommandDeps = {}) =>
       "watch the catalog (a cycle every JANUS_SCAN_INTERVAL, with REDIS_URL) and serve Model Impact Reports at /reports/<model>, /healthz, /metrics; Slack's /janus at /slack/events when configured",
     )
     .option('--port <n>', 'port to listen on, 0 picks a free one (default: PORT, else 3000)', port)
-    .option('--host <host>', 'address to listen on (default: JANUS_HOST, else 0.0.0.0)')
+    .option('--host <host>', 'address to listen on (default: JANUS_HOST, else 127.0.0.1)')
     .option('--no-workers', 'HTTP and the cycle schedule only: the cycles run in `janus worker` processes')
     .addHelpText(
       'after',
@@ -36,7 +36,7 @@ export const workerCommand = (deps: ServeCommandDeps = {}) =>
       "run the service's jobs (catalog cycles, write-back, notifications) from Redis (REDIS_URL); start several to scale out",
     )
     .option('--port <n>', 'also serve /healthz, /metrics and reports on this port', port)
-    .option('--host <host>', 'address for --port (default: JANUS_HOST, else 0.0.0.0)')
+    .option('--host <host>', 'address for --port (default: JANUS_HOST, else 127.0.0.1)')
     .action(async (opts: { port?: number; host?: string }, cmd: Command) =>
       (await import('./serve-run.js')).runServe(opts, cmd, deps, {
         http: opts.port !== undefined,

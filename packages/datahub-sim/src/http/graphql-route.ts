@@ -3,6 +3,7 @@ import type { ExecutionResult } from 'graphql';
 import type { Logger } from 'pino';
 import type { SimContext } from '../schema/context.js';
 import { runGraphQL, type GraphQLRequest } from '../schema/execute.js';
+import { refusedByEngine } from '../schema/engine-errors.js';
 import { delayOrFail, type RequestFaultOptions } from '../controls/request-faults.js';
 import { StatsCounter, summarizeOperation } from '../controls/stats.js';
 import { authorized } from './auth.js';
@@ -82,7 +83,7 @@ export async function handleGraphQL(
     return sendSpringError(res, 500, path, context.now());
   }
   const summary = summarizeOperation(request.query, request.operationName, request.variables);
-  if (summary && 'data' in result) stats.executed(summary, result);
+  if (summary && 'data' in result && !refusedByEngine(result)) stats.executed(summary, result);
   let body: string;
   try {
     body = JSON.stringify(specification(result));

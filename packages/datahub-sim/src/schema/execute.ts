@@ -1,7 +1,9 @@
-import { execute, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { execute, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
 import { runCompiled } from './compiled-queries.js';
 import type { SimContext } from './context.js';
 import { prepareDocument } from './prepared-documents.js';
+import { queryLimitError, querySize } from './query-limits.js';
+import { refusedByEngine } from './engine-errors.js';
 import { simResolvers } from '../resolvers/index.js';
 import { buildSimSchema } from './build.js';
 
@@ -15,15 +17,25 @@ let cached: GraphQLSchema | undefined;
 export const simSchema = (): GraphQLSchema => (cached ??= buildSimSchema(simResolvers));
 
 /**
+ * A cancelled parse or an aborted execution comes back with `data: null`: GMS's `TracingInstrumentation` rebuilds every
+ * result with `data` present (graphql-java's `ExecutionResultImpl(data, errors, extensions)`), so GMS writes it.
+ */
+const engineAnswer = (errors: readonly GraphQLError[]): ExecutionResult =>
+  refusedByEngine({ errors }) ? { errors, data: null } : { errors };
+
+/**
  * Runs one GraphQL request the way GMS does: a syntax or validation error comes back in `errors[]` with no
- * resolver code; resolver errors carry DataHub's `extensions`.
+ * resolver code; resolver errors carry DataHub's `extensions`. A document past graphql-java's parser limits
+ * (parser-limits.ts) or DataHub's query depth and complexity limits (query-limits.ts) runs nothing.
  */
 export async function runGraphQL(request: GraphQLRequest, ctx: SimContext): Promise<ExecutionResult> {
   const schema = simSchema();
   const { document, errors } = prepareDocument(schema, request.query);
-  if (errors) return { errors };
+  if (errors) return engineAnswer(errors);
   const variableValues = request.variables ?? undefined;
   const operationName = request.operationName ?? undefined;
+  const tooBig = queryLimitError(querySize(schema, document, operationName, variableValues));
+  if (tooBig) return engineAnswer([tooBig]);
   const compiled = await runCompiled(schema, document, operationName, variableValues, ctx);
   if (compiled) return compiled;
   return execute({ schema, document, variableValues, operationName, contextValue: ctx });

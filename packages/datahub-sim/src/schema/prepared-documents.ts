@@ -1,4 +1,5 @@
 import { parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { parserLimitError } from './parser-limits.js';
 
 /** A request's query text, parsed and validated once: the document, or the errors GMS would answer. */
 export type PreparedDocument =
@@ -25,6 +26,8 @@ export function prepareDocument(schema: GraphQLSchema, query: string): PreparedD
 }
 
 function parseAndValidate(schema: GraphQLSchema, query: string): PreparedDocument {
+  const cancelled = parserLimitError(query);
+  if (cancelled) return { errors: [cancelled] };
   let document: DocumentNode;
   try {
     document = parse(query);
