@@ -1,6 +1,6 @@
 import type { JudgePolicy, Verdict } from '../core/verdict.js';
 import { createDataHubClient } from '../datahub/client.js';
-import { listModels } from '../datahub/queries/search-models.js';
+import { listModels } from '../datahub/read-catalog.js';
 import type { Logger } from '../log.js';
 import { startSim } from '@janus/datahub-sim';
 import { scanModels } from './scan.js';
@@ -18,7 +18,7 @@ export async function runDemo(
   try {
     const client = createDataHubClient({ url: sim.url, logger });
     const models = await listModels(client);
-    const verdicts = await scanModels({ client, policy, now: () => now }, { models: models.map((m) => m.urn) });
+    const verdicts = await scanModels({ client, policy, now: () => now }, { models });
     return { verdicts: verdicts.sort((a, b) => a.model.name.localeCompare(b.model.name)), datahub: sim.url };
   } finally {
     await sim.close();

@@ -3,7 +3,7 @@ import { SiblingReads } from '../core/sibling-reads.js';
 import { upstreamDatasets } from '../core/graph.js';
 import { hurtsOnlyItsModel } from '../core/detectors/registered.js';
 import { detectorOfKey, keyOf, modelsOf } from '../core/writeback/conventions.js';
-import { datasetsIncidentsOp } from '../datahub/queries/incident.js';
+import { readDatasetsIncidents } from '../datahub/read-dataset-incidents.js';
 import { EntityCache } from '../datahub/entity-cache.js';
 import { readUpstream } from '../datahub/read-upstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
@@ -35,15 +35,14 @@ export async function janusIncidentsForModel(deps: JudgeDeps, ref: string): Prom
   const datasets = upstreamDatasets(graph);
   const out: JanusIncident[] = [];
   for (let i = 0; i < datasets.length; i += 100) {
-    const data = await deps.client.request(datasetsIncidentsOp, { urns: datasets.slice(i, i + 100) });
-    for (const d of data.entities ?? []) {
-      for (const inc of d?.incidents?.incidents ?? []) {
+    for (const d of await readDatasetsIncidents(deps.client, datasets.slice(i, i + 100))) {
+      for (const inc of d.incidents?.incidents ?? []) {
         const key = keyOf(inc.description);
         if (!key || (hurtsOnlyItsModel(detectorOfKey(key)) && !modelsOf(inc.description).includes(model.urn))) continue;
         out.push({
           urn: inc.urn,
           key,
-          dataset: d!.urn,
+          dataset: d.urn,
           title: inc.title ?? '',
           state: inc.incidentStatus.state === 'RESOLVED' ? 'RESOLVED' : 'ACTIVE',
           stage: inc.incidentStatus.stage ?? null,

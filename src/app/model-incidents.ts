@@ -2,7 +2,7 @@ import type { Verdict } from '../core/verdict.js';
 import { keyOf } from '../core/writeback/conventions.js';
 import type { DataHubClient } from '../datahub/client.js';
 import { toStatus } from '../datahub/incident-facts.js';
-import { datasetsActiveIncidentsOp } from '../datahub/queries/incident.js';
+import { readDatasetsActiveIncidents } from '../datahub/read-dataset-incidents.js';
 import type { IncidentView } from './incident-action.js';
 
 /**
@@ -14,9 +14,8 @@ export async function openIncidentsOf(client: DataHubClient, v: Verdict): Promis
   const datasets = [...new Set(v.findings.map((f) => f.entity).filter((u) => u.startsWith('urn:li:dataset:')))];
   const out: IncidentView[] = [];
   for (let i = 0; i < datasets.length; i += 100) {
-    const data = await client.request(datasetsActiveIncidentsOp, { urns: datasets.slice(i, i + 100) });
-    for (const d of data.entities ?? [])
-      for (const inc of d?.incidents?.incidents ?? []) {
+    for (const d of await readDatasetsActiveIncidents(client, datasets.slice(i, i + 100)))
+      for (const inc of d.incidents?.incidents ?? []) {
         const key = keyOf(inc.description);
         if (!key || !keys.has(key) || inc.incidentStatus.state === 'RESOLVED') continue;
         out.push({ urn: inc.urn, title: inc.title ?? inc.urn, status: toStatus(inc.incidentStatus) });

@@ -10,7 +10,9 @@ export class DataHubError extends JanusError {
       | 'datahub.graphql'
       | 'datahub.malformed'
       /** A DataHub release older than Janus supports. */
-      | 'datahub.unsupported',
+      | 'datahub.unsupported'
+      /** A list DataHub cannot give whole (past its search window). */
+      | 'datahub.incomplete',
     /** The operation that failed. */
     readonly operation: string,
     /** DataHub's resolver error code (400, 403, 404, 409, 500), for GraphQL errors. */
@@ -42,3 +44,6 @@ export const malformed = (operation: string, detail: string) =>
     'datahub.malformed',
     operation,
   );
+/** A list DataHub cannot give whole (past its search index's 10,000-result window): judging it would be judging part. */
+export const incompleteRead = (operation: string, detail: string) =>
+  new DataHubError(`DataHub cannot give a whole list (${operation}): ${detail}`, 'datahub.incomplete', operation);

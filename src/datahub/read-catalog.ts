@@ -4,6 +4,7 @@ import type { EntityCache } from './entity-cache.js';
 import { defineOperation } from './operation.js';
 import type { RawEntity } from './queries/entities.js';
 import { readNeeded } from './read-needed.js';
+import { scrollGoesOn } from './scroll-end.js';
 
 const pageSchema = z.object({
   scrollAcrossEntities: z.object({
@@ -56,7 +57,7 @@ export async function countModels(client: DataHubClient): Promise<{ total: numbe
   return { total: page.total, ...(first ? { first } : {}) };
 }
 
-/** Every ML model's urn, a page of the scroll a request. */
+/** Every ML model's urn, a page of the scroll a request, to the scroll's end (scroll-end.ts). */
 export async function listModels(client: DataHubClient, pageSize = CATALOG_PAGE): Promise<string[]> {
   const models: string[] = [];
   let scrollId: string | null | undefined;
@@ -64,8 +65,7 @@ export async function listModels(client: DataHubClient, pageSize = CATALOG_PAGE)
     const page = (await client.request(catalogPage, { count: pageSize, ...(scrollId ? { scrollId } : {}) }))
       .scrollAcrossEntities;
     models.push(...page.searchResults.map((r) => r.entity.urn));
-    // a full last page still names a next one: the total says there is none
-    scrollId = page.searchResults.length && models.length < page.total ? page.nextScrollId : null;
+    scrollId = scrollGoesOn(page, models.length, page.total) ? page.nextScrollId : null;
   } while (scrollId);
   return models;
 }

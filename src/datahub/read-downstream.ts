@@ -3,6 +3,7 @@ import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { downstreamModels, type DownstreamPage } from './queries/downstream-models.js';
 import { ModelListPool } from '../core/model-list-pool.js';
+import { scrollGoesOn } from './scroll-end.js';
 
 /**
  * The blast radius: every ML model downstream of each dataset (any hops). One aliased scroll per dataset, all of
@@ -26,17 +27,12 @@ export async function readDownstreamModels(
       await Promise.all(
         chunk.map(async (dataset, i) => {
           const pages = [data[downstreamModels.alias(i)]];
-          // a full page names a next one even when nothing follows (1,000 models below a table, 1,000 a page): `total` says
-          const total = pages[0]?.total ?? 0;
           const seen = () => pages.reduce((n, p) => n + (p?.searchResults.length ?? 0), 0);
-          for (
-            let next = pages[0]?.nextScrollId;
-            next && seen() < total && pages.at(-1)?.searchResults.length;
-            next = pages.at(-1)?.nextScrollId
-          ) {
+          // to the scroll's end: past 10,000 models `total` reads 10,000 (scroll-end.ts)
+          for (let last = pages[0]; last && scrollGoesOn(last, seen(), last.total); last = pages.at(-1)) {
             const more = await client.request(downstreamModels.forSlots(1), {
               ...downstreamModels.slotVars(0, { d: dataset }),
-              scrollId: next,
+              scrollId: last.nextScrollId,
             });
             pages.push(more[downstreamModels.alias(0)]);
           }

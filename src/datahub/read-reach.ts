@@ -10,6 +10,7 @@ import {
 } from './queries/upstream-reach.js';
 import { EntityCache } from './entity-cache.js';
 import { siblingsNotReached } from './siblings-reached.js';
+import { readListRest } from './read-list-rest.js';
 
 /** A model as a blast radius lists it: DataHub's `MLModel.name`, and whether a search returns it (exists, not soft-deleted). */
 export interface ModelFacts {
@@ -70,6 +71,11 @@ export async function readUpstreamReach(
     reached.add(next[0]!);
     await read.from(client, next[0]!);
   }
+  // lists longer than the page each entity's read brought: read to their end before any graph is built of them
+  await readListRest(
+    client,
+    [...cache.values()].filter((e): e is RawEntity => !!e),
+  );
   return { reached: [...reached], cache, downstream };
 }
 
@@ -81,7 +87,11 @@ class ReachRead {
     private readonly page: number,
   ) {}
 
-  /** The root and its whole upstream reach, four slices a request until `total` is covered. */
+  /**
+   * The root and its whole upstream reach, four slices a request until `total` is covered. That `total` is exact:
+   * past 300 results GMS counts the graph's relationships (the lightning path), and up to 300 the index's count is
+   * exact; only an index count past 10,000 stops at 10,000 (scroll-end.ts).
+   */
   async from(client: DataHubClient, root: string): Promise<void> {
     this.reached.add(root);
     let total = Infinity;

@@ -3,6 +3,7 @@ import type { EntityCache } from './entity-cache.js';
 import { siblingsNotReached } from './siblings-reached.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
+import { readListRest } from './read-list-rest.js';
 import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
 
 /**
@@ -104,9 +105,10 @@ export async function readEntities(
   await Promise.all(
     batches.map(async (b) => {
       const data = await client.request(entities, { urns: b });
+      const read = (data.entities ?? []).filter((e): e is RawEntity => !!e);
+      await readListRest(client, read);
       for (const urn of b) if (!cache.has(urn)) cache.set(urn, null);
-      for (const e of data.entities ?? []) {
-        if (!e) continue;
+      for (const e of read) {
         const kept = keep(e);
         cache.set(kept.urn, kept);
       }

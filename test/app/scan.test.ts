@@ -3,7 +3,7 @@ import { scanModels } from '../../src/app/scan.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
-import { listModels } from '../../src/datahub/queries/search-models.js';
+import { listModels } from '../../src/datahub/read-catalog.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 
 let sim: RunningSim;
@@ -24,10 +24,7 @@ describe('a whole-catalog scan', () => {
       },
     };
     const models = await listModels(client);
-    const verdicts = await scanModels(
-      { client, policy: judgePolicy(judgeSchema.parse({})) },
-      { models: models.map((m) => m.urn) },
-    );
+    const verdicts = await scanModels({ client, policy: judgePolicy(judgeSchema.parse({})) }, { models });
     expect(verdicts).toHaveLength(5);
     expect(read.length).toBeGreaterThan(20);
     expect(read.length).toBe(new Set(read).size);

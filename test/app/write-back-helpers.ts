@@ -1,7 +1,7 @@
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { listModels } from '../../src/datahub/queries/search-models.js';
+import { listModels } from '../../src/datahub/read-catalog.js';
 import { writeBackModels, type WriteBackDeps } from '../../src/app/write-back.js';
 import type { RunningSim } from '@janus/datahub-sim';
 
@@ -10,7 +10,7 @@ export const policy = judgePolicy(judgeSchema.parse({}));
 /** One in-process scan of every model, with write-back, against a simulator. */
 export async function scanAll(sim: RunningSim, extra: Partial<WriteBackDeps> = {}) {
   const client = createDataHubClient({ url: sim.url, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
-  const models = (await listModels(client)).map((m) => m.urn);
+  const models = await listModels(client);
   return writeBackModels({ client, policy, reportBaseUrl: 'http://janus.test', ...extra }, models);
 }
 

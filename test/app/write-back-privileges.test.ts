@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { writeBackModels } from '../../src/app/write-back.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { listModels } from '../../src/datahub/queries/search-models.js';
+import { listModels } from '../../src/datahub/read-catalog.js';
 import { writeKindOf } from '../../src/datahub/writeback/write-kinds.js';
 import { createLogger } from '../../src/log.js';
 import { requiredPrivileges } from '../../src/datahub/privileges.js';
@@ -62,7 +62,7 @@ async function scanWith(token: string, retries = 3) {
     writeBatch: 4,
     retry: { retries, baseDelayMs: 1, maxDelayMs: 2 },
   });
-  const models = (await listModels(client)).map((m) => m.urn);
+  const models = await listModels(client);
   const result = await writeBackModels({ client, policy, reportBaseUrl: 'http://janus.test', logger }, models);
   return { result, lines };
 }
@@ -83,7 +83,7 @@ describe('a write-back whose token lacks a privilege', () => {
       });
       // what the write-back writes on this catalog, from a dry run of a token that may write it all
       const client = createDataHubClient({ url: sim.url, token: 'admin' });
-      const models = (await listModels(client)).map((m) => m.urn);
+      const models = await listModels(client);
       const plan = (
         await writeBackModels({ client, policy, reportBaseUrl: 'http://janus.test' }, models, { dryRun: true })
       ).plan;

@@ -77,6 +77,7 @@ export const rawEntitySchema = z.object({
   // MLFeature
   featureTables: z
     .object({
+      total: z.number().nullish(),
       relationships: z.array(
         z.object({
           entity: z
@@ -113,9 +114,9 @@ export const rawEntitySchema = z.object({
     .object({ editableSchemaFieldInfo: z.array(z.object({ fieldPath: z.string(), ...labelFields })) })
     .nullish(),
   operations: z.array(z.object({ timestampMillis: z.number(), lastUpdatedTimestamp: z.number() })).nullish(),
-  assertions: z.object({ assertions: z.array(assertionSchema) }).nullish(),
+  assertions: z.object({ total: z.number().nullish(), assertions: z.array(assertionSchema) }).nullish(),
   fineGrainedLineages: fineGrainedSchema,
-  incidents: z.object({ incidents: z.array(incidentSchema) }).nullish(),
+  incidents: z.object({ total: z.number().nullish(), incidents: z.array(incidentSchema) }).nullish(),
   /** dbt models and their warehouse tables (DataHub's `siblings` aspect): one logical dataset (core/sibling-reads.ts). */
   siblings: z
     .object({

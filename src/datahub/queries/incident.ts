@@ -24,7 +24,8 @@ const links = z.object({ elements: z.array(z.object({ url: z.string(), label: z.
 const batch = <T extends z.ZodRawShape>(fields: T) =>
   z.object({ entities: z.array(z.object({ urn: z.string(), ...fields }).nullish()).nullish() });
 
-const datasetsActiveIncidents = batch({ incidents: z.object({ incidents: z.array(incidentSchema) }).nullish() });
+const incidentList = z.object({ total: z.number().nullish(), incidents: z.array(incidentSchema) }).nullish();
+const datasetsActiveIncidents = batch({ incidents: incidentList });
 /** The ACTIVE incidents on a batch of datasets. */
 export const datasetsActiveIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsActiveIncidents>>(
   'datasets-active-incidents',
@@ -46,11 +47,7 @@ export const modelsLinksOp = defineOperation<{ urns: string[] }, z.infer<typeof 
 );
 
 const datasetsIncidents = z.object({
-  entities: z
-    .array(
-      z.object({ urn: z.string(), incidents: z.object({ incidents: z.array(incidentSchema) }).nullish() }).nullish(),
-    )
-    .nullish(),
+  entities: z.array(z.object({ urn: z.string(), incidents: incidentList }).nullish()).nullish(),
 });
 
 /** Every incident on a batch of datasets. */

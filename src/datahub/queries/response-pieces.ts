@@ -65,7 +65,10 @@ export const lifecycleFields = {
 };
 
 export const upstreamEdgesSchema = z
-  .object({ relationships: z.array(z.object({ type: z.string(), entity: entityRefSchema.nullish() })) })
+  .object({
+    total: z.number().nullish(),
+    relationships: z.array(z.object({ type: z.string(), entity: entityRefSchema.nullish() })),
+  })
   .nullish();
 
 const tagNames = z

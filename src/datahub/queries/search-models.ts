@@ -19,7 +19,7 @@ const schema = z.object({
   }),
 });
 
-/** ML models matching a name (DataHub full-text search), or every model with `*`. */
+/** ML models matching a name (DataHub full-text search), a first page: listing every model is a scroll (read-catalog.ts). */
 export const searchModels = defineOperation<{ query: string; start: number; count: number }, z.infer<typeof schema>>(
   'search-models',
   schema,
@@ -34,15 +34,4 @@ const toRefs = (data: z.infer<typeof schema>): ModelRef[] =>
 /** The first page of models matching a query. */
 export async function findModels(client: DataHubClient, query: string, count: number): Promise<ModelRef[]> {
   return toRefs(await client.request(searchModels, { query, start: 0, count }));
-}
-
-/** Every ML model in DataHub, paging through search. */
-export async function listModels(client: DataHubClient, pageSize = 1000): Promise<ModelRef[]> {
-  const models: ModelRef[] = [];
-  for (let start = 0; ; start += pageSize) {
-    const data = await client.request(searchModels, { query: '*', start, count: pageSize });
-    models.push(...toRefs(data));
-    if (!data.searchAcrossEntities.searchResults.length || start + pageSize >= data.searchAcrossEntities.total)
-      return models;
-  }
 }

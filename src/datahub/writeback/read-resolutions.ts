@@ -2,7 +2,7 @@ import { keyOf } from '../../core/writeback/conventions.js';
 import { evidenceOf, type ResolvedIncident } from '../../core/writeback/human-resolutions.js';
 import type { RootCause } from '../../core/writeback/root-causes.js';
 import type { DataHubClient } from '../client.js';
-import { datasetsIncidentsOp } from '../queries/incident.js';
+import { readDatasetsIncidents } from '../read-dataset-incidents.js';
 
 /**
  * For the root causes about to be raised (live, no ACTIVE incident), the newest Janus incident of each key when it is
@@ -20,9 +20,8 @@ export async function readResolutions(
   const datasets = [...new Set(pending.map((rc) => rc.dataset))].sort();
   const newest = new Map<string, { at: number; incident: ResolvedIncident | undefined }>();
   for (let i = 0; i < datasets.length; i += 100) {
-    const data = await client.request(datasetsIncidentsOp, { urns: datasets.slice(i, i + 100) });
-    for (const d of data.entities ?? []) {
-      for (const inc of d?.incidents?.incidents ?? []) {
+    for (const d of await readDatasetsIncidents(client, datasets.slice(i, i + 100))) {
+      for (const inc of d.incidents?.incidents ?? []) {
         const key = keyOf(inc.description);
         if (!key || !keys.has(key)) continue;
         const seen = newest.get(key);
@@ -36,7 +35,7 @@ export async function readResolutions(
               ? {
                   urn: inc.urn,
                   key,
-                  dataset: d!.urn,
+                  dataset: d.urn,
                   stage: status.stage ?? null,
                   message: status.message ?? null,
                   ...(evidence ? { evidence } : {}),

@@ -3,7 +3,8 @@ import { RAISED_STATUS } from '../../core/incident-status.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { BatchOperation } from '../batch-operation.js';
 import type { DataHubClient } from '../client.js';
-import { assertionsLatestOp, datasetsActiveIncidentsOp, modelsLinksOp } from '../queries/incident.js';
+import { assertionsLatestOp, modelsLinksOp } from '../queries/incident.js';
+import { readDatasetsActiveIncidents } from '../read-dataset-incidents.js';
 import * as ops from '../queries/write-ops.js';
 
 /** Writes sent together: one kind, one mutation (a `setReasons` with no reason left removes the property instead). */
@@ -110,11 +111,9 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
     guard: {
       lock: (w) => `incident:${w.key}`,
       present: async (client, ws) => {
-        const data = await client.request(datasetsActiveIncidentsOp, { urns: unique(ws.map((w) => w.dataset)) });
+        const read = await readDatasetsActiveIncidents(client, unique(ws.map((w) => w.dataset)));
         const keys = new Map(
-          (data.entities ?? [])
-            .filter((e) => e !== null && e !== undefined)
-            .map((e) => [e.urn, new Set((e.incidents?.incidents ?? []).map((i) => keyOf(i.description)))]),
+          read.map((e) => [e.urn, new Set((e.incidents?.incidents ?? []).map((i) => keyOf(i.description)))]),
         );
         return ws.map((w) => !!keys.get(w.dataset)?.has(w.key));
       },

@@ -3,6 +3,7 @@ import type { ResolverMap } from '../../../schema/build.js';
 import type { Json } from '../../../store/aspect-values.js';
 import { graphOf } from '../../../lineage/graph-index.js';
 import { incidentState, incidentsOn } from './incidents.js';
+import { hitsTotal } from '../search/result-window.js';
 import { intArg, refs } from './shapes.js';
 
 interface Source {
@@ -58,9 +59,12 @@ const entry = (
 function health(source: Source, _args: unknown, ctx: SimContext): Health[] {
   const graph = graphOf(ctx.store);
   const healths: Health[] = [];
-  const active = incidentsOn(graph, source.urn).filter(
-    (urn) => incidentState(ctx.store.aspect<Json>(urn, 'incidentInfo')) === 'ACTIVE',
-  ).length;
+  // the incident index's count (EntityClient.filter's numEntities): ES's hits total, 10,000 past 10,000
+  const active = hitsTotal(
+    incidentsOn(graph, source.urn).filter(
+      (urn) => incidentState(ctx.store.aspect<Json>(urn, 'incidentInfo')) === 'ACTIVE',
+    ).length,
+  );
   healths.push(
     active > 0
       ? entry('INCIDENTS', 'FAIL', `${active} active incident${active > 1 ? 's' : ''}`, ['ACTIVE_INCIDENTS'])

@@ -3,6 +3,7 @@ import type { ResolverMap } from '../../../schema/build.js';
 import { entityTypeOf } from '../../../urn.js';
 import { asNumber, asString, at, objects, type Json } from '../../../store/aspect-values.js';
 import { graphOf, type GraphIndex } from '../../../lineage/graph-index.js';
+import { filterRefuses, hitsTotal, windowRefusal } from '../search/result-window.js';
 import { intArg, newestFirst, refs } from './shapes.js';
 
 interface Source {
@@ -43,7 +44,10 @@ function matches(info: Json | undefined, args: IncidentsArgs): boolean {
   return true;
 }
 
-/** EntityIncidentsResolver: filtered by state/stage/priority/assignees, newest created first, 20 a page. */
+/**
+ * EntityIncidentsResolver: filtered by state/stage/priority/assignees, newest created first, 20 a page. A query of
+ * the incident index (EntityClient.filter): `total` is ES's hits total, and a page past the result window fails.
+ */
 function incidents(source: Source, args: IncidentsArgs, ctx: SimContext) {
   const graph = graphOf(ctx.store);
   const found = incidentsOn(graph, source.urn)
@@ -52,8 +56,10 @@ function incidents(source: Source, args: IncidentsArgs, ctx: SimContext) {
     .map((i) => ({ urn: i.urn, time: asNumber(at(i.info, 'created.time')) }));
   const start = intArg(args.start, 0);
   const count = intArg(args.count, 20);
+  if (filterRefuses(start, count)) throw windowRefusal();
   const sorted = newestFirst(found);
-  return { start, count, total: sorted.length, incidents: refs(sorted.slice(start, start + count).map((i) => i.urn)) };
+  const page = refs(sorted.slice(start, start + count).map((i) => i.urn));
+  return { start, count, total: hitsTotal(sorted.length), incidents: page };
 }
 
 export const incidentResolvers: ResolverMap = {

@@ -3,6 +3,7 @@ import type { ResolverMap } from '../../../schema/build.js';
 import { entityTypeOf } from '../../../urn.js';
 import { asNumber, at } from '../../../store/aspect-values.js';
 import { graphOf, type GraphIndex } from '../../../lineage/graph-index.js';
+import { filterRefuses, hitsTotal, windowRefusal } from '../search/result-window.js';
 import { intArg, newestFirst, refs } from './shapes.js';
 
 interface Source {
@@ -32,17 +33,26 @@ function runsPointingAt(graph: GraphIndex, urn: string, types: readonly string[]
   return [...new Set(runs)];
 }
 
-/** The runs page, newest first by `dataProcessInstanceProperties.created.time`; count is the page size. */
+/**
+ * The runs page, newest first by `dataProcessInstanceProperties.created.time`; count is the page size. A query of
+ * the run index (EntityClient.filter): `total` is ES's hits total, and a page past the result window fails.
+ */
 function page(graph: GraphIndex, runs: string[], args: RunsArgs) {
   const start = intArg(args.start, 0);
   const count = intArg(args.count, 20);
+  if (filterRefuses(start, count)) throw windowRefusal();
   const sorted = newestFirst(
     runs.map((urn) => ({
       urn,
       time: asNumber(at(graph.store.aspect(urn, 'dataProcessInstanceProperties'), 'created.time')),
     })),
   );
-  return { start, count, total: sorted.length, runs: refs(sorted.slice(start, start + count).map((r) => r.urn)) };
+  return {
+    start,
+    count,
+    total: hitsTotal(sorted.length),
+    runs: refs(sorted.slice(start, start + count).map((r) => r.urn)),
+  };
 }
 
 /** Dataset.runs (EntityRunsResolver): OUTGOING = runs that produced the dataset, INCOMING = runs that read it. */

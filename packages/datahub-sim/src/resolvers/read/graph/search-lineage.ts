@@ -12,6 +12,7 @@ import {
   type LineageSearchInput,
 } from '../../../lineage/lineage-search.js';
 import { lineageCacheKey } from '../../../lineage/lineage-search-cache.js';
+import { hitsTotal, searcherRefuses, windowRefusal } from '../search/result-window.js';
 import { applyLimit, entityPaths, intArg } from './shapes.js';
 
 interface SearchInput extends LineageSearchInput {
@@ -56,11 +57,15 @@ function searchAcrossLineage(_: unknown, { input }: { input: SearchInput }, ctx:
   const start = intArg(input.start, 0);
   const count = applyLimit(intArg(input.count, 10));
   const matches = cachedLineage(ctx, 'search', input, () => findLineage(graph, input, 'search', ctx.now()));
+  // the lightning path counts the graph's relationships; the other one asks the entity index (searchAcrossEntities,
+  // one batch of up to 50,000 urns: LineageSearchService.getSearchResultInBatches), with its total and its window
+  const fromIndex = matches.path === 'TORTOISE';
+  if (fromIndex && searcherRefuses(matches.total, start, count)) throw windowRefusal();
   const page = pageOf(graph, matches, start, count);
   return {
     start,
     count,
-    total: page.total,
+    total: fromIndex ? hitsTotal(page.total) : page.total,
     searchResults: page.rows.map(result),
     lineageSearchPath: matches.path,
     isPartial: false,
@@ -80,7 +85,8 @@ function scrollAcrossLineage(_: unknown, { input }: { input: ScrollInput }, ctx:
   return {
     nextScrollId: page.fullPage && count > 0 ? encodeScrollId(offset + count) : null,
     count,
-    total: page.total,
+    // always the entity index's scroll (LineageSearchService.getScrollResultInBatches): ES's total, no window
+    total: hitsTotal(page.total),
     searchResults: page.rows.map(result),
     isPartial: false,
   };

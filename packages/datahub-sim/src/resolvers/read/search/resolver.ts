@@ -5,6 +5,7 @@ import type { ResolverMap } from '../../../schema/build.js';
 import { baseField, matchesCriterion, toCriterion, type FacetCriterion } from '../facet.js';
 import { arr, bool, num, obj, raws, str, strs } from '../raw.js';
 import { searchDocuments, type SearchDoc } from './documents.js';
+import { hitsTotal, searcherRefuses, windowRefusal } from './result-window.js';
 import { isMatchAll, matchText, type TextMatch } from './text.js';
 
 /** SearchUtils.SEARCHABLE_ENTITY_TYPES, restricted to the entity types the simulator serves. */
@@ -110,12 +111,13 @@ function searchAcrossEntities(_root: unknown, args: { input: Record<string, unkn
   const hits = rankedHits(input, ctx);
   const start = Math.max(0, Math.floor(num(input.start) ?? 0));
   const count = pageSize(input.count);
+  if (searcherRefuses(hits.length, start, count)) throw windowRefusal();
   const page = hits.slice(start, start + count);
   return {
     start,
     // DataHub reports the page size asked for, not the number of results on the page.
     count,
-    total: hits.length,
+    total: hitsTotal(hits.length),
     searchResults: page.map((h) => ({ entity: entityRef(h.doc.urn), matchedFields: h.match.matchedFields })),
   };
 }
@@ -146,7 +148,8 @@ function scrollAcrossEntities(_root: unknown, args: { input: Record<string, unkn
   return {
     nextScrollId: page.length === count && count > 0 ? encodeScroll(start + count) : null,
     count,
-    total: hits.length,
+    // a search_after cursor has no result window, but its total is ES's too
+    total: hitsTotal(hits.length),
     searchResults: page.map((h) => ({ entity: entityRef(h.doc.urn), matchedFields: h.match.matchedFields })),
   };
 }
