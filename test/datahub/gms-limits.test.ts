@@ -85,7 +85,9 @@ function variablesFor(document: string): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
   for (const v of op.variableDefinitions ?? []) {
     const name = v.variable.name.value;
-    if (/^has\d+$/.test(name)) vars[name] = true;
+    // every @include flag on (a slot, a list): the largest document, as Janus's own count assumes
+    if (/^has\d+$/.test(name) || (v.type.kind === Kind.NAMED_TYPE && v.type.name.value === 'Boolean'))
+      vars[name] = true;
     else if (!v.defaultValue) vars[name] = sample(typeFromAST(simSchema(), v.type as never) as GraphQLInputType);
   }
   return vars;
