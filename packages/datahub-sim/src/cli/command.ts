@@ -81,6 +81,8 @@ interface ServeOptions {
   latencyMs: number;
   failRate: number;
   fault?: string[];
+  fieldFailRate: number;
+  requestTimeoutMs: number;
   token?: string;
   seed: number;
 }
@@ -121,6 +123,13 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
       `kind of injected failure, repeatable: ${FAULT_KINDS.join(', ')} (default: all)`,
       faultKind,
     )
+    .option('--field-fail-rate <r>', 'share of entity fields that fail alone, as GMS fails one field (0..1)', rate, 0)
+    .option(
+      '--request-timeout-ms <n>',
+      "GMS's request timeout: a request still running after it is answered 503",
+      integer(1),
+      55_000,
+    )
     .option('--token <token>', 'require this bearer token on /api/graphql')
     .option('--seed <n>', 'seed of the fault sequence', integer(Number.MIN_SAFE_INTEGER), 1)
     .action(async (opts: ServeOptions) => {
@@ -138,6 +147,8 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         latencyMs: opts.latencyMs,
         failRate: opts.failRate,
         faults: opts.fault,
+        fieldFailRate: opts.fieldFailRate,
+        requestTimeoutMs: opts.requestTimeoutMs,
         seed: opts.seed,
         token: opts.token,
         logger: log,

@@ -47,6 +47,7 @@ export function propertyRecords(now: number): MetadataRecord[] {
           { propertyUrn: STRUCTURED_PROPERTIES.modelTier, values: [{ string: tier }] },
           { propertyUrn: STRUCTURED_PROPERTIES.retrainEveryDays, values: [{ double: days }] },
         ],
-      })),
+      }),
+    ),
   ];
 }

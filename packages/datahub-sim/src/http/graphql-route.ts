@@ -6,6 +6,9 @@ import { runGraphQL, type GraphQLRequest } from '../schema/execute.js';
 import { delayOrFail, type RequestFaultOptions } from '../controls/request-faults.js';
 import { StatsCounter, summarizeOperation } from '../controls/stats.js';
 import { authorized } from './auth.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SlowAnswers } from '../controls/slow-answers.js';
+import { startRequestClock, type RequestTimeout } from './request-timeout.js';
 import { GRAPHQL_CONTENT_TYPE, readBody, sendCounted, sendEmpty, sendSpringError } from './responses.js';
 
 export interface GraphQLRouteOptions extends RequestFaultOptions {
@@ -14,6 +17,10 @@ export interface GraphQLRouteOptions extends RequestFaultOptions {
   token?: string;
   stats: StatsCounter;
   logger: Logger;
+  /** GMS's request timeout: a request still running after it is answered 503 (its work goes on). */
+  timeout: RequestTimeout;
+  /** Answers held back on purpose (`/__sim/slow-answers`). */
+  slow: SlowAnswers;
 }
 
 type ParsedBody = { request: GraphQLRequest } | { status: 400 | 500 };
@@ -54,15 +61,26 @@ function specification(result: ExecutionResult): Record<string, unknown> {
   return out;
 }
 
-/** Answers one request to /api/graphql, with the configured latency, faults and token check. */
+/** Answers one request to /api/graphql, with the configured latency, faults, token check and request timeout. */
 export async function handleGraphQL(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
   opts: GraphQLRouteOptions,
 ) {
+  opts.stats.request();
+  const stop = startRequestClock(res, path, opts.context.now, opts.timeout, () =>
+    opts.logger.debug('request timed out: answered 503, its work goes on'),
+  );
+  try {
+    await answerGraphQL(req, res, path, opts);
+  } finally {
+    stop();
+  }
+}
+
+async function answerGraphQL(req: IncomingMessage, res: ServerResponse, path: string, opts: GraphQLRouteOptions) {
   const { stats, logger, context } = opts;
-  stats.request();
   const text = await readBody(req);
   if (await delayOrFail(res, path, context.now, opts)) return;
   if (opts.token !== undefined && !authorized(req, opts.token)) return sendSpringError(res, 401, path, context.now());
@@ -83,6 +101,8 @@ export async function handleGraphQL(
   }
   const summary = summarizeOperation(request.query, request.operationName, request.variables);
   if (summary && 'data' in result) stats.executed(summary, result);
+  const hold = summary ? opts.slow.holdFor(summary.rootFields.map((f) => f.name)) : 0;
+  if (hold > 0) await sleep(hold, undefined, { signal: opts.closing }).catch(() => undefined);
   let body: string;
   try {
     body = JSON.stringify(specification(result));

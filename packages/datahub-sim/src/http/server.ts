@@ -12,6 +12,10 @@ import { StatsCounter, type Stats } from '../controls/stats.js';
 import { Store } from '../store/store.js';
 import { WriteFaults } from '../controls/write-faults.js';
 import { controlRoutes } from '../controls/routes.js';
+import { FieldFaults } from '../controls/field-faults.js';
+import { SlowAnswers } from '../controls/slow-answers.js';
+import { Throttle } from '../controls/throttle.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
 
 export interface SimOptions {
   /** DataHub metadata files or folders to load, in order. */
@@ -31,6 +35,12 @@ export interface SimOptions {
   faults?: string[];
   /** Seed of the fault sequence (default 1). */
   seed?: number;
+  /** Share of entity fields (those with a fetcher of their own) that fail as GMS fails one field (0..1, default 0). */
+  fieldFailRate?: number;
+  /** GMS's request timeout: a request still running after it is answered 503 (default 55,000 ms). */
+  requestTimeoutMs?: number;
+  /** GMS v1.6.0 and later: that 503 carries `Retry-After: 30` (default true: the current release). */
+  retryAfterOn503?: boolean;
   /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`. */
   token?: string;
   logger?: Logger;
@@ -46,6 +56,12 @@ export interface RunningSim {
   resetStats(): void;
   /** Write failures planted for tests (also through `/__sim/write-faults`). */
   writeFaults: WriteFaults;
+  /** Field failures planted for tests (also through `/__sim/field-faults`). */
+  fieldFaults: FieldFaults;
+  /** Answers held back for tests (also through `/__sim/slow-answers`). */
+  slowAnswers: SlowAnswers;
+  /** Requests to throttle (429) for tests (also through `/__sim/throttle`). */
+  throttle: Throttle;
   /** Stops listening and drops every open connection, including requests left hanging by a timeout fault. */
   close(): Promise<void>;
 }
@@ -81,11 +97,20 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const stats = new StatsCounter();
   const closing = new AbortController();
   const writeFaults = new WriteFaults();
+  const fieldFaults = new FieldFaults(opts.fieldFailRate, opts.seed);
+  const slowAnswers = new SlowAnswers();
+  const throttle = new Throttle();
+  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  if (!(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 1))
+    throw new RangeError(`requestTimeoutMs must be a whole number >= 1, got ${requestTimeoutMs}`);
   const graphql: GraphQLRouteOptions = {
-    context: makeContext(store, { now, writeFaults }),
+    context: makeContext(store, { now, writeFaults, fieldFaults }),
     token: opts.token,
     latencyMs,
     pickFault,
+    throttle,
+    timeout: { ms: requestTimeoutMs, retryAfterOn503: opts.retryAfterOn503 ?? true },
+    slow: slowAnswers,
     stats,
     logger,
     closing: closing.signal,
@@ -93,7 +118,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
 
   const ingest: IngestRouteOptions = { store, token: opts.token, stats, now };
 
-  const controls = controlRoutes(stats, store, writeFaults);
+  const controls = controlRoutes(stats, store, { writeFaults, fieldFaults, slowAnswers, throttle });
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sim');
     const path = url.pathname;
@@ -121,6 +146,9 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     writeFaults,
+    fieldFaults,
+    slowAnswers,
+    throttle,
     close: () =>
       new Promise<void>((resolve) => {
         closing.abort();

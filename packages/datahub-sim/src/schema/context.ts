@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import type { WriteFaults } from '../controls/write-faults.js';
+import type { FieldFaults } from '../controls/field-faults.js';
 
 /** What every simulator resolver receives as GraphQL context. */
 export interface SimContext {
@@ -13,6 +14,8 @@ export interface SimContext {
   newId: () => string;
   /** Write failures planted through `/__sim/write-faults` (none in most tests). */
   writeFaults?: WriteFaults;
+  /** Field failures planted through `/__sim/field-faults` or drawn at `fieldFailRate` (none in most tests). */
+  fieldFaults?: FieldFaults;
 }
 
 export function makeContext(store: Store, overrides: Partial<SimContext> = {}): SimContext {

@@ -4,6 +4,7 @@ import type { SimContext } from './context.js';
 import { prepareDocument } from './prepared-documents.js';
 import { simResolvers } from '../resolvers/index.js';
 import { buildSimSchema } from './build.js';
+import { withFieldFaults } from '../controls/field-faults.js';
 
 export interface GraphQLRequest {
   query: string;
@@ -12,7 +13,12 @@ export interface GraphQLRequest {
 }
 
 let cached: GraphQLSchema | undefined;
-export const simSchema = (): GraphQLSchema => (cached ??= buildSimSchema(simResolvers));
+export function simSchema(): GraphQLSchema {
+  if (cached) return cached;
+  cached = buildSimSchema(simResolvers);
+  withFieldFaults(cached);
+  return cached;
+}
 
 /**
  * Runs one GraphQL request the way GMS does: a syntax or validation error comes back in `errors[]` with no
@@ -24,7 +30,10 @@ export async function runGraphQL(request: GraphQLRequest, ctx: SimContext): Prom
   if (errors) return { errors };
   const variableValues = request.variables ?? undefined;
   const operationName = request.operationName ?? undefined;
-  const compiled = await runCompiled(schema, document, operationName, variableValues, ctx);
-  if (compiled) return compiled;
+  // with field faults planted graphql-js answers alone: a compiled run that fails would trip the fault twice
+  if (!ctx.fieldFaults?.active) {
+    const compiled = await runCompiled(schema, document, operationName, variableValues, ctx);
+    if (compiled) return compiled;
+  }
   return execute({ schema, document, variableValues, operationName, contextValue: ctx });
 }
