@@ -9,6 +9,7 @@ export { FieldFaults, type FieldFault } from './controls/field-faults.js';
 export { SlowAnswers, type SlowAnswer } from './controls/slow-answers.js';
 export { Throttle } from './controls/throttle.js';
 export { DEFAULT_REQUEST_TIMEOUT_MS } from './http/request-timeout.js';
+export type { LoggedRequest } from './controls/request-log.js';
 export type { Stats } from './controls/stats.js';
 export { Store } from './store/store.js';
 export type { LoadIssue, LoadReport } from './loaders/index.js';

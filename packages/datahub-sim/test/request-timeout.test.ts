@@ -77,6 +77,8 @@ describe('rate limiting (429)', () => {
     }
     expect(s.stats().mutations).toBe(0);
     expect(s.stats().faults['429']).toBe(2);
+    const log = (await (await fetch(`${s.url}/__sim/requests`)).json()) as { status: number; operation: string }[];
+    expect(log.map((r) => r.status)).toEqual([429, 429]);
     expect((await post(s, '/api/graphql', { query: TAG, variables: tagInput })).status).toBe(200);
   });
 

@@ -8,6 +8,7 @@ import { parseWriteFault, type WriteFaults } from './write-faults.js';
 import { faultableFields, parseFieldFault, type FieldFaults } from './field-faults.js';
 import { parseSlowAnswer, type SlowAnswers } from './slow-answers.js';
 import { parseThrottle, type Throttle } from './throttle.js';
+import type { RequestLog } from './request-log.js';
 
 /** The failures tests plant. */
 export interface PlantedFaults {
@@ -15,6 +16,7 @@ export interface PlantedFaults {
   fieldFaults: FieldFaults;
   slowAnswers: SlowAnswers;
   throttle: Throttle;
+  requestLog: RequestLog;
 }
 
 type Answer = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -23,16 +25,18 @@ export type ControlRoutes = Record<string, Record<string, Answer>>;
 
 /** The simulator's own routes (`/__sim/*`): outside /api/graphql, never counted in its stats, open without a token. */
 export function controlRoutes(stats: StatsCounter, store: Store, planted: PlantedFaults): ControlRoutes {
-  const { writeFaults, fieldFaults, slowAnswers, throttle } = planted;
+  const { writeFaults, fieldFaults, slowAnswers, throttle, requestLog } = planted;
   const schema = simSchema();
   const mutationFields = Object.keys(schema.getMutationType()?.getFields() ?? {});
   const rootFields = [...Object.keys(schema.getQueryType()?.getFields() ?? {}), ...mutationFields];
   const entityFields = faultableFields(schema);
   return {
     '/__sim/stats': { GET: (_req, res) => sendJson(res, 200, stats.snapshot()) },
+    '/__sim/requests': { GET: (_req, res) => sendJson(res, 200, requestLog.list()) },
     '/__sim/stats/reset': {
       POST: (_req, res) => {
         stats.reset();
+        requestLog.clear();
         sendEmpty(res, 204);
       },
     },

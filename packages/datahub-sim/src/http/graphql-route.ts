@@ -8,6 +8,7 @@ import { StatsCounter, summarizeOperation } from '../controls/stats.js';
 import { authorized } from './auth.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SlowAnswers } from '../controls/slow-answers.js';
+import { operationNamed, type RequestLog } from '../controls/request-log.js';
 import { startRequestClock, type RequestTimeout } from './request-timeout.js';
 import { GRAPHQL_CONTENT_TYPE, readBody, sendCounted, sendEmpty, sendSpringError } from './responses.js';
 
@@ -21,6 +22,7 @@ export interface GraphQLRouteOptions extends RequestFaultOptions {
   timeout: RequestTimeout;
   /** Answers held back on purpose (`/__sim/slow-answers`). */
   slow: SlowAnswers;
+  requestLog: RequestLog;
 }
 
 type ParsedBody = { request: GraphQLRequest } | { status: 400 | 500 };
@@ -69,19 +71,28 @@ export async function handleGraphQL(
   opts: GraphQLRouteOptions,
 ) {
   opts.stats.request();
+  const at = Date.now();
+  let text = '';
+  res.once('finish', () => opts.requestLog.add({ at, operation: operationNamed(text), status: res.statusCode }));
   const stop = startRequestClock(res, path, opts.context.now, opts.timeout, () =>
     opts.logger.debug('request timed out: answered 503, its work goes on'),
   );
   try {
-    await answerGraphQL(req, res, path, opts);
+    text = await readBody(req);
+    await answerGraphQL(req, res, path, text, opts);
   } finally {
     stop();
   }
 }
 
-async function answerGraphQL(req: IncomingMessage, res: ServerResponse, path: string, opts: GraphQLRouteOptions) {
+async function answerGraphQL(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  text: string,
+  opts: GraphQLRouteOptions,
+) {
   const { stats, logger, context } = opts;
-  const text = await readBody(req);
   if (await delayOrFail(res, path, context.now, opts)) return;
   if (opts.token !== undefined && !authorized(req, opts.token)) return sendSpringError(res, 401, path, context.now());
   // GMS answers GET with HttpRequestMethodNotSupportedException; other methods also have no handler here.

@@ -15,6 +15,7 @@ import { controlRoutes } from '../controls/routes.js';
 import { FieldFaults } from '../controls/field-faults.js';
 import { SlowAnswers } from '../controls/slow-answers.js';
 import { Throttle } from '../controls/throttle.js';
+import { RequestLog, type LoggedRequest } from '../controls/request-log.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
 
 export interface SimOptions {
@@ -62,6 +63,8 @@ export interface RunningSim {
   slowAnswers: SlowAnswers;
   /** Requests to throttle (429) for tests (also through `/__sim/throttle`). */
   throttle: Throttle;
+  /** The last /api/graphql requests, oldest first: when each came, its operation and status (`/__sim/requests`). */
+  requests(): LoggedRequest[];
   /** Stops listening and drops every open connection, including requests left hanging by a timeout fault. */
   close(): Promise<void>;
 }
@@ -100,6 +103,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const fieldFaults = new FieldFaults(opts.fieldFailRate, opts.seed);
   const slowAnswers = new SlowAnswers();
   const throttle = new Throttle();
+  const requestLog = new RequestLog();
   const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   if (!(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 1))
     throw new RangeError(`requestTimeoutMs must be a whole number >= 1, got ${requestTimeoutMs}`);
@@ -111,6 +115,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     throttle,
     timeout: { ms: requestTimeoutMs, retryAfterOn503: opts.retryAfterOn503 ?? true },
     slow: slowAnswers,
+    requestLog,
     stats,
     logger,
     closing: closing.signal,
@@ -118,7 +123,7 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
 
   const ingest: IngestRouteOptions = { store, token: opts.token, stats, now };
 
-  const controls = controlRoutes(stats, store, { writeFaults, fieldFaults, slowAnswers, throttle });
+  const controls = controlRoutes(stats, store, { writeFaults, fieldFaults, slowAnswers, throttle, requestLog });
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sim');
     const path = url.pathname;
@@ -144,11 +149,15 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     store,
     loadReport,
     stats: () => stats.snapshot(),
-    resetStats: () => stats.reset(),
+    resetStats: () => {
+      stats.reset();
+      requestLog.clear();
+    },
     writeFaults,
     fieldFaults,
     slowAnswers,
     throttle,
+    requests: () => requestLog.list(),
     close: () =>
       new Promise<void>((resolve) => {
         closing.abort();
