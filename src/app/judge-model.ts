@@ -11,6 +11,7 @@ import { readUpstreamReach, type DownstreamKnown } from '../datahub/read-reach.j
 import type { EntityCache } from '../datahub/entity-cache.js';
 import { readUpstream } from '../datahub/read-upstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
+import { graphqlError } from '../datahub/errors.js';
 
 export interface JudgeDeps {
   client: DataHubClient;
@@ -42,6 +43,8 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
     ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
   }
   // judge
+  const unreadModel = cache.unread.get(model.urn);
+  if (unreadModel !== undefined) throw graphqlError('JanusEntities', `${model.urn} could not be read: ${unreadModel}`);
   const read = buildGraph(model.urn, reached, cache);
   if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false)
     throw new UsageError(`DataHub has no model ${model.urn}`);
@@ -55,5 +58,9 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
     : known
       ? await readBlastRadius(deps.client, offending, known)
       : await readDownstreamModels(deps.client, offending);
-  return { verdict: verdictOf(session, graph, assessment, downstream, { now, datahub: deps.client.url }), graph };
+  const unread = cache.unreadIn(Object.keys(graph.nodes), model.urn);
+  return {
+    verdict: verdictOf(session, graph, assessment, downstream, { now, datahub: deps.client.url, unread }),
+    graph,
+  };
 }
