@@ -23,9 +23,12 @@ const strip = (v: Verdict) => ({ ...v, scannedAt: '' });
 function upstreamOf(g: UpstreamGraph): Set<string> {
   const seen = new Set<string>();
   const todo = [g.model];
-  while (todo.length) {
-    for (const up of g.upstreams[todo.pop()!] ?? []) if (!seen.has(up)) (todo.push(up), seen.add(up));
-  }
+  while (todo.length)
+    for (const up of g.upstreams[todo.pop()!] ?? []) {
+      if (seen.has(up)) continue;
+      seen.add(up);
+      todo.push(up);
+    }
   for (const f of g.features) for (const s of g.featureSources[f] ?? []) seen.add(s);
   return seen;
 }
