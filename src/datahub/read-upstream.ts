@@ -142,6 +142,6 @@ function entityOf(e: PathError, urns: string[]): string | undefined {
 }
 
 /** A read Janus stopped waiting for, or GMS answered 503 (its 55 s request timeout): smaller reads may fit. */
-const ranOutOfTime = (err: unknown): boolean =>
+export const ranOutOfTime = (err: unknown): boolean =>
   err instanceof DataHubError &&
   ((err.code === 'datahub.unreachable' && /timed out/.test(err.message)) || err.status === 503);
