@@ -1,7 +1,5 @@
 import { isObjectType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { SimError } from '../schema/errors.js';
-import type { Resolver } from '../schema/build.js';
-import type { SimContext } from '../schema/context.js';
 import { mulberry32 } from './faults.js';
 
 /**
@@ -103,8 +101,9 @@ export function withFieldFaults(schema: GraphQLSchema): void {
   for (const type of entityTypes(schema)) {
     for (const [name, def] of Object.entries(type.getFields())) {
       if (!def.resolve) continue;
-      const resolve: Resolver = def.resolve;
-      def.resolve = (source: { urn?: unknown }, args, ctx: SimContext, info) => {
+      const resolve = def.resolve;
+      // the context is the simulator's (schema/context.ts), named by shape here: it holds these faults
+      def.resolve = (source: { urn?: unknown }, args, ctx: { fieldFaults?: FieldFaults }, info) => {
         if (ctx.fieldFaults?.active) ctx.fieldFaults.trip(name, source?.urn);
         return resolve(source, args, ctx, info);
       };
