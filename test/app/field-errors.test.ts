@@ -9,6 +9,8 @@ import { verdictText } from '../../src/render/text.js';
 import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { policy } from './write-back-helpers.js';
+import { writeBackModels } from '../../src/app/write-back.js';
+import { DEMO } from '@janus/datahub-sim/demo';
 
 let sim: RunningSim | undefined;
 afterEach(async () => {
@@ -81,5 +83,24 @@ describe('a field DataHub fails for one entity of a batch read', () => {
     await expect(judgeModel({ client, policy, now, cache: new EntityCache() }, model!)).rejects.toThrow(
       /could not be read: Failed to fetch lineage/,
     );
+  });
+});
+
+describe('the write-back of a verdict DataHub could not answer every read of', () => {
+  it("writes its root causes but leaves the model's score and band as DataHub holds them", async () => {
+    sim = await startSim({ demo: true, port: 0 });
+    const client = createDataHubClient({ url: sim.url, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
+    sim.fieldFaults.plant({ field: 'lineage', urn: DEMO.datasets.txnFeatures });
+    const { verdicts, plan } = await writeBackModels({ client, policy, reportBaseUrl: 'http://janus.test' }, 'all', {
+      dryRun: true,
+    });
+    const partial = verdicts.filter((v) => v.unread?.length).map((v) => v.model.urn);
+    const whole = verdicts.filter((v) => !v.unread?.length).map((v) => v.model.urn);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(whole.length).toBeGreaterThan(0);
+    const scored = plan.flatMap((w) => (w.kind === 'setTrust' ? [w.model] : []));
+    expect(scored.filter((m) => partial.includes(m))).toEqual([]);
+    expect(scored.sort()).toEqual([...whole].sort());
+    expect(plan.some((w) => w.kind === 'raiseIncident')).toBe(true);
   });
 });
