@@ -117,7 +117,10 @@ export class CatalogWatch {
     const listedSet = new Set(listed);
     const removed = [...known].filter((m) => !listedSet.has(m));
     const probed = await readChanges(this.deps.client, this.facts, this.options.probeBatch);
-    const changed = [...probed.judged, ...removed];
+    // entities DataHub failed to answer for last time are asked again, as if they had changed
+    const unread = [...this.cache.unread.keys()];
+    for (const urn of unread) this.cache.unread.delete(urn);
+    const changed = [...new Set([...probed.judged, ...unread, ...removed])];
     const affected = new Set<string>(alsoJudge.filter((m) => known.has(m)));
     let catalog = before;
     if (changed.length || added.length || probed.evidence.length) {

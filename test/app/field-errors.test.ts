@@ -10,6 +10,7 @@ import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { policy } from './write-back-helpers.js';
 import { writeBackModels } from '../../src/app/write-back.js';
+import { CatalogWatch } from '../../src/app/catalog-watch.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 
 let sim: RunningSim | undefined;
@@ -19,6 +20,7 @@ afterEach(async () => {
 });
 
 const now = () => GENERATED_NOW;
+const NOW = Date.parse('2026-06-02T12:00:00Z');
 const strip = (v: Verdict) => ({ ...v, scannedAt: '' });
 
 /** Everything upstream of a graph's model, walked over its edges (training data and features included). */
@@ -102,5 +104,26 @@ describe('the write-back of a verdict DataHub could not answer every read of', (
     expect(scored.filter((m) => partial.includes(m))).toEqual([]);
     expect(scored.sort()).toEqual([...whole].sort());
     expect(plan.some((w) => w.kind === 'raiseIncident')).toBe(true);
+  });
+});
+
+describe("the service's cycle after DataHub failed a field", () => {
+  it('asks again for the entities it could not read, and judges their models whole once DataHub answers', async () => {
+    sim = await startSim({ demo: true, port: 0, now: () => NOW });
+    const client = createDataHubClient({ url: sim.url, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
+    const clean = new Map<string, Verdict>();
+    await judgeCatalog({ client, policy, now: () => NOW }, (v) => void clean.set(v.model.urn, v));
+
+    sim.fieldFaults.plant({ field: 'lineage', urn: DEMO.datasets.txnFeatures, times: 1 });
+    const watch = new CatalogWatch({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
+    const latest = new Map<string, Verdict>();
+    await watch.cycle(NOW, (v) => void latest.set(v.model.urn, v));
+    expect([...latest.values()].some((v) => strip(v).upstreamCount !== clean.get(v.model.urn)!.upstreamCount)).toBe(
+      true,
+    );
+    await watch.cycle(NOW, (v) => void latest.set(v.model.urn, v));
+    expect(new Map([...latest].map(([m, v]) => [m, strip(v)]))).toEqual(
+      new Map([...clean].map(([m, v]) => [m, strip(v)])),
+    );
   });
 });
