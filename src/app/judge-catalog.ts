@@ -43,7 +43,7 @@ export async function judgeCatalog(
  * The unread entities each model's judgment needed: an entity DataHub failed to answer for is needed by every model
  * reading an entity that names it as an input. One pass over the catalog, and only when a read failed.
  */
-function unreadByModel(cache: EntityCache, catalog: Catalog): Map<string, UnreadEntity[]> {
+export function unreadByModel(cache: EntityCache, catalog: Catalog): Map<string, UnreadEntity[]> {
   const byModel = new Map<string, Map<string, UnreadEntity>>();
   if (!cache.unread.size) return new Map();
   for (const [urn, raw] of cache) {

@@ -121,6 +121,7 @@ describe("the service's cycle after DataHub failed a field", () => {
     expect([...latest.values()].some((v) => strip(v).upstreamCount !== clean.get(v.model.urn)!.upstreamCount)).toBe(
       true,
     );
+    expect([...latest.values()].some((v) => v.unread?.[0]?.urn === DEMO.datasets.txnFeatures)).toBe(true);
     await watch.cycle(NOW, (v) => void latest.set(v.model.urn, v));
     expect(new Map([...latest].map(([m, v]) => [m, strip(v)]))).toEqual(
       new Map([...clean].map(([m, v]) => [m, strip(v)])),
