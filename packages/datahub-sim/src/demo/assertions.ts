@@ -50,9 +50,7 @@ export function assertionRecords(now: number): MetadataRecord[] {
       description: 'stg_transactions is not empty.',
     }),
     runEvent(A.stgTransactionsRowCount, D.stgTransactions, now - 0.7 * HOUR_MS, {
-      type: 'SUCCESS',
-      actualAggValue: 48211,
-      nativeResults: { observed_value: '48211' },
+      type: 'SUCCESS', actualAggValue: 48211, nativeResults: { observed_value: '48211' },
     }),
   ];
 }

@@ -35,25 +35,8 @@ const REQUIRED: Record<string, string[]> = {
   assertionRunEvent: ['timestampMillis', 'runId', 'asserteeUrn', 'assertionUrn', 'status'],
 };
 
-const FABRIC = new Set([
-  'PROD',
-  'DEV',
-  'TEST',
-  'QA',
-  'UAT',
-  'EI',
-  'PRE',
-  'STG',
-  'NON_PROD',
-  'CORP',
-  'RVW',
-  'PRD',
-  'TST',
-  'SIT',
-  'SBX',
-  'SANDBOX',
-  'CERT',
-]);
+const FABRIC = new Set(['PROD', 'DEV', 'TEST', 'QA', 'UAT', 'EI', 'PRE', 'STG', 'NON_PROD', 'CORP', 'RVW', 'PRD',
+  'TST', 'SIT', 'SBX', 'SANDBOX', 'CERT']);
 
 /** Why `urn` is not a well-formed DataHub urn, or undefined. */
 export function urnProblem(urn: string): string | undefined {
@@ -73,9 +56,7 @@ export function urnProblem(urn: string): string | undefined {
     case 'dataFlow':
       return tuple(p.entityType === 'dataFlow' ? 3 : 2);
     case 'dataJob':
-      return (
-        tuple(2) ?? (entityTypeOf(p.parts[0] ?? '') === 'dataFlow' ? urnProblem(p.parts[0]!) : `bad flow in ${urn}`)
-      );
+      return tuple(2) ?? (entityTypeOf(p.parts[0] ?? '') === 'dataFlow' ? urnProblem(p.parts[0]!) : `bad flow in ${urn}`);
     case 'schemaField':
       return tuple(2) ?? urnProblem(p.parts[0] ?? '');
     default:
@@ -95,8 +76,7 @@ function* urnsIn(value: unknown): Iterable<string> {
 }
 
 function aspectProblems(aspectName: string, value: Json, form: 'MCE' | 'MCP'): string[] {
-  const problems = (REQUIRED[aspectName] ?? [])
-    .filter((f) => value[f] === undefined || value[f] === null)
+  const problems = (REQUIRED[aspectName] ?? []).filter((f) => value[f] === undefined || value[f] === null)
     .map((f) => `${aspectName} lacks required ${f}`);
   const text = JSON.stringify(value);
   if (form === 'MCP' && text.includes('pegasus2avro')) problems.push(`${aspectName}: pegasus2avro key in an MCP`);
@@ -119,8 +99,7 @@ export function recordProblems(record: unknown): string[] {
   const r = record as Json;
   if ('proposedSnapshot' in r) {
     const keys = Object.keys((r.proposedSnapshot ?? {}) as Json);
-    const m =
-      keys.length === 1 ? /^com\.linkedin\.pegasus2avro\.metadata\.snapshot\.(\w+)Snapshot$/.exec(keys[0]!) : null;
+    const m = keys.length === 1 ? /^com\.linkedin\.pegasus2avro\.metadata\.snapshot\.(\w+)Snapshot$/.exec(keys[0]!) : null;
     if (!m) return [`bad snapshot key ${keys.join()}`];
     const writes = aspectWrites(r);
     if (!writes.length) return ['snapshot without aspects'];

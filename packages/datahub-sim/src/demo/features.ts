@@ -19,54 +19,31 @@ interface FeatureTableSpec {
 }
 
 const FEATURE_TABLE_SPECS: FeatureTableSpec[] = [
-  {
-    urn: FT.txn,
-    source: D.txnFeatures,
-    description: 'Transaction aggregates per account.',
-    owners: [[GROUPS.riskMl, 'TECHNICAL_OWNER']],
-    primaryKey: PK.accountId,
+  { urn: FT.txn, source: D.txnFeatures, description: 'Transaction aggregates per account.',
+    owners: [[GROUPS.riskMl, 'TECHNICAL_OWNER']], primaryKey: PK.accountId,
     features: [
       [F.txnAmountAvg30d, 'CONTINUOUS', 'Mean transaction amount over 30 days (USD).'],
       [F.txnCount7d, 'COUNT', 'Transactions in the last 7 days.'],
       [F.daysToChargeback, 'CONTINUOUS', 'Days from transaction to chargeback (null when none).'],
-    ],
-  },
-  {
-    urn: FT.customer,
-    source: D.customerFeatures,
-    description: 'Customer profile features.',
-    owners: [
-      [GROUPS.mlPlatform, 'TECHNICAL_OWNER'],
-      [USERS.alice, 'TECHNICAL_OWNER'],
-    ],
-    primaryKey: PK.customerIdCustomer,
+    ] },
+  { urn: FT.customer, source: D.customerFeatures, description: 'Customer profile features.',
+    owners: [[GROUPS.mlPlatform, 'TECHNICAL_OWNER'], [USERS.alice, 'TECHNICAL_OWNER']], primaryKey: PK.customerIdCustomer,
     features: [
       [F.tenureDays, 'COUNT', 'Days since signup.'],
       [F.planTier, 'NOMINAL', 'Current plan tier.'],
-    ],
-  },
-  {
-    urn: FT.engagement,
-    source: D.engagementFeatures,
-    description: 'Web engagement features.',
-    owners: [[GROUPS.growthMl, 'TECHNICAL_OWNER']],
-    primaryKey: PK.customerIdEngagement,
+    ] },
+  { urn: FT.engagement, source: D.engagementFeatures, description: 'Web engagement features.',
+    owners: [[GROUPS.growthMl, 'TECHNICAL_OWNER']], primaryKey: PK.customerIdEngagement,
     features: [
       [F.sessions7d, 'COUNT', 'Sessions in the last 7 days.'],
       [F.avgPageViews7d, 'CONTINUOUS', 'Mean page views per session over 7 days.'],
-    ],
-  },
-  {
-    urn: FT.campaign,
-    source: D.campaignFeatures,
-    description: 'Marketing exposure features.',
-    owners: [[GROUPS.growthMl, 'TECHNICAL_OWNER']],
-    primaryKey: PK.customerIdCampaign,
+    ] },
+  { urn: FT.campaign, source: D.campaignFeatures, description: 'Marketing exposure features.',
+    owners: [[GROUPS.growthMl, 'TECHNICAL_OWNER']], primaryKey: PK.customerIdCampaign,
     features: [
       [F.touches30d, 'COUNT', 'Campaign touches in the last 30 days.'],
       [F.emailTouchShare, 'CONTINUOUS', 'Share of touches sent by email.'],
-    ],
-  },
+    ] },
 ];
 
 function featureTableRecords(t: FeatureTableSpec, now: number): MetadataRecord[] {
@@ -78,10 +55,7 @@ function featureTableRecords(t: FeatureTableSpec, now: number): MetadataRecord[]
       mcp(urn, 'ownership', ownership(t.owners, created)),
     ]),
     mcp(t.primaryKey, 'mlPrimaryKeyProperties', {
-      customProperties: {},
-      description: `Entity key of ${nameFromUrn(t.urn)}.`,
-      dataType: 'NOMINAL',
-      sources: [t.source],
+      customProperties: {}, description: `Entity key of ${nameFromUrn(t.urn)}.`, dataType: 'NOMINAL', sources: [t.source],
     }),
     mcp(t.urn, 'mlFeatureTableProperties', {
       customProperties: { offline_store: 'snowflake', online_store: 'redis', batch_source: nameFromUrn(t.source) },

@@ -25,13 +25,8 @@ export function aspectWrites(record: unknown): AspectWrite[] {
     const urn = snap.urn;
     return snap.aspects.flatMap((a: unknown) =>
       isObject(a)
-        ? Object.entries(a).map(([cls, value]) => ({
-            urn,
-            aspectName: aspectNameForClass(cls) ?? cls,
-            value: value as Json,
-          }))
-        : [],
-    );
+        ? Object.entries(a).map(([cls, value]) => ({ urn, aspectName: aspectNameForClass(cls) ?? cls, value: value as Json }))
+        : []);
   }
   const aspect = record.aspect;
   if (typeof record.entityUrn !== 'string' || typeof record.aspectName !== 'string' || !isObject(aspect)) return [];

@@ -18,52 +18,19 @@ interface Person {
 }
 
 const PEOPLE: Person[] = [
-  {
-    urn: USERS.alice,
-    displayName: 'Alice Chen',
-    title: 'Staff ML Engineer',
-    email: 'alice.chen@acmepay.example',
-    slack: 'U0ALICE01',
-    groups: [GROUPS.mlPlatform],
-    status: 'ACTIVE',
-  },
-  {
-    urn: USERS.carol,
-    displayName: 'Carol Diaz',
-    title: 'Data Engineer',
-    email: 'carol.diaz@acmepay.example',
-    slack: 'U0CAROL01',
-    groups: [GROUPS.dataPlatform],
-    status: 'ACTIVE',
-  },
-  {
-    urn: USERS.dev,
-    displayName: 'Dev Patel',
-    title: 'ML Engineer, Risk',
-    email: 'dev.patel@acmepay.example',
-    slack: 'U0DEV0001',
-    groups: [GROUPS.riskMl],
-    status: 'ACTIVE',
-  },
-  {
-    urn: USERS.erin,
-    displayName: 'Erin Walsh',
-    title: 'Data Scientist, Growth',
-    email: 'erin.walsh@acmepay.example',
-    slack: 'U0ERIN001',
-    groups: [GROUPS.growthMl],
-    status: 'ACTIVE',
-  },
+  { urn: USERS.alice, displayName: 'Alice Chen', title: 'Staff ML Engineer', email: 'alice.chen@acmepay.example',
+    slack: 'U0ALICE01', groups: [GROUPS.mlPlatform], status: 'ACTIVE' },
+  { urn: USERS.carol, displayName: 'Carol Diaz', title: 'Data Engineer', email: 'carol.diaz@acmepay.example',
+    slack: 'U0CAROL01', groups: [GROUPS.dataPlatform], status: 'ACTIVE' },
+  { urn: USERS.dev, displayName: 'Dev Patel', title: 'ML Engineer, Risk', email: 'dev.patel@acmepay.example',
+    slack: 'U0DEV0001', groups: [GROUPS.riskMl], status: 'ACTIVE' },
+  { urn: USERS.erin, displayName: 'Erin Walsh', title: 'Data Scientist, Growth', email: 'erin.walsh@acmepay.example',
+    slack: 'U0ERIN001', groups: [GROUPS.growthMl], status: 'ACTIVE' },
 ];
 
 const BOB: Person = {
-  urn: USERS.bob,
-  displayName: 'Bob Okafor',
-  title: 'Senior Data Scientist, Growth',
-  email: 'bob.okafor@acmepay.example',
-  slack: 'U0BOB0001',
-  groups: [GROUPS.growthMl],
-  status: 'ACTIVE',
+  urn: USERS.bob, displayName: 'Bob Okafor', title: 'Senior Data Scientist, Growth', email: 'bob.okafor@acmepay.example',
+  slack: 'U0BOB0001', groups: [GROUPS.growthMl], status: 'ACTIVE',
 };
 
 function userInfo(p: Person, active: boolean): Record<string, unknown> {
@@ -99,12 +66,7 @@ function userMcps(p: Person, now: number): MetadataRecord[] {
 }
 
 const editableInfo = (p: Person): Record<string, unknown> => ({
-  teams: [],
-  skills: [],
-  displayName: p.displayName,
-  title: p.title,
-  slack: p.slack,
-  email: p.email,
+  teams: [], skills: [], displayName: p.displayName, title: p.title, slack: p.slack, email: p.email,
 });
 
 function users(now: number): MetadataRecord[] {
@@ -118,77 +80,38 @@ function users(now: number): MetadataRecord[] {
     // bob left two weeks ago: a later sync deprovisions him
     oktaSnapshot(BOB, 'SUSPENDED', now - 14 * 24 * HOUR_MS),
     ...[...PEOPLE, BOB].map((p) => mcp(p.urn, 'corpUserEditableInfo', editableInfo(p))),
-    mcp(USERS.airflow, 'corpUserInfo', {
-      customProperties: {},
-      active: true,
-      displayName: 'Airflow service account',
-      system: true,
-    }),
+    mcp(USERS.airflow, 'corpUserInfo', { customProperties: {}, active: true, displayName: 'Airflow service account', system: true }),
     mcp(USERS.airflow, 'corpUserStatus', { status: 'ACTIVE', lastModified: auditStamp(now - 365 * 24 * HOUR_MS) }),
   ];
 }
 
-const membersOf = (group: string): string[] =>
-  [...PEOPLE, BOB].filter((p) => p.groups.includes(group)).map((p) => p.urn);
+const membersOf = (group: string): string[] => [...PEOPLE, BOB].filter((p) => p.groups.includes(group)).map((p) => p.urn);
 
 function groups(now: number): MetadataRecord[] {
   const created = auditStamp(now - 500 * 24 * HOUR_MS);
   return [
     // Slack channel on corpGroupInfo (the MCE form can only carry corpGroupInfo)
-    snapshot(GROUPS.dataPlatform, [
-      [
-        'identity.CorpGroupInfo',
-        {
-          displayName: 'Data Platform',
-          email: 'data-platform@acmepay.example',
-          admins: [USERS.carol],
-          members: membersOf(GROUPS.dataPlatform),
-          groups: [],
-          description: 'Ingestion, warehouse and Airflow.',
-          slack: 'data-platform-alerts',
-          created,
-        },
-      ],
-    ]),
-    snapshot(GROUPS.mlPlatform, [
-      [
-        'identity.CorpGroupInfo',
-        {
-          displayName: 'ML Platform',
-          email: 'ml-platform@acmepay.example',
-          admins: [USERS.alice],
-          members: membersOf(GROUPS.mlPlatform),
-          groups: [],
-          description: 'Feature store, training and serving.',
-          slack: 'ml-platform',
-          created,
-        },
-      ],
-    ]),
+    snapshot(GROUPS.dataPlatform, [['identity.CorpGroupInfo', {
+      displayName: 'Data Platform', email: 'data-platform@acmepay.example', admins: [USERS.carol],
+      members: membersOf(GROUPS.dataPlatform), groups: [], description: 'Ingestion, warehouse and Airflow.',
+      slack: 'data-platform-alerts', created,
+    }]]),
+    snapshot(GROUPS.mlPlatform, [['identity.CorpGroupInfo', {
+      displayName: 'ML Platform', email: 'ml-platform@acmepay.example', admins: [USERS.alice],
+      members: membersOf(GROUPS.mlPlatform), groups: [], description: 'Feature store, training and serving.',
+      slack: 'ml-platform', created,
+    }]]),
     // Slack channel only on the editable aspect (set in DataHub's UI)
     mcp(GROUPS.riskMl, 'corpGroupInfo', {
-      displayName: 'Risk ML',
-      email: 'risk-ml@acmepay.example',
-      admins: [USERS.dev],
-      members: membersOf(GROUPS.riskMl),
-      groups: [],
-      description: 'Fraud and credit-risk models.',
-      created,
+      displayName: 'Risk ML', email: 'risk-ml@acmepay.example', admins: [USERS.dev],
+      members: membersOf(GROUPS.riskMl), groups: [], description: 'Fraud and credit-risk models.', created,
     }),
-    mcp(GROUPS.riskMl, 'corpGroupEditableInfo', {
-      description: 'Fraud and credit-risk models.',
-      slack: 'risk-ml-oncall',
-    }),
+    mcp(GROUPS.riskMl, 'corpGroupEditableInfo', { description: 'Fraud and credit-risk models.', slack: 'risk-ml-oncall' }),
     // both: the editable value is the one a user set last
     mcp(GROUPS.growthMl, 'corpGroupInfo', {
-      displayName: 'Growth ML',
-      email: 'growth-ml@acmepay.example',
-      admins: [USERS.erin],
-      members: membersOf(GROUPS.growthMl),
-      groups: [],
-      description: 'Churn, engagement and marketing models.',
-      slack: 'growth-ml',
-      created,
+      displayName: 'Growth ML', email: 'growth-ml@acmepay.example', admins: [USERS.erin],
+      members: membersOf(GROUPS.growthMl), groups: [], description: 'Churn, engagement and marketing models.',
+      slack: 'growth-ml', created,
     }),
     mcp(GROUPS.growthMl, 'corpGroupEditableInfo', { slack: 'growth-ml-alerts' }),
   ];

@@ -47,7 +47,6 @@ export function propertyRecords(now: number): MetadataRecord[] {
           { propertyUrn: STRUCTURED_PROPERTIES.modelTier, values: [{ string: tier }] },
           { propertyUrn: STRUCTURED_PROPERTIES.retrainEveryDays, values: [{ double: days }] },
         ],
-      }),
-    ),
+      })),
   ];
 }

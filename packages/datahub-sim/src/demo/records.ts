@@ -86,8 +86,7 @@ export const corpUserUrn = (username: string): string => `urn:li:corpuser:${user
 const percentEncode = (c: string): string =>
   [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 /** Group names percent-encode the urn's reserved characters and spaces, as the Okta source writes them. */
-export const corpGroupUrn = (name: string): string =>
-  `urn:li:corpGroup:${name.replace(/[(),\u241f ]/g, percentEncode)}`;
+export const corpGroupUrn = (name: string): string => `urn:li:corpGroup:${name.replace(/[(),\u241f ]/g, percentEncode)}`;
 export const tagUrn = (name: string): string => `urn:li:tag:${name}`;
 export const dataFlowUrn = (orchestrator: string, flowId: string, cluster = 'PROD'): string =>
   `urn:li:dataFlow:(${orchestrator},${flowId},${cluster})`;

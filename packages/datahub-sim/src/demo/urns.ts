@@ -1,20 +1,8 @@
 /** Every urn of the demo catalog, by role. None depends on the clock, so tests can import them freely. */
 import { createHash } from 'node:crypto';
 import {
-  assertionUrn,
-  corpGroupUrn,
-  corpUserUrn,
-  dataFlowUrn,
-  dataJobUrn,
-  dataProcessInstanceUrn,
-  datasetUrn,
-  mlFeatureTableUrn,
-  mlFeatureUrn,
-  mlModelGroupUrn,
-  mlModelUrn,
-  mlPrimaryKeyUrn,
-  schemaFieldUrn,
-  tagUrn,
+  assertionUrn, corpGroupUrn, corpUserUrn, dataFlowUrn, dataJobUrn, dataProcessInstanceUrn, datasetUrn,
+  mlFeatureTableUrn, mlFeatureUrn, mlModelGroupUrn, mlModelUrn, mlPrimaryKeyUrn, schemaFieldUrn, tagUrn,
 } from './records.js';
 
 export const USERS = {

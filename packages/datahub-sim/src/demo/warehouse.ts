@@ -1,25 +1,14 @@
 /** Records for the demo's tables: schema, properties, ownership, tags, lineage and raw-table operations. */
 import { nameFromUrn, platformOf } from '../urn.js';
 import {
-  globalTags,
-  HOUR_MS,
-  operation,
-  ownership,
-  schemaMetadata,
-  upstreamLineage,
-  type ColumnKind,
-  type ColumnSpec,
+  globalTags, HOUR_MS, operation, ownership, schemaMetadata, upstreamLineage, type ColumnKind, type ColumnSpec,
 } from './aspects.js';
 import { mcp, type Json, type MetadataRecord } from './records.js';
 import { TABLES, type TableSpec } from './warehouse-tables.js';
 
 /** Types as the Avro schemas of Kafka topics and Parquet files on S3 write them. */
 const AVRO_TYPE: Record<ColumnKind, string> = {
-  string: 'string',
-  number: 'double',
-  boolean: 'boolean',
-  time: 'long',
-  date: 'int',
+  string: 'string', number: 'double', boolean: 'boolean', time: 'long', date: 'int',
 };
 
 function platformName(urn: string): string {
@@ -33,11 +22,7 @@ function columnsFor(platform: string, columns: ColumnSpec[]): ColumnSpec[] {
 
 function platformSchema(platform: string, name: string, columns: ColumnSpec[]): Json | undefined {
   if (platform !== 'kafka') return undefined;
-  const avro = {
-    type: 'record',
-    name: name.replace(/\W/g, '_'),
-    fields: columns.map((c) => ({ name: c.name, type: AVRO_TYPE[c.kind] })),
-  };
+  const avro = { type: 'record', name: name.replace(/\W/g, '_'), fields: columns.map((c) => ({ name: c.name, type: AVRO_TYPE[c.kind] })) };
   return { 'com.linkedin.schema.KafkaSchema': { documentSchema: JSON.stringify(avro), documentSchemaType: 'AVRO' } };
 }
 
@@ -47,18 +32,10 @@ function tableRecords(t: TableSpec, now: number): MetadataRecord[] {
   const created = now - 400 * 24 * HOUR_MS;
   const columns = columnsFor(platform, t.columns);
   const records: MetadataRecord[] = [
-    mcp(
-      t.urn,
-      'schemaMetadata',
-      schemaMetadata({
-        schemaName: name,
-        platform,
-        columns,
-        keys: t.keys,
-        time: created,
-        platformSchema: platformSchema(platform, name, columns),
-      }),
-    ),
+    mcp(t.urn, 'schemaMetadata', schemaMetadata({
+      schemaName: name, platform, columns, keys: t.keys, time: created,
+      platformSchema: platformSchema(platform, name, columns),
+    })),
     mcp(t.urn, 'datasetProperties', {
       customProperties: { layer: t.layer, ...(t.sla ? { freshness_sla: t.sla } : {}) },
       name: name.split(/[./]/).pop(),
@@ -76,18 +53,10 @@ function tableRecords(t: TableSpec, now: number): MetadataRecord[] {
     records.push(mcp(t.urn, 'upstreamLineage', upstreamLineage(t.urn, upstreams, t.lineage, created)));
   }
   for (const hoursAgo of t.landedHoursAgo ?? []) {
-    records.push(
-      mcp(
-        t.urn,
-        'operation',
-        operation({
-          at: now - hoursAgo * HOUR_MS,
-          operationType: 'INSERT',
-          sourceType: 'DATA_PLATFORM',
-          rows: 1000 + Math.round(hoursAgo * 37),
-        }),
-      ),
-    );
+    records.push(mcp(t.urn, 'operation', operation({
+      at: now - hoursAgo * HOUR_MS, operationType: 'INSERT', sourceType: 'DATA_PLATFORM',
+      rows: 1000 + Math.round(hoursAgo * 37),
+    })));
   }
   return records;
 }
