@@ -10,7 +10,7 @@ import { readNeeded } from '../datahub/read-needed.js';
 import { EntityCache } from '../datahub/entity-cache.js';
 import { keyOf } from '../core/writeback/conventions.js';
 import type { JudgeDeps } from './judge-model.js';
-import type { OnJudged } from './judge-catalog.js';
+import { unreadByModel, type OnJudged } from './judge-catalog.js';
 
 export interface WatchOptions {
   /** Re-read the whole catalog when the last full read is this old (ms): what the change probe cannot see. */
@@ -117,7 +117,10 @@ export class CatalogWatch {
     const listedSet = new Set(listed);
     const removed = [...known].filter((m) => !listedSet.has(m));
     const probed = await readChanges(this.deps.client, this.facts, this.options.probeBatch);
-    const changed = [...probed.judged, ...removed];
+    // entities DataHub failed to answer for last time are asked again, as if they had changed
+    const unread = [...this.cache.unread.keys()];
+    for (const urn of unread) this.cache.unread.delete(urn);
+    const changed = [...new Set([...probed.judged, ...unread, ...removed])];
     const affected = new Set<string>(alsoJudge.filter((m) => known.has(m)));
     let catalog = before;
     if (changed.length || added.length || probed.evidence.length) {
@@ -162,12 +165,14 @@ export class CatalogWatch {
     const session = new JudgmentSession(this.deps.policy, now, catalog.indexes);
     let graph: UpstreamGraph | undefined;
     const below = (d: string) => catalog.modelsBelowDataset(d);
+    const unreadOf = unreadByModel(this.cache, catalog);
     for (const model of models) {
       graph = catalog.upstreamGraph(model.urn);
       const a = assess(session, graph);
       const v = verdictOf(session, graph, a, below, {
         now,
         datahub: this.deps.client.url,
+        unread: unreadOf.get(model.urn),
       });
       states.push(this.remember(v));
       const done = onJudged?.(v, graph);

@@ -1,6 +1,7 @@
 import type { UpstreamGraph } from '../core/graph.js';
 import { JudgmentSession } from '../core/session.js';
-import { assess, verdictOf, type Verdict } from '../core/verdict.js';
+import { assess, verdictOf, type UnreadEntity, type Verdict } from '../core/verdict.js';
+import { inputsOf } from '../core/build-graph.js';
 import { Catalog } from '../core/catalog.js';
 import { readCatalog } from '../datahub/read-catalog.js';
 import { EntityCache } from '../datahub/entity-cache.js';
@@ -23,15 +24,40 @@ export async function judgeCatalog(
   await readCatalog(deps.client, cache);
   const catalog = new Catalog(cache);
   const session = new JudgmentSession(deps.policy, now, catalog.indexes);
+  const unreadOf = unreadByModel(cache, catalog);
   // one lookup for the run: the session keeps each dataset's blast-radius entry by it
   const below = (d: string) => catalog.modelsBelowDataset(d);
   let models = 0;
   for (const model of catalog.models()) {
     const graph = catalog.upstreamGraph(model.urn);
     const a = assess(session, graph);
-    const done = onJudged(verdictOf(session, graph, a, below, { now, datahub: deps.client.url }), graph);
+    const unread = unreadOf.get(model.urn);
+    const done = onJudged(verdictOf(session, graph, a, below, { now, datahub: deps.client.url, unread }), graph);
     if (done) await done;
     models++;
   }
   return { models, cache, catalog };
+}
+
+/**
+ * The unread entities each model's judgment needed: an entity DataHub failed to answer for is needed by every model
+ * reading an entity that names it as an input. One pass over the catalog, and only when a read failed.
+ */
+export function unreadByModel(cache: EntityCache, catalog: Catalog): Map<string, UnreadEntity[]> {
+  const byModel = new Map<string, Map<string, UnreadEntity>>();
+  if (!cache.unread.size) return new Map();
+  for (const [urn, raw] of cache) {
+    if (!raw) continue;
+    const parts = cache.partsOf(raw);
+    for (const input of [...inputsOf(parts), ...parts.features]) {
+      const error = cache.unread.get(input);
+      if (error === undefined) continue;
+      for (const model of catalog.modelsReading(urn)) {
+        let list = byModel.get(model);
+        if (!list) byModel.set(model, (list = new Map()));
+        list.set(input, { urn: input, error });
+      }
+    }
+  }
+  return new Map([...byModel].map(([m, list]) => [m, [...list.values()].sort((a, b) => a.urn.localeCompare(b.urn))]));
 }

@@ -12,6 +12,7 @@ import { readUpstreamReach, type DownstreamKnown } from '../datahub/read-reach.j
 import type { EntityCache } from '../datahub/entity-cache.js';
 import { readUpstream } from '../datahub/read-upstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
+import { graphqlError } from '../datahub/errors.js';
 
 export interface JudgeDeps {
   client: DataHubClient;
@@ -43,6 +44,8 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
     ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
   }
   // judge
+  const unreadModel = cache.unread.get(model.urn);
+  if (unreadModel !== undefined) throw graphqlError('JanusEntities', `${model.urn} could not be read: ${unreadModel}`);
   // a dbt model and its warehouse table are judged as one dataset (core/sibling-reads.ts)
   const reads = new SiblingReads(cache);
   const read = buildGraph(model.urn, reads.canonicalUrns(reached), reads);
@@ -63,7 +66,11 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
   const downstream = Object.fromEntries(
     offending.map((d) => [d, modelsBelowMembers(reads.membersOf(d).map((m) => below[m] ?? []))]),
   );
-  return { verdict: verdictOf(session, graph, assessment, downstream, { now, datahub: deps.client.url }), graph };
+  const unread = cache.unreadIn(Object.keys(graph.nodes), model.urn);
+  return {
+    verdict: verdictOf(session, graph, assessment, downstream, { now, datahub: deps.client.url, unread }),
+    graph,
+  };
 }
 
 /** One group's models: every member's, each once, by name (a single member's list as it came). */

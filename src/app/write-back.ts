@@ -78,11 +78,14 @@ export async function writeBackModels(
   const cache: EntityCache = deps.cache ?? new EntityCache();
   const verdicts: Verdict[] = [];
   const judged: JudgedModel[] = [];
+  // a verdict DataHub could not answer every read of: its root causes are written, its score and band are not
+  const complete: JudgedModel[] = [];
   const graphs: UpstreamGraph[] = [];
   const collector = new RootCauseCollector();
   const onJudged = (v: Verdict, graph: UpstreamGraph) => {
     collector.add(v);
     judged.push({ model: v.model, score: v.score, band: v.band });
+    if (!v.unread?.length) complete.push(judged[judged.length - 1]!);
     if (opts.keepVerdicts !== false) verdicts.push(v);
     if (opts.keepGraphs) graphs.push(graph);
     return opts.onJudged?.(v, graph);
@@ -90,7 +93,7 @@ export async function writeBackModels(
   let set: JudgedSet;
   if (models === 'all') {
     const scan = await judgeCatalog({ ...deps, cache }, onJudged);
-    set = catalogJudgedSet(scan.catalog, scan.cache, judged, collector);
+    set = catalogJudgedSet(scan.catalog, scan.cache, complete, collector);
   } else {
     const upstreamDatasets: Record<string, string[]> = {};
     for (const model of models) {
@@ -100,7 +103,7 @@ export async function writeBackModels(
       if (done) await done;
     }
     set = {
-      judged,
+      judged: complete,
       causes: collector.list(),
       cache,
       upstreamDatasets: upstreamDatasetsByModel(upstreamDatasets),

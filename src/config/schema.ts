@@ -1,21 +1,31 @@
 import { z } from 'zod';
 import { DEFAULT_WRITE_BATCH, MAX_WRITE_BATCH } from '../datahub/batch-operation.js';
 import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
-import { DEFAULT_LONG_READ_TIMEOUT_MS } from '../datahub/long-read.js';
+import { DEFAULT_LONG_READ_TIMEOUT_MS, MAX_REQUEST_DEADLINE_MS } from '../datahub/long-read.js';
 import { judgeSchema } from './judge.js';
 import { period, cycleSchema } from './cycle.js';
 import { mcpSchema } from './mcp.js';
 import { slackOrphanSettings } from './slack-orphans.js';
 import { slackIncidentSettings } from './slack-incidents.js';
 
+const underGms = `at most ${MAX_REQUEST_DEADLINE_MS} ms: DataHub answers 503 to a request still running after 55 s`;
+
 /** One schema per concern; a command validates only the concerns it uses. */
 export const datahubSchema = z.object({
   /** GMS base URL, as DataHub's own CLI takes it (`DATAHUB_GMS_URL`); Janus appends `/api/graphql`. */
   url: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
   token: z.string().min(1).optional(),
-  timeoutMs: z.coerce.number().int().positive().default(10_000),
-  /** Time limit of a long read (a model's whole upstream reach, a blast-radius walk), which is not retried on a timeout. */
-  longReadTimeoutMs: z.coerce.number().int().positive().default(DEFAULT_LONG_READ_TIMEOUT_MS),
+  timeoutMs: z.coerce.number().int().positive().max(MAX_REQUEST_DEADLINE_MS, underGms).default(10_000),
+  /**
+   * Time limit of a long read (a model's whole upstream reach, a blast-radius walk), which is not retried on a timeout
+   * but split into smaller reads. Below GMS's own 55 s request timeout.
+   */
+  longReadTimeoutMs: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_REQUEST_DEADLINE_MS, underGms)
+    .default(DEFAULT_LONG_READ_TIMEOUT_MS),
   retries: z.coerce.number().int().min(0).max(10).default(3),
   /** Requests in flight to DataHub at once, at most (batch reads overlap their round trips). */
   concurrency: z.coerce.number().int().min(1).max(32).default(DEFAULT_CONCURRENCY),

@@ -21,6 +21,13 @@ export interface BlastRadius {
   models: ModelRef[];
 }
 
+/** An entity the judgment needed that DataHub failed to answer for (a field error, a read that timed out). */
+export interface UnreadEntity {
+  urn: string;
+  /** What DataHub said. */
+  error: string;
+}
+
 /** Janus's judgment of one model: the one object every surface (CLI, JSON, Slack, report, MCP) renders. */
 export interface Verdict {
   model: ModelRef;
@@ -33,6 +40,11 @@ export interface Verdict {
   label?: Label;
   /** How many entities the upstream walk reached. */
   upstreamCount: number;
+  /**
+   * Entities this model's judgment needed that DataHub could not answer for: judged unknown (left out of the graph,
+   * with whatever lies only above them), so the verdict holds for the rest. Absent when every read stood.
+   */
+  unread?: UnreadEntity[];
   scannedAt: string;
   datahub: string;
 }
@@ -69,7 +81,7 @@ export function verdictOf(
   a: Assessment,
   /** The models below each offending dataset: read for this verdict, or the catalog's (a lookup, not a record a model). */
   downstream: Record<string, ModelRef[]> | ((dataset: string) => ModelRef[] | undefined),
-  meta: { now: number; datahub: string },
+  meta: { now: number; datahub: string; unread?: UnreadEntity[] },
 ): Verdict {
   const model = graph.nodes[graph.model]!;
   const entryOf = blastEntries(session, graph, downstream);
@@ -83,6 +95,7 @@ export function verdictOf(
     blastRadius: a.offending.map(entryOf),
     ...(a.label ? { label: a.label } : {}),
     upstreamCount: a.upstreamCount,
+    ...(meta.unread?.length ? { unread: meta.unread } : {}),
     scannedAt: new Date(meta.now).toISOString(),
     datahub: meta.datahub,
   };

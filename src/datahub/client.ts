@@ -12,11 +12,11 @@ import { createLimiter, DEFAULT_CONCURRENCY } from './limiter.js';
 import { NotGraphQLError, refusingNonJson } from './not-graphql.js';
 import { addSecret, redactText } from '../log.js';
 import type { Operation } from './operation.js';
-import { DEFAULT_LONG_READ_TIMEOUT_MS } from './long-read.js';
-import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
 import { gmsAddress } from './gms-url.js';
 import { forApi } from './version/api-generation.js';
 import { readServerVersion, type ServerVersion } from './version/server-version.js';
+import { DEFAULT_LONG_READ_TIMEOUT_MS, MAX_REQUEST_DEADLINE_MS } from './long-read.js';
+import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from './retry.js';
 
 export interface DataHubClientOptions {
   /** GMS base URL (`DATAHUB_GMS_URL`); `/api/graphql` is appended. */
@@ -38,6 +38,14 @@ export interface DataHubClientOptions {
 export interface DataHubClient {
   readonly url: string;
   request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data>;
+  /**
+   * A read GMS may answer in part: each field that failed is null in `data`, its error under its own `path` in
+   * `errors` (DataHubDataFetcherExceptionHandler). An answer with an error that names no field throws, as `request`.
+   */
+  requestPartial<Vars, Data>(
+    op: Operation<Vars, Data>,
+    variables: Vars,
+  ): Promise<{ data: Data; errors: readonly PathError[] }>;
   /**
    * Many writes of one kind in one request, each under its own alias: each write's own answer, in order. A failure of
    * the whole request (after the retries `request` would make) throws.
@@ -64,8 +72,12 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 export function createDataHubClient(options: DataHubClientOptions): DataHubClient {
   const address = gmsAddress(options.url);
   const url = `${address.url.replace(/\/+$/, '')}/api/graphql`;
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const longReadTimeoutMs = Math.max(timeoutMs, options.longReadTimeoutMs ?? DEFAULT_LONG_READ_TIMEOUT_MS);
+  // every deadline below GMS's own 55 s: past it GMS answers 503, so a longer one could never be reached
+  const timeoutMs = Math.min(options.timeoutMs ?? 10_000, MAX_REQUEST_DEADLINE_MS);
+  const longReadTimeoutMs = Math.min(
+    Math.max(timeoutMs, options.longReadTimeoutMs ?? DEFAULT_LONG_READ_TIMEOUT_MS),
+    MAX_REQUEST_DEADLINE_MS,
+  );
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   if (options.token) addSecret(options.token);
   // a token wins over credentials written into the URL: GMS reads the bearer token, a proxy before it the rest
@@ -107,7 +119,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
         } catch (err) {
           if (partial && err instanceof ClientError && fieldErrors(err))
             return { data: err.response.data ?? null, errors: err.response.errors! };
-          throw (failed = toDataHubError(name, err));
+          throw (failed = toDataHubError(name, err, policy));
         }
       },
       (err) => classify(err as DataHubError & { retryable?: RetryKind }, idempotent, long),
@@ -129,14 +141,18 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
       throw err;
     }));
 
-  async function request<Vars, Data>(asked: Operation<Vars, Data>, variables: Vars): Promise<Data> {
+  async function request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data> {
+    return (await read(op, variables, false)).data;
+  }
+
+  async function read<Vars, Data>(asked: Operation<Vars, Data>, variables: Vars, partial: boolean) {
     const op = forApi(asked, (await serverVersion()).api);
-    const { data } = await send(
+    const { data, errors } = await send(
       op.name,
       op.document,
       variables as Record<string, unknown>,
       op.idempotent,
-      false,
+      partial,
       op.long === true,
     );
     const parsed = op.schema.safeParse(data);
@@ -144,7 +160,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
       const issue = parsed.error.issues[0]!;
       throw malformed(op.name, `${issue.path.join('.') || 'data'}: ${issue.message}`);
     }
-    return parsed.data;
+    return { data: parsed.data, errors };
   }
 
   async function requestEach<Vars, Data>(
@@ -165,6 +181,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   return {
     url: address.url,
     request,
+    requestPartial: (op, variables) => read(op, variables, true),
     requestEach,
     sent,
     writeBatch,
@@ -178,16 +195,31 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
 const fieldErrors = (err: ClientError): boolean =>
   err.response.status === 200 && !!err.response.errors?.length && err.response.errors.every((e) => !!e.path?.length);
 
+/**
+ * Why a failed request may be sent again: it never reached DataHub (`never-sent`), DataHub refused it before running
+ * it (`throttled`: a 429), it may or may not have run (`ambiguous`: a 5xx, a broken connection), or Janus stopped
+ * waiting (`timed-out`). A 503 is ambiguous: it is what GMS answers a request still running after 55 s, whose work,
+ * a write included, goes on (GlobalControllerExceptionHandler).
+ */
 type RetryKind = 'never-sent' | 'ambiguous' | 'throttled' | 'timed-out';
 
-function toDataHubError(operation: string, err: unknown): DataHubError & { retryable?: RetryKind; afterMs?: number } {
+function toDataHubError(
+  operation: string,
+  err: unknown,
+  policy: RetryPolicy,
+): DataHubError & { retryable?: RetryKind; afterMs?: number } {
   // an HTML wall will not turn into GraphQL on a retry
   if (err instanceof NotGraphQLError) return malformed(operation, redactText(err.message));
   if (err instanceof ClientError) {
     const { status, errors } = err.response;
     if (status === 401) return unauthorized(operation);
-    if (status === 429 || status === 503)
-      return Object.assign(graphqlError(operation, `HTTP ${status}`, status), { retryable: 'throttled' as const });
+    if (status === 429 || status === 503) {
+      const afterMs = retryAfterMs(err.response.headers?.get('retry-after'), policy);
+      return Object.assign(graphqlError(operation, `HTTP ${status}`, status), {
+        retryable: status === 429 ? ('throttled' as const) : ('ambiguous' as const),
+        ...(afterMs !== undefined ? { afterMs } : {}),
+      });
+    }
     if (status >= 500)
       return Object.assign(graphqlError(operation, `HTTP ${status}`, status), { retryable: 'ambiguous' as const });
     if (errors?.length) {
@@ -228,13 +260,15 @@ function classify(
 ): { retry: boolean; afterMs?: number } {
   switch (err.retryable) {
     case 'timed-out':
-      // a long read that ran out of time would only make DataHub do the same work again
+      // a long read that ran out of time would only make DataHub do the same work again: its reader splits it
       return { retry: idempotent && !long };
     case 'never-sent':
     case 'throttled':
       return { retry: true, afterMs: err.afterMs };
     case 'ambiguous':
-      return { retry: idempotent };
+      // a write that may have landed is re-read before it is sent again (the write-back's guards), never resent here;
+      // a long read answered 503 ran out of GMS's time: its reader splits it
+      return { retry: idempotent && !(long && (err as { status?: number }).status === 503), afterMs: err.afterMs };
     default:
       return { retry: false };
   }

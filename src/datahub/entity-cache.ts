@@ -1,4 +1,4 @@
-import type { EntityParts, EntityReads } from '../core/build-graph.js';
+import { inputsOf, type EntityParts, type EntityReads } from '../core/build-graph.js';
 import { toParts } from './map-entity.js';
 import type { RawEntity } from './queries/entities.js';
 import { unpooled, type UrnPool } from './urn-pool.js';
@@ -9,6 +9,34 @@ import { unpooled, type UrnPool } from './urn-pool.js';
  */
 export class EntityCache extends Map<string, RawEntity | null> implements EntityReads {
   readonly #parts = new WeakMap<RawEntity, EntityParts>();
+  /**
+   * Entities DataHub failed to answer for (a field of theirs failed, or their read ran out of time even alone), with
+   * what it said: held as not found (null), so no judgment reads a half-answered entity as whole.
+   */
+  readonly unread = new Map<string, string>();
+
+  /** Records an entity DataHub failed to answer for. */
+  markUnread(urn: string, error: string): void {
+    this.set(urn, null);
+    this.unread.set(urn, error);
+  }
+
+  /**
+   * The unread entities a graph's judgment needed: those its entities' reads name as their inputs (lineage, training
+   * data, features, feature sources), and the model itself. Costs nothing when every read stood.
+   */
+  unreadIn(nodes: Iterable<string>, model: string): { urn: string; error: string }[] {
+    if (!this.unread.size) return [];
+    const found = new Set<string>();
+    if (this.unread.has(model)) found.add(model);
+    for (const urn of nodes) {
+      const raw = this.get(urn);
+      if (!raw) continue;
+      const parts = this.partsOf(raw);
+      for (const input of [...inputsOf(parts), ...parts.features]) if (this.unread.has(input)) found.add(input);
+    }
+    return [...found].sort().map((urn) => ({ urn, error: this.unread.get(urn)! }));
+  }
 
   urns(): Iterable<string> {
     return this.keys();

@@ -6,11 +6,15 @@ import {
   REACH_SLICES,
   upstreamReach,
   type ReachEntity,
+  type ReachSlice,
   type UpstreamReachVars,
 } from './queries/upstream-reach.js';
 import { EntityCache } from './entity-cache.js';
 import { siblingsNotReached } from './siblings-reached.js';
 import { readListRest } from './read-list-rest.js';
+import type { PathError } from './batch-operation.js';
+import { graphqlError } from './errors.js';
+import { ranOutOfTime } from './read-upstream.js';
 
 /** A model as a blast radius lists it: DataHub's `MLModel.name`, and whether a search returns it (exists, not soft-deleted). */
 export interface ModelFacts {
@@ -84,31 +88,48 @@ class ReachRead {
     private readonly cache: EntityCache,
     private readonly reached: Set<string>,
     private readonly downstream: DownstreamKnown,
-    private readonly page: number,
+    private page: number,
   ) {}
 
   /**
-   * The root and its whole upstream reach, four slices a request until `total` is covered. That `total` is exact:
-   * past 300 results GMS counts the graph's relationships (the lightning path), and up to 300 the index's count is
-   * exact; only an index count past 10,000 stops at 10,000 (scroll-end.ts).
+   * The root and its whole upstream reach, four slices a request until `total` is covered. A request that runs out of
+   * time (Janus's deadline, or GMS's 503 after 55 s) is asked again with slices half as long, down to
+   * MIN_REACH_PAGE; an entity whose own field DataHub failed is marked unread, the rest of the answer stands. That
+   * `total` is exact: past 300 results GMS counts the graph's relationships (the lightning path), and up to 300 the
+   * index's count is exact; only an index count past 10,000 stops at 10,000 (scroll-end.ts).
    */
   async from(client: DataHubClient, root: string): Promise<void> {
     this.reached.add(root);
     let total = Infinity;
-    for (let first = 0; first < total; first += REACH_SLICES * this.page) {
-      const vars: UpstreamReachVars = { root, count: this.page };
-      for (let i = 0; i < REACH_SLICES; i++) Object.assign(vars, { [`start${i}`]: first + i * this.page });
-      const data = await client.request(upstreamReach, vars);
+    for (let first = 0; first < total;) {
+      const page = this.page;
+      const vars: UpstreamReachVars = { root, count: page };
+      for (let i = 0; i < REACH_SLICES; i++) Object.assign(vars, { [`start${i}`]: first + i * page });
+      let answer: { data: ReachData; errors: readonly PathError[] };
+      try {
+        answer = await client.requestPartial(upstreamReach, vars);
+      } catch (err) {
+        if (!ranOutOfTime(err) || page <= MIN_REACH_PAGE) throw err;
+        this.page = Math.max(MIN_REACH_PAGE, Math.floor(page / 2));
+        continue;
+      }
+      const { data } = answer;
+      const failed = failedEntities(answer);
+      for (const [urn, error] of failed) {
+        this.reached.add(urn);
+        this.cache.markUnread(urn, error);
+      }
       if (first === 0) {
         const found = data.root?.find((e) => e?.urn === root);
         if (!this.cache.has(root)) this.cache.set(root, found ? this.take(found) : null);
-        else if (found) this.take(found);
+        else if (found && !failed.has(root)) this.take(found);
       }
       total = 0;
       for (const slice of [data.r0, data.r1, data.r2, data.r3]) {
         total = Math.max(total, slice.total);
-        for (const { entity } of slice.searchResults) this.found(entity);
+        for (const { entity } of slice.searchResults) if (!failed.has(entity.urn)) this.found(entity);
       }
+      first += REACH_SLICES * page;
     }
   }
 
@@ -149,3 +170,31 @@ export const modelFacts = (e: {
   name: e.name ?? shortName(e.urn),
   live: e.exists !== false && e.status?.removed !== true,
 });
+
+/** The smallest slice a reach is split down to before a read that still runs out of time fails. */
+export const MIN_REACH_PAGE = 250;
+
+interface ReachData {
+  root?: (ReachEntity | null | undefined)[] | null;
+  r0: ReachSlice;
+  r1: ReachSlice;
+  r2: ReachSlice;
+  r3: ReachSlice;
+}
+
+/** The entities whose own fields DataHub failed, by urn; an error above an entity fails the read. */
+function failedEntities({ data, errors }: { data: ReachData; errors: readonly PathError[] }): Map<string, string> {
+  const failed = new Map<string, string>();
+  for (const e of errors) {
+    const [key, second, third] = e.path ?? [];
+    const urn =
+      key === 'root' && typeof second === 'number'
+        ? data.root?.[second]?.urn
+        : typeof key === 'string' && /^r[0-3]$/.test(key) && second === 'searchResults' && typeof third === 'number'
+          ? data[key as 'r0'].searchResults[third]?.entity.urn
+          : undefined;
+    if (urn === undefined) throw graphqlError(upstreamReach.name, errors.map((x) => x.message).join('; '));
+    if (!failed.has(urn)) failed.set(urn, e.message);
+  }
+  return failed;
+}

@@ -1,4 +1,6 @@
 import type { DataHubClient } from './client.js';
+import type { PathError } from './batch-operation.js';
+import { DataHubError, graphqlError } from './errors.js';
 import type { EntityCache } from './entity-cache.js';
 import { siblingsNotReached } from './siblings-reached.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
@@ -87,7 +89,10 @@ const urnsOf = (page: LineagePage | null | undefined): string[] => (page?.search
 
 /**
  * Reads the entities not yet in the cache, in batches of at most `batch`, split evenly; the batches go out
- * together (the client keeps at most `datahub.concurrency` in flight).
+ * together (the client keeps at most `datahub.concurrency` in flight). GMS answers each entity's fields on their
+ * own: an entity with a field that failed is marked unread in the cache (judged unknown, named in the verdicts that
+ * need it) and the rest of the batch stands. A batch that runs out of time (Janus's deadline, or GMS's 503 after
+ * 55 s) is read again in halves, down to one entity, which is then marked unread.
  */
 export async function readEntities(
   client: DataHubClient,
@@ -102,16 +107,49 @@ export async function readEntities(
   const size = Math.ceil(missing.length / Math.ceil(missing.length / batch));
   const batches: string[][] = [];
   for (let i = 0; i < missing.length; i += size) batches.push(missing.slice(i, i + size));
-  await Promise.all(
-    batches.map(async (b) => {
-      const data = await client.request(entities, { urns: b });
-      const read = (data.entities ?? []).filter((e): e is RawEntity => !!e);
-      await readListRest(client, read);
-      for (const urn of b) if (!cache.has(urn)) cache.set(urn, null);
-      for (const e of read) {
-        const kept = keep(e);
-        cache.set(kept.urn, kept);
-      }
-    }),
-  );
+  await Promise.all(batches.map((b) => readBatch(client, b, cache, keep)));
 }
+
+async function readBatch(
+  client: DataHubClient,
+  urns: string[],
+  cache: EntityCache,
+  keep: (raw: RawEntity) => RawEntity,
+): Promise<void> {
+  let answer: { data: { entities?: (RawEntity | null | undefined)[] | null }; errors: readonly PathError[] };
+  try {
+    answer = await client.requestPartial(entities, { urns });
+  } catch (err) {
+    if (!ranOutOfTime(err)) throw err;
+    if (urns.length === 1) return cache.markUnread(urns[0]!, (err as Error).message);
+    const half = Math.ceil(urns.length / 2);
+    await Promise.all([urns.slice(0, half), urns.slice(half)].map((b) => readBatch(client, b, cache, keep)));
+    return;
+  }
+  const { data, errors } = answer;
+  // an error above the entities (the whole field failed) fails the read, as a request would
+  if (errors.some((e) => entityOf(e, urns) === undefined) || (errors.length && !data.entities))
+    throw graphqlError(entities.name, errors.map((e) => e.message).join('; '));
+  const failed = new Map<string, string>();
+  for (const e of errors) if (!failed.has(entityOf(e, urns)!)) failed.set(entityOf(e, urns)!, e.message);
+  const read = (data.entities ?? []).filter((e): e is RawEntity => !!e && !failed.has(e.urn));
+  // lists longer than the page this read brought: read to their end before anything is judged of them
+  await readListRest(client, read);
+  for (const urn of urns) if (!cache.has(urn)) cache.set(urn, null);
+  for (const e of read) {
+    const kept = keep(e);
+    cache.set(kept.urn, kept);
+  }
+  for (const [urn, error] of failed) cache.markUnread(urn, error);
+}
+
+/** The entity a field error belongs to (its path is `entities.<i>.…`), if any. */
+function entityOf(e: PathError, urns: string[]): string | undefined {
+  const [root, index] = e.path ?? [];
+  return root === 'entities' && typeof index === 'number' ? urns[index] : undefined;
+}
+
+/** A read Janus stopped waiting for, or GMS answered 503 (its 55 s request timeout): smaller reads may fit. */
+export const ranOutOfTime = (err: unknown): boolean =>
+  err instanceof DataHubError &&
+  ((err.code === 'datahub.unreachable' && /timed out/.test(err.message)) || err.status === 503);

@@ -3,11 +3,33 @@ export interface RetryPolicy {
   /** First backoff in ms; doubles each attempt, with full jitter, capped at maxDelayMs. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /** The longest wait a `Retry-After` (429, 503) is honoured for; a longer one is cut to this. */
+  maxRetryAfterMs?: number;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 200, maxDelayMs: 3_000 };
+/** GMS's own `Retry-After` on a timed-out request (v1.6): the longest wait Janus honours unless configured. */
+export const MAX_RETRY_AFTER_MS = 30_000;
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  retries: 3,
+  baseDelayMs: 200,
+  maxDelayMs: 3_000,
+  maxRetryAfterMs: MAX_RETRY_AFTER_MS,
+};
+
+/**
+ * A `Retry-After` header (whole seconds, or an HTTP date) as the wait in ms, capped at the policy's
+ * `maxRetryAfterMs`; undefined when there is none or it cannot be read.
+ */
+export function retryAfterMs(header: string | null | undefined, p: RetryPolicy, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const text = header.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1_000 : Date.parse(text) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(Math.max(ms, 0), p.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS);
+}
 
 export const backoffMs = (attempt: number, p: RetryPolicy): number =>
   Math.round((p.random ?? Math.random)() * Math.min(p.maxDelayMs, p.baseDelayMs * 2 ** attempt));

@@ -47,6 +47,7 @@ export function verdictJson(v: Verdict, shared?: DocumentSets): Record<string, u
     label: v.label ?? null,
     summary: narrate(v, sets.bits),
     upstreamCount: v.upstreamCount,
+    ...(v.unread?.length ? { unread: v.unread } : {}),
     scannedAt: v.scannedAt,
     datahub: v.datahub,
     ...(shared ? {} : setsJson(doc)),

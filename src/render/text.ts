@@ -36,6 +36,13 @@ export function verdictText(v: Verdict): string {
     `  ${v.model.urn}`,
     `  score ${v.score}/100 · ${v.band} · ${v.upstreamCount} upstream entities · ${v.datahub}`,
   );
+  if (v.unread?.length) {
+    const named = v.unread.slice(0, NAMED_EFFECTS).map((u) => `${shortName(u.urn)} (${u.error})`);
+    const more = v.unread.length - named.length;
+    lines.push(
+      `  DataHub failed to answer for ${count(v.unread.length)} ${v.unread.length === 1 ? 'entity' : 'entities'} this judgment needed, judged without them: ${named.join(', ')}${more > 0 ? ` and ${count(more)} more` : ''}`,
+    );
+  }
   return lines.join('\n');
 }
 

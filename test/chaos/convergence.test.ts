@@ -66,6 +66,8 @@ async function round(n: number, withRedis: boolean): Promise<void> {
   const env = {
     DATAHUB_GMS_URL: proxy.url,
     JANUS_DATAHUB_TIMEOUT_MS: '1500',
+    // a long read (a batch of entities, a reach) that hangs is split after this, as GMS's 503 would make it
+    JANUS_DATAHUB_LONG_READ_TIMEOUT_MS: '1500',
     JANUS_DATAHUB_RETRIES: '2',
     JANUS_DATAHUB_WRITE_BATCH: '3',
     ...(withRedis ? { REDIS_URL, JANUS_REDIS_PREFIX: prefix } : {}),

@@ -16,8 +16,11 @@ export interface FaultyProxy {
 }
 
 export async function startFaultyProxy(target: string, failRate: number, seed: number): Promise<FaultyProxy> {
-  const pick = faultPicker({ failRate, seed });
-  const state = { requests: 0, injected: { '500': 0, timeout: 0, malformed: 0 } as Record<FaultKind, number> };
+  const pick = faultPicker({ failRate, seed, kinds: ['500', 'timeout', 'malformed'] });
+  const state = {
+    requests: 0,
+    injected: { '500': 0, timeout: 0, malformed: 0, '429': 0 } as Record<FaultKind, number>,
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));

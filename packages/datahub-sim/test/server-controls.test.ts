@@ -13,7 +13,7 @@ const post = (s: RunningSim, signal?: AbortSignal) =>
     signal,
   });
 
-type Outcome = 'ok' | '500' | 'timeout' | 'malformed' | `other ${number}`;
+type Outcome = 'ok' | '500' | 'timeout' | 'malformed' | '429' | `other ${number}`;
 
 /** What a client sees: an answer, a 500, no answer within the timeout, or a body that is not JSON. */
 async function outcome(s: RunningSim, timeoutMs = 250): Promise<Outcome> {
@@ -26,6 +26,7 @@ async function outcome(s: RunningSim, timeoutMs = 250): Promise<Outcome> {
     return 'timeout';
   }
   if (res.status === 500) return '500';
+  if (res.status === 429) return '429';
   if (res.status !== 200) return `other ${res.status}`;
   try {
     JSON.parse(text);
@@ -61,7 +62,7 @@ describe('fault injection', () => {
     expect(second).toEqual(first);
     expect(first).toContain('ok');
     expect(first.filter((o) => o !== 'ok').length).toBeGreaterThan(0);
-    expect(first.every((o) => ['ok', '500', 'timeout', 'malformed'].includes(o))).toBe(true);
+    expect(first.every((o) => ['ok', '500', 'timeout', 'malformed', '429'].includes(o))).toBe(true);
   });
 
   it('gives another sequence for another seed', async () => {

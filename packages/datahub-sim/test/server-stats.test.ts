@@ -54,7 +54,7 @@ describe('GET /__sim/stats', () => {
       byRootField: { dataset: 2, entityExists: 2, entities: 1, tag: 2 },
       mutations: 0,
       responseBytes: expect.any(Number),
-      faults: { 500: 0, timeout: 0, malformed: 0 },
+      faults: { 500: 0, timeout: 0, malformed: 0, 429: 0 },
       ingestion: { requests: 0, proposals: 0 },
     });
     expect(s.stats()).toEqual(stats);
@@ -111,7 +111,7 @@ describe('GET /__sim/stats', () => {
       byRootField: {},
       mutations: 0,
       responseBytes: 0,
-      faults: { 500: 0, timeout: 0, malformed: 0 },
+      faults: { 500: 0, timeout: 0, malformed: 0, 429: 0 },
       ingestion: { requests: 0, proposals: 0 },
     });
     await gql(s, '{ entityExists(urn: "x") }');

@@ -156,8 +156,13 @@ export type RawEntity = z.infer<typeof rawEntitySchema>;
 
 const schema = z.object({ entities: z.array(rawEntitySchema.nullish()).nullish() });
 
-/** The facts of a batch of entities (JanusEntities). */
-export const entities = defineOperation<{ urns: string[] }, z.infer<typeof schema>>('entities', schema);
+/**
+ * The facts of a batch of entities (JanusEntities). Long: a thousand entities may take DataHub many seconds, and one
+ * that runs out of time is read again in halves (read-upstream.ts), not sent again whole.
+ */
+export const entities = defineOperation<{ urns: string[] }, z.infer<typeof schema>>('entities', schema, {
+  long: true,
+});
 /**
  * Entities a batched read. Measured on the medium catalog (bench/read-path.ts): about 2.3 KB of response an
  * entity, so 2.3 MB a request; the simulator's CPU a read is flat from 500 up (250: 12 s, 1,000: 9.6 s), and

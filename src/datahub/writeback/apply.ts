@@ -154,6 +154,8 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     for (let round = 0; pending.length; round++) {
       const again: number[] = [];
       let backoff = false;
+      // DataHub's own Retry-After (a 503 after its 55 s, a 429), as the client caps it
+      let retryAfter = 0;
       const retry = (i: number) => {
         const n = tries.get(i) ?? 0;
         if (n >= client.retry.retries) return false;
@@ -167,6 +169,7 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
           answers = await send(spec, chunk);
         } catch (err) {
           const detail = err instanceof Error ? err.message : String(err);
+          retryAfter = Math.max(retryAfter, (err as { afterMs?: number }).afterMs ?? 0);
           for (const i of chunk) if (!(mayResend(err) && retry(i))) settle(i, 'failed', detail);
           return;
         }
@@ -188,7 +191,7 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
           }
         });
       });
-      if (backoff) await (client.retry.sleep ?? sleep)(backoffMs(round, client.retry));
+      if (backoff) await (client.retry.sleep ?? sleep)(Math.max(retryAfter, backoffMs(round, client.retry)));
       pending = again.sort((a, b) => a - b);
     }
   }

@@ -100,6 +100,8 @@ interface ServeOptions {
   latencyMs: number;
   failRate: number;
   fault?: string[];
+  fieldFailRate: number;
+  requestTimeoutMs: number;
   token?: string;
   tokens?: string;
   seed: number;
@@ -145,6 +147,13 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
       `kind of injected failure, repeatable: ${FAULT_KINDS.join(', ')} (default: all)`,
       faultKind,
     )
+    .option('--field-fail-rate <r>', 'share of entity fields that fail alone, as GMS fails one field (0..1)', rate, 0)
+    .option(
+      '--request-timeout-ms <n>',
+      "GMS's request timeout: a request still running after it is answered 503",
+      integer(1),
+      55_000,
+    )
     .option('--token <token>', 'require this bearer token on /api/graphql (it holds every privilege, as an admin)')
     .option(
       '--tokens <file>',
@@ -179,6 +188,8 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         latencyMs: opts.latencyMs,
         failRate: opts.failRate,
         faults: opts.fault,
+        fieldFailRate: opts.fieldFailRate,
+        requestTimeoutMs: opts.requestTimeoutMs,
         seed: opts.seed,
         token: opts.token,
         ...(tokens ? { tokens } : {}),

@@ -1,5 +1,8 @@
-/** The ways a faulted /api/graphql request fails: an HTTP 500, no answer at all, or a 200 whose body is not JSON. */
-export const FAULT_KINDS = ['500', 'timeout', 'malformed'] as const;
+/**
+ * The ways a faulted /api/graphql request fails: an HTTP 500, no answer at all, a 200 whose body is not JSON, or
+ * GMS's rate limit (429 with Retry-After, before anything runs).
+ */
+export const FAULT_KINDS = ['500', 'timeout', 'malformed', '429'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export const isFaultKind = (value: string): value is FaultKind => (FAULT_KINDS as readonly string[]).includes(value);

@@ -7,6 +7,10 @@ import { refusedByEngine } from '../schema/engine-errors.js';
 import { delayOrFail, type RequestFaultOptions } from '../controls/request-faults.js';
 import { StatsCounter, summarizeOperation } from '../controls/stats.js';
 import { actingAs, type TokenTable } from '../auth/tokens.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SlowAnswers } from '../controls/slow-answers.js';
+import { operationNamed, type RequestLog } from '../controls/request-log.js';
+import { startRequestClock, type RequestTimeout } from './request-timeout.js';
 import { GRAPHQL_CONTENT_TYPE, readBody, sendCounted, sendEmpty, sendSpringError } from './responses.js';
 
 export interface GraphQLRouteOptions extends RequestFaultOptions {
@@ -15,6 +19,11 @@ export interface GraphQLRouteOptions extends RequestFaultOptions {
   auth: TokenTable;
   stats: StatsCounter;
   logger: Logger;
+  /** GMS's request timeout: a request still running after it is answered 503 (its work goes on). */
+  timeout: RequestTimeout;
+  /** Answers held back on purpose (`/__sim/slow-answers`). */
+  slow: SlowAnswers;
+  requestLog: RequestLog;
 }
 
 type ParsedBody = { request: GraphQLRequest } | { status: 400 | 500 };
@@ -55,16 +64,36 @@ function specification(result: ExecutionResult): Record<string, unknown> {
   return out;
 }
 
-/** Answers one request to /api/graphql, with the configured latency, faults and token check. */
+/** Answers one request to /api/graphql, with the configured latency, faults, token check and request timeout. */
 export async function handleGraphQL(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
   opts: GraphQLRouteOptions,
 ) {
+  opts.stats.request();
+  const at = Date.now();
+  let text = '';
+  res.once('finish', () => opts.requestLog.add({ at, operation: operationNamed(text), status: res.statusCode }));
+  const stop = startRequestClock(res, path, opts.context.now, opts.timeout, () =>
+    opts.logger.debug('request timed out: answered 503, its work goes on'),
+  );
+  try {
+    text = await readBody(req);
+    await answerGraphQL(req, res, path, text, opts);
+  } finally {
+    stop();
+  }
+}
+
+async function answerGraphQL(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  text: string,
+  opts: GraphQLRouteOptions,
+) {
   const { stats, logger, context } = opts;
-  stats.request();
-  const text = await readBody(req);
   if (await delayOrFail(res, path, context.now, opts)) return;
   const identity = opts.auth.identify(req);
   if (!identity) return sendSpringError(res, 401, path, context.now());
@@ -85,6 +114,8 @@ export async function handleGraphQL(
   }
   const summary = summarizeOperation(request.query, request.operationName, request.variables);
   if (summary && 'data' in result && !refusedByEngine(result)) stats.executed(summary, result);
+  const hold = summary ? opts.slow.holdFor(summary.rootFields.map((f) => f.name)) : 0;
+  if (hold > 0) await sleep(hold, undefined, { signal: opts.closing }).catch(() => undefined);
   let body: string;
   try {
     body = JSON.stringify(specification(result));

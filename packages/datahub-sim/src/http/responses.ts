@@ -15,16 +15,29 @@ export function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function sendText(res: ServerResponse, status: number, body: string, contentType = 'application/json'): void {
-  sendCounted(res, status, body, contentType);
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  contentType = 'application/json',
+  headers: Record<string, string> = {},
+): void {
+  sendCounted(res, status, body, contentType, headers);
 }
 
 /** `sendText`, returning the body's bytes (0 when the connection is already gone). */
-export function sendCounted(res: ServerResponse, status: number, body: string, contentType: string): number {
+export function sendCounted(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): number {
+  // an answer already sent (a request answered 503 by the request timeout while it ran): this one is dropped
   if (res.destroyed || res.writableEnded) return 0;
   // Encoded once: a lineage page of thousands of results is megabytes of text.
   const bytes = Buffer.from(body, 'utf8');
-  res.writeHead(status, { 'content-type': contentType, 'content-length': bytes.length });
+  res.writeHead(status, { ...headers, 'content-type': contentType, 'content-length': bytes.length });
   res.end(bytes);
   return bytes.length;
 }
@@ -46,4 +59,11 @@ export function sendEmpty(res: ServerResponse, status: number): void {
  */
 export function sendSpringError(res: ServerResponse, status: number, path: string, now: number): void {
   sendJson(res, status, { timestamp: now, status, error: STATUS_CODES[status] ?? 'Error', path });
+}
+
+/** GMS's 429 (handleThrottleException): `Retry-After` in seconds and `{"error": message}`. */
+export function sendThrottled(res: ServerResponse, retryAfterSeconds: number, message: string): void {
+  sendText(res, 429, JSON.stringify({ error: message }), 'application/json', {
+    'retry-after': String(retryAfterSeconds),
+  });
 }

@@ -16,6 +16,11 @@ import { sendConfig } from './config-route.js';
 import { REPORTED_VERSION, type DataHubRelease } from '../release/releases.js';
 import { TokenTable, type TokenSpec } from '../auth/tokens.js';
 import { LineageSearchCache } from '../lineage/lineage-search-cache.js';
+import { FieldFaults } from '../controls/field-faults.js';
+import { SlowAnswers } from '../controls/slow-answers.js';
+import { Throttle } from '../controls/throttle.js';
+import { RequestLog, type LoggedRequest } from '../controls/request-log.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './request-timeout.js';
 
 export interface SimOptions {
   /** DataHub metadata files or folders to load, in order. */
@@ -36,6 +41,13 @@ export interface SimOptions {
   /** Seed of the fault sequence (default 1). */
   seed?: number;
   /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`; this token is an admin's. */
+  /** Share of entity fields (those with a fetcher of their own) that fail as GMS fails one field (0..1, default 0). */
+  fieldFailRate?: number;
+  /** GMS's request timeout: a request still running after it is answered 503 (default 55,000 ms). */
+  requestTimeoutMs?: number;
+  /** GMS v1.6.0 and later: that 503 carries `Retry-After: 30` (default true: the current release). */
+  retryAfterOn503?: boolean;
+  /** When set, /api/graphql and /aspects require `Authorization: Bearer <token>`. */
   token?: string;
   /**
    * More tokens, each acting as its actor with its privileges (`auth/tokens.ts`); with any token configured, a
@@ -66,6 +78,14 @@ export interface RunningSim {
   resetStats(): void;
   /** Write failures planted for tests (also through `/__sim/write-faults`). */
   writeFaults: WriteFaults;
+  /** Field failures planted for tests (also through `/__sim/field-faults`). */
+  fieldFaults: FieldFaults;
+  /** Answers held back for tests (also through `/__sim/slow-answers`). */
+  slowAnswers: SlowAnswers;
+  /** Requests to throttle (429) for tests (also through `/__sim/throttle`). */
+  throttle: Throttle;
+  /** The last /api/graphql requests, oldest first: when each came, its operation and status (`/__sim/requests`). */
+  requests(): LoggedRequest[];
   /** Stops listening and drops every open connection, including requests left hanging by a timeout fault. */
   close(): Promise<void>;
 }
@@ -104,10 +124,18 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const release = opts.datahubVersion ?? 'current';
   const reported = opts.reportedVersion === undefined ? REPORTED_VERSION[release] : opts.reportedVersion;
   const auth = new TokenTable({ token: opts.token, tokens: opts.tokens });
+  const fieldFaults = new FieldFaults(opts.fieldFailRate, opts.seed);
+  const slowAnswers = new SlowAnswers();
+  const throttle = new Throttle();
+  const requestLog = new RequestLog();
+  const requestTimeoutMs = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  if (!(Number.isInteger(requestTimeoutMs) && requestTimeoutMs >= 1))
+    throw new RangeError(`requestTimeoutMs must be a whole number >= 1, got ${requestTimeoutMs}`);
   const graphql: GraphQLRouteOptions = {
     context: makeContext(store, {
       now,
       writeFaults,
+      fieldFaults,
       release,
       ...(opts.lineageSearchCacheTtlMs
         ? { lineageSearchCache: new LineageSearchCache(opts.lineageSearchCacheTtlMs) }
@@ -116,6 +144,11 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     auth,
     latencyMs,
     pickFault,
+    throttle,
+    // from v1.6.0 GMS says when to come back (the current release is v1.6)
+    timeout: { ms: requestTimeoutMs, retryAfterOn503: opts.retryAfterOn503 ?? release === 'current' },
+    slow: slowAnswers,
+    requestLog,
     stats,
     logger,
     closing: closing.signal,
@@ -123,7 +156,12 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
 
   const ingest: IngestRouteOptions = { store, auth, stats, now };
 
-  const controls = controlRoutes(stats, store, writeFaults, release);
+  const controls = controlRoutes(
+    stats,
+    store,
+    { writeFaults, fieldFaults, slowAnswers, throttle, requestLog },
+    release,
+  );
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://sim');
     const path = url.pathname;
@@ -151,8 +189,15 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
     store,
     loadReport,
     stats: () => stats.snapshot(),
-    resetStats: () => stats.reset(),
+    resetStats: () => {
+      stats.reset();
+      requestLog.clear();
+    },
     writeFaults,
+    fieldFaults,
+    slowAnswers,
+    throttle,
+    requests: () => requestLog.list(),
     close: () =>
       new Promise<void>((resolve) => {
         closing.abort();

@@ -4,6 +4,7 @@ import type { WriteFaults } from '../controls/write-faults.js';
 import type { DataHubRelease } from '../release/releases.js';
 import type { Grants } from '../auth/grants.js';
 import type { LineageSearchCache } from '../lineage/lineage-search-cache.js';
+import type { FieldFaults } from '../controls/field-faults.js';
 
 /** What every simulator resolver receives as GraphQL context. */
 export interface SimContext {
@@ -22,6 +23,8 @@ export interface SimContext {
   release?: DataHubRelease;
   /** GMS's lineage search cache, when the simulator runs with one (`--lineage-search-cache-ttl`). */
   lineageSearchCache?: LineageSearchCache;
+  /** Field failures planted through `/__sim/field-faults` or drawn at `fieldFailRate` (none in most tests). */
+  fieldFaults?: FieldFaults;
 }
 
 export function makeContext(store: Store, overrides: Partial<SimContext> = {}): SimContext {

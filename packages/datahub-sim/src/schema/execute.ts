@@ -7,6 +7,7 @@ import { refusedByEngine } from './engine-errors.js';
 import { simResolvers } from '../resolvers/index.js';
 import type { DataHubRelease } from '../release/releases.js';
 import { buildSimSchema } from './build.js';
+import { withFieldFaults } from '../controls/field-faults.js';
 
 export interface GraphQLRequest {
   query: string;
@@ -15,10 +16,13 @@ export interface GraphQLRequest {
 }
 
 const cached = new Map<DataHubRelease, GraphQLSchema>();
-/** The executable schema of a release (current by default), built once. */
+/** The executable schema of a release (current by default), built once, its entity fields able to fail alone. */
 export function simSchema(release: DataHubRelease = 'current'): GraphQLSchema {
   let schema = cached.get(release);
-  if (!schema) cached.set(release, (schema = buildSimSchema(simResolvers, release)));
+  if (!schema) {
+    cached.set(release, (schema = buildSimSchema(simResolvers, release)));
+    withFieldFaults(schema);
+  }
   return schema;
 }
 
@@ -42,7 +46,10 @@ export async function runGraphQL(request: GraphQLRequest, ctx: SimContext): Prom
   const operationName = request.operationName ?? undefined;
   const tooBig = queryLimitError(querySize(schema, document, operationName, variableValues));
   if (tooBig) return engineAnswer([tooBig]);
-  const compiled = await runCompiled(schema, document, operationName, variableValues, ctx);
-  if (compiled) return compiled;
+  // with field faults planted graphql-js answers alone: a compiled run that fails would trip the fault twice
+  if (!ctx.fieldFaults?.active) {
+    const compiled = await runCompiled(schema, document, operationName, variableValues, ctx);
+    if (compiled) return compiled;
+  }
   return execute({ schema, document, variableValues, operationName, contextValue: ctx });
 }
