@@ -28,7 +28,10 @@ export async function snoozeReply(
       return snoozeRefusedMessage(s);
     }
     const { entity, until } = s;
-    deps.logger.info({ command: '/janus snooze', urn: entity.urn, until: new Date(until).toISOString(), user }, 'snoozed');
+    deps.logger.info(
+      { command: '/janus snooze', urn: entity.urn, until: new Date(until).toISOString(), user },
+      'snoozed',
+    );
     return snoozedMessage(entity.name, entity.kind, until, user);
   } catch (err) {
     return entityProblem(err, target, deps.logger, request);
