@@ -54,6 +54,11 @@ export class EntityCache extends Map<string, RawEntity | null> implements Entity
     return d;
   }
 
+  /** Forgets the parts mapped of a read whose lists were read further since (read-list-rest.ts). */
+  forgetParts(raw: RawEntity): void {
+    this.#parts.delete(raw);
+  }
+
   /** The entity's one-hop upstream lineage (DataHub's edges), whether or not its read was trimmed. */
   lineageUpstreams(raw: RawEntity): string[] {
     return this.partsOf(raw).upstreams;

@@ -69,17 +69,20 @@ export async function readUpstreamReach(
   // the roots first, as a scroll's read lists them
   for (const root of more) reached.add(root);
   await Promise.all(more.map((root) => read.from(client, root)));
+  // lists longer than the page each entity's read brought: read to their end before any graph is built of them
+  const wholeLists = async () => {
+    const raws = [...cache.values()].filter((e): e is RawEntity => !!e);
+    await readListRest(client, raws);
+    for (const raw of raws) cache.forgetParts(raw);
+  };
+  await wholeLists();
   // then each sibling the reach did not reach (a dbt model's warehouse table lies downstream of it), the nearest
   // first: its reach holds the tables of the dbt models above it, so those cost nothing more
   for (let next = siblingsNotReached(cache, reached); next.length; next = siblingsNotReached(cache, reached)) {
     reached.add(next[0]!);
     await read.from(client, next[0]!);
   }
-  // lists longer than the page each entity's read brought: read to their end before any graph is built of them
-  await readListRest(
-    client,
-    [...cache.values()].filter((e): e is RawEntity => !!e),
-  );
+  await wholeLists(); // the siblings' own
   return { reached: [...reached], cache, downstream };
 }
 

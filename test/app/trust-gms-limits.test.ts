@@ -26,8 +26,8 @@ describe("trust on a catalog whose blast radius passes one document of GMS's", (
     const client = createDataHubClient({ url: sim.url });
     sim.resetStats();
     const { verdict } = await judgeModel({ client, policy, now: () => Date.parse('2025-06-02T20:00:00Z') }, model);
-    expect(verdict.blastRadius.length).toBeGreaterThan(128);
-    expect(verdict.blastRadius.length).toBeLessThanOrEqual(downstreamModels.max);
+    // more datasets than one document of the lookup carries (128 since its copies skip the lineage search cache)
+    expect(verdict.blastRadius.length).toBeGreaterThan(downstreamModels.max);
     expect(['trusted', 'caution', 'at_risk']).toContain(verdict.band);
     expect(verdict.blastRadius.every((b) => b.models.length > 0)).toBe(true);
     // the simulator counts an operation only when it ran: none was refused

@@ -5,7 +5,6 @@ import { ConfigError } from '../../errors.js';
 import { doctorJson, doctorText } from '../../render/doctor.js';
 import { redisChecks } from '../../../jobs/doctor-checks.js';
 import { cliContext, out } from '../context.js';
-import { EXIT } from '../exit-code.js';
 
 /** What `janus doctor` does: run every check, print the checklist, exit 0 when nothing failed. */
 export async function runDoctorCommand(opts: { json?: boolean }, cmd: Command): Promise<void> {
@@ -42,5 +41,6 @@ export async function runDoctorCommand(opts: { json?: boolean }, cmd: Command): 
     };
   }
   out(opts.json ? doctorJson(report) : doctorText(report));
-  process.exitCode = report.ok ? EXIT.ok : EXIT.failed;
+  // exit-code.ts's EXIT.ok / EXIT.failed (importing it would close a cycle through program.ts)
+  process.exitCode = report.ok ? 0 : 1;
 }
