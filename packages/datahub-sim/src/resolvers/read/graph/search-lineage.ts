@@ -45,7 +45,7 @@ const result = (row: LineageRow) => new LineageResult(row);
 
 /** searchAcrossLineage: `start`/`count` paging (defaults 0 and 10) over LineageSearchService's answer. */
 function searchAcrossLineage(_: unknown, { input }: { input: SearchInput }, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const start = intArg(input.start, 0);
   const count = applyLimit(intArg(input.count, 10));
   const matches = findLineage(graph, input, 'search', ctx.now());
@@ -65,7 +65,7 @@ function searchAcrossLineage(_: unknown, { input }: { input: SearchInput }, ctx:
  * cursor), a full page always carries a `nextScrollId`; only a short page ends the scroll with null.
  */
 function scrollAcrossLineage(_: unknown, { input }: { input: ScrollInput }, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const count = applyLimit(intArg(input.count, 10));
   const offset = input.scrollId ? decodeScrollId(input.scrollId) : 0;
   const matches = findLineage(graph, input, 'scroll', ctx.now());
