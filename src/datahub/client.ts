@@ -14,6 +14,7 @@ import { addSecret, redactText } from '../log.js';
 import type { Operation } from './operation.js';
 import { DEFAULT_LONG_READ_TIMEOUT_MS } from './long-read.js';
 import { DEFAULT_RETRY, withRetries, type RetryPolicy } from './retry.js';
+import { postProposals, type IngestFailure, type Proposal } from './ingest.js';
 
 export interface DataHubClientOptions {
   /** GMS base URL (`DATAHUB_GMS_URL`); `/api/graphql` is appended. */
@@ -38,6 +39,11 @@ export interface DataHubClient {
    * the whole request (after the retries `request` would make) throws.
    */
   requestEach<Vars, Data>(op: BatchOperation<Vars, Data>, items: Vars[]): Promise<ItemAnswer<Data>[]>;
+  /**
+   * Aspects upserted at urns Janus chose, through GMS's ingestion endpoint (ingest.ts), all in one request. An upsert
+   * at a fixed urn repeats safely, so it is retried as an idempotent write. Throws a DataHubError when it fails.
+   */
+  ingest(name: string, proposals: Proposal[]): Promise<void>;
   /** Requests sent (attempts, including retries), by operation name. */
   readonly sent: Record<string, number>;
   /** Writes per request, at most. */
@@ -127,6 +133,18 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     return answersOf(op as BatchOperation<unknown, Data>, items.length, data as Record<string, unknown> | null, errors);
   }
 
+  async function ingest(name: string, proposals: Proposal[]): Promise<void> {
+    if (!proposals.length) return;
+    await withRetries(
+      async () => {
+        sent[name] = (sent[name] ?? 0) + 1;
+        await slots.run(() => postProposals(options.url, options.token, name, proposals, timeoutMs));
+      },
+      (err) => classify(err as IngestFailure, true, false),
+      policy,
+    );
+  }
+
   const writeBatch = options.writeBatch ?? DEFAULT_WRITE_BATCH;
   if (!Number.isInteger(writeBatch) || writeBatch < 1)
     throw new RangeError(`writeBatch must be a whole number >= 1, got ${writeBatch}`);
@@ -134,6 +152,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     url: options.url,
     request,
     requestEach,
+    ingest,
     sent,
     writeBatch,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,

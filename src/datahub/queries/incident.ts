@@ -31,7 +31,10 @@ export const datasetsActiveIncidentsOp = defineOperation<{ urns: string[] }, z.i
   datasetsActiveIncidents,
 );
 
-const assertionsLatest = batch({ runEvents });
+const assertionsLatest = batch({
+  info: z.object({ customAssertion: z.object({ logic: z.string().nullish() }).nullish() }).nullish(),
+  runEvents,
+});
 /** The latest result of a batch of assertions. */
 export const assertionsLatestOp = defineOperation<{ urns: string[] }, z.infer<typeof assertionsLatest>>(
   'assertions-latest',
@@ -57,4 +60,21 @@ const datasetsIncidents = z.object({
 export const datasetsIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsIncidents>>(
   'datasets-incidents',
   datasetsIncidents,
+);
+
+const incidentsExist = z.object({
+  entities: z.array(z.object({ urn: z.string() }).nullish()).nullish(),
+  me: z.object({ corpUser: z.object({ urn: z.string() }) }).nullish(),
+});
+/** Which of a batch of incidents DataHub holds (from its database), and the token's user. */
+export const incidentsExistOp = defineOperation<{ urns: string[] }, z.infer<typeof incidentsExist>>(
+  'incidents-exist',
+  incidentsExist,
+);
+
+const entitiesExist = z.object({ entities: z.array(z.object({ urn: z.string() }).nullish()).nullish() });
+/** Which of a batch of entities DataHub holds (from its database). */
+export const entitiesExistOp = defineOperation<{ urns: string[] }, z.infer<typeof entitiesExist>>(
+  'entities-exist',
+  entitiesExist,
 );
