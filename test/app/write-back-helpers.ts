@@ -42,6 +42,9 @@ export async function normalisedExport(sim: RunningSim): Promise<Mcp[]> {
       json.created.time = 0;
       json.status.lastUpdated.time = 0;
     }
+    if (r.aspectName === 'incidentsSummary')
+      for (const list of Object.values(r.aspect.json) as { urn: string; createdAt: number }[][])
+        for (const d of list) if (d.urn.startsWith('urn:li:incident:janus-')) d.createdAt = 0;
   }
   const text = JSON.stringify(records).replace(/urn:li:incident:[0-9a-f-]{36}/g, (u) => names.get(u) ?? u);
   return (JSON.parse(text) as Mcp[]).sort(
