@@ -62,15 +62,9 @@ export const datasetsIncidentsOp = defineOperation<{ urns: string[] }, z.infer<t
   datasetsIncidents,
 );
 
-const incidentsExist = z.object({
-  entities: z.array(z.object({ urn: z.string() }).nullish()).nullish(),
-  me: z.object({ corpUser: z.object({ urn: z.string() }) }).nullish(),
-});
-/** Which of a batch of incidents DataHub holds (from its database), and the token's user. */
-export const incidentsExistOp = defineOperation<{ urns: string[] }, z.infer<typeof incidentsExist>>(
-  'incidents-exist',
-  incidentsExist,
-);
+const me = z.object({ me: z.object({ corpUser: z.object({ urn: z.string() }) }).nullish() });
+/** The token's user. */
+export const meOp = defineOperation<Record<string, never>, z.infer<typeof me>>('me', me);
 
 const entitiesExist = z.object({ entities: z.array(z.object({ urn: z.string() }).nullish()).nullish() });
 /** Which of a batch of entities DataHub holds (from its database). */

@@ -2,7 +2,7 @@ import { RAISED_STATUS } from '../../core/incident-status.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { DataHubClient } from '../client.js';
 import type { Proposal } from '../ingest.js';
-import { incidentsExistOp } from '../queries/incident.js';
+import { entitiesExistOp, meOp } from '../queries/incident.js';
 
 type Raise = Extract<PlannedWrite, { kind: 'raiseIncident' }>;
 
@@ -36,23 +36,20 @@ export function incidentProposal(w: Raise, actor: string, now: number): Proposal
   };
 }
 
-/** The token's user, as the last existence check read it: the creator Janus stamps on the incidents it writes. */
-const actors = new WeakMap<DataHubClient, string>();
-
 /**
  * Which of these incidents DataHub already holds, read by urn from its database: no index lag hides one written a
  * moment ago (by this scan's retry, a crashed scan or a racing one). Read right before writing, under the lock.
  */
 export async function incidentsPresent(client: DataHubClient, ws: Raise[]): Promise<boolean[]> {
-  const data = await client.request(incidentsExistOp, { urns: [...new Set(ws.map((w) => w.urn))] });
-  actors.set(client, data.me?.corpUser.urn ?? UNKNOWN_ACTOR);
+  const data = await client.request(entitiesExistOp, { urns: [...new Set(ws.map((w) => w.urn))] });
   const held = new Set((data.entities ?? []).flatMap((e) => (e ? [e.urn] : [])));
   return ws.map((w) => held.has(w.urn));
 }
 
-/** Writes these incidents in one ingestion request (each an upsert at its own urn). */
+/** Writes these incidents in one ingestion request (each an upsert at its own urn), created by the token's user. */
 export async function writeIncidents(client: DataHubClient, ws: Raise[], now = Date.now()): Promise<void> {
-  const actor = actors.get(client) ?? UNKNOWN_ACTOR;
+  if (!ws.length) return;
+  const actor = (await client.request(meOp, {})).me?.corpUser.urn ?? UNKNOWN_ACTOR;
   await client.ingest(
     'JanusIngestIncidents',
     ws.map((w) => incidentProposal(w, actor, now)),
