@@ -184,7 +184,9 @@ export async function planJudged(deps: WriteBackDeps, set: JudgedSet): Promise<P
   const scope = new Set([...judged.map((v) => v.model.urn), ...Object.values(resolvedDownstream).flat()]);
   for (const rc of causes) for (const m of rc.blastRadius) scope.add(m.urn);
   const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, [...scope])) };
-  state.resolved = await readResolutions(deps.client, causes, new Set(evidence.incidents.map((i) => i.key)));
+  const newest = await readResolutions(deps.client, causes, new Set(evidence.incidents.map((i) => i.key)));
+  state.resolved = newest.resolved;
+  state.incidents = [...state.incidents, ...newest.active];
   const base = deps.reportBaseUrl;
   return planWriteBack({
     judged,

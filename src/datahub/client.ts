@@ -17,6 +17,7 @@ import { forApi } from './version/api-generation.js';
 import { readServerVersion, type ServerVersion } from './version/server-version.js';
 import { DEFAULT_LONG_READ_TIMEOUT_MS, MAX_REQUEST_DEADLINE_MS } from './long-read.js';
 import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from './retry.js';
+import { postProposals, type IngestFailure, type Proposal } from './ingest.js';
 
 export interface DataHubClientOptions {
   /** GMS base URL (`DATAHUB_GMS_URL`); `/api/graphql` is appended. */
@@ -51,6 +52,11 @@ export interface DataHubClient {
    * the whole request (after the retries `request` would make) throws.
    */
   requestEach<Vars, Data>(op: BatchOperation<Vars, Data>, items: Vars[]): Promise<ItemAnswer<Data>[]>;
+  /**
+   * Aspects upserted at urns Janus chose, through GMS's ingestion endpoint (ingest.ts), all in one request. An upsert
+   * at a fixed urn repeats safely, so it is retried as an idempotent write. Throws a DataHubError when it fails.
+   */
+  ingest(name: string, proposals: Proposal[]): Promise<void>;
   /** Requests sent (attempts, including retries), by operation name. */
   readonly sent: Record<string, number>;
   /** Writes per request, at most. */
@@ -175,6 +181,18 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     return answersOf(op as BatchOperation<unknown, Data>, items.length, data as Record<string, unknown> | null, errors);
   }
 
+  async function ingest(name: string, proposals: Proposal[]): Promise<void> {
+    if (!proposals.length) return;
+    await withRetries(
+      async () => {
+        sent[name] = (sent[name] ?? 0) + 1;
+        await slots.run(() => postProposals(address.url, authorization, name, proposals, timeoutMs));
+      },
+      (err) => classify(err as IngestFailure, true, false),
+      policy,
+    );
+  }
+
   const writeBatch = options.writeBatch ?? DEFAULT_WRITE_BATCH;
   if (!Number.isInteger(writeBatch) || writeBatch < 1)
     throw new RangeError(`writeBatch must be a whole number >= 1, got ${writeBatch}`);
@@ -183,6 +201,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     request,
     requestPartial: (op, variables) => read(op, variables, true),
     requestEach,
+    ingest,
     sent,
     writeBatch,
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,

@@ -11,7 +11,7 @@ export type JanusWrite = WriteKind | 'incidentAction' | 'claimOwnership';
 /** What uses those writes: the scan's write-back, and the Slack app's incident buttons and owner claims. */
 export type Feature = 'writeBack' | 'incidentActions' | 'ownerClaims';
 
-export type EntityType = 'dataset' | 'mlModel';
+export type EntityType = 'dataset' | 'mlModel' | 'incident';
 
 export interface PrivilegeNeed {
   /** DataHub's privilege type, as a policy lists it (PoliciesConfig). */
@@ -53,11 +53,20 @@ export const WRITE_PRIVILEGES: Record<JanusWrite, WriteNeed> = {
     entityTypes: [],
     what: "define Janus's structured properties",
   },
-  raiseIncident: entity('EDIT_ENTITY_INCIDENTS', ['dataset'], 'raise incidents on datasets'),
+  // an incident is written at its own urn through GMS's ingestion endpoint (writeback/incident-write.ts), which checks
+  // EDIT_ENTITY (or CREATE_ENTITY) on the incident itself (AspectResource, PoliciesConfig.API_PRIVILEGE_MAP)
+  raiseIncident: {
+    privilege: 'EDIT_ENTITY',
+    scope: 'entity',
+    alternatives: ['CREATE_ENTITY'],
+    entityTypes: ['incident'],
+    what: 'raise incidents (written at their own urn through ingestion)',
+  },
   resolveIncident: entity('EDIT_ENTITY_INCIDENTS', ['dataset'], 'resolve incidents on datasets'),
   reopenIncident: entity('EDIT_ENTITY_INCIDENTS', ['dataset'], 'reopen incidents on datasets'),
   upsertAssertion: entity('EDIT_ENTITY_ASSERTIONS', ['dataset'], 'record guard assertions on datasets'),
   reportAssertion: entity('EDIT_ENTITY_ASSERTIONS', ['dataset'], 'report guard assertion results'),
+  recordAssertion: entity('EDIT_ENTITY_ASSERTIONS', ['dataset'], 'record the latest result on a guard assertion'),
   setTrust: entity('EDIT_ENTITY_PROPERTIES', ['mlModel'], "set models' trust score and band"),
   setReasons: entity('EDIT_ENTITY_PROPERTIES', ['mlModel'], "set models' risk reasons"),
   clearReasons: entity('EDIT_ENTITY_PROPERTIES', ['mlModel'], "clear models' risk reasons"),
@@ -78,6 +87,7 @@ const WRITE_BACK: readonly JanusWrite[] = [
   'reopenIncident',
   'upsertAssertion',
   'reportAssertion',
+  'recordAssertion',
   'setTrust',
   'setReasons',
   'clearReasons',
@@ -123,7 +133,7 @@ export function describeNeed(write: JanusWrite): string {
   return `${need.privilege}${or}${on}`;
 }
 
-const ENTITY_WORDS: Record<EntityType, string> = { dataset: 'datasets', mlModel: 'ML models' };
+const ENTITY_WORDS: Record<EntityType, string> = { dataset: 'datasets', mlModel: 'ML models', incident: 'incidents' };
 
 /** What Janus says of a write DataHub refused (403): what it could not do, and the privilege its token lacks. */
 export const refusalMessage = (write: JanusWrite): string =>

@@ -29,10 +29,23 @@ export async function normalisedExport(sim: RunningSim): Promise<Mcp[]> {
     const state = (r.aspect.json.status as { state: string }).state;
     names.set(r.entityUrn, `urn:li:incident:<${key}|${state}>`);
   }
-  // a result's timestamp is the minute Janus reported it in (write-kinds.ts), not part of the evidence
-  for (const r of records)
+  // a result's timestamp is the minute Janus reported it in (write-kinds.ts), not part of the evidence; nor is the
+  // moment Janus wrote an incident (its own clock: incident-write.ts)
+  for (const r of records) {
     if (r.aspectName === 'assertionRunEvent' && r.entityUrn.startsWith('urn:li:assertion:janus-'))
       Object.assign(r.aspect.json, { timestampMillis: 0, runId: '0' });
+    const custom = r.aspect.json.customAssertion as { logic?: string } | undefined;
+    if (r.aspectName === 'assertionInfo' && custom?.logic)
+      custom.logic = custom.logic.replace(/(janus-result: \w+) \d+/, '$1 0');
+    if (r.aspectName === 'incidentInfo' && r.entityUrn.startsWith('urn:li:incident:janus-')) {
+      const json = r.aspect.json as { created: { time: number }; status: { lastUpdated: { time: number } } };
+      json.created.time = 0;
+      json.status.lastUpdated.time = 0;
+    }
+    if (r.aspectName === 'incidentsSummary')
+      for (const list of Object.values(r.aspect.json) as { urn: string; createdAt: number }[][])
+        for (const d of list) if (d.urn.startsWith('urn:li:incident:janus-')) d.createdAt = 0;
+  }
   const text = JSON.stringify(records).replace(/urn:li:incident:[0-9a-f-]{36}/g, (u) => names.get(u) ?? u);
   return (JSON.parse(text) as Mcp[]).sort(
     (a, b) =>

@@ -50,10 +50,13 @@ describe('write-back on the demo catalog', () => {
     sim = await startSim({ demo: true, port: 0 });
     const first = await scanAll(sim);
     expect(first.failed).toEqual([]);
-    // every write landed: one mutation each, but one batchAddTags for all the tags
+    // every write landed: one mutation each, but one batchAddTags for all the tags, and the incidents ingested
     const tags = first.applied.filter((a) => a.kind === 'addTag').length;
+    const raised = first.applied.filter((a) => a.kind === 'raiseIncident').length;
     expect(tags).toBeGreaterThan(1);
-    expect(sim.stats().mutations).toBe(first.applied.length - tags + 1);
+    expect(raised).toBeGreaterThan(1);
+    expect(sim.stats().mutations).toBe(first.applied.length - tags + 1 - raised);
+    expect(sim.stats().ingestion.proposals).toBe(raised);
     expect(sim.stats().byRootField.batchAddTags).toBe(1);
 
     const leak = await incidents(DEMO.datasets.stgChargebacks);

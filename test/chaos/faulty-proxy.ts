@@ -3,9 +3,9 @@ import { faultPicker, type FaultKind } from '@janus/datahub-sim';
 import { listenLocal } from '../support/listen-local.js';
 
 /**
- * A DataHub that fails: a proxy in front of the simulator that fails a share of /api/graphql requests the way the
- * simulator's own fault controls do (src/sim/faults.ts: a 500, no answer at all, a 200 whose body is not JSON),
- * seeded, so that a clean scan can then go to the simulator itself, past the proxy.
+ * A DataHub that fails: a proxy in front of the simulator that fails a share of /api/graphql and /aspects (ingestion)
+ * requests the way the simulator's own fault controls do (src/sim/faults.ts: a 500, no answer at all, a 200 whose
+ * body is not JSON), seeded, so that a clean scan can then go to the simulator itself, past the proxy.
  */
 export interface FaultyProxy {
   url: string;
@@ -26,7 +26,7 @@ export async function startFaultyProxy(target: string, failRate: number, seed: n
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       state.requests++;
-      const fault = req.url?.startsWith('/api/graphql') ? pick() : null;
+      const fault = req.url?.startsWith('/api/graphql') || req.url?.startsWith('/aspects') ? pick() : null;
       if (fault) state.injected[fault]++;
       if (fault === 'timeout') return; // never answered: the client times out
       if (fault === '500') {
@@ -35,7 +35,12 @@ export async function startFaultyProxy(target: string, failRate: number, seed: n
       }
       void fetch(`${target}${req.url}`, {
         method: req.method ?? 'POST',
-        headers: { 'content-type': String(req.headers['content-type'] ?? 'application/json') },
+        headers: {
+          'content-type': String(req.headers['content-type'] ?? 'application/json'),
+          ...(req.headers['x-restli-protocol-version']
+            ? { 'x-restli-protocol-version': String(req.headers['x-restli-protocol-version']) }
+            : {}),
+        },
         body: req.method === 'GET' ? undefined : Buffer.concat(chunks),
       })
         .then(async (r) => {

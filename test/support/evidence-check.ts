@@ -8,6 +8,8 @@ type Mcp = { entityUrn: string; aspectName: string; aspect: { json: Record<strin
 export interface EvidenceCheck {
   /** Finding key → ACTIVE Janus incidents on it. */
   activeByKey: Map<string, number>;
+  /** Finding key → Janus incidents on it, in any state. */
+  allByKey: Map<string, number>;
   problems: string[];
 }
 
@@ -18,6 +20,7 @@ export async function exportedRecords(simUrl: string): Promise<Mcp[]> {
 export function checkEvidence(records: Mcp[]): EvidenceCheck {
   const problems: string[] = [];
   const activeByKey = new Map<string, number>();
+  const allByKey = new Map<string, number>();
   const runs = new Map<string, string[]>();
   for (const r of records) {
     const json = r.aspect.json;
@@ -25,6 +28,7 @@ export function checkEvidence(records: Mcp[]): EvidenceCheck {
       const key = /janus-key: (.*)/.exec(String(json.description ?? ''))?.[1];
       const state = (json.status as { state?: string } | undefined)?.state;
       if (key && state === 'ACTIVE') activeByKey.set(key, (activeByKey.get(key) ?? 0) + 1);
+      if (key) allByKey.set(key, (allByKey.get(key) ?? 0) + 1);
     } else if (r.aspectName === 'assertionRunEvent' && r.entityUrn.startsWith('urn:li:assertion:janus-')) {
       const type = String((json.result as { type?: string } | undefined)?.type);
       runs.set(r.entityUrn, [...(runs.get(r.entityUrn) ?? []), type]);
@@ -48,5 +52,5 @@ export function checkEvidence(records: Mcp[]): EvidenceCheck {
   for (const [urn, types] of runs)
     if (types.some((t, i) => i > 0 && types[i - 1] === t))
       problems.push(`${urn}: a result reported twice in a row (${types.join(' ')})`);
-  return { activeByKey, problems };
+  return { activeByKey, allByKey, problems };
 }

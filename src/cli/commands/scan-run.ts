@@ -132,6 +132,8 @@ export function describeWrite(w: PlannedWrite): string {
       return `upsert guarding assertion ${w.urn} on ${shortName(w.dataset)}`;
     case 'reportAssertion':
       return `report ${w.result} on ${w.urn}`;
+    case 'recordAssertion':
+      return `record ${w.result} on ${w.urn}`;
     case 'setTrust':
       return `set trust of ${shortName(w.model)}: ${w.score} ${w.band}`;
     case 'setReasons':

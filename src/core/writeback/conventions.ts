@@ -57,6 +57,12 @@ export const REPORT_LINK_LABEL = 'Janus Model Impact Report';
 
 /** Janus recognises its own incidents and assertions by these lines. */
 export const KEY_LINE = 'janus-key: ';
+/**
+ * On a guarding assertion's logic, after its key: the result Janus last reported and when (`FAILURE 1767225600000`).
+ * Run events are read through DataHub's timeseries index, a second or more behind; the assertion's own aspect is read
+ * from its database, so a scan right after another knows what it reported (docs/datahub.md, "Idempotency").
+ */
+export const RESULT_LINE = 'janus-result: ';
 export const MODELS_LINE = 'janus-models: ';
 
 export const keyOf = (text: string | null | undefined): string | undefined =>
@@ -65,6 +71,17 @@ export const keyOf = (text: string | null | undefined): string | undefined =>
     .find((l) => l.startsWith(KEY_LINE))
     ?.slice(KEY_LINE.length)
     .trim() || undefined;
+
+/** The result recorded on a guarding assertion's logic (RESULT_LINE), if any. */
+export function recordedResult(logic: string | null | undefined): { result: string; at: number } | undefined {
+  const line = logic?.split('\n').find((l) => l.startsWith(RESULT_LINE));
+  const [result, at] = line?.slice(RESULT_LINE.length).trim().split(/\s+/) ?? [];
+  return result && at && /^\d+$/.test(at) ? { result, at: Number(at) } : undefined;
+}
+
+/** A guarding assertion's logic: its key, and the result last reported when there is one. */
+export const assertionLogic = (key: string, recorded?: { result: string; at: number }): string =>
+  `${KEY_LINE}${key}${recorded ? `\n${RESULT_LINE}${recorded.result} ${recorded.at}` : ''}`;
 
 export const modelsOf = (text: string | null | undefined): string[] =>
   text
@@ -79,6 +96,18 @@ export const modelsOf = (text: string | null | undefined): string[] =>
 export const assertionUrnFor = (key: string): string =>
   `urn:li:assertion:janus-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`;
 export const isJanusAssertion = (urn: string) => urn.startsWith('urn:li:assertion:janus-');
+
+/**
+ * The incident Janus raises for a root cause, at a urn derived from its key and from the incident it follows (the
+ * newest resolved Janus incident of that key, if any): every scan that read the same state raises at the same urn, so
+ * racing, retried or crashed scans write one incident, and a cause that comes back after Janus resolved it gets a new
+ * one. DataHub's own `raiseIncident` picks a random urn every call (docs/datahub.md, "Idempotency").
+ */
+export const incidentUrnFor = (key: string, follows?: string): string =>
+  `urn:li:incident:janus-${createHash('sha256')
+    .update(`${key}\n${follows ?? ''}`)
+    .digest('hex')
+    .slice(0, 32)}`;
 
 export const bandReason = 'band:at_risk';
 export const incidentReason = (key: string) => `incident:${key}`;

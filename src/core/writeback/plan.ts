@@ -5,6 +5,7 @@ import {
   bandReason,
   detectorOfKey,
   incidentReason,
+  incidentUrnFor,
   PRIORITY,
   REPORT_LINK_LABEL,
   type PropertyName,
@@ -25,6 +26,7 @@ const KINDS: Record<PlannedWrite['kind'], true> = {
   reopenIncident: true,
   upsertAssertion: true,
   reportAssertion: true,
+  recordAssertion: true,
   setTrust: true,
   setReasons: true,
   addTag: true,
@@ -40,6 +42,8 @@ export type PlannedWrite =
   | { kind: 'createProperty'; property: PropertyName }
   | {
       kind: 'raiseIncident';
+      /** Where the incident is written (`incidentUrnFor`): the same for every scan that read the same state. */
+      urn: string;
       key: string;
       dataset: string;
       type: string;
@@ -71,6 +75,19 @@ export type PlannedWrite =
        * When the result it follows was reported (ms): the result goes at a timestamp after it, the same for every
        * scan that read the same state, so racing scans land one result (DataHub keys a timeseries event by time).
        */
+      after?: number;
+    }
+  /**
+   * After a result is reported, the same result written on the assertion's logic (RESULT_LINE, read from DataHub's
+   * database): a scan that does not see the run event yet (index lag) still knows it was reported.
+   */
+  | {
+      kind: 'recordAssertion';
+      urn: string;
+      key: string;
+      dataset: string;
+      description: string;
+      result: 'FAILURE' | 'SUCCESS';
       after?: number;
     }
   | { kind: 'setTrust'; model: string; score: number; band: Band }
@@ -128,8 +145,10 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
   const raised = new Set(state.incidents.map((i) => i.key));
   const human = humanResolutions(causes, raised, state.resolved ?? []);
   const reopened = new Set(human.reopen.map((r) => r.cause.key));
+  const follows = new Map((state.resolved ?? []).map((i) => [i.key, i.urn]));
   for (const rc of causes)
-    if (!raised.has(rc.key) && !human.suppressed.has(rc.key) && !reopened.has(rc.key)) plan.push(raise(rc));
+    if (!raised.has(rc.key) && !human.suppressed.has(rc.key) && !reopened.has(rc.key))
+      plan.push(raise(rc, follows.get(rc.key)));
   plan.push(...duplicateResolutions(causes, state));
   for (const i of resolving)
     plan.push({
@@ -201,10 +220,11 @@ export function duplicateResolutions(causes: RootCause[], state: WriteBackState)
   return writes;
 }
 
-function raise(rc: RootCause): PlannedWrite {
+function raise(rc: RootCause, follows: string | undefined): PlannedWrite {
   const { type, customType } = detectorNamed(rc.finding.detector)?.incident ?? { type: 'OPERATIONAL' };
   return {
     kind: 'raiseIncident',
+    urn: incidentUrnFor(rc.key, follows),
     key: rc.key,
     dataset: rc.dataset,
     type,
@@ -221,15 +241,10 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
   for (const rc of causes) {
     const urn = assertionUrnFor(rc.key);
     const current = existing.get(urn);
-    if (!current)
-      writes.push({
-        kind: 'upsertAssertion',
-        urn,
-        key: rc.key,
-        dataset: rc.dataset,
-        description: `Janus guard: ${incidentTitle(rc).replace('[Janus] ', '')}`,
-      });
-    if (current?.latest !== 'FAILURE')
+    const description = current?.description ?? `Janus guard: ${incidentTitle(rc).replace('[Janus] ', '')}`;
+    if (!current) writes.push({ kind: 'upsertAssertion', urn, key: rc.key, dataset: rc.dataset, description });
+    if (current?.latest !== 'FAILURE') {
+      const after = current?.latestAt !== undefined ? { after: current.latestAt } : {};
       writes.push({
         kind: 'reportAssertion',
         urn,
@@ -237,8 +252,18 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
         dataset: rc.dataset,
         result: 'FAILURE',
         reason: rc.finding.message,
-        ...(current?.latestAt !== undefined ? { after: current.latestAt } : {}),
+        ...after,
       });
+      writes.push({
+        kind: 'recordAssertion',
+        urn,
+        key: rc.key,
+        dataset: rc.dataset,
+        description,
+        result: 'FAILURE',
+        ...after,
+      });
+    }
   }
   const live = new Set(causes.map((rc) => rc.key));
   const cleared = new Set(resolving.map((i) => i.key));
@@ -246,16 +271,26 @@ function assertionWrites(causes: RootCause[], resolving: CurrentIncident[], stat
   for (const a of state.assertions) {
     if (live.has(a.key) || a.latest === 'SUCCESS') continue;
     const judgeable = cleared.has(a.key) || (read.has(a.dataset) && hurtsDownstream(detectorOfKey(a.key)));
-    if (judgeable)
-      writes.push({
-        kind: 'reportAssertion',
-        urn: a.urn,
-        key: a.key,
-        dataset: a.dataset,
-        result: 'SUCCESS',
-        reason: clearedMessage(a.key, a.dataset),
-        ...(a.latestAt !== undefined ? { after: a.latestAt } : {}),
-      });
+    if (!judgeable) continue;
+    const after = a.latestAt !== undefined ? { after: a.latestAt } : {};
+    writes.push({
+      kind: 'reportAssertion',
+      urn: a.urn,
+      key: a.key,
+      dataset: a.dataset,
+      result: 'SUCCESS',
+      reason: clearedMessage(a.key, a.dataset),
+      ...after,
+    });
+    writes.push({
+      kind: 'recordAssertion',
+      urn: a.urn,
+      key: a.key,
+      dataset: a.dataset,
+      description: a.description ?? 'Janus guard',
+      result: 'SUCCESS',
+      ...after,
+    });
   }
   return writes;
 }

@@ -16,9 +16,12 @@ export interface CurrentAssertion {
   urn: string;
   key: string;
   dataset: string;
+  /** The latest result: the run event's, or the one recorded on the assertion when that is newer (RESULT_LINE). */
   latest?: string;
   /** When the latest result was reported (ms). */
   latestAt?: number;
+  /** Its description, written again with each recorded result. */
+  description?: string;
 }
 
 export interface CurrentModel {

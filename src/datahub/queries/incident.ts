@@ -32,7 +32,10 @@ export const datasetsActiveIncidentsOp = defineOperation<{ urns: string[] }, z.i
   datasetsActiveIncidents,
 );
 
-const assertionsLatest = batch({ runEvents });
+const assertionsLatest = batch({
+  info: z.object({ customAssertion: z.object({ logic: z.string().nullish() }).nullish() }).nullish(),
+  runEvents,
+});
 /** The latest result of a batch of assertions. */
 export const assertionsLatestOp = defineOperation<{ urns: string[] }, z.infer<typeof assertionsLatest>>(
   'assertions-latest',
@@ -54,4 +57,15 @@ const datasetsIncidents = z.object({
 export const datasetsIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsIncidents>>(
   'datasets-incidents',
   datasetsIncidents,
+);
+
+const me = z.object({ me: z.object({ corpUser: z.object({ urn: z.string() }) }).nullish() });
+/** The token's user. */
+export const meOp = defineOperation<Record<string, never>, z.infer<typeof me>>('me', me);
+
+const entitiesExist = z.object({ entities: z.array(z.object({ urn: z.string() }).nullish()).nullish() });
+/** Which of a batch of entities DataHub holds (from its database). */
+export const entitiesExistOp = defineOperation<{ urns: string[] }, z.infer<typeof entitiesExist>>(
+  'entities-exist',
+  entitiesExist,
 );

@@ -39,6 +39,8 @@ const prerequisite = (w: PlannedWrite): string | undefined => {
       return 'createProperty:reasons';
     case 'reportAssertion':
       return `upsertAssertion:${w.urn}`;
+    case 'recordAssertion':
+      return `reportAssertion:${w.urn}`;
     default:
       return undefined;
   }
@@ -46,8 +48,8 @@ const prerequisite = (w: PlannedWrite): string | undefined => {
 const idOf = (w: PlannedWrite) =>
   w.kind === 'createProperty'
     ? `createProperty:${w.property}`
-    : w.kind === 'upsertAssertion'
-      ? `upsertAssertion:${w.urn}`
+    : w.kind === 'upsertAssertion' || w.kind === 'reportAssertion'
+      ? `${w.kind}:${w.urn}`
       : w.kind;
 
 const exists = (err: DataHubError) => /already exists/i.test(err.message);
@@ -123,10 +125,13 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     const writes = chunk.map((i) => plan[i]!);
     const go = async (): Promise<Answer[]> => {
       const present = spec.guard ? await spec.guard.present(client, writes) : writes.map(() => false);
-      const answers = await client.requestEach(
-        spec.op,
-        writes.filter((_, n) => !present[n]).map((w) => spec.vars(w)),
-      );
+      const missing = writes.filter((_, n) => !present[n]);
+      const answers: Answer[] = spec.ingest
+        ? await spec.ingest(client, missing).then(() => missing.map(() => ({ status: 'landed', data: true }) as const))
+        : await client.requestEach(
+            spec.op,
+            missing.map((w) => spec.vars(w)),
+          );
       let next = 0;
       return present.map((p) => (p ? { status: 'present' } : answers[next++]!));
     };
@@ -146,7 +151,7 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     const mayResend = (err: unknown) =>
       err instanceof LockError ||
       (!!spec.guard &&
-        !spec.op.idempotent &&
+        (!spec.op.idempotent || !!spec.ingest) &&
         err instanceof DataHubError &&
         (err.code === 'datahub.unreachable' ||
           err.code === 'datahub.malformed' ||

@@ -1,4 +1,5 @@
-import { keyOf } from '../../core/writeback/conventions.js';
+import { keyOf, modelsOf } from '../../core/writeback/conventions.js';
+import type { CurrentIncident } from '../../core/writeback/state.js';
 import { evidenceOf, type ResolvedIncident } from '../../core/writeback/human-resolutions.js';
 import type { RootCause } from '../../core/writeback/root-causes.js';
 import type { DataHubClient } from '../client.js';
@@ -7,18 +8,19 @@ import { readDatasetsIncidents } from '../read-dataset-incidents.js';
 /**
  * For the root causes about to be raised (live, no ACTIVE incident), the newest Janus incident of each key when it is
  * resolved: what a person decided there (human-resolutions.ts). One request per 100 of their datasets; none when every
- * cause already has its incident.
+ * cause already has its incident. Also the newest ones that are ACTIVE: the list filtered by state comes from an index
+ * that may still hold an incident reopened a moment ago as RESOLVED, while each incident is read from the database.
  */
 export async function readResolutions(
   client: DataHubClient,
   causes: RootCause[],
   open: ReadonlySet<string>,
-): Promise<ResolvedIncident[]> {
+): Promise<{ resolved: ResolvedIncident[]; active: CurrentIncident[] }> {
   const pending = causes.filter((rc) => !open.has(rc.key));
-  if (!pending.length) return [];
+  if (!pending.length) return { resolved: [], active: [] };
   const keys = new Set(pending.map((rc) => rc.key));
   const datasets = [...new Set(pending.map((rc) => rc.dataset))].sort();
-  const newest = new Map<string, { at: number; incident: ResolvedIncident | undefined }>();
+  const newest = new Map<string, { at: number; incident: ResolvedIncident | undefined; active?: CurrentIncident }>();
   for (let i = 0; i < datasets.length; i += 100) {
     for (const d of await readDatasetsIncidents(client, datasets.slice(i, i + 100))) {
       for (const inc of d.incidents?.incidents ?? []) {
@@ -41,9 +43,24 @@ export async function readResolutions(
                   ...(evidence ? { evidence } : {}),
                 }
               : undefined,
+          ...(status.state === 'ACTIVE'
+            ? {
+                active: {
+                  urn: inc.urn,
+                  key,
+                  dataset: d!.urn,
+                  models: modelsOf(inc.description),
+                  created: inc.created.time,
+                },
+              }
+            : {}),
         });
       }
     }
   }
-  return [...newest.values()].flatMap((n) => (n.incident ? [n.incident] : []));
+  const found = [...newest.values()];
+  return {
+    resolved: found.flatMap((n) => (n.incident ? [n.incident] : [])),
+    active: found.flatMap((n) => (n.active ? [n.active] : [])),
+  };
 }

@@ -1,4 +1,4 @@
-import { isJanusAssertion, keyOf, modelsOf, PROPERTIES } from '../../core/writeback/conventions.js';
+import { isJanusAssertion, keyOf, modelsOf, PROPERTIES, recordedResult } from '../../core/writeback/conventions.js';
 import type { CurrentAssertion, CurrentIncident, CurrentModel, WriteBackState } from '../../core/writeback/state.js';
 import type { DataHubClient } from '../client.js';
 import type { EntityCache } from '../entity-cache.js';
@@ -22,19 +22,33 @@ export function evidenceOnDatasets(
     for (const a of raw?.assertions?.assertions ?? []) {
       const key = keyOf(a.info?.customAssertion?.logic);
       if (!isJanusAssertion(a.urn) || !key) continue;
-      const event = a.runEvents?.runEvents[0];
-      const latest = event?.result?.type;
-      const latestAt = event?.timestampMillis;
+      const { latest, latestAt } = latestResult(a.info?.customAssertion?.logic, a.runEvents?.runEvents[0]);
+      const description = a.info?.description;
       assertions.push({
         urn: a.urn,
         key,
         dataset,
         ...(latest ? { latest } : {}),
         ...(typeof latestAt === 'number' ? { latestAt } : {}),
+        ...(description ? { description } : {}),
       });
     }
   }
   return { incidents, assertions, datasets };
+}
+
+/**
+ * A guarding assertion's latest result: the newer of its latest run event (from the timeseries index, which lags) and
+ * the result recorded on its logic (from the database).
+ */
+export function latestResult(
+  logic: string | null | undefined,
+  event: { timestampMillis: number; result?: { type: string } | null } | undefined,
+): { latest?: string; latestAt?: number } {
+  const recorded = recordedResult(logic);
+  if (recorded && (!event || recorded.at >= event.timestampMillis))
+    return { latest: recorded.result, latestAt: recorded.at };
+  return event ? { ...(event.result?.type ? { latest: event.result.type } : {}), latestAt: event.timestampMillis } : {};
 }
 
 /** The tag and property definitions, and each model's tags, Janus properties and links (batches of 250). */

@@ -1,10 +1,16 @@
-import { AT_RISK_TAG, keyOf, KEY_LINE, PROPERTIES, REPORT_LINK_LABEL } from '../../core/writeback/conventions.js';
-import { RAISED_STATUS } from '../../core/incident-status.js';
+import {
+  AT_RISK_TAG,
+  assertionLogic,
+  recordedResult,
+  PROPERTIES,
+  REPORT_LINK_LABEL,
+} from '../../core/writeback/conventions.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { BatchOperation } from '../batch-operation.js';
 import type { DataHubClient } from '../client.js';
-import { assertionsLatestOp, modelsLinksOp } from '../queries/incident.js';
-import { readDatasetsActiveIncidents } from '../read-dataset-incidents.js';
+import { assertionsLatestOp, entitiesExistOp, modelsLinksOp } from '../queries/incident.js';
+import { latestResult } from './read-state.js';
+import { incidentsPresent, writeIncidents } from './incident-write.js';
 import * as ops from '../queries/write-ops.js';
 
 /** Writes sent together: one kind, one mutation (a `setReasons` with no reason left removes the property instead). */
@@ -27,6 +33,7 @@ export const WRITE_ORDER: readonly WriteKind[] = [
   'reopenIncident',
   'upsertAssertion',
   'reportAssertion',
+  'recordAssertion',
   'setTrust',
   'setReasons',
   'removeTag',
@@ -43,6 +50,11 @@ export interface WriteSpec<W extends PlannedWrite = PlannedWrite> {
   /** The mutation one write is: one alias of a batch. */
   op: BatchOperation<Vars, unknown>;
   vars(w: W): Vars;
+  /**
+   * Written through GMS's ingestion endpoint instead of `op` (incident-write.ts): these writes, in one request that
+   * lands whole or throws. Only for upserts at a urn the write names, so sending one again is safe.
+   */
+  ingest?(client: DataHubClient, ws: W[]): Promise<void>;
   /** Many writes in one alias (`batchAddTags`), tried first; a batch DataHub refuses is then written one by one. */
   together?: { op: BatchOperation<Vars, unknown>; vars(ws: W[]): Vars };
   /** A definition: "already exists" means another worker created it. */
@@ -55,6 +67,33 @@ export interface WriteSpec<W extends PlannedWrite = PlannedWrite> {
 }
 
 const unique = (urns: string[]) => [...new Set(urns)];
+
+/** A guarding assertion as `upsertCustomAssertion` writes it (the whole aspect: the result recorded on it, if any). */
+const assertionInput = (
+  w: { urn: string; key: string; dataset: string; description: string },
+  recorded?: { result: string; at: number },
+) => ({
+  urn: w.urn,
+  input: {
+    entityUrn: w.dataset,
+    type: 'Janus guard',
+    description: w.description,
+    platform: { name: 'Janus' },
+    logic: assertionLogic(w.key, recorded),
+  },
+});
+
+/** Each assertion's latest result (recorded or run event, the newer) and the result recorded on it, read right now. */
+async function latestResults(client: DataHubClient, ws: { urn: string }[]) {
+  const data = await client.request(assertionsLatestOp, { urns: unique(ws.map((w) => w.urn)) });
+  return new Map(
+    (data.entities ?? []).flatMap((e) => {
+      if (!e) return [];
+      const logic = e.info?.customAssertion?.logic;
+      return [[e.urn, { ...latestResult(logic, e.runEvents?.runEvents[0]), recorded: recordedResult(logic)?.result }]];
+    }),
+  );
+}
 
 /** Results are stamped to the minute: scans racing on one assertion stamp, and so land, one result. */
 export const RESULT_STAMP_MS = 60_000;
@@ -96,28 +135,11 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
     mayExist: true,
   },
   raiseIncident: {
+    // what a raise would be through GraphQL; Janus writes incidents through ingestion (incident-write.ts)
     op: ops.raiseIncidentOp,
-    vars: (w) => ({
-      input: {
-        type: w.type,
-        ...(w.customType ? { customType: w.customType } : {}),
-        title: w.title,
-        description: w.description,
-        resourceUrns: [w.dataset],
-        priority: w.priority,
-        status: { ...RAISED_STATUS },
-      },
-    }),
-    guard: {
-      lock: (w) => `incident:${w.key}`,
-      present: async (client, ws) => {
-        const read = await readDatasetsActiveIncidents(client, unique(ws.map((w) => w.dataset)));
-        const keys = new Map(
-          read.map((e) => [e.urn, new Set((e.incidents?.incidents ?? []).map((i) => keyOf(i.description)))]),
-        );
-        return ws.map((w) => !!keys.get(w.dataset)?.has(w.key));
-      },
-    },
+    vars: (w) => ({ input: { type: w.type, resourceUrns: [w.dataset] } }),
+    ingest: (client, ws) => writeIncidents(client, ws),
+    guard: { lock: (w) => `incident:${w.key}`, present: incidentsPresent },
   },
   resolveIncident: {
     op: ops.updateIncidentStatusOp,
@@ -129,16 +151,16 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
   },
   upsertAssertion: {
     op: ops.upsertCustomAssertionOp,
-    vars: (w) => ({
-      urn: w.urn,
-      input: {
-        entityUrn: w.dataset,
-        type: 'Janus guard',
-        description: w.description,
-        platform: { name: 'Janus' },
-        logic: `${KEY_LINE}${w.key}`,
+    vars: (w) => assertionInput(w),
+    // an upsert would drop the result recorded on it: only an assertion DataHub does not hold yet is written
+    guard: {
+      lock: (w) => `assertion:${w.urn}`,
+      present: async (client, ws) => {
+        const data = await client.request(entitiesExistOp, { urns: unique(ws.map((w) => w.urn)) });
+        const held = new Set((data.entities ?? []).flatMap((e) => (e ? [e.urn] : [])));
+        return ws.map((w) => held.has(w.urn));
       },
-    }),
+    },
   },
   reportAssertion: {
     op: ops.reportAssertionResultOp,
@@ -153,13 +175,19 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
     guard: {
       lock: (w) => `assertion:${w.urn}`,
       present: async (client, ws) => {
-        const data = await client.request(assertionsLatestOp, { urns: unique(ws.map((w) => w.urn)) });
-        const latest = new Map(
-          (data.entities ?? [])
-            .filter((e) => e !== null && e !== undefined)
-            .map((e) => [e.urn, e.runEvents?.runEvents[0]?.result?.type]),
-        );
-        return ws.map((w) => latest.get(w.urn) === w.result);
+        const latest = await latestResults(client, ws);
+        return ws.map((w) => latest.get(w.urn)?.latest === w.result);
+      },
+    },
+  },
+  recordAssertion: {
+    op: ops.upsertCustomAssertionOp,
+    vars: (w) => assertionInput(w, { result: w.result, at: resultTimestamp(w.after, Date.now()) }),
+    guard: {
+      lock: (w) => `assertion:${w.urn}`,
+      present: async (client, ws) => {
+        const latest = await latestResults(client, ws);
+        return ws.map((w) => latest.get(w.urn)?.recorded === w.result);
       },
     },
   },

@@ -30,10 +30,12 @@ export function applyPlan(state: WriteBackState, plan: PlannedWrite[]): WriteBac
         next.resolved = next.resolved?.filter((i) => i.urn !== w.urn);
         break;
       case 'upsertAssertion':
-        next.assertions.push({ urn: w.urn, key: w.key, dataset: w.dataset });
+        next.assertions.push({ urn: w.urn, key: w.key, dataset: w.dataset, description: w.description });
         break;
       case 'reportAssertion':
         next.assertions.find((a) => a.urn === w.urn)!.latest = w.result;
+        break;
+      case 'recordAssertion':
         break;
       case 'setTrust':
         Object.assign(model(w.model), { score: w.score, band: w.band });

@@ -82,7 +82,7 @@ describe('a resolution by a person sticks', () => {
     const plan = planFor(f, [resolved(f, 'NO_ACTION_REQUIRED', note)]);
     expect(kinds(plan)).not.toContain('raiseIncident');
     expect(plan.filter((w) => w.kind === 'setReasons' || w.kind === 'addTag')).toEqual([]);
-    expect(kinds(plan)).toEqual(['upsertAssertion', 'reportAssertion']);
+    expect(kinds(plan)).toEqual(['upsertAssertion', 'reportAssertion', 'recordAssertion']);
   });
 
   it('NO_ACTION_REQUIRED, then the evidence changes: raised again, with the new evidence', () => {

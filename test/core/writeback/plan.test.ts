@@ -3,7 +3,7 @@ import { DEFAULT_POLICY } from '../../../src/core/detectors/registered.js';
 import { finding, type Finding } from '../../../src/core/finding.js';
 import type { Band } from '../../../src/core/score.js';
 import type { ModelRef } from '../../../src/core/verdict.js';
-import { assertionUrnFor, AT_RISK_TAG } from '../../../src/core/writeback/conventions.js';
+import { assertionUrnFor, AT_RISK_TAG, incidentUrnFor } from '../../../src/core/writeback/conventions.js';
 import { clearedMessage, incidentDescription, incidentTitle } from '../../../src/core/writeback/incident-text.js';
 import { withEvidenceLine } from '../../../src/core/writeback/human-resolutions.js';
 import { planWriteBack, type PlanInput, type PlannedWrite } from '../../../src/core/writeback/plan.js';
@@ -91,6 +91,7 @@ describe('planWriteBack', () => {
       { kind: 'createProperty', property: 'reasons' },
       {
         kind: 'raiseIncident',
+        urn: incidentUrnFor(stale.key),
         key: stale.key,
         dataset: RAW,
         type: 'FRESHNESS',
@@ -112,6 +113,14 @@ describe('planWriteBack', () => {
         dataset: RAW,
         result: 'FAILURE',
         reason: stale.message,
+      },
+      {
+        kind: 'recordAssertion',
+        urn: assertion,
+        key: stale.key,
+        dataset: RAW,
+        description: 'Janus guard: raw_events is past its freshness SLA',
+        result: 'FAILURE',
       },
       { kind: 'setTrust', model: alpha.urn, score: 85, band: 'trusted' },
       { kind: 'setTrust', model: bravo.urn, score: 45, band: 'at_risk' },
@@ -157,6 +166,14 @@ describe('planWriteBack', () => {
         dataset: RAW,
         result: 'SUCCESS',
         reason: clearedMessage(stale.key, RAW),
+      },
+      {
+        kind: 'recordAssertion',
+        urn: assertion,
+        key: stale.key,
+        dataset: RAW,
+        description: 'Janus guard: raw_events is past its freshness SLA',
+        result: 'SUCCESS',
       },
       { kind: 'setTrust', model: alpha.urn, score: 100, band: 'trusted' },
       { kind: 'setTrust', model: bravo.urn, score: 90, band: 'trusted' },

@@ -98,6 +98,7 @@ interface ServeOptions {
   port: number;
   host: string;
   latencyMs: number;
+  indexLagMs: number;
   failRate: number;
   fault?: string[];
   fieldFailRate: number;
@@ -141,6 +142,12 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .option('--port <n>', 'port to listen on (0 picks a free one)', integer(0, 65535), 8080)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--latency-ms <n>', 'delay before answering each GraphQL request', integer(0), 0)
+    .option(
+      '--index-lag-ms <n>',
+      'how long a write takes to show in lists and search (incidents, assertions, run events, lineage); GMS: 1000-3000',
+      integer(0),
+      0,
+    )
     .option('--fail-rate <r>', 'share of GraphQL requests that fail (0..1)', rate, 0)
     .option(
       '--fault <kind>',
@@ -186,6 +193,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
         host: opts.host,
         port: opts.port,
         latencyMs: opts.latencyMs,
+        indexLagMs: opts.indexLagMs,
         failRate: opts.failRate,
         faults: opts.fault,
         fieldFailRate: opts.fieldFailRate,

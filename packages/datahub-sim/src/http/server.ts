@@ -34,6 +34,12 @@ export interface SimOptions {
   port?: number;
   /** Fixed delay before answering each /api/graphql request. */
   latencyMs?: number;
+  /**
+   * How long a write takes to reach the search, graph and timeseries indexes (default 0: at once). Aspect reads see
+   * it at once; lists (an entity's incidents, assertions, run events, relationships, lineage, search) only after
+   * this. A real GMS takes 1-3 s (README, "Index lag").
+   */
+  indexLagMs?: number;
   /** Share of /api/graphql requests that fail (0..1). */
   failRate?: number;
   /** Fault kinds to choose from: '500', 'timeout', 'malformed' (default all). */
@@ -118,6 +124,8 @@ export async function startSim(opts: SimOptions = {}): Promise<RunningSim> {
   const now = opts.now ?? Date.now;
   const store = new Store();
   const loadReport = await loadCatalog(store, opts);
+  // the catalog loaded before start is indexed; every write from now on reaches the indexes late
+  store.lagIndexes(opts.indexLagMs ?? 0);
   const stats = new StatsCounter();
   const closing = new AbortController();
   const writeFaults = new WriteFaults();

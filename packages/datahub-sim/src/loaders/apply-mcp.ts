@@ -1,6 +1,8 @@
 import { TIMESERIES_ASPECTS, type Aspect, type Store } from '../store/store.js';
 import { withDefaults, type SystemMetadata } from '../store/system-metadata.js';
 import { parseUrn } from '../urn.js';
+import type { IncidentInfoAspect } from '../resolvers/write/incident-info.js';
+import { updateIncidentsSummaries } from '../resolvers/write/incidents-summary.js';
 import { isKnownAspect } from './aspect-registry.js';
 import { normaliseAspect } from './normalise.js';
 import { applyPatch } from './patch.js';
@@ -61,7 +63,16 @@ export function writeIngested(
 ): void {
   store.write(urn, aspectName, value);
   store.observe(urn, aspectName, systemMetadata);
+  // GMS's IncidentsSummaryHook follows every incidentInfo change, however it was written
+  if (aspectName === 'incidentInfo' && isIncidentInfo(value)) updateIncidentsSummaries(store, urn, value);
 }
+
+const isIncidentInfo = (v: Aspect): v is Aspect & IncidentInfoAspect =>
+  Array.isArray(v.entities) &&
+  !!v.status &&
+  typeof v.status === 'object' &&
+  !!v.created &&
+  typeof (v.created as { time?: unknown }).time === 'number';
 
 /** Applies a validated MCP to the store as GMS applies its change type. */
 export function applyMcp(store: Store, mcp: ParsedMcp, now: number): McpOutcome {

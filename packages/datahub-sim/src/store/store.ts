@@ -41,6 +41,8 @@ export interface StoredEntity {
  */
 export class Store {
   private readonly entities = new Map<string, StoredEntity>();
+  /** The search/graph/timeseries indexes' copy of the store, when they lag behind it (index-lag.ts). */
+  private lagged: IndexLag | undefined;
   private created = 0;
   /** The urn each recent version bump touched: `journal[i]` moved the version from `journalStart + i`. */
   private journal: string[] = [];
@@ -71,10 +73,38 @@ export class Store {
     }
   }
 
+  /**
+   * From now on, reads that list through DataHub's indexes (`indexed()`) see each write `lagMs` after it was made,
+   * as GMS's Elasticsearch indexes do; aspect reads (`aspect`, `get`) see it at once. `clock` is a real clock in ms
+   * (the lag is elapsed time, whatever the simulator's own `now`).
+   */
+  lagIndexes(lagMs: number, clock: () => number = () => performance.now()): void {
+    if (!(Number.isFinite(lagMs) && lagMs >= 0)) throw new RangeError(`index lag must be >= 0 ms, got ${lagMs}`);
+    this.lagged = lagMs > 0 ? new IndexLag(this.copy(), lagMs, clock) : undefined;
+  }
+
+  /**
+   * The store as DataHub's search, graph and timeseries indexes see it now: this store itself when they do not lag,
+   * else a copy that each write reaches `lagMs` after it was made. Resolvers that list (an entity's incidents,
+   * assertions, run events, relationships, lineage, search) read it; they hydrate what they list from this store.
+   */
+  indexed(): Store {
+    return this.lagged ? this.lagged.view() : this;
+  }
+
+  /** A deep copy of every entity (creation order kept): the indexes' starting point. */
+  private copy(): Store {
+    const copy = new Store();
+    for (const e of this.entities.values()) copy.entities.set(e.urn, structuredClone(e));
+    copy.created = this.created;
+    return copy;
+  }
+
   /** Registers an entity that is only referenced (DataHub keeps these as key-only entities). */
   ensure(urn: string, entityType = entityTypeOf(urn) ?? 'unknown'): StoredEntity {
     let e = this.entities.get(urn);
     if (!e) {
+      this.lagged?.later((index) => index.ensure(urn, entityType));
       e = {
         urn,
         entityType,
@@ -93,6 +123,7 @@ export class Store {
   write(urn: string, aspectName: string, value: Aspect, entityType?: string): void {
     if (TIMESERIES_ASPECTS.has(aspectName)) return this.append(urn, aspectName, value, entityType);
     this.ensure(urn, entityType).aspects.set(aspectName, value);
+    this.lagged?.later((index) => index.write(urn, aspectName, structuredClone(value), entityType));
     this.touch(urn);
   }
 
@@ -102,6 +133,7 @@ export class Store {
    */
   append(urn: string, aspectName: string, value: Aspect, entityType?: string): void {
     const e = this.ensure(urn, entityType);
+    this.lagged?.later((index) => index.append(urn, aspectName, structuredClone(value), entityType));
     const id = timeseriesIdentity(value);
     const list = (e.timeseries.get(aspectName) ?? []).filter((v) => timeseriesIdentity(v) !== id);
     const ts = Number(value.timestampMillis ?? 0);
@@ -119,9 +151,11 @@ export class Store {
     const e = this.entities.get(urn);
     if (!e || !e.aspects.has(aspectName)) return;
     e.systemMetadata.set(aspectName, mergeOnUpsert(e.systemMetadata.get(aspectName), incoming));
+    this.lagged?.later((index) => index.observe(urn, aspectName, structuredClone(incoming)));
   }
 
   deleteAspect(urn: string, aspectName: string): void {
+    this.lagged?.later((index) => index.deleteAspect(urn, aspectName));
     const e = this.entities.get(urn);
     e?.systemMetadata.delete(aspectName);
     if (e?.aspects.delete(aspectName)) this.touch(urn);
@@ -129,6 +163,7 @@ export class Store {
 
   /** Removes an entity and all its aspects (what deleting its key aspect does in DataHub). */
   deleteEntity(urn: string): void {
+    this.lagged?.later((index) => index.deleteEntity(urn));
     if (this.entities.delete(urn)) this.touch(urn);
   }
 
@@ -170,4 +205,32 @@ function timeseriesIdentity(v: Aspect): string {
     p.type ?? 'FULL_TABLE',
     p.partition ?? 'FULL_TABLE_SNAPSHOT',
   ]);
+}
+
+/**
+ * The indexes' copy of a store and the writes still on their way to it, oldest first. GMS writes an aspect to its
+ * database and answers; the change reaches Elasticsearch through the MCL consumer and the bulk processor, which
+ * flushes every second, and is searchable after the index refreshes (every ~1-3 s): application.yaml
+ * `elasticsearch.bulkProcessor` (`refreshPolicy`, `flushInterval`) and the indices' `refresh_interval`.
+ */
+class IndexLag {
+  private readonly pending: { at: number; apply: (index: Store) => void }[] = [];
+
+  constructor(
+    private readonly index: Store,
+    private readonly lagMs: number,
+    private readonly clock: () => number,
+  ) {}
+
+  later(apply: (index: Store) => void): void {
+    this.pending.push({ at: this.clock() + this.lagMs, apply });
+  }
+
+  view(): Store {
+    const now = this.clock();
+    let n = 0;
+    while (n < this.pending.length && this.pending[n]!.at <= now) this.pending[n++]!.apply(this.index);
+    if (n) this.pending.splice(0, n);
+    return this.index;
+  }
 }

@@ -113,7 +113,7 @@ interface RunEventArgs extends TimeseriesArgs {
 
 /** AssertionRunEventResolver: counts are over the returned (limited) events, COMPLETE ones only. */
 function runEvents(s: EntityRef, args: RunEventArgs, ctx: SimContext) {
-  const all = ctx.store.timeseries<Raw>(s.urn, 'assertionRunEvent');
+  const all = ctx.store.indexed().timeseries<Raw>(s.urn, 'assertionRunEvent');
   const byStatus = args.status ? all.filter((e) => e.status === args.status) : all;
   const events = timeseriesWindow(byStatus, args).map(runEventOut);
   const count = (type: string) => events.filter((e) => e.status === 'COMPLETE' && e.result?.type === type).length;

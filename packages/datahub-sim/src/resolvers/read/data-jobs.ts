@@ -118,7 +118,9 @@ export const dataJobResolvers: ResolverMap = {
     ...baseFields('DATA_PROCESS_INSTANCE'),
     ...pick(['status']),
     state: (s: EntityRef, args: TimeseriesArgs, ctx: SimContext) =>
-      timeseriesWindow(ctx.store.timeseries<Raw>(s.urn, 'dataProcessInstanceRunEvent'), args).map(runEventOut),
+      timeseriesWindow(ctx.store.indexed().timeseries<Raw>(s.urn, 'dataProcessInstanceRunEvent'), args).map(
+        runEventOut,
+      ),
     name: (s: EntityRef, _a, ctx: SimContext) => orNull(str(dpiProps(s, ctx)?.name)),
     created: (s: EntityRef, _a, ctx: SimContext) => {
       const raw = dpiProps(s, ctx);

@@ -111,9 +111,11 @@ export const datasetResolvers: ResolverMap = {
       deprecationOut(aspectOf(ctx, s, 'deprecation')) ?? deprecationOut(aspectOf(ctx, s, 'datasetDeprecation')),
     // Operations sort on lastUpdatedTimestamp (GmsGraphQLEngine's SortCriterion), profiles on timestampMillis.
     operations: (s: EntityRef, args: TimeseriesArgs, ctx: SimContext) =>
-      timeseriesWindow(ctx.store.timeseries<Raw>(s.urn, 'operation'), args, 'lastUpdatedTimestamp').map(operationOut),
+      timeseriesWindow(ctx.store.indexed().timeseries<Raw>(s.urn, 'operation'), args, 'lastUpdatedTimestamp').map(
+        operationOut,
+      ),
     datasetProfiles: (s: EntityRef, args: TimeseriesArgs, ctx: SimContext) =>
-      timeseriesWindow(ctx.store.timeseries<Raw>(s.urn, 'datasetProfile'), args).map(profileOut),
+      timeseriesWindow(ctx.store.indexed().timeseries<Raw>(s.urn, 'datasetProfile'), args).map(profileOut),
     // SiblingsMapper: `isPrimary` and every sibling as a bare entity (the UI merges siblings; GraphQL does not)
     siblings: (s: EntityRef, _a, ctx: SimContext) => {
       const fact = siblingsFact(aspectOf(ctx, s, 'siblings'));

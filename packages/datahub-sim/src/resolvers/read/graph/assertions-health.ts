@@ -22,7 +22,7 @@ interface AssertionsArgs {
  * ones unless `includeSoftDeleted`, are dropped from the page.
  */
 function assertions(source: Source, args: AssertionsArgs, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const related = graph.incoming(source.urn, ['Asserts']).map((e) => e.source);
   const start = intArg(args.start, 0);
   const page = related.slice(start, start + intArg(args.count, 200));
@@ -57,7 +57,7 @@ const entry = (
  * latest run of any of them is not SUCCESS, with the failing assertion urns as causes, else PASS.
  */
 function health(source: Source, _args: unknown, ctx: SimContext): Health[] {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const healths: Health[] = [];
   // the incident index's count (EntityClient.filter's numEntities): ES's hits total, 10,000 past 10,000
   const active = hitsTotal(

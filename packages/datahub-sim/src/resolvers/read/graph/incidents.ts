@@ -46,12 +46,14 @@ function matches(info: Json | undefined, args: IncidentsArgs): boolean {
 
 /**
  * EntityIncidentsResolver: filtered by state/stage/priority/assignees, newest created first, 20 a page. A query of
- * the incident index (EntityClient.filter): `total` is ES's hits total, and a page past the result window fails.
+ * the incident index (EntityClient.filter): `total` is ES's hits total, and a page past the result window fails. The
+ * list, its filters and its order come from that index (they lag behind writes, `Store.indexed()`); each listed
+ * incident is then read from the database, so a just-resolved one can still be listed as ACTIVE.
  */
 function incidents(source: Source, args: IncidentsArgs, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const found = incidentsOn(graph, source.urn)
-    .map((urn) => ({ urn, info: ctx.store.aspect<Json>(urn, 'incidentInfo') }))
+    .map((urn) => ({ urn, info: graph.store.aspect<Json>(urn, 'incidentInfo') }))
     .filter((i) => matches(i.info, args))
     .map((i) => ({ urn: i.urn, time: asNumber(at(i.info, 'created.time')) }));
   const start = intArg(args.start, 0);

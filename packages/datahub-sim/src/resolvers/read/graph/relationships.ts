@@ -44,7 +44,7 @@ const urnType = (t: string) => (/^[A-Z_]+$/.test(t) ? urnTypeOfEntityType(t) : t
  * missing or soft-deleted, and count/total shrink by the same number.
  */
 function relationships(source: Source, { input }: { input: RelationshipsInput }, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const outgoing = input.direction === 'OUTGOING';
   const edges = outgoing ? graph.outgoing(source.urn, input.types) : graph.incoming(source.urn, input.types);
   const wanted = input.relatedEntityTypes?.length ? new Set(input.relatedEntityTypes.map(urnType)) : null;
@@ -74,7 +74,7 @@ function relationships(source: Source, { input }: { input: RelationshipsInput },
  * `includeGhostEntities` (they are counted in `filtered`); `total` and `count` are the graph's.
  */
 function lineage(source: Source, { input }: { input: LineageInput }, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const startTime = input.startTimeMillis ?? undefined;
   const endTime = input.endTimeMillis ?? (startTime !== undefined ? ctx.now() : undefined);
   // without a time window the answer depends only on the graph: kept until the catalog changes (a batch, a reach or

@@ -57,16 +57,16 @@ function page(graph: GraphIndex, runs: string[], args: RunsArgs) {
 
 /** Dataset.runs (EntityRunsResolver): OUTGOING = runs that produced the dataset, INCOMING = runs that read it. */
 function datasetRuns(source: Source, args: RunsArgs, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const direction = args.direction === 'OUTGOING' ? 'OUTGOING' : 'INCOMING';
   return page(graph, runsPointingAt(graph, source.urn, RUN_EDGES[direction]), args);
 }
 
 /** DataJob.runs / DataFlow.runs (ExecutionRunsResolver): runs of this template that have run events. */
 function executionRuns(source: Source, args: RunsArgs, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const runs = runsPointingAt(graph, source.urn, RUN_EDGES.TEMPLATE).filter(
-    (urn) => ctx.store.timeseries(urn, 'dataProcessInstanceRunEvent').length > 0,
+    (urn) => ctx.store.indexed().timeseries(urn, 'dataProcessInstanceRunEvent').length > 0,
   );
   return page(graph, runs, args);
 }

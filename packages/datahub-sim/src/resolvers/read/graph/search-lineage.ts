@@ -53,7 +53,7 @@ const result = (row: LineageRow) => new LineageResult(row);
 
 /** searchAcrossLineage: `start`/`count` paging (defaults 0 and 10) over LineageSearchService's answer. */
 function searchAcrossLineage(_: unknown, { input }: { input: SearchInput }, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const start = intArg(input.start, 0);
   const count = applyLimit(intArg(input.count, 10));
   const matches = cachedLineage(ctx, 'search', input, () => findLineage(graph, input, 'search', ctx.now()));
@@ -77,7 +77,7 @@ function searchAcrossLineage(_: unknown, { input }: { input: SearchInput }, ctx:
  * cursor), a full page always carries a `nextScrollId`; only a short page ends the scroll with null.
  */
 function scrollAcrossLineage(_: unknown, { input }: { input: ScrollInput }, ctx: SimContext) {
-  const graph = graphOf(ctx.store);
+  const graph = graphOf(ctx.store.indexed());
   const count = applyLimit(intArg(input.count, 10));
   const offset = input.scrollId ? decodeScrollId(input.scrollId) : 0;
   const matches = cachedLineage(ctx, 'scroll', input, () => findLineage(graph, input, 'scroll', ctx.now()));

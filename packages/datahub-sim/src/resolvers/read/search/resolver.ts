@@ -96,7 +96,7 @@ function rankedHits(input: Record<string, unknown>, ctx: SimContext): Hit[] {
   const matchAll = isMatchAll(query);
 
   const hits: Hit[] = [];
-  for (const doc of searchDocuments(ctx.store)) {
+  for (const doc of searchDocuments(ctx.store.indexed())) {
     if (!types.has(doc.entityType)) continue;
     if (hideRemoved && doc.facets.removed?.[0] === 'true') continue;
     if (!matchesFilters(doc, clauses)) continue;
