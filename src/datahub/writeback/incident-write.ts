@@ -2,7 +2,7 @@ import { RAISED_STATUS } from '../../core/incident-status.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { DataHubClient } from '../client.js';
 import type { Proposal } from '../ingest.js';
-import { entitiesExistOp, meOp } from '../queries/incident.js';
+import { heldEntities, meOp } from '../queries/incident.js';
 
 type Raise = Extract<PlannedWrite, { kind: 'raiseIncident' }>;
 
@@ -41,8 +41,10 @@ export function incidentProposal(w: Raise, actor: string, now: number): Proposal
  * moment ago (by this scan's retry, a crashed scan or a racing one). Read right before writing, under the lock.
  */
 export async function incidentsPresent(client: DataHubClient, ws: Raise[]): Promise<boolean[]> {
-  const data = await client.request(entitiesExistOp, { urns: [...new Set(ws.map((w) => w.urn))] });
-  const held = new Set((data.entities ?? []).flatMap((e) => (e ? [e.urn] : [])));
+  const held = await heldEntities(
+    client,
+    ws.map((w) => w.urn),
+  );
   return ws.map((w) => held.has(w.urn));
 }
 

@@ -8,7 +8,7 @@ import {
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { BatchOperation } from '../batch-operation.js';
 import type { DataHubClient } from '../client.js';
-import { assertionsLatestOp, entitiesExistOp, modelsLinksOp } from '../queries/incident.js';
+import { assertionsLatestOp, heldEntities, modelsLinksOp } from '../queries/incident.js';
 import { latestResult } from './read-state.js';
 import { incidentsPresent, writeIncidents } from './incident-write.js';
 import * as ops from '../queries/write-ops.js';
@@ -156,8 +156,10 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
     guard: {
       lock: (w) => `assertion:${w.urn}`,
       present: async (client, ws) => {
-        const data = await client.request(entitiesExistOp, { urns: unique(ws.map((w) => w.urn)) });
-        const held = new Set((data.entities ?? []).flatMap((e) => (e ? [e.urn] : [])));
+        const held = await heldEntities(
+          client,
+          ws.map((w) => w.urn),
+        );
         return ws.map((w) => held.has(w.urn));
       },
     },
