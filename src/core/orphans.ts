@@ -31,8 +31,11 @@ export interface Orphan {
  */
 export function findOrphans(entities: Iterable<EntityNode>, modelsReading: (urn: string) => string[]): Orphan[] {
   const out: Orphan[] = [];
+  // a sibling group (a dbt model and its table) is one entity, whichever of its members' reads named it
+  const seen = new Set<string>();
   for (const n of entities) {
-    if (n.removed || !ORPHAN_KINDS.includes(n.kind)) continue;
+    if (n.removed || !ORPHAN_KINDS.includes(n.kind) || seen.has(n.urn)) continue;
+    seen.add(n.urn);
     if (n.owners.some((o) => !o.departed)) continue;
     const models = modelsReading(n.urn);
     if (!models.length) continue;

@@ -7,7 +7,7 @@ import type { Column, EntityNode, Owner } from './graph.js';
  * entities are the siblings of the tables they build or read (DataHub's ingestion sources for each).
  */
 const MODELLING_PLATFORMS = ['dbt', 'sqlmesh', 'dataform', 'hightouch'].map((p) => `urn:li:dataPlatform:${p},`);
-const onModellingTool = (urn: string) => MODELLING_PLATFORMS.some((p) => urn.includes(p));
+export const onModellingTool = (urn: string) => MODELLING_PLATFORMS.some((p) => urn.includes(p));
 
 interface Group {
   /** The urn judging uses for the whole group: its table (a member on no modelling tool), else its primary. */

@@ -1,3 +1,4 @@
+import { onModellingTool } from '../core/sibling-reads.js';
 import { shortName } from '../core/names.js';
 import { UsageError } from '../errors.js';
 import type { DataHubClient } from './client.js';
@@ -30,7 +31,7 @@ export async function resolveModelOrDataset(client: DataHubClient, ref: string):
     [e.name, e.properties?.name, e.properties?.qualifiedName, shortName(e.urn)]
       .filter(Boolean)
       .map((n) => n!.toLowerCase());
-  const exact = found.filter((e) => names(e).includes(ref.toLowerCase()));
+  const exact = oneOfEachSiblingGroup(found.filter((e) => names(e).includes(ref.toLowerCase())));
   if (exact.length === 1)
     return { urn: exact[0]!.urn, name: exact[0]!.name ?? shortName(exact[0]!.urn), kind: 'dataset' };
   if (exact.length > 1)
@@ -38,4 +39,19 @@ export async function resolveModelOrDataset(client: DataHubClient, ref: string):
       `"${ref}" names ${exact.length} datasets; name one by urn: ${exact.map((e) => e.urn).join(', ')}`,
     );
   throw new UsageError(`no model or dataset named "${ref}" in DataHub`);
+}
+
+/**
+ * A dbt model and its warehouse table share a name and are one dataset to Janus (core/sibling-reads.ts): each sibling
+ * group found once, by its table.
+ */
+function oneOfEachSiblingGroup<
+  T extends { urn: string; siblings?: { siblings?: ({ urn: string } | null | undefined)[] | null } | null },
+>(found: T[]): T[] {
+  const urns = new Set(found.map((e) => e.urn));
+  return found.filter((e) => {
+    if (!onModellingTool(e.urn)) return true;
+    // a modelling tool's copy stands aside when its table was found too
+    return !(e.siblings?.siblings ?? []).some((s) => s && urns.has(s.urn) && !onModellingTool(s.urn));
+  });
 }

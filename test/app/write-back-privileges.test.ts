@@ -23,8 +23,12 @@ afterEach(async () => {
 const CHECKED: Record<string, { privilege: string; kinds: string[] }> = {
   CREATE_TAGS: { privilege: 'CREATE_TAGS', kinds: ['createTag'] },
   MANAGE_STRUCTURED_PROPERTIES: { privilege: 'MANAGE_STRUCTURED_PROPERTIES', kinds: ['createProperty'] },
-  EDIT_ENTITY_INCIDENTS: { privilege: 'EDIT_ENTITY_INCIDENTS', kinds: ['raiseIncident', 'resolveIncident'] },
-  EDIT_ENTITY_ASSERTIONS: { privilege: 'EDIT_ENTITY_ASSERTIONS', kinds: ['upsertAssertion', 'reportAssertion'] },
+  // an incident is an entity of its own, written through ingestion: EDIT_ENTITY on it (AspectResource)
+  EDIT_ENTITY: { privilege: 'EDIT_ENTITY', kinds: ['raiseIncident'] },
+  EDIT_ENTITY_ASSERTIONS: {
+    privilege: 'EDIT_ENTITY_ASSERTIONS',
+    kinds: ['upsertAssertion', 'reportAssertion', 'recordAssertion'],
+  },
   EDIT_ENTITY_PROPERTIES: { privilege: 'EDIT_ENTITY_PROPERTIES', kinds: ['setTrust', 'setReasons'] },
   EDIT_ENTITY_TAGS: { privilege: 'EDIT_ENTITY_TAGS', kinds: ['addTag'] },
   EDIT_ENTITY_DOC_LINKS: { privilege: 'EDIT_ENTITY_DOC_LINKS', kinds: ['upsertLink'] },
@@ -37,7 +41,6 @@ const NEEDS: Record<string, string[]> = {
 };
 /** Nullable mutation fields: a refusal leaves the other aliases of the request running, so each is sent once. */
 const FIELD: Record<string, string> = {
-  raiseIncident: 'raiseIncident',
   upsertLink: 'upsertLink',
   addTag: 'addTag',
   createTag: 'createTag',
@@ -67,18 +70,25 @@ async function scanWith(token: string, retries = 3) {
   return { result, lines };
 }
 
-const ALL = Object.keys(CHECKED);
+const ALL = Object.keys(CHECKED).filter((p) => p !== 'EDIT_ENTITY');
+/** Held everywhere, EDIT_ENTITY would pass every entity check: it is granted on incidents only, as a policy would. */
+const onIncidents = (privileges: string[]) => [{ types: ['incident'], privileges }];
+const CASES = Object.keys(CHECKED);
 
 describe('a write-back whose token lacks a privilege', () => {
-  it.each(ALL)(
+  it.each(CASES)(
     'without %s: each refused kind reported once naming it, sent once, the rest written',
     async (missing) => {
       const { kinds } = CHECKED[missing]!;
       sim = await startSim({
         demo: true,
         tokens: {
-          admin: { actor: 'urn:li:corpuser:admin', privileges: ALL },
-          janus: { actor: 'urn:li:corpuser:janus', privileges: ALL.filter((p) => p !== missing) },
+          admin: { actor: 'urn:li:corpuser:admin', privileges: ALL, resourcePrivileges: onIncidents(['EDIT_ENTITY']) },
+          janus: {
+            actor: 'urn:li:corpuser:janus',
+            privileges: ALL.filter((p) => p !== missing),
+            resourcePrivileges: missing === 'EDIT_ENTITY' ? [] : onIncidents(['EDIT_ENTITY']),
+          },
         },
       });
       // what the write-back writes on this catalog, from a dry run of a token that may write it all
@@ -128,9 +138,20 @@ describe('a write-back whose token lacks a privilege', () => {
 
 describe("the privileges Janus's table says a write-back needs", () => {
   it('are enough: a token holding exactly them writes the whole plan', async () => {
-    const needed = requiredPrivileges(['writeBack']).map((r) => r.privilege);
-    expect(needed).not.toContain('EDIT_ENTITY');
-    sim = await startSim({ demo: true, tokens: { janus: { actor: 'urn:li:corpuser:janus', privileges: needed } } });
+    // as policies grant them: platform ones, and each entity one on the entity types it is checked on
+    const needed = requiredPrivileges(['writeBack']);
+    sim = await startSim({
+      demo: true,
+      tokens: {
+        janus: {
+          actor: 'urn:li:corpuser:janus',
+          privileges: needed.filter((r) => r.scope === 'platform').map((r) => r.privilege),
+          resourcePrivileges: needed
+            .filter((r) => r.scope === 'entity')
+            .map((r) => ({ types: r.entityTypes, privileges: [r.privilege] })),
+        },
+      },
+    });
     const first = await scanWith('janus');
     expect(first.result.failed).toEqual([]);
     expect(first.result.applied.length).toBeGreaterThan(0);

@@ -21,6 +21,8 @@ beforeAll(async () => {
           'EDIT_ENTITY_PROPERTIES',
           'EDIT_ENTITY_DOC_LINKS',
         ],
+        // its incidents are entities of their own, written through ingestion (a policy on type incident)
+        resourcePrivileges: [{ types: ['incident'], privileges: ['EDIT_ENTITY'] }],
       },
     },
   });

@@ -43,7 +43,7 @@ describe('janus scan when Redis is unreachable', () => {
     });
     await fresh.close();
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/write-back step\(s\) failed: raiseIncident/);
+    expect(r.stderr).toMatch(/write-back step\(s\) failed: FAILED raiseIncident/);
     expect(r.stdout).toMatch(/setTrust session_intent_v1/);
   });
 });

@@ -8,6 +8,7 @@ describe('requiredPrivileges', () => {
     expect(requiredPrivileges(['writeBack']).map((r) => [r.scope, r.privilege, r.entityTypes])).toEqual([
       ['platform', 'CREATE_TAGS', []],
       ['platform', 'MANAGE_STRUCTURED_PROPERTIES', []],
+      ['entity', 'EDIT_ENTITY', ['incident']],
       ['entity', 'EDIT_ENTITY_INCIDENTS', ['dataset']],
       ['entity', 'EDIT_ENTITY_ASSERTIONS', ['dataset']],
       ['entity', 'EDIT_ENTITY_PROPERTIES', ['mlModel']],

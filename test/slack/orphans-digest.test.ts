@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO } from '@janus/datahub-sim/demo';
+import { DEMO, DBT_MODELS } from '@janus/datahub-sim/demo';
 import { eventually } from '../support/service.js';
 import { alertsWorlds, CHANNELS, SLACK_IDS, textOf } from './alerts-setup.js';
 import { channelName, CLAIM, claim, FCT, ownersIn, pingsOf, unown, withMembers } from './orphans-setup.js';
@@ -29,6 +29,8 @@ describe('orphans: a digest, and departed owners on claim (janus serve, the simu
     const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_SLACK_DIGEST_ABOVE: '2' } });
     withMembers(w.slack);
     await unown(w, FCT);
+    // and its dbt model: the two are one dataset to Janus (siblings), owned while either is
+    await unown(w, DBT_MODELS.fctTransactions);
     const serve = w.serve();
     await serve.ready;
     const orphans = [FCT, DEMO.ownership.unownedTable, CHURN];

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO } from '@janus/datahub-sim/demo';
+import { DEMO, DBT_MODELS } from '@janus/datahub-sim/demo';
 import { RedisVerdictHistory } from '../../src/history/index.js';
 import { eventually, REDIS_URL } from '../support/service.js';
 import { alertsWorlds, CHANNELS, SLACK_IDS, textOf } from './alerts-setup.js';
@@ -26,6 +26,8 @@ describe('orphans: pinged once per channel, claimed from Slack (janus serve, the
     withMembers(w.slack);
     // analytics.fct_transactions, two hops above three models' features, loses its owners (an ingestion run)
     await unown(w, FCT);
+    // and its dbt model: the two are one dataset to Janus (siblings), owned while either is
+    await unown(w, DBT_MODELS.fctTransactions);
     const serve = w.serve();
     await serve.ready;
     const endpoint = `${serve.http}/slack/events`;

@@ -36,6 +36,7 @@ const searchDatasets = z.object({
             type: z.string(),
             name: z.string().nullish(),
             properties: z.object({ name: z.string().nullish(), qualifiedName: z.string().nullish() }).nullish(),
+            siblings: z.object({ siblings: z.array(z.object({ urn: z.string() }).nullish()).nullish() }).nullish(),
           }),
         }),
       ),

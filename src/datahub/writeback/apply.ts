@@ -175,7 +175,9 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
         } catch (err) {
           const detail = err instanceof Error ? err.message : String(err);
           retryAfter = Math.max(retryAfter, (err as { afterMs?: number }).afterMs ?? 0);
-          for (const i of chunk) if (!(mayResend(err) && retry(i))) settle(i, 'failed', detail);
+          // an ingestion request refused as a whole (403): each of its writes refused, once a kind
+          if (err instanceof DataHubError && forbidden(err)) for (const i of chunk) refuse(i, err);
+          else for (const i of chunk) if (!(mayResend(err) && retry(i))) settle(i, 'failed', detail);
           return;
         }
         chunk.forEach((i, n) => {

@@ -7,6 +7,8 @@
 export interface Grants {
   everywhere: ReadonlySet<string>;
   byResource: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Privileges held on every entity of a type (`incident`, `dataset`): a policy filtered by TYPE. */
+  byType?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A check as DataHub writes one (DisjunctivePrivilegeGroup): any one group, every privilege of that group. */
@@ -24,6 +26,9 @@ export const editEntityOr = (privilege: string): Requirement => [['EDIT_ENTITY']
 export function satisfies(grants: Grants | undefined, requirement: Requirement, resourceUrn?: string): boolean {
   if (!grants) return true;
   const onResource = resourceUrn ? grants.byResource.get(resourceUrn) : undefined;
-  const holds = (privilege: string) => grants.everywhere.has(privilege) || !!onResource?.has(privilege);
+  const type = resourceUrn ? /^urn:li:([^:]+):/.exec(resourceUrn)?.[1] : undefined;
+  const onType = type ? grants.byType?.get(type) : undefined;
+  const holds = (privilege: string) =>
+    grants.everywhere.has(privilege) || !!onResource?.has(privilege) || !!onType?.has(privilege);
   return requirement.some((group) => group.length > 0 && group.every(holds));
 }

@@ -14,9 +14,20 @@ export const tokenSpecSchema = z.strictObject({
   actor: z.string().refine((u) => parseUrn(u)?.entityType === 'corpuser', 'must be a urn:li:corpuser: urn'),
   /** Privileges held on every entity and on the platform (e.g. EDIT_ENTITY_TAGS, CREATE_TAGS). */
   privileges: privilegeList.default([]),
-  /** Privileges held on the listed entities only (a metadata policy whose resources are these urns). */
+  /**
+   * Privileges held on some entities only: a metadata policy whose resources are these urns, or every entity of these
+   * types (its resource filter's TYPE criterion, e.g. `incident`, `dataset`, `mlModel`).
+   */
   resourcePrivileges: z
-    .array(z.strictObject({ resources: z.array(z.string()).min(1), privileges: privilegeList }))
+    .array(
+      z
+        .strictObject({
+          resources: z.array(z.string()).min(1).optional(),
+          types: z.array(z.string().min(1)).min(1).optional(),
+          privileges: privilegeList,
+        })
+        .refine((r) => !!r.resources || !!r.types, 'name the resources, their types, or both'),
+    )
     .default([]),
 });
 export type TokenSpec = z.input<typeof tokenSpecSchema>;
@@ -35,13 +46,17 @@ export const ADMIN: Identity = { actor: 'urn:li:corpuser:datahub' };
 
 function grantsOf(spec: z.output<typeof tokenSpecSchema>): Grants {
   const byResource = new Map<string, Set<string>>();
-  for (const { resources, privileges } of spec.resourcePrivileges)
-    for (const urn of resources) {
-      const held = byResource.get(urn) ?? new Set<string>();
-      for (const p of privileges) held.add(p);
-      byResource.set(urn, held);
-    }
-  return { everywhere: new Set(spec.privileges), byResource };
+  const byType = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, privileges: string[]) => {
+    const held = map.get(key) ?? new Set<string>();
+    for (const p of privileges) held.add(p);
+    map.set(key, held);
+  };
+  for (const { resources, types, privileges } of spec.resourcePrivileges) {
+    for (const urn of resources ?? []) add(byResource, urn, privileges);
+    for (const type of types ?? []) add(byType, type, privileges);
+  }
+  return { everywhere: new Set(spec.privileges), byResource, byType };
 }
 
 /**
