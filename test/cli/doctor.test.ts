@@ -81,6 +81,52 @@ describe('janus doctor', () => {
     ]);
   });
 
+  it('a token without a privilege a write needs: ❌ naming the privilege and the write it blocks', async () => {
+    const sim = await startSim({
+      demo: true,
+      port: 0,
+      tokens: {
+        janus: {
+          actor: 'urn:li:corpuser:janus',
+          // everything a write-back needs but tagging models
+          privileges: [
+            'CREATE_TAGS',
+            'MANAGE_STRUCTURED_PROPERTIES',
+            'EDIT_ENTITY_INCIDENTS',
+            'EDIT_ENTITY_ASSERTIONS',
+            'EDIT_ENTITY_PROPERTIES',
+            'EDIT_ENTITY_DOC_LINKS',
+          ],
+          resourcePrivileges: [{ types: ['incident'], privileges: ['EDIT_ENTITY'] }],
+        },
+      },
+    });
+    onTestFinished(() => sim.close());
+    const { code, report } = await doctor({ DATAHUB_GMS_URL: sim.url, DATAHUB_GMS_TOKEN: 'janus' });
+    expect(code).toBe(1);
+    expect(failed(report)).toEqual([
+      expect.objectContaining({
+        name: 'EDIT_ENTITY_TAGS on ML models',
+        detail: expect.stringContaining('model-at-risk tag'),
+        fix: expect.stringContaining('grant EDIT_ENTITY_TAGS to janus'),
+      }),
+    ]);
+  });
+
+  it('a DataHub whose /config reports 0.15.0: ❌ naming the version and the oldest supported', async () => {
+    const sim = await startSim({ demo: true, port: 0, reportedVersion: 'v0.15.0' });
+    onTestFinished(() => sim.close());
+    const { code, report } = await doctor({ DATAHUB_GMS_URL: sim.url });
+    expect(code).toBe(1);
+    expect(failed(report)).toEqual([
+      expect.objectContaining({
+        name: 'version',
+        detail: expect.stringContaining('v0.15.0 is older than Janus supports'),
+        fix: expect.stringContaining('v1.0.0'),
+      }),
+    ]);
+  });
+
   const redisServer = fs.existsSync('/usr/bin/redis-server') ? '/usr/bin/redis-server' : undefined;
   it.skipIf(!redisServer)('Redis at allkeys-lru: ❌ naming noeviction', async () => {
     const port = await freePort();
