@@ -3,7 +3,7 @@
 // CreateTagResolver, LabelUtils, AuthorizationUtils, AssertionUtils, LinkUtils, OwnerUtils): every entity check also
 // passes with EDIT_ENTITY, the platform ones do not.
 import { DataHubError } from './errors.js';
-import type { WriteKind } from './writeback/write-kinds.js';
+import { WRITE_ORDER, type WriteKind } from './writeback/write-kinds.js';
 
 /** A write Janus makes: a write-back kind, a Slack incident button, or a Slack ownership claim. */
 export type JanusWrite = WriteKind | 'incidentAction' | 'claimOwnership';
@@ -79,23 +79,8 @@ export const WRITE_PRIVILEGES: Record<JanusWrite, WriteNeed> = {
   claimOwnership: entity('EDIT_ENTITY_OWNERS', ['mlModel', 'dataset'], 'change owners from Slack'),
 };
 
-const WRITE_BACK: readonly JanusWrite[] = [
-  'createTag',
-  'createProperty',
-  'raiseIncident',
-  'resolveIncident',
-  'reopenIncident',
-  'upsertAssertion',
-  'reportAssertion',
-  'recordAssertion',
-  'setTrust',
-  'setReasons',
-  'clearReasons',
-  'addTag',
-  'removeTag',
-  'upsertLink',
-  'removeLink',
-];
+/** Every write-back kind, in the order they are applied. */
+const WRITE_BACK: readonly JanusWrite[] = WRITE_ORDER;
 
 export const FEATURE_WRITES: Record<Feature, readonly JanusWrite[]> = {
   writeBack: WRITE_BACK,

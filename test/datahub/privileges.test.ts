@@ -16,7 +16,7 @@ describe('requiredPrivileges', () => {
       ['entity', 'EDIT_ENTITY_DOC_LINKS', ['mlModel']],
     ]);
     const tags = requiredPrivileges(['writeBack']).find((r) => r.privilege === 'EDIT_ENTITY_TAGS');
-    expect(tags).toMatchObject({ writes: ['addTag', 'removeTag'], alternatives: ['EDIT_ENTITY'] });
+    expect(tags).toMatchObject({ writes: ['removeTag', 'addTag'], alternatives: ['EDIT_ENTITY'] });
   });
 
   it('adds what the Slack app writes, merging the entities a privilege is checked on', () => {
