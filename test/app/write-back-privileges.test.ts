@@ -6,7 +6,7 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { listModels } from '../../src/datahub/read-catalog.js';
 import { writeKindOf } from '../../src/datahub/writeback/write-kinds.js';
 import { createLogger } from '../../src/log.js';
-import { requiredPrivileges } from '../../src/datahub/privileges.js';
+import { writeBackToken } from '../support/policy-token.js';
 import { failureLines } from '../../src/render/write-failures.js';
 import { policy } from './write-back-helpers.js';
 
@@ -139,19 +139,7 @@ describe('a write-back whose token lacks a privilege', () => {
 describe("the privileges Janus's table says a write-back needs", () => {
   it('are enough: a token holding exactly them writes the whole plan', async () => {
     // as policies grant them: platform ones, and each entity one on the entity types it is checked on
-    const needed = requiredPrivileges(['writeBack']);
-    sim = await startSim({
-      demo: true,
-      tokens: {
-        janus: {
-          actor: 'urn:li:corpuser:janus',
-          privileges: needed.filter((r) => r.scope === 'platform').map((r) => r.privilege),
-          resourcePrivileges: needed
-            .filter((r) => r.scope === 'entity')
-            .map((r) => ({ types: r.entityTypes, privileges: [r.privilege] })),
-        },
-      },
-    });
+    sim = await startSim({ demo: true, tokens: { janus: writeBackToken() } });
     const first = await scanWith('janus');
     expect(first.result.failed).toEqual([]);
     expect(first.result.applied.length).toBeGreaterThan(0);

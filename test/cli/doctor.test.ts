@@ -1,3 +1,4 @@
+import { writeBackToken } from '../support/policy-token.js';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -85,21 +86,8 @@ describe('janus doctor', () => {
     const sim = await startSim({
       demo: true,
       port: 0,
-      tokens: {
-        janus: {
-          actor: 'urn:li:corpuser:janus',
-          // everything a write-back needs but tagging models
-          privileges: [
-            'CREATE_TAGS',
-            'MANAGE_STRUCTURED_PROPERTIES',
-            'EDIT_ENTITY_INCIDENTS',
-            'EDIT_ENTITY_ASSERTIONS',
-            'EDIT_ENTITY_PROPERTIES',
-            'EDIT_ENTITY_DOC_LINKS',
-          ],
-          resourcePrivileges: [{ types: ['incident'], privileges: ['EDIT_ENTITY'] }],
-        },
-      },
+      // everything a write-back needs but tagging models
+      tokens: { janus: writeBackToken('EDIT_ENTITY_TAGS') },
     });
     onTestFinished(() => sim.close());
     const { code, report } = await doctor({ DATAHUB_GMS_URL: sim.url, DATAHUB_GMS_TOKEN: 'janus' });

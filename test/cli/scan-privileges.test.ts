@@ -1,8 +1,8 @@
+import { writeBackToken } from '../support/policy-token.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { requireBuiltCli, runJanus } from './run-janus.js';
 
-const JANUS = 'urn:li:corpuser:janus';
 let sim: RunningSim;
 beforeAll(async () => {
   requireBuiltCli();
@@ -10,21 +10,7 @@ beforeAll(async () => {
     demo: true,
     port: 0,
     // everything a write-back needs but tagging models
-    tokens: {
-      janus: {
-        actor: JANUS,
-        privileges: [
-          'CREATE_TAGS',
-          'MANAGE_STRUCTURED_PROPERTIES',
-          'EDIT_ENTITY_INCIDENTS',
-          'EDIT_ENTITY_ASSERTIONS',
-          'EDIT_ENTITY_PROPERTIES',
-          'EDIT_ENTITY_DOC_LINKS',
-        ],
-        // its incidents are entities of their own, written through ingestion (a policy on type incident)
-        resourcePrivileges: [{ types: ['incident'], privileges: ['EDIT_ENTITY'] }],
-      },
-    },
+    tokens: { janus: writeBackToken('EDIT_ENTITY_TAGS') },
   });
 });
 afterAll(() => sim?.close());
