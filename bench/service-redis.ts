@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QUEUES } from '../jobs/names.js';
-import type { NotificationData } from '../jobs/payloads.js';
-import { ServiceState, type LastCycle } from '../jobs/service-state.js';
+import { QUEUES } from '../src/jobs/names.js';
+import type { NotificationData } from '../src/jobs/payloads.js';
+import { ServiceState, type LastCycle } from '../src/jobs/service-state.js';
 
 export interface EmittedTransition {
   id: string;

@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AlertStore } from '../../jobs/alert-store.js';
-import { startService } from '../../jobs/service.js';
-import type { SlackClient } from '../../jobs/slack-client.js';
-import { slackIds } from '../../jobs/slack-people.js';
+import { AlertStore } from '../../src/jobs/alert-store.js';
+import { startService } from '../../src/jobs/service.js';
+import type { SlackClient } from '../../src/jobs/slack-client.js';
+import { slackIds } from '../../src/jobs/slack-people.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { cycleSchema } from '../../src/config/cycle.js';

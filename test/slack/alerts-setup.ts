@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { ServiceState } from '../../jobs/service-state.js';
+import { ServiceState } from '../../src/jobs/service-state.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { ingestProposal, ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
 import { startSim, type RunningSim } from '@janus/datahub-sim';

@@ -1,5 +1,5 @@
 import { Queue } from 'bullmq';
-import { QUEUES } from '../../jobs/names.js';
+import { QUEUES } from '../../src/jobs/names.js';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { eventually, REDIS_URL } from '../support/service.js';

@@ -11,7 +11,7 @@ import { SLACK_PATH } from '../../src/slack/bolt-app.js';
 import { slackListeners } from '../../src/cli/commands/serve-slack.js';
 import { slackMount } from '../../src/slack/mount.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
-import { AlertStore } from '../../jobs/alert-store.js';
+import { AlertStore } from '../../src/jobs/alert-store.js';
 
 export const SECRET = 'test-signing-secret-8f742231b10e';
 

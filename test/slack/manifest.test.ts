@@ -51,7 +51,7 @@ describe('manifest.yml', () => {
   };
   const events = manifest.settings.event_subscriptions?.bot_events ?? [];
   const calls = new Set(
-    ['src', 'jobs', 'handlers']
+    ['src']
       .flatMap(sources)
       .flatMap((f) =>
         [
@@ -80,7 +80,7 @@ describe('manifest.yml', () => {
   });
 
   it('turns the Home tab on and subscribes to app_home_opened, which Janus listens to, at the one Bolt endpoint', () => {
-    const handlers = fs.readFileSync(path.join(ROOT, 'handlers/index.ts'), 'utf8');
+    const handlers = fs.readFileSync(path.join(ROOT, 'src/handlers/index.ts'), 'utf8');
     expect(handlers).toContain("app.event('app_home_opened'");
     expect(manifest.features.app_home?.home_tab_enabled).toBe(true);
     expect(manifest.settings.event_subscriptions?.bot_events).toContain('app_home_opened');

@@ -5,7 +5,7 @@ import path from 'node:path';
 export const CLI = path.resolve('dist/src/cli.js');
 
 /** What the built CLI is made of: Janus's sources and the simulator's (`npm run build` builds it first). */
-const SOURCES = ['src', 'jobs', 'handlers', 'packages/datahub-sim/src'];
+const SOURCES = ['src', 'packages/datahub-sim/src'];
 
 function newestSource(dir: string): { file: string; mtimeMs: number } | undefined {
   let newest: { file: string; mtimeMs: number } | undefined;

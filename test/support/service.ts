@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { onTestFinished } from 'vitest';
-import { ServiceState } from '../../jobs/service-state.js';
+import { ServiceState } from '../../src/jobs/service-state.js';
 import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';

@@ -3,7 +3,7 @@ import { runDoctor, type DoctorReport } from '../../app/doctor/index.js';
 import { configFileValues } from '../../config/load.js';
 import { ConfigError } from '../../errors.js';
 import { doctorJson, doctorText } from '../../render/doctor.js';
-import { redisChecks } from '../../../jobs/doctor-checks.js';
+import { redisChecks } from '../../jobs/doctor-checks.js';
 import { cliContext, out } from '../context.js';
 
 /** What `janus doctor` does: run every check, print the checklist, exit 0 when nothing failed. */

@@ -8,15 +8,15 @@ import { createMcpHttpHandler } from '../../mcp/http-transport.js';
 import { mcpHttpAccess } from '../../mcp/http-access.js';
 import { createJanusMcpServer } from '../../mcp/server.js';
 import { slackEnabled, slackMount } from '../../slack/mount.js';
-import { AlertStore } from '../../../jobs/alert-store.js';
+import { AlertStore } from '../../jobs/alert-store.js';
 import { slackListeners } from './serve-slack.js';
 import { cliContext, type CliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { optionalRedis, reportBaseUrl } from '../redis.js';
 import { untilSignal } from '@janus/datahub-sim/signals';
 import type { Registry } from 'prom-client';
-import type { HealthReport } from '../../../jobs/health.js';
-import type { AlertsOptions, RunningService } from '../../../jobs/service.js';
+import type { HealthReport } from '../../jobs/health.js';
+import type { AlertsOptions, RunningService } from '../../jobs/service.js';
 import { UsageError } from '../../errors.js';
 
 import type { ServeCommandDeps } from './serve-deps.js';
@@ -44,7 +44,7 @@ export async function runServe(
   const ctx = cliContext(cmd, env);
   const logger = ctx.logger.child({ unit: role.http ? 'server' : 'worker' });
   const registry = new (await import('prom-client')).Registry();
-  const { serviceHealth } = await import('../../../jobs/health.js');
+  const { serviceHealth } = await import('../../jobs/health.js');
   const processHealth = serviceHealth({
     client: ctx.client,
     intervalMs: ctx.config.scan.interval,
@@ -80,7 +80,7 @@ async function startServiceIfConfigured(
     logger.warn('scheduled catalog cycles need Redis: set REDIS_URL to run them; serving HTTP only');
     return undefined;
   }
-  const { startService } = await import('../../../jobs/service.js');
+  const { startService } = await import('../../jobs/service.js');
   return startService({
     redisUrl: ctx.config.redis.url,
     prefix: ctx.config.redis.prefix,

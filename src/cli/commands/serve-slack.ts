@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import { registerListeners } from '../../../handlers/index.js';
+import { registerListeners } from '../../handlers/index.js';
 import { currentVerdict } from '../../app/current-verdict.js';
 import { createIdentity } from '../../app/incident-identity.js';
 import type { JudgeDeps } from '../../app/judge-model.js';
@@ -14,10 +14,10 @@ import type { Logger } from '../../log.js';
 import { entityUrl } from '../../html-report/datahub-links.js';
 import { createIncidentHandlerDeps } from '../../slack/incident-deps.js';
 import { slackIncidentApi } from '../../slack/incident-show.js';
-import { AlertStore } from '../../../jobs/alert-store.js';
-import { openAlerts } from '../../../jobs/open-alerts.js';
-import { scanRequests } from '../../../jobs/scan-request.js';
-import { WatchStore } from '../../../jobs/watch-store.js';
+import { AlertStore } from '../../jobs/alert-store.js';
+import { openAlerts } from '../../jobs/open-alerts.js';
+import { scanRequests } from '../../jobs/scan-request.js';
+import { WatchStore } from '../../jobs/watch-store.js';
 import { createOrphanHandlerDeps } from '../../slack/orphan-deps.js';
 import type { Redis } from 'ioredis';
 

@@ -1,0 +1,28 @@
+import { DataHubError } from '../../datahub/errors.js';
+import { UnresolvedModelError } from '../../datahub/resolve-model.js';
+import { UsageError } from '../../errors.js';
+import type { Logger } from '../../log.js';
+import type { SlackMessage } from '../../render/blocks.js';
+import { retarget, type JanusRequest } from '../../slack/command-text.js';
+import { datahubDownMessage, failedMessage, unresolvedModelMessage, usageMessage } from '../../slack/messages.js';
+
+/**
+ * Why a command naming a model or dataset did nothing: a name DataHub does not know or several models match (their
+ * buttons run the same command for the one picked), DataHub down, or a bug.
+ */
+export function entityProblem(err: unknown, ref: string, log: Logger, request?: JanusRequest): SlackMessage {
+  if (err instanceof UnresolvedModelError)
+    return unresolvedModelMessage(
+      err.ref,
+      err.reason,
+      err.candidates,
+      request ? (urn) => retarget(request, urn) : undefined,
+    );
+  if (err instanceof UsageError) return usageMessage(err.message);
+  if (err instanceof DataHubError) {
+    log.warn({ code: err.code, operation: err.operation, err: err.message }, 'DataHub could not be read');
+    return datahubDownMessage(ref, err.message);
+  }
+  log.error({ err }, '/janus command failed');
+  return failedMessage(ref);
+}

@@ -1,0 +1,33 @@
+import { watchEntity, type WatchDeps } from '../../app/watch.js';
+import type { Logger } from '../../log.js';
+import type { SlackMessage } from '../../render/blocks.js';
+import { watchMessage, watchRefusedMessage, watchUnavailableMessage } from '../../slack/command-replies.js';
+import type { JanusRequest } from '../../slack/command-text.js';
+import { pickedNote, shown, withNote } from '../../slack/visibility.js';
+import { entityProblem } from './entity-problem.js';
+import { withSoleMatch } from './sole-match.js';
+
+export interface WatchCommandDeps {
+  /** Undefined without Redis (watches are kept with the alerts). */
+  watch?: WatchDeps;
+  logger: Logger;
+}
+
+/** `/janus watch <model|dataset>`: its alerts come to the asker as direct messages. */
+export async function watchReply(
+  deps: WatchCommandDeps,
+  request: Extract<JanusRequest, { kind: 'watch' }>,
+  user: string,
+): Promise<SlackMessage> {
+  const watch = deps.watch;
+  if (!watch) return watchUnavailableMessage();
+  try {
+    const { value: o, picked } = await withSoleMatch(request.target, (ref) => watchEntity(watch, ref, user));
+    if (o.kind === 'inactive') return watchRefusedMessage(o.entity, o.name);
+    deps.logger.info({ command: '/janus watch', urn: o.entity.urn, user, added: o.added }, 'watching');
+    const message = watchMessage(o.entity, o.added, o.identity !== 'known');
+    return shown(withNote(message, picked ? pickedNote(request.target, picked) : undefined), request.public);
+  } catch (err) {
+    return entityProblem(err, request.target, deps.logger, request);
+  }
+}
