@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUES } from '../src/jobs/names.js';
-import type { NotificationData } from '../src/jobs/payloads.js';
+import type { NotificationData } from '../src/queues/payloads.js';
 import { ServiceState, type LastCycle } from '../src/jobs/service-state.js';
 
 export interface EmittedTransition {

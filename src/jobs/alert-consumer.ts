@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { reportUrlFor } from '../app/write-back.js';
 import { routeAlert, routeEntity, type EntityFacts, type OwnerFacts } from '../core/alerts/routing.js';
 import type { Band } from '../core/score.js';
@@ -16,7 +16,8 @@ import { causeStory, modelStory } from '../slack/alerts/story.js';
 import type { AlertStore } from './alert-store.js';
 import type { AlertMetrics } from './alert-metrics.js';
 import { JOB } from './names.js';
-import { jobIdOf, notificationData, type NotificationData } from './payloads.js';
+import { jobIdOf, notificationData, type NotificationData } from '../queues/payloads.js';
+import { processor } from './processor.js';
 import type { SlackClient } from './slack-client.js';
 import { slackIds } from './slack-people.js';
 import { dropUnwatched, watchRoutes } from './watch-routes.js';
@@ -50,18 +51,23 @@ const PLAN_LOCK_MS = 30_000;
  * digest) and queues the messages on the Slack delivery queue. A Slack outage never reaches this far: only delivery
  * talks to Slack's chat methods, and a failed lookup falls back to DataHub's Slack id.
  */
-export async function runAlert(job: Job, deps: AlertDeps): Promise<{ staged: string; planned?: number }> {
-  const parsed = notificationData.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`bad notification payload: ${parsed.error.message}`);
-  const n = parsed.data;
+export async function stageAlert(
+  n: NotificationData,
+  queuedAt: number,
+  deps: AlertDeps,
+): Promise<{ staged: string; planned?: number }> {
   const cycle = n.cycle ?? { id: `transition:${n.transition.id}`, index: 0, size: 1 };
   if (await deps.store.planned(cycle.id)) return { staged: n.transition.id };
-  const staged = await stageTransition(n, job.timestamp, deps);
+  const staged = await stageTransition(n, queuedAt, deps);
   const count = await deps.store.stage(cycle.id, cycle.index, staged, (deps.now ?? Date.now)());
   if (count < cycle.size) return { staged: n.transition.id };
   const planned = await planStaged(cycle.id, deps);
   return { staged: n.transition.id, planned };
 }
+
+/** The `transition` job when Slack alerts are on. */
+export const transitionProcessor = (deps: AlertDeps, stage = stageAlert) =>
+  processor('notification', notificationData, (n, job) => stage(n, job.timestamp, deps));
 
 /** What one transition needs read before it can be planned. */
 export async function stageTransition(n: NotificationData, queuedAt: number, deps: AlertDeps): Promise<StagedAlert> {

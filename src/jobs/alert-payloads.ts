@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BANDS } from '../core/score.js';
-import { transition } from './payloads.js';
+import { transition } from '../queues/payloads.js';
 
 /** What the Slack alerts keep in Redis and carry in jobs, parsed on the way back in (never a secret in them). */
 

@@ -1,10 +1,12 @@
 import type { Queue } from 'bullmq';
+import { z } from 'zod';
 import type { DataHubClient } from '../datahub/client.js';
 import { incidentsStatusOp } from '../datahub/queries/incident-action.js';
 import type { Logger } from '../log.js';
 import { planTimers } from '../slack/alerts/plan.js';
 import { planStaged, queueDeliveries, withPlanLock, type AlertDeps } from './alert-consumer.js';
 import { ALERT_TIMERS_SCHEDULER_ID, JOB } from './names.js';
+import { processor } from './processor.js';
 
 export interface TimerDeps extends AlertDeps {
   escalateAfterMs: number;
@@ -71,6 +73,10 @@ export async function runAlertTimers(deps: TimerDeps): Promise<{ messages: numbe
     return { messages: plan.deliveries.length };
   });
 }
+
+/** The `alert-timers` job (scheduled): it carries no payload, whatever its data. */
+export const alertTimersProcessor = (deps: TimerDeps, run = runAlertTimers) =>
+  processor('alert timers', z.unknown(), () => run(deps));
 
 /** Incidents someone took up: resolved, or moved past TRIAGE (DataHub's UI and the Acknowledge button do). */
 async function acknowledgedIncidents(

@@ -1,12 +1,14 @@
-import { UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from '../log.js';
-import { notificationData } from './payloads.js';
+import { notificationData, type NotificationData } from '../queues/payloads.js';
+import { processor } from './processor.js';
+
+/** The `transition` job when Slack alerts are off: the logging sink. */
+export const transitionLogProcessor = (logger: Logger) =>
+  processor('notification', notificationData, async (n) => logTransition(n, logger));
 
 /** Until Slack consumes the notifications queue, each transition is logged: what an alert would say, one line. */
-export async function logTransition(job: Job, logger: Logger): Promise<void> {
-  const parsed = notificationData.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`bad notification payload: ${parsed.error.message}`);
-  const { transition: t, incidents, owners } = parsed.data;
+export function logTransition(n: NotificationData, logger: Logger): void {
+  const { transition: t, incidents, owners } = n;
   if (t.kind === 'band') {
     logger.info(
       {

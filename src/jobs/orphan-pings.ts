@@ -1,4 +1,4 @@
-import { UnrecoverableError, type Job, type Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { z } from 'zod';
 import { FALLBACK, channelKey, routeAlert, routeEntity, type EntityFacts } from '../core/alerts/routing.js';
 import { shortName } from '../core/names.js';
@@ -14,6 +14,7 @@ import { orphanThread, type OrphanRecord, type OrphanStore } from '../slack/orph
 import { queueDeliveries } from './alert-consumer.js';
 import type { AlertMetrics } from './alert-metrics.js';
 import type { AlertStore } from './alert-store.js';
+import { processor } from './processor.js';
 import { classify, type SlackClient } from './slack-client.js';
 
 export interface OrphanPingDeps {
@@ -30,7 +31,7 @@ export interface OrphanPingDeps {
 }
 
 const recordShape = z.looseObject({ urn: z.string(), episode: z.number(), channels: z.array(z.string()) });
-const orphansData = z.object({ cycle: z.string(), added: z.array(z.string()), owned: z.array(recordShape) });
+export const orphansData = z.object({ cycle: z.string(), added: z.array(z.string()), owned: z.array(recordShape) });
 
 /**
  * The `orphans` job (slack-delivery queue): the new orphans of a cycle pinged in the channels of the owners of the
@@ -38,15 +39,21 @@ const orphansData = z.object({ cycle: z.string(), added: z.array(z.string()), ow
  * pings of orphans someone now owns updated in every channel. Messages go through delivery (paced, in order, never
  * twice: job ids from the orphan's episode and the channel).
  */
-export async function runOrphanPings(job: Job, deps: OrphanPingDeps): Promise<{ queued: number; updated: number }> {
-  const parsed = orphansData.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`bad orphans payload: ${parsed.error.message}`);
-  const records = (await Promise.all(parsed.data.added.map((u) => deps.orphans.get(u)))).filter((r) => !!r);
-  const queued = records.length ? await pingOrphans(records, parsed.data.cycle, job.timestamp, deps) : 0;
+export async function runOrphanPings(
+  data: z.infer<typeof orphansData>,
+  queuedAt: number,
+  deps: OrphanPingDeps,
+): Promise<{ queued: number; updated: number }> {
+  const records = (await Promise.all(data.added.map((u) => deps.orphans.get(u)))).filter((r) => !!r);
+  const queued = records.length ? await pingOrphans(records, data.cycle, queuedAt, deps) : 0;
   let updated = 0;
-  for (const r of parsed.data.owned as unknown as OrphanRecord[]) updated += await showOwned(r, deps);
+  for (const r of data.owned as unknown as OrphanRecord[]) updated += await showOwned(r, deps);
   return { queued, updated };
 }
+
+/** The `orphans` job. */
+export const orphansProcessor = (deps: OrphanPingDeps, ping = runOrphanPings) =>
+  processor('orphans', orphansData, (data, job) => ping(data, job.timestamp, deps));
 
 async function pingOrphans(records: OrphanRecord[], cycle: string, queuedAt: number, deps: OrphanPingDeps) {
   const facts = await readAlertRouting(deps.client, [...new Set(records.flatMap((r) => r.models))]);

@@ -5,7 +5,7 @@ import { findOrphans, orphanChanges, ownedModels } from '../core/orphans.js';
 import type { Logger } from '../log.js';
 import type { OrphanStore } from '../slack/orphan-store.js';
 import { JOB } from './names.js';
-import { jobIdOf } from './payloads.js';
+import { jobIdOf } from '../queues/payloads.js';
 
 export interface OrphanWatchDeps {
   store: OrphanStore;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { CycleResult } from './cycle.js';
+import type { CycleResult } from '../app/cycle/run-cycle.js';
 import { JOB, QUEUES } from './names.js';
-import type { CycleData } from './payloads.js';
+import type { CycleData } from '../queues/payloads.js';
 
 /** What became of a cycle asked for now. */
 export type ScanRun =

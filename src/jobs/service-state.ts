@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { AnnouncedCause, AnnouncedModel } from '../core/transitions.js';
-import { announcedCause, announcedModel } from './payloads.js';
+import { announcedCause, announcedModel } from '../queues/payloads.js';
 import { parseStored as parsed } from '../stored-json.js';
 
 const lastCycle = z.object({

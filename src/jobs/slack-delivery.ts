@@ -1,4 +1,4 @@
-import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError } from 'bullmq';
 import { channelKey } from '../core/alerts/routing.js';
 import type { Logger } from '../log.js';
 import { clip, type SlackMessage } from '../render/blocks.js';
@@ -7,6 +7,7 @@ import { channelRef } from '../slack/alerts/render.js';
 import { deliveryData, type DeliveryData, type ThreadRecord } from './alert-payloads.js';
 import type { AlertStore } from './alert-store.js';
 import type { AlertMetrics } from './alert-metrics.js';
+import { processor, type JobLike } from './processor.js';
 import { classify, type SlackClient } from './slack-client.js';
 
 export interface DeliveryDeps {
@@ -40,10 +41,12 @@ class ChannelError extends Error {}
  * the fallback channel saying where it could not post; what Slack will never take fails for good, with its reason.
  * Progress is kept in the job's data, so a retry never posts twice.
  */
-export async function runDelivery(job: Job, token: string | undefined, deps: DeliveryDeps): Promise<unknown> {
-  const parsed = deliveryData.safeParse(job.data);
-  if (!parsed.success) throw new UnrecoverableError(`bad delivery payload: ${parsed.error.message}`);
-  const d = parsed.data;
+export async function runDelivery(
+  d: DeliveryData,
+  job: JobLike,
+  token: string | undefined,
+  deps: DeliveryDeps,
+): Promise<unknown> {
   const now = deps.now ?? Date.now;
   const later = async (at: number): Promise<never> => {
     await job.moveToDelayed(Math.max(at, now() + 1), token);
@@ -155,6 +158,10 @@ export async function runDelivery(job: Job, token: string | undefined, deps: Del
   for (const t of d.threads) await deps.store.setThread(t.alert, d.channel, { ...thread, done: t.seq } as ThreadRecord);
   return { posted: posted.ts };
 }
+
+/** The `deliver` job. */
+export const deliveryProcessor = (deps: DeliveryDeps, deliver = runDelivery) =>
+  processor('delivery', deliveryData, (d, job, token) => deliver(d, job, token, deps));
 
 /** A failure Slack will repeat: the job is kept failed with the reason, and the thread moves on past it. */
 async function fail(d: DeliveryData, reason: string, deps: DeliveryDeps, err?: Error): Promise<never> {

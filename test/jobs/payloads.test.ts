@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeData } from '../../src/jobs/payloads.js';
+import { writeData } from '../../src/queues/payloads.js';
 import { PLANNED_WRITE_KINDS } from '../../src/core/writeback/plan.js';
 
 describe('write job payloads', () => {

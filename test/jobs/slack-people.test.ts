@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AlertStore } from '../../src/jobs/alert-store.js';
-import { startService } from '../../src/jobs/service.js';
+import { startService } from '../../src/compose/service.js';
 import type { SlackClient } from '../../src/jobs/slack-client.js';
 import { slackIds } from '../../src/jobs/slack-people.js';
 import { judgePolicy } from '../../src/config/index.js';

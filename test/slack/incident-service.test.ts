@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService } from '../../src/jobs/service.js';
+import { startService, type RunningService } from '../../src/compose/service.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { cycleSchema } from '../../src/config/cycle.js';

@@ -13,7 +13,7 @@ import { BOT, startFakeSlack, blockProblems, type FakeSlack } from './fake-slack
 import { SECRET, startJanusWithSlack, type JanusWithSlack } from './harness.js';
 import { sendInteraction, sendSlashCommand, sign } from './slash-command.js';
 import { Registry } from 'prom-client';
-import { startService } from '../../src/jobs/service.js';
+import { startService } from '../../src/compose/service.js';
 import { cycleSchema } from '../../src/config/cycle.js';
 import { createLogger } from '../../src/log.js';
 import { eventually } from '../support/service.js';

@@ -16,7 +16,7 @@ import { optionalRedis, reportBaseUrl } from '../redis.js';
 import { untilSignal } from '@janus/datahub-sim/signals';
 import type { Registry } from 'prom-client';
 import type { HealthReport } from '../../jobs/health.js';
-import type { AlertsOptions, RunningService } from '../../jobs/service.js';
+import type { AlertsOptions, RunningService } from '../../compose/service.js';
 import { UsageError } from '../../errors.js';
 
 import type { ServeCommandDeps } from './serve-deps.js';
@@ -80,7 +80,7 @@ async function startServiceIfConfigured(
     logger.warn('scheduled catalog cycles need Redis: set REDIS_URL to run them; serving HTTP only');
     return undefined;
   }
-  const { startService } = await import('../../jobs/service.js');
+  const { startService } = await import('../../compose/service.js');
   return startService({
     redisUrl: ctx.config.redis.url,
     prefix: ctx.config.redis.prefix,
