@@ -117,6 +117,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         prefix,
         lockMs: o.scan.jobLockMs,
         writeConcurrency: o.scan.workerConcurrency,
+        notificationConcurrency: o.alerts ? 4 : 1,
         logger: log,
         onFailed: (queue) => metrics.jobFailed(queue),
       }),

@@ -23,3 +23,16 @@ export const JOB = {
   /** New orphans to ping (and the pings of orphans someone now owns, to update): on the slack queue. */
   orphans: 'orphans',
 } as const;
+export type JobName = (typeof JOB)[keyof typeof JOB];
+
+/** The queue each job rides: a worker of that queue takes it, and no other. */
+export const QUEUE_OF: Record<JobName, QueueName> = {
+  cycle: QUEUES.cycle,
+  commit: QUEUES.cycle,
+  write: QUEUES.writeback,
+  transition: QUEUES.notifications,
+  deliver: QUEUES.slack,
+  // the timers ride the slack queue: the notifications queue holds transitions only
+  'alert-timers': QUEUES.slack,
+  orphans: QUEUES.slack,
+};

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import type { z } from 'zod';
-import type { JOB } from './names.js';
+import type { JobName } from './names.js';
 
 /** What a processor reads of a BullMQ job: a BullMQ `Job` is one, and so is a plain object in a unit test. */
 export interface JobLike {
@@ -21,7 +21,6 @@ export interface JobProcessor {
   process(data: unknown, job: JobLike, token?: string): Promise<unknown>;
 }
 
-export type JobName = (typeof JOB)[keyof typeof JOB];
 /** The processors by job name; a name without one fails its jobs for good. */
 export type ProcessorTable = Partial<Record<JobName, JobProcessor>>;
 

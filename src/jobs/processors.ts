@@ -5,7 +5,7 @@ import { transitionProcessor, type AlertDeps } from './alert-consumer.js';
 import { alertTimersProcessor, type TimerDeps } from './alert-timers.js';
 import { commitProcessor } from './commit.js';
 import { cycleProcessor } from './cycle.js';
-import { JOB } from './names.js';
+import { JOB, QUEUE_OF, type JobName, type QueueName } from './names.js';
 import { transitionLogProcessor } from './notification-log.js';
 import { orphansProcessor, type OrphanPingDeps } from './orphan-pings.js';
 import type { ProcessorTable } from './processor.js';
@@ -40,3 +40,7 @@ export function processorTable(d: ProcessorDeps): ProcessorTable {
       : {}),
   };
 }
+
+/** The entries whose jobs ride `queue`: its worker takes those and fails any other. */
+export const onQueue = (table: ProcessorTable, queue: QueueName): ProcessorTable =>
+  Object.fromEntries(Object.entries(table).filter(([name]) => QUEUE_OF[name as JobName] === queue));

@@ -3,7 +3,8 @@ import type { Redis, RedisOptions } from 'ioredis';
 import type { Logger } from '../log.js';
 import { registerAlertTimers, timersEvery } from './alert-timers.js';
 import { QUEUES, type QueueName } from './names.js';
-import { dispatch, type JobLike, type ProcessorTable } from './processor.js';
+import { dispatch, type ProcessorTable } from './processor.js';
+import { onQueue } from './processors.js';
 import { registerCycleScheduler } from './scheduler.js';
 
 /** Slack deliveries one worker process runs at once (each channel still gets one message a gap). */
@@ -18,42 +19,47 @@ export interface WorkerSettings {
   lockMs: number;
   /** Write jobs run at once in this process (`scan.workerConcurrency`). */
   writeConcurrency: number;
+  /** Transitions run at once in this process (4 for the Slack alerts, 1 for the logging sink). */
+  notificationConcurrency: number;
   logger: Logger;
   onFailed: (queue: string) => void;
 }
 
 /**
- * The workers of this process, one a queue the table has processors for: the cycle queue one job at a time (a
- * cycle and its commit), writes `writeConcurrency` at once, transitions 4 at once for Slack (1 for the logging sink),
- * Slack deliveries 8 at once with their own backoff (the alert timers and orphan pings ride that queue too).
+ * The workers of this process, one a queue the table has processors for, each taking only its queue's jobs: the
+ * cycle queue one job at a time (a cycle and its commit), writes `writeConcurrency` at once, transitions
+ * `notificationConcurrency` at once, Slack deliveries 8 at once with their own backoff (the alert timers and orphan
+ * pings ride that queue too).
  */
 export function startWorkers(table: ProcessorTable, s: WorkerSettings): Worker[] {
-  const run = dispatch(table);
-  const alerts = !!table.deliver;
-  const plan: [QueueName, number, boolean, WorkerOptions['settings']?][] = [
-    [QUEUES.cycle, 1, true],
-    [QUEUES.writeback, s.writeConcurrency, true],
-    [QUEUES.notifications, alerts ? 4 : 1, !!table.transition],
-    [QUEUES.slack, DELIVERY_CONCURRENCY, alerts, { backoffStrategy: deliveryBackoff }],
-  ];
-  return plan
-    .filter(([, , on]) => on)
-    .map(([queue, concurrency, , settings]) => {
-      const w = new Worker(queue, (job, token) => run(job as JobLike, token), {
-        connection: s.connection,
-        prefix: s.prefix,
-        concurrency,
-        lockDuration: s.lockMs,
-        stalledInterval: s.lockMs,
-        ...(settings ? { settings } : {}),
-      });
-      w.on('failed', (job, err) => {
-        s.onFailed(queue);
-        s.logger.warn({ queue, job: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
-      });
-      w.on('error', (err) => s.logger.debug({ queue, err: err.message }, 'worker error'));
-      return w;
+  const concurrency: Record<QueueName, number> = {
+    [QUEUES.cycle]: 1,
+    [QUEUES.writeback]: s.writeConcurrency,
+    [QUEUES.notifications]: s.notificationConcurrency,
+    [QUEUES.slack]: DELIVERY_CONCURRENCY,
+  };
+  const settings: Partial<Record<QueueName, WorkerOptions['settings']>> = {
+    [QUEUES.slack]: { backoffStrategy: deliveryBackoff },
+  };
+  return Object.values(QUEUES).flatMap((queue) => {
+    const own = onQueue(table, queue);
+    if (!Object.keys(own).length) return [];
+    const run = dispatch(own);
+    const w = new Worker(queue, (job, token) => run(job, token), {
+      connection: s.connection,
+      prefix: s.prefix,
+      concurrency: concurrency[queue],
+      lockDuration: s.lockMs,
+      stalledInterval: s.lockMs,
+      ...(settings[queue] ? { settings: settings[queue] } : {}),
     });
+    w.on('failed', (job, err) => {
+      s.onFailed(queue);
+      s.logger.warn({ queue, job: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
+    });
+    w.on('error', (err) => s.logger.debug({ queue, err: err.message }, 'worker error'));
+    return [w];
+  });
 }
 
 /**

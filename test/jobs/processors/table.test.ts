@@ -1,8 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import { JOB } from '../../../src/jobs/names.js';
+import { JOB, QUEUES } from '../../../src/jobs/names.js';
 import { dispatch } from '../../../src/jobs/processor.js';
-import { processorTable, type ProcessorDeps } from '../../../src/jobs/processors.js';
+import { onQueue, processorTable, type ProcessorDeps } from '../../../src/jobs/processors.js';
 import { fakeJob, recordingLogger } from './fakes.js';
 
 /** Ports no test here reaches: every job below fails on its payload or its name before any use case runs. */
@@ -27,6 +27,17 @@ describe('the processor table', () => {
     await expect(run(job)).rejects.toThrow(UnrecoverableError);
     await expect(run(job)).rejects.toThrow('no processor for job "deliver"');
     await expect(run(fakeJob('scan', {}))).rejects.toThrow('no processor for job "scan"');
+  });
+
+  it("gives each queue's worker only the entries of the jobs riding it", async () => {
+    const table = processorTable(withAlerts);
+    expect(Object.keys(onQueue(table, QUEUES.cycle))).toEqual(['cycle', 'commit']);
+    expect(Object.keys(onQueue(table, QUEUES.writeback))).toEqual(['write']);
+    expect(Object.keys(onQueue(table, QUEUES.notifications))).toEqual(['transition']);
+    expect(Object.keys(onQueue(table, QUEUES.slack)).sort()).toEqual(['alert-timers', 'deliver', 'orphans']);
+    await expect(dispatch(onQueue(table, QUEUES.cycle))(fakeJob('deliver', {}))).rejects.toThrow(
+      'no processor for job "deliver" (known: cycle, commit)',
+    );
   });
 
   it.each(Object.values(JOB).filter((name) => name !== JOB.alertTimers))(
