@@ -217,7 +217,7 @@ async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], force
 export const applyDeps = (deps: Pick<CycleDeps, 'writeBack' | 'logger'>) => ({
   client: deps.writeBack.client,
   logger: deps.logger,
-  ...(deps.writeBack.redis ? { redis: deps.writeBack.redis } : {}),
+  ...(deps.writeBack.locks ? { locks: deps.writeBack.locks } : {}),
 });
 
 /** What an alert needs of a transition that the cycle knows: the owners, and the datasets whose incidents to name. */

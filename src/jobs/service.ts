@@ -30,6 +30,7 @@ import { OrphanStore } from '../slack/orphan-store.js';
 import { redisIncidentLocks } from '../app/incident-lock.js';
 import { RedisIncidentMessages } from '../slack/incident-messages.js';
 import { WatchStore } from './watch-store.js';
+import { RedisLocks } from '../redis/lock.js';
 import { serviceIncidentSync } from '../slack/incident-sync.js';
 
 export interface ServiceOptions {
@@ -145,7 +146,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     const writeBack: WriteBackDeps = {
       client: o.client,
       policy: o.policy,
-      redis: connection,
+      locks: new RedisLocks(connection, prefix),
       logger: log,
       ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
     };
@@ -199,7 +200,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     };
     worker(QUEUES.cycle, 1, (job) => (job.name === JOB.commit ? runCommit(job, deps) : runCycle(job, deps)));
     worker(QUEUES.writeback, o.scan.workerConcurrency, (job) =>
-      runWrite(job, { client: o.client, redis: connection, metrics, logger: log }),
+      runWrite(job, { client: o.client, locks: writeBack.locks, metrics, logger: log }),
     );
     if (o.alerts) {
       const a = o.alerts;

@@ -2,14 +2,14 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { PlannedWrite } from '../core/writeback/plan.js';
 import type { DataHubClient } from '../datahub/client.js';
 import { applyPlan } from '../datahub/writeback/apply.js';
-import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
+import type { RedisLocks } from '../redis/lock.js';
 import { writeData } from './payloads.js';
 import type { ServiceMetrics } from './service-metrics.js';
 
 export interface WriteDeps {
   client: DataHubClient;
-  redis?: Redis;
+  locks?: RedisLocks;
   metrics: ServiceMetrics;
   logger: Logger;
 }
@@ -25,7 +25,7 @@ export async function runWrite(job: Job, deps: WriteDeps): Promise<{ applied: nu
   const outcomes = await applyPlan(writes, {
     client: deps.client,
     logger: deps.logger,
-    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.locks ? { locks: deps.locks } : {}),
   });
   const applied = outcomes.filter((o) => o.status === 'applied').length;
   const skippedOnly = outcomes.filter((o) => o.status === 'skipped' && !/failed$/.test(o.detail ?? '')).length;
