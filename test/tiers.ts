@@ -17,6 +17,7 @@ export const INTEGRATION_TESTS = [
   'test/bench/cli-process.test.ts', // the built CLI under a budget
   'test/cli/**/*.test.ts', // the built CLI; history and verdict-history use Redis; doctor a Redis of its own
   'test/history/redis.test.ts', // Redis
+  'test/redis/**/*.test.ts', // the Redis layer: the one lock, the alert stores; Redis
   'test/jobs/*.test.ts', // janus serve as a service: Redis, child processes (test/jobs/processors/: unit, fake jobs)
   'test/mcp/stdio-spawn.test.ts', // janus mcp as a child process
   'test/server/browser.test.ts', // headless Chromium, a child process (skipped where Chromium is absent)

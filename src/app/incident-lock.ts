@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { JanusError } from '../errors.js';
+import { RedisLocks } from '../redis/lock.js';
 
 /** One holder at a time per incident: two clicks (or two people) on one incident give one transition. */
 export interface IncidentLocks {
@@ -23,30 +23,21 @@ export interface IncidentLockOptions {
 
 export const DEFAULT_INCIDENT_LOCK: IncidentLockOptions = { leaseMs: 15_000, waitMs: 20_000 };
 
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-
-/** `SET NX PX` on `<prefix>:slack:incident-lock:<urn>`, released only by its holder: across every `janus serve`. */
+/** `<prefix>:slack:incident-lock:<urn>` (redis/lock.ts), released only by its holder: across every `janus serve`. */
 export function redisIncidentLocks(
   redis: Redis,
   prefix: string,
   opts: IncidentLockOptions = DEFAULT_INCIDENT_LOCK,
 ): IncidentLocks {
+  const locks = new RedisLocks(redis, prefix);
   return {
     kind: 'redis',
-    async run(urn, fn) {
-      const key = `${prefix}:slack:incident-lock:${urn}`;
-      const token = randomUUID();
-      const started = Date.now();
-      while ((await redis.set(key, token, 'PX', opts.leaseMs, 'NX')) !== 'OK') {
-        if (Date.now() - started > opts.waitMs) throw new IncidentBusyError(urn, opts.waitMs);
-        await new Promise((r) => setTimeout(r, 20 + Math.random() * 40));
-      }
-      try {
-        return await fn();
-      } finally {
-        await redis.eval(RELEASE, 1, key, token).catch(() => undefined);
-      }
-    },
+    run: (urn, fn) =>
+      locks.run(`slack:incident-lock:${urn}`, fn, {
+        ...opts,
+        pauseMs: () => 20 + Math.random() * 40,
+        busy: () => new IncidentBusyError(urn, opts.waitMs),
+      }),
   };
 }
 

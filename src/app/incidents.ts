@@ -2,8 +2,8 @@ import { buildGraph } from '../core/build-graph.js';
 import { SiblingReads } from '../core/sibling-reads.js';
 import { upstreamDatasets } from '../core/graph.js';
 import { hurtsOnlyItsModel } from '../core/detectors/registered.js';
-import { detectorOfKey, keyOf, modelsOf } from '../core/writeback/conventions.js';
-import { readDatasetsIncidents } from '../datahub/read-dataset-incidents.js';
+import { detectorOfKey, modelsOf } from '../core/writeback/conventions.js';
+import { readJanusIncidents } from '../datahub/read-dataset-incidents.js';
 import { EntityCache } from '../datahub/entity-cache.js';
 import { readUpstream } from '../datahub/read-upstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
@@ -34,23 +34,18 @@ export async function janusIncidentsForModel(deps: JudgeDeps, ref: string): Prom
   const graph = buildGraph(model.urn, reads.canonicalUrns(await readUpstream(deps.client, model.urn, cache)), reads);
   const datasets = upstreamDatasets(graph);
   const out: JanusIncident[] = [];
-  for (let i = 0; i < datasets.length; i += 100) {
-    for (const d of await readDatasetsIncidents(deps.client, datasets.slice(i, i + 100))) {
-      for (const inc of d.incidents?.incidents ?? []) {
-        const key = keyOf(inc.description);
-        if (!key || (hurtsOnlyItsModel(detectorOfKey(key)) && !modelsOf(inc.description).includes(model.urn))) continue;
-        out.push({
-          urn: inc.urn,
-          key,
-          dataset: d.urn,
-          title: inc.title ?? '',
-          state: inc.incidentStatus.state === 'RESOLVED' ? 'RESOLVED' : 'ACTIVE',
-          stage: inc.incidentStatus.stage ?? null,
-          priority: inc.priority ?? null,
-          createdAt: inc.created.time,
-        });
-      }
-    }
+  for (const { dataset, key, incident: inc } of await readJanusIncidents(deps.client, datasets, 'any')) {
+    if (hurtsOnlyItsModel(detectorOfKey(key)) && !modelsOf(inc.description).includes(model.urn)) continue;
+    out.push({
+      urn: inc.urn,
+      key,
+      dataset,
+      title: inc.title ?? '',
+      state: inc.incidentStatus.state === 'RESOLVED' ? 'RESOLVED' : 'ACTIVE',
+      stage: inc.incidentStatus.stage ?? null,
+      priority: inc.priority ?? null,
+      createdAt: inc.created.time,
+    });
   }
   return out.sort((a, b) => b.createdAt - a.createdAt || a.urn.localeCompare(b.urn));
 }

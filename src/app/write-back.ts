@@ -1,5 +1,4 @@
 import { upstreamDatasets as datasetsUpstreamOf } from '../core/graph.js';
-import type { Redis } from 'ioredis';
 import type { UpstreamGraph } from '../core/graph.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
 import { incidentsToResolve, planWriteBack, type PlannedWrite } from '../core/writeback/plan.js';
@@ -17,13 +16,14 @@ import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
 import { readResolutions } from '../datahub/writeback/read-resolutions.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
 import type { Logger } from '../log.js';
+import type { RedisLocks } from '../redis/lock.js';
 import { reportPath } from '../html-report/paths.js';
 import { judgeCatalog, type OnJudged } from './judge-catalog.js';
 import { judgeModel, type JudgeDeps } from './judge-model.js';
 
 export interface WriteBackDeps extends JudgeDeps {
   /** Locks per root cause when set (workers always have it); without it, Janus re-reads before raising. */
-  redis?: Redis;
+  locks?: RedisLocks;
   /** Base URL of Janus's HTTP server, for the Model Impact Report links (none: no links written). */
   reportBaseUrl?: string;
   logger?: Logger;
@@ -116,7 +116,7 @@ export async function writeBackModels(
   if (opts.dryRun) return { verdicts, judged, ...kept, plan, applied: [], failed: [] };
   const outcomes = await applyPlan(plan, {
     client: deps.client,
-    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.locks ? { locks: deps.locks } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
     ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}),
   });

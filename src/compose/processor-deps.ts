@@ -1,5 +1,6 @@
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { RedisLocks } from '../redis/lock.js';
 import { CatalogWatch } from '../app/catalog-watch.js';
 import type { CycleDeps } from '../app/cycle/run-cycle.js';
 import { redisIncidentLocks } from '../app/incident-lock.js';
@@ -34,9 +35,10 @@ export interface Built {
 /** Every store and client the processors use, built once: the cycle's, the writes', and the alerts' when on. */
 export function processorDeps(o: ServiceOptions, b: Built): ProcessorDeps {
   const history = new RedisVerdictHistory(b.connection, { prefix: `${o.prefix}:` });
-  const write = { client: o.client, redis: b.connection, metrics: b.metrics, logger: b.log };
+  const locks = new RedisLocks(b.connection, o.prefix);
+  const write = { client: o.client, locks, metrics: b.metrics, logger: b.log };
   if (!o.alerts) {
-    const cycle = cycleDeps(o, b, history);
+    const cycle = cycleDeps(o, b, history, locks);
     return { cycle, write, ...(o.notificationSink !== false ? { sink: b.log } : {}) };
   }
   const alertLog = o.logger.child({ unit: 'alerts' });
@@ -49,7 +51,7 @@ export function processorDeps(o: ServiceOptions, b: Built): ProcessorDeps {
     ...(o.now ? { now: o.now } : {}),
   });
   return {
-    cycle: cycleDeps(o, b, history, watchOrphans),
+    cycle: cycleDeps(o, b, history, locks, watchOrphans),
     write,
     alerts: alertsDeps(o, o.alerts, b, { history, orphans, logger: alertLog }),
   };
@@ -59,6 +61,7 @@ function cycleDeps(
   o: ServiceOptions,
   b: Built,
   history: RedisVerdictHistory,
+  locks: RedisLocks,
   watchOrphans?: CycleDeps['watchOrphans'],
 ): CycleDeps {
   return {
@@ -66,7 +69,7 @@ function cycleDeps(
     writeBack: {
       client: o.client,
       policy: o.policy,
-      redis: b.connection,
+      locks,
       logger: b.log,
       ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
     },

@@ -1,3 +1,4 @@
+import { keyOf } from '../core/writeback/conventions.js';
 import type { DataHubClient } from './client.js';
 import { datasetsActiveIncidentsOp, datasetsIncidentsOp, type RawIncident } from './queries/incident.js';
 import { readListRest } from './read-list-rest.js';
@@ -22,4 +23,36 @@ export async function readDatasetsIncidents(client: DataHubClient, urns: string[
   const entities = (data.entities ?? []).filter((e): e is DatasetIncidents => !!e);
   await readListRest(client, entities, null);
   return entities;
+}
+
+/** One of Janus's own incidents on a dataset: recognised by the finding key (root cause) its description records. */
+export interface JanusIncidentOnDataset {
+  dataset: string;
+  key: string;
+  incident: RawIncident;
+}
+
+/** Datasets a request. */
+const BATCH = 100;
+
+/**
+ * Janus's incidents on these datasets, a hundred datasets a request, each dataset's list whole: the ACTIVE ones
+ * (DataHub's index of them: it may still list one resolved a moment ago) or every one in any state. In the order of
+ * `datasets`, each dataset's incidents as DataHub lists them.
+ */
+export async function readJanusIncidents(
+  client: DataHubClient,
+  datasets: string[],
+  which: 'active' | 'any',
+): Promise<JanusIncidentOnDataset[]> {
+  const read = which === 'active' ? readDatasetsActiveIncidents : readDatasetsIncidents;
+  const unique = [...new Set(datasets)];
+  const out: JanusIncidentOnDataset[] = [];
+  for (let i = 0; i < unique.length; i += BATCH)
+    for (const d of await read(client, unique.slice(i, i + BATCH)))
+      for (const incident of d.incidents?.incidents ?? []) {
+        const key = keyOf(incident.description);
+        if (key) out.push({ dataset: d.urn, key, incident });
+      }
+  return out;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AnnouncedCause, AnnouncedModel } from '../core/transitions.js';
 import { announcedCause, announcedModel } from '../queues/payloads.js';
 import { parseStored as parsed } from '../stored-json.js';
+import { DELETE_IF_EQUAL, RedisLocks } from '../redis/lock.js';
 
 const lastCycle = z.object({
   id: z.string(),
@@ -14,9 +15,8 @@ const lastCycle = z.object({
 });
 export type LastCycle = z.infer<typeof lastCycle>;
 
-const RENEW =
-  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
-const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+/** The cycle lock's name under the prefix (redis/lock.ts): `<prefix>:svc:cycle-lock`. */
+const CYCLE_LOCK = 'svc:cycle-lock';
 
 /**
  * What the service keeps in Redis between cycles, whichever process ran them, under `<prefix>:svc:`: what was
@@ -24,12 +24,14 @@ const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  */
 export class ServiceState {
   private readonly key: (name: string) => string;
+  private readonly locks: RedisLocks;
 
   constructor(
     private readonly redis: Redis,
     prefix: string,
   ) {
     this.key = (name) => `${prefix}:svc:${name}`;
+    this.locks = new RedisLocks(redis, prefix);
   }
 
   async announcedModels(urns: string[]): Promise<Record<string, AnnouncedModel | undefined>> {
@@ -67,7 +69,7 @@ export class ServiceState {
     for (let i = 0; i < c.length; i += 1000)
       tx.hset(this.key('causes'), Object.fromEntries(c.slice(i, i + 1000).map(([k, v]) => [k, JSON.stringify(v)])));
     tx.set(this.key('last-cycle'), JSON.stringify(done));
-    if (commitId) tx.eval(RELEASE, 1, this.key('pending'), commitId);
+    if (commitId) tx.eval(DELETE_IF_EQUAL, 1, this.key('pending'), commitId);
     await tx.exec();
   }
 
@@ -85,19 +87,19 @@ export class ServiceState {
   }
 
   async clearPending(commitId: string): Promise<void> {
-    await this.redis.eval(RELEASE, 1, this.key('pending'), commitId);
+    await this.redis.eval(DELETE_IF_EQUAL, 1, this.key('pending'), commitId);
   }
 
   /** Two cycles never run at once, whichever processes hold them: `SET NX PX`, renewed while the cycle runs. */
-  async lock(token: string, leaseMs: number): Promise<boolean> {
-    return (await this.redis.set(this.key('cycle-lock'), token, 'PX', leaseMs, 'NX')) === 'OK';
+  lock(token: string, leaseMs: number): Promise<boolean> {
+    return this.locks.take(CYCLE_LOCK, token, leaseMs);
   }
 
-  async renew(token: string, leaseMs: number): Promise<boolean> {
-    return (await this.redis.eval(RENEW, 1, this.key('cycle-lock'), token, leaseMs)) === 1;
+  renew(token: string, leaseMs: number): Promise<boolean> {
+    return this.locks.renew(CYCLE_LOCK, token, leaseMs);
   }
 
-  async unlock(token: string): Promise<void> {
-    await this.redis.eval(RELEASE, 1, this.key('cycle-lock'), token);
+  unlock(token: string): Promise<void> {
+    return this.locks.release(CYCLE_LOCK, token);
   }
 }

@@ -1,4 +1,3 @@
-import type { Redis } from 'ioredis';
 import { janusIncidentsForModel, type JanusIncident } from '../app/incidents.js';
 import { judgeModel } from '../app/judge-model.js';
 import { writeBackModels, type WriteBackResult } from '../app/write-back.js';
@@ -9,6 +8,7 @@ import { readDownstreamModels } from '../datahub/read-downstream.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
+import type { RedisLocks } from '../redis/lock.js';
 
 /** Everything the MCP tools reach for, injected so the server itself does no I/O until a tool is called. */
 export interface JanusMcpDeps {
@@ -36,8 +36,8 @@ export interface LiveDepsOptions {
   allowWrites: boolean;
   logger?: Logger;
   version?: string;
-  /** For write-back locks, when Redis is configured. */
-  redis?: Redis;
+  /** The write-back's locks, when Redis is configured. */
+  locks?: RedisLocks;
   /** Base URL of Janus's HTTP server, for the report links the write-back records. */
   reportBaseUrl?: string;
   now?: () => number;
@@ -55,7 +55,7 @@ export function liveMcpDeps(o: LiveDepsOptions): JanusMcpDeps {
       writeBackModels(
         {
           ...judgeDeps,
-          ...(o.redis ? { redis: o.redis } : {}),
+          ...(o.locks ? { locks: o.locks } : {}),
           ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
           ...(o.logger ? { logger: o.logger } : {}),
         },

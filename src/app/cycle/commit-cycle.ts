@@ -1,6 +1,5 @@
-import { keyOf } from '../../core/writeback/conventions.js';
 import type { DataHubClient } from '../../datahub/client.js';
-import { datasetsActiveIncidentsOp } from '../../datahub/queries/incident.js';
+import { readJanusIncidents } from '../../datahub/read-dataset-incidents.js';
 import type { Logger } from '../../log.js';
 import type { CommitData, NotificationData } from '../../queues/payloads.js';
 import type { CycleMetrics, CycleQueue, CycleState } from './ports.js';
@@ -51,15 +50,8 @@ export async function commitCycle(
 async function withIncidents(list: NotificationData[], client: DataHubClient): Promise<NotificationData[]> {
   const datasets = [...new Set(list.flatMap((n) => n.datasets))];
   const open = new Map<string, { urn: string; dataset: string; key: string }[]>();
-  for (let i = 0; i < datasets.length; i += 100) {
-    const data = await client.request(datasetsActiveIncidentsOp, { urns: datasets.slice(i, i + 100) });
-    for (const d of data.entities ?? []) {
-      for (const inc of d?.incidents?.incidents ?? []) {
-        const key = keyOf(inc.description);
-        if (key) open.set(d!.urn, [...(open.get(d!.urn) ?? []), { urn: inc.urn, dataset: d!.urn, key }]);
-      }
-    }
-  }
+  for (const { dataset, key, incident } of await readJanusIncidents(client, datasets, 'active'))
+    open.set(dataset, [...(open.get(dataset) ?? []), { urn: incident.urn, dataset, key }]);
   return list.map((n) => {
     const keys = new Set(n.transition.kind === 'cause' ? [n.transition.key] : n.transition.causes);
     return { ...n, incidents: n.datasets.flatMap((d) => open.get(d) ?? []).filter((i) => keys.has(i.key)) };

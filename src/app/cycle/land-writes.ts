@@ -1,12 +1,12 @@
-import type { Redis } from 'ioredis';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { DataHubClient } from '../../datahub/client.js';
 import { applyPlan } from '../../datahub/writeback/apply.js';
 import type { Logger } from '../../log.js';
+import type { RedisLocks } from '../../redis/lock.js';
 
 export interface LandWritesDeps {
   client: DataHubClient;
-  redis?: Redis;
+  locks?: RedisLocks;
   metrics: { wrote(outcome: string, n?: number): void };
   logger: Logger;
   /** Keeps the writes that did not land, so the retry sends only those (the job's data in the service). */
@@ -24,7 +24,7 @@ export async function landWrites(
   const outcomes = await applyPlan(writes, {
     client: deps.client,
     logger: deps.logger,
-    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.locks ? { locks: deps.locks } : {}),
   });
   const applied = outcomes.filter((o) => o.status === 'applied').length;
   const skippedOnly = outcomes.filter((o) => o.status === 'skipped' && !/failed$/.test(o.detail ?? '')).length;

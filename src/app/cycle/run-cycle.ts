@@ -123,5 +123,5 @@ async function judgeAndFanOut(cycleId: string, deps: CycleDeps, replan: string[]
 const applyDeps = (deps: Pick<CycleDeps, 'writeBack' | 'logger'>) => ({
   client: deps.writeBack.client,
   logger: deps.logger,
-  ...(deps.writeBack.redis ? { redis: deps.writeBack.redis } : {}),
+  ...(deps.writeBack.locks ? { locks: deps.writeBack.locks } : {}),
 });

@@ -6,6 +6,7 @@ import { serveStdio } from '../../mcp/stdio.js';
 import { cliContext } from '../context.js';
 import { VERSION } from '../../version.js';
 import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
+import { RedisLocks } from '../../redis/lock.js';
 
 /** What `janus mcp` does, loaded only when it runs (the MCP SDK is its own). */
 export async function runMcp(opts: { allowWrites?: boolean }, cmd: Command): Promise<void> {
@@ -25,7 +26,7 @@ export async function runMcp(opts: { allowWrites?: boolean }, cmd: Command): Pro
       logger: ctx.logger,
       version: VERSION,
       reportBaseUrl: reportBaseUrl(ctx.config),
-      ...(redis ? { redis } : {}),
+      ...(redis ? { locks: new RedisLocks(redis, ctx.config.redis.prefix) } : {}),
     });
     ctx.logger.info(
       { datahub: ctx.client.url, history: history.kind, allowWrites },

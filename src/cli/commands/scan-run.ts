@@ -15,6 +15,7 @@ import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
 import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
+import { RedisLocks } from '../../redis/lock.js';
 
 /** What `janus scan` does, loaded only when it runs (the write-back, Redis and the renderers are its own). */
 export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
@@ -40,7 +41,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
         policy: ctx.policy,
         logger: ctx.logger,
         reportBaseUrl: reportBaseUrl(ctx.config),
-        ...(redis ? { redis } : {}),
+        ...(redis ? { locks: new RedisLocks(redis, ctx.config.redis.prefix) } : {}),
         ...crashHook(),
       },
       models,

@@ -18,6 +18,7 @@ import type { Registry } from 'prom-client';
 import type { HealthReport } from '../../jobs/health.js';
 import type { AlertsOptions, RunningService } from '../../compose/service.js';
 import { UsageError } from '../../errors.js';
+import { RedisLocks } from '../../redis/lock.js';
 
 import type { ServeCommandDeps } from './serve-deps.js';
 
@@ -148,7 +149,7 @@ async function startHttp(
                   logger,
                   version: VERSION,
                   reportBaseUrl: reportBaseUrl(ctx.config),
-                  ...(redis ? { redis } : {}),
+                  ...(redis ? { locks: new RedisLocks(redis, ctx.config.redis.prefix) } : {}),
                 }),
               ),
             { logger, ...(access ? { access } : {}) },

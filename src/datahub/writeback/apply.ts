@@ -1,17 +1,18 @@
-import type { Redis } from 'ioredis';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { Logger } from '../../log.js';
 import type { ItemAnswer } from '../batch-operation.js';
 import type { DataHubClient } from '../client.js';
 import { DataHubError } from '../errors.js';
 import { backoffMs, sleep } from '../retry.js';
-import { LockError, withLocks } from './lock.js';
+import { LockError, type RedisLocks } from '../../redis/lock.js';
+import { withLocks } from './lock.js';
 import { describeNeed, refusalMessage, WRITE_PRIVILEGES } from '../privileges.js';
 import { WRITE_ORDER, WRITE_SPECS, writeKindOf, type WriteKind, type WriteSpec } from './write-kinds.js';
 
 export interface ApplyDeps {
   client: DataHubClient;
-  redis?: Redis;
+  /** The write-back's locks (`<redis.prefix>:lock:*`), when Redis is configured. */
+  locks?: RedisLocks;
   logger?: Logger;
   /**
    * Testing hook: called after every mutation DataHub accepted (used to inject crashes): each alias of a batch that
@@ -137,7 +138,7 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     };
     return spec.guard
       ? withLocks(
-          deps.redis,
+          deps.locks,
           writes.map((w) => spec.guard!.lock(w)),
           go,
         )

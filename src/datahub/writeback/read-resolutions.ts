@@ -1,9 +1,9 @@
-import { keyOf, modelsOf } from '../../core/writeback/conventions.js';
+import { modelsOf } from '../../core/writeback/conventions.js';
 import type { CurrentIncident } from '../../core/writeback/state.js';
 import { evidenceOf, type ResolvedIncident } from '../../core/writeback/human-resolutions.js';
 import type { RootCause } from '../../core/writeback/root-causes.js';
 import type { DataHubClient } from '../client.js';
-import { readDatasetsIncidents } from '../read-dataset-incidents.js';
+import { readJanusIncidents } from '../read-dataset-incidents.js';
 
 /**
  * For the root causes about to be raised (live, no ACTIVE incident), the newest Janus incident of each key when it is
@@ -21,42 +21,29 @@ export async function readResolutions(
   const keys = new Set(pending.map((rc) => rc.key));
   const datasets = [...new Set(pending.map((rc) => rc.dataset))].sort();
   const newest = new Map<string, { at: number; incident: ResolvedIncident | undefined; active?: CurrentIncident }>();
-  for (let i = 0; i < datasets.length; i += 100) {
-    for (const d of await readDatasetsIncidents(client, datasets.slice(i, i + 100))) {
-      for (const inc of d.incidents?.incidents ?? []) {
-        const key = keyOf(inc.description);
-        if (!key || !keys.has(key)) continue;
-        const seen = newest.get(key);
-        if (seen && seen.at >= inc.created.time) continue;
-        const status = inc.incidentStatus;
-        const evidence = evidenceOf(inc.description);
-        newest.set(key, {
-          at: inc.created.time,
-          incident:
-            status.state === 'RESOLVED'
-              ? {
-                  urn: inc.urn,
-                  key,
-                  dataset: d.urn,
-                  stage: status.stage ?? null,
-                  message: status.message ?? null,
-                  ...(evidence ? { evidence } : {}),
-                }
-              : undefined,
-          ...(status.state === 'ACTIVE'
-            ? {
-                active: {
-                  urn: inc.urn,
-                  key,
-                  dataset: d!.urn,
-                  models: modelsOf(inc.description),
-                  created: inc.created.time,
-                },
-              }
-            : {}),
-        });
-      }
-    }
+  for (const { dataset, key, incident: inc } of await readJanusIncidents(client, datasets, 'any')) {
+    if (!keys.has(key)) continue;
+    const seen = newest.get(key);
+    if (seen && seen.at >= inc.created.time) continue;
+    const status = inc.incidentStatus;
+    const evidence = evidenceOf(inc.description);
+    newest.set(key, {
+      at: inc.created.time,
+      incident:
+        status.state === 'RESOLVED'
+          ? {
+              urn: inc.urn,
+              key,
+              dataset,
+              stage: status.stage ?? null,
+              message: status.message ?? null,
+              ...(evidence ? { evidence } : {}),
+            }
+          : undefined,
+      ...(status.state === 'ACTIVE'
+        ? { active: { urn: inc.urn, key, dataset, models: modelsOf(inc.description), created: inc.created.time } }
+        : {}),
+    });
   }
   const found = [...newest.values()];
   return {
