@@ -1,5 +1,5 @@
 import type { Band } from '../../core/score.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../present/kit.js';
 
 /**
  * What Argos said, and where, about one alert: a root cause (one episode of it) or a model's own band change.
