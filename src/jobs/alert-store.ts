@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { StagedAlert } from '../slack/alerts/plan.js';
+import type { StagedAlert } from '../slack/alerts/plan-cycle.js';
 import type { AlertState } from '../slack/alerts/types.js';
 import {
   alertState,

@@ -91,3 +91,14 @@ export interface Delivery {
   /** When the transition that caused it was queued (ms): how long until posted is measured from here. */
   queuedAt: number;
 }
+
+/** What a plan (the cycle's or the timers') changes: the alerts' states, the live index, and the messages to send. */
+export interface Plan {
+  /** Alerts that changed. */
+  states: Record<string, AlertState>;
+  /** Live index changes (null: no longer open). */
+  live: Record<string, string | null>;
+  deliveries: Delivery[];
+  /** What reached no channel and had no fallback: logged only. */
+  unroutable: { alert: string; models: string[] }[];
+}
