@@ -3,7 +3,16 @@ import { narrate } from '../core/argos.js';
 import { severityRank } from '../core/finding.js';
 import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
-import { context, divider, header, LIMITS, section, type Block, type SlackMessage } from '../slack/present/kit.js';
+import {
+  context,
+  divider,
+  header,
+  LIMITS,
+  LINK_ACTIONS,
+  section,
+  type Block,
+  type SlackMessage,
+} from '../slack/present/kit.js';
 import { clip, count, dateToken, mrkdwn } from '../slack/present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD, bandTitle, SEVERITY_ICON } from '../slack/present/vocabulary.js';
 
@@ -94,13 +103,13 @@ function buttons(opts: VerdictBlocksOptions): Block | undefined {
   const elements = [
     opts.reportUrl && {
       type: 'button' as const,
-      action_id: 'open_report',
+      action_id: LINK_ACTIONS.report,
       text: { type: 'plain_text' as const, text: 'Model Impact Report' },
       url: opts.reportUrl,
     },
     opts.datahubUrl && {
       type: 'button' as const,
-      action_id: 'open_datahub',
+      action_id: LINK_ACTIONS.datahub,
       text: { type: 'plain_text' as const, text: 'Open in DataHub' },
       url: opts.datahubUrl,
     },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { types } from '@slack/bolt';
 import { shortName } from '../core/names.js';
-import { context, header, LIMITS, section, type Block, type SlackMessage } from './present/kit.js';
+import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from './present/kit.js';
 import { clip, count, dateRef, mention, mrkdwn, name } from './present/mrkdwn.js';
 
 /**
@@ -79,7 +79,7 @@ export function orphanMessage(p: OrphanPing): SlackMessage {
   if (p.datahubUrl)
     buttons.push({
       type: 'button',
-      action_id: 'open_datahub',
+      action_id: LINK_ACTIONS.datahub,
       text: { type: 'plain_text', text: 'Open in DataHub', emoji: true },
       url: p.datahubUrl,
     });

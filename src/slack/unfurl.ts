@@ -3,7 +3,7 @@ import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
 import type { ModelSummary, VerdictHistory } from '../history/index.js';
 import { reportPath } from '../html-report/paths.js';
-import { context, section, type Block } from './present/kit.js';
+import { context, LINK_ACTIONS, section, type Block } from './present/kit.js';
 import { clip, mrkdwn, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
@@ -116,7 +116,7 @@ const reportButton = (url: string | undefined): Block[] =>
           elements: [
             {
               type: 'button',
-              action_id: 'open_report',
+              action_id: LINK_ACTIONS.report,
               text: { type: 'plain_text', text: 'Open report' },
               url,
             },

@@ -1,7 +1,7 @@
 import { formatDuration } from '../../core/duration.js';
 import { RAISED_STATUS } from '../../core/incident-status.js';
 import { incidentButtons } from '../present/incident-controls.js';
-import { context, header, LIMITS, section, type Block, type SlackMessage } from '../present/kit.js';
+import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from '../present/kit.js';
 import { channelRef, clip, count, dateRef, link, mention, mrkdwn, name } from '../present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD, severityIcon } from '../present/vocabulary.js';
 import type { AlertChannel, AlertModel, AlertState } from './types.js';
@@ -15,9 +15,6 @@ import type { AlertChannel, AlertModel, AlertState } from './types.js';
 
 // delivery (src/jobs) names the channel it moved a message to with this
 export { channelRef };
-
-/** The link buttons share the verdict's ids, whose clicks `handlers/actions/open-link.ts` acks. */
-const LINK_ACTIONS = { report: 'open_report', datahub: 'open_datahub' } as const;
 
 /** Models a message lists by name; the rest are counted, with the report link. */
 export const LISTED_MODELS = 25;

@@ -17,6 +17,9 @@ export const LIMITS = { blocks: 50, sectionText: 3000, fields: 10, fieldText: 20
 /** Elements a context block holds at most. */
 const CONTEXT_ELEMENTS = 10;
 
+/** The link buttons' action ids (a link button's click is only acknowledged: Slack opens the URL). */
+export const LINK_ACTIONS = { report: 'open_report', datahub: 'open_datahub' } as const;
+
 /** A section of mrkdwn text. */
 export const section = (text: string): Block => ({
   type: 'section',
