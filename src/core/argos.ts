@@ -1,9 +1,9 @@
+import { bandTitle } from './band-words.js';
 import { plural } from './detectors/prose.js';
 import { detectorCounts } from './finding-counts.js';
 import { detectorNamed } from './detectors/registered.js';
 import type { Finding } from './finding.js';
 import { otherModels, type ModelListBits } from './other-models.js';
-import type { Band } from './score.js';
 import type { Verdict } from './verdict.js';
 
 /** How many of the other models a blast-radius sentence names; the rest are counted. */
@@ -33,12 +33,10 @@ export function narrate(v: Verdict, bits?: ModelListBits): string[] {
   return lines;
 }
 
-const BAND_WORDS: Record<Band, string> = { trusted: 'Trusted', caution: 'Caution', at_risk: 'At risk' };
-
 /** Argos's first sentence: the score and band (what a catalog scan prints per model). */
 export function opening(v: Pick<Verdict, 'model' | 'score' | 'band' | 'capped'>): string {
   const capped = v.capped ? `, held down by a ${v.capped.severity} finding` : '';
-  return `${v.model.name} scores ${v.score}/100. ${BAND_WORDS[v.band]}${capped}.`;
+  return `${v.model.name} scores ${v.score}/100. ${bandTitle(v.band)}${capped}.`;
 }
 
 /** The finding's detector words it (its phrasing); a finding of no registered detector reads as its message. */

@@ -68,8 +68,10 @@ export interface BandMove {
 export type Transition =
   | {
       kind: 'band';
-      /** Deterministic: the same change computed twice (a retried cycle) has the same id. */
+      /** Deterministic: the same change computed twice (a retried cycle) has the same id (`band:<urn>:<seq>`). */
       id: string;
+      /** The model's announced band changes so far, this one included (`AnnouncedModel.seq`). */
+      seq: number;
       at: string;
       model: ModelRef;
       from: Band | null;
@@ -81,7 +83,10 @@ export type Transition =
     }
   | {
       kind: 'cause';
+      /** `cause:<key>:<episode>:raised|cleared`. */
       id: string;
+      /** Which time the root cause was raised (`AnnouncedCause.episode`); its clearing has the same episode. */
+      episode: number;
       at: string;
       state: 'raised' | 'cleared';
       key: string;
@@ -187,6 +192,7 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
     raised.push({
       kind: 'cause',
       id: `cause:${key}:${episode}:raised`,
+      episode,
       at,
       state: 'raised',
       key,
@@ -212,6 +218,7 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
     cleared.push({
       kind: 'cause',
       id: `cause:${key}:${prev.episode}:cleared`,
+      episode: prev.episode,
       at,
       state: 'cleared',
       key,
@@ -241,6 +248,7 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
     alone.push({
       kind: 'band',
       id: `band:${move.model.urn}:${seq}`,
+      seq,
       at,
       model: move.model,
       from: move.from,
@@ -253,3 +261,19 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
   }
   return { transitions: [...raised, ...cleared, ...alone], models, causes };
 }
+
+/** A transition as a payload queued before transitions carried their episode and sequence may hold it. */
+export type TransitionRecord =
+  | (Omit<Extract<Transition, { kind: 'band' }>, 'seq'> & { seq?: number })
+  | (Omit<Extract<Transition, { kind: 'cause' }>, 'episode'> & { episode?: number });
+
+/**
+ * A transition read back from a queue or from Redis. One queued before it carried its episode (a root cause) or
+ * sequence (a band change) gets them from its id, as the alerts once parsed them (1 when the id does not say).
+ */
+export function transitionOf(t: TransitionRecord): Transition {
+  if (t.kind === 'band') return { ...t, seq: t.seq ?? ordinalIn(t.id, /:(\d+)$/) };
+  return { ...t, episode: t.episode ?? ordinalIn(t.id, /:(\d+):(?:raised|cleared)$/) };
+}
+
+const ordinalIn = (id: string, pattern: RegExp): number => Number(pattern.exec(id)?.[1] ?? 1);

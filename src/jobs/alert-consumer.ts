@@ -11,8 +11,10 @@ import { readDownstreamModels } from '../datahub/read-downstream.js';
 import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 import { entityUrl } from '../html-report/datahub-links.js';
-import { planCycle, type Plan, type PlannedRoute, type StagedAlert } from '../slack/alerts/plan.js';
+import { alertOpenedBy } from '../slack/alerts/alert-ids.js';
+import { planCycle, type PlannedRoute, type StagedAlert } from '../slack/alerts/plan-cycle.js';
 import { causeStory, modelStory } from '../slack/alerts/story.js';
+import type { Plan } from '../slack/alerts/types.js';
 import type { AlertStore } from './alert-store.js';
 import type { AlertMetrics } from './alert-metrics.js';
 import { JOB } from './names.js';
@@ -152,11 +154,7 @@ export async function planStaged(cycle: string, deps: AlertDeps): Promise<number
     const byModel = await deps.store.byModel(
       staged.flatMap(({ transition: t }) => (t.kind === 'cause' ? t.moved.map((m) => m.model.urn) : [t.model.urn])),
     );
-    const candidates = staged.flatMap(({ transition: t }) =>
-      t.kind === 'cause'
-        ? [`cause:${t.key}#${/:(\d+):raised$/.exec(t.id)?.[1] ?? ''}`]
-        : [`model:${t.model.urn}#${/:(\d+)$/.exec(t.id)?.[1]}`],
-    );
+    const candidates = staged.flatMap(({ transition: t }) => alertOpenedBy(t) ?? []);
     const states = await deps.store.states([...Object.values(live), ...Object.values(byModel).flat(), ...candidates]);
     if (deps.watches) await dropUnwatched(states, deps.watches);
     const snoozes = await deps.store.snoozes();

@@ -6,7 +6,7 @@ import { ChannelPacing } from '../redis/channel-pacing.js';
 import { RedisLocks } from '../redis/lock.js';
 import { Snoozes } from '../redis/snoozes.js';
 import { SlackUserCache } from '../redis/slack-user-cache.js';
-import type { StagedAlert } from '../slack/alerts/plan.js';
+import type { StagedAlert } from '../slack/alerts/plan-cycle.js';
 import type { AlertState } from '../slack/alerts/types.js';
 import { parseStored as parsed } from '../stored-json.js';
 import {

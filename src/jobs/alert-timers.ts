@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DataHubClient } from '../datahub/client.js';
 import { incidentsStatusOp } from '../datahub/queries/incident-action.js';
 import type { Logger } from '../log.js';
-import { planTimers } from '../slack/alerts/plan.js';
+import { planTimers } from '../slack/alerts/plan-timers.js';
 import { planStaged, queueDeliveries, withPlanLock, type AlertDeps } from './alert-consumer.js';
 import { ALERT_TIMERS_SCHEDULER_ID, JOB } from './names.js';
 import { processor } from './processor.js';

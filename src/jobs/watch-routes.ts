@@ -1,7 +1,7 @@
 import type { DataHubClient } from '../datahub/client.js';
 import { findUserByEmail } from '../datahub/incident-facts.js';
 import type { Logger } from '../log.js';
-import type { PlannedRoute } from '../slack/alerts/plan.js';
+import type { PlannedRoute } from '../slack/alerts/plan-cycle.js';
 import type { AlertState } from '../slack/alerts/types.js';
 import type { SlackClient } from './slack-client.js';
 import type { WatchStore } from './watch-store.js';

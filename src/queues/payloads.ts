@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { BANDS } from '../core/score.js';
+import { transitionOf } from '../core/transitions.js';
 import { PLANNED_WRITE_KINDS } from '../core/writeback/plan.js';
 
 /** Job data is parsed on the way in (a bad payload fails at once, unrecoverable) and never carries a secret. */
@@ -43,10 +44,12 @@ export const announcedCause = z.object({
   missing: z.number().int(),
 });
 
-export const transition = z.discriminatedUnion('kind', [
+/** Its sequence (`band`) or episode (`cause`) is optional here: a payload queued before it had one derives it. */
+const transitionRecord = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('band'),
     id: z.string(),
+    seq: z.number().int().optional(),
     at: z.string(),
     model: modelRef,
     from: band.nullable(),
@@ -59,6 +62,7 @@ export const transition = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('cause'),
     id: z.string(),
+    episode: z.number().int().optional(),
     at: z.string(),
     state: z.enum(['raised', 'cleared']),
     key: z.string(),
@@ -73,6 +77,7 @@ export const transition = z.discriminatedUnion('kind', [
     movedCount: z.number().int(),
   }),
 ]);
+export const transition = transitionRecord.transform(transitionOf);
 
 /** A transition as the notifications queue carries it: what an alert needs, resolved when the cycle committed. */
 export const notificationData = z.object({

@@ -1,22 +1,24 @@
-import type { types } from '@slack/bolt';
 import { otherModels } from '../core/other-models.js';
 import { narrate } from '../core/argos.js';
-import { severityRank, type Severity } from '../core/finding.js';
+import { severityRank } from '../core/finding.js';
 import { shortName } from '../core/names.js';
-import type { Band } from '../core/score.js';
 import type { Verdict } from '../core/verdict.js';
+import {
+  context,
+  divider,
+  header,
+  LIMITS,
+  LINK_ACTIONS,
+  section,
+  type Block,
+  type SlackMessage,
+} from '../slack/present/kit.js';
+import { clip, count, dateToken, mrkdwn } from '../slack/present/mrkdwn.js';
+import { BAND_ICON, BAND_WORD, bandTitle, SEVERITY_ICON } from '../slack/present/vocabulary.js';
 
-export type Block = types.KnownBlock;
+// Slack's block kit lives in slack/present; what many callers import from here stays importable from here
+export { clip, LIMITS, mrkdwn, type Block, type SlackMessage };
 
-/** A message for `respond()` / `chat.postMessage`: blocks, and the text notifications show. */
-export interface SlackMessage {
-  response_type?: 'in_channel' | 'ephemeral';
-  text: string;
-  blocks: Block[];
-}
-
-/** Block Kit's limits (docs: reference/block-kit/blocks), and the caps Janus keeps well inside them. */
-export const LIMITS = { blocks: 50, sectionText: 3000, fields: 10, fieldText: 2000, headerText: 150 } as const;
 /** Findings shown one by one; the rest are counted ("and N more"). Generated catalogs give thousands. */
 export const MAX_FINDINGS = 10;
 /** One finding's text: a few sentences, not a wall (Slack also caps a message's blocks at about 12k characters). */
@@ -32,35 +34,7 @@ export interface VerdictBlocksOptions {
   datahubUrl?: string;
 }
 
-const BAND_ICON: Record<Band, string> = {
-  trusted: ':large_green_circle:',
-  caution: ':large_yellow_circle:',
-  at_risk: ':red_circle:',
-};
-const BAND_WORD: Record<Band, string> = { trusted: 'Trusted', caution: 'Caution', at_risk: 'At risk' };
-const SEVERITY_ICON: Record<Severity, string> = {
-  critical: ':red_circle:',
-  high: ':large_orange_circle:',
-  medium: ':large_yellow_circle:',
-  low: ':white_circle:',
-};
-
-/** Slack mrkdwn: only `&`, `<` and `>` are escaped, so DataHub's names cannot inject mentions or links. */
-export const mrkdwn = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Cut to `max` characters, saying so with an ellipsis. */
-export const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
-
-const section = (text: string): Block => ({
-  type: 'section',
-  text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
-});
-const context = (text: string): Block => ({
-  type: 'context',
-  elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }],
-});
-const count = (n: number) => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+const figure = (n: number) => n.toLocaleString('en-US');
 
 /** One verdict as Block Kit, in Argos's voice: the same verdict always gives the same message. */
 export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMessage {
@@ -71,14 +45,7 @@ export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMess
   // Argos narrates only what is shown: one sentence per finding, and the dry line when there is none.
   const [opening, ...sentences] = narrate({ ...v, findings: shown, blastRadius: [] });
   const blocks: Block[] = [
-    {
-      type: 'header',
-      text: {
-        type: 'plain_text',
-        text: clip(`${v.model.name}: ${v.score}/100, ${BAND_WORD[v.band].toLowerCase()}`, LIMITS.headerText),
-        emoji: true,
-      },
-    },
+    header(`${v.model.name}: ${v.score}/100, ${BAND_WORD[v.band]}`),
     section(`*Argos:* ${mrkdwn(opening!)}`),
     {
       type: 'section',
@@ -86,7 +53,7 @@ export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMess
     },
   ];
   if (shown.length) {
-    blocks.push({ type: 'divider' });
+    blocks.push(divider);
     shown.forEach((f, i) => {
       const head = `${SEVERITY_ICON[f.severity]} *${f.severity}* · −${f.weight} · ${f.detector.replace(/_/g, ' ')}`;
       blocks.push(section(clip(`${head}\n${mrkdwn(sentences[i] ?? f.message)}`, MAX_FINDING_CHARS)));
@@ -95,7 +62,7 @@ export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMess
     if (more > 0)
       blocks.push(
         context(
-          `…and ${plural(more, 'more finding', 'more findings')}. ${opts.reportUrl ? 'The Model Impact Report lists every one.' : `\`janus trust ${mrkdwn(v.model.name)}\` lists every one.`}`,
+          `…and ${count(more, 'more finding', 'more findings')}. ${opts.reportUrl ? 'The Model Impact Report lists every one.' : `\`janus trust ${mrkdwn(v.model.name)}\` lists every one.`}`,
         ),
       );
   } else if (sentences[0]) {
@@ -113,12 +80,12 @@ function fields(v: Verdict): string[] {
   const bySeverity = (['critical', 'high', 'medium', 'low'] as const)
     .map((s) => [s, v.findings.filter((f) => f.severity === s).length] as const)
     .filter(([, n]) => n > 0)
-    .map(([s, n]) => `${count(n)} ${s}`);
+    .map(([s, n]) => `${figure(n)} ${s}`);
   const out = [
     `*Score*\n${v.score}/100`,
-    `*Band*\n${BAND_ICON[v.band]} ${BAND_WORD[v.band]}${v.capped ? ` (held down by a ${mrkdwn(v.capped.severity)} finding)` : ''}`,
-    `*Findings*\n${v.findings.length ? `${count(v.findings.length)} (${bySeverity.join(', ')})` : 'none'}`,
-    `*Upstream*\n${plural(v.upstreamCount, 'entity', 'entities')}`,
+    `*Band*\n${BAND_ICON[v.band]} ${bandTitle(v.band)}${v.capped ? ` (held down by a ${mrkdwn(v.capped.severity)} finding)` : ''}`,
+    `*Findings*\n${v.findings.length ? `${figure(v.findings.length)} (${bySeverity.join(', ')})` : 'none'}`,
+    `*Upstream*\n${count(v.upstreamCount, 'entity', 'entities')}`,
   ];
   if (v.label) out.push(`*Label*\n\`${mrkdwn(shortName(v.label.column))}\``);
   return out.slice(0, LIMITS.fields);
@@ -129,20 +96,20 @@ function blastRadiusLine(v: Verdict): string | undefined {
   const { count: others, listed } = otherModels(v, MAX_BLAST_NAMES);
   if (!others) return undefined;
   const rest = others - listed.length;
-  return `The same trouble reaches ${plural(others, 'other model', 'other models')}: ${listed.map((m) => mrkdwn(m.name)).join(', ')}${rest > 0 ? ` and ${count(rest)} more` : ''}.`;
+  return `The same trouble reaches ${count(others, 'other model', 'other models')}: ${listed.map((m) => mrkdwn(m.name)).join(', ')}${rest > 0 ? ` and ${figure(rest)} more` : ''}.`;
 }
 
 function buttons(opts: VerdictBlocksOptions): Block | undefined {
   const elements = [
     opts.reportUrl && {
       type: 'button' as const,
-      action_id: 'open_report',
+      action_id: LINK_ACTIONS.report,
       text: { type: 'plain_text' as const, text: 'Model Impact Report' },
       url: opts.reportUrl,
     },
     opts.datahubUrl && {
       type: 'button' as const,
-      action_id: 'open_datahub',
+      action_id: LINK_ACTIONS.datahub,
       text: { type: 'plain_text' as const, text: 'Open in DataHub' },
       url: opts.datahubUrl,
     },
@@ -154,6 +121,6 @@ function buttons(opts: VerdictBlocksOptions): Block | undefined {
 function sourceLine(v: Verdict, source: VerdictBlocksOptions['source']): string {
   const at = source.kind === 'scan' ? source.scannedAt : v.scannedAt;
   const ms = Date.parse(at);
-  const time = Number.isNaN(ms) ? mrkdwn(at) : `<!date^${Math.floor(ms / 1000)}^{time_secs}|${at.slice(11, 19)} UTC>`;
+  const time = Number.isNaN(ms) ? mrkdwn(at) : dateToken(ms, '{time_secs}', `${at.slice(11, 19)} UTC`);
   return source.kind === 'scan' ? `As of the scan at ${time}` : `Judged now (${time}) from DataHub`;
 }

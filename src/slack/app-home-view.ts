@@ -1,27 +1,21 @@
 import type { types } from '@slack/bolt';
 import type { HomeData } from '../app/app-home.js';
+import { RAISED_STATUS } from '../core/incident-status.js';
 import type { Band } from '../core/score.js';
-import { clip, LIMITS, mrkdwn, type Block } from '../render/blocks.js';
 import { sparkline } from '../render/score-history.js';
-import { context, dateRef, header, name, section } from './alerts/render.js';
-import { incidentButtons } from './incident-blocks.js';
 import { CLAIM_ACTION, orphanBlockId, orphanHeadline } from './orphan-blocks.js';
+import { incidentButtons } from './present/incident-controls.js';
+import { context, divider, header, LIMITS, section, type Block } from './present/kit.js';
+import { clip, dateRef, mrkdwn, name } from './present/mrkdwn.js';
+import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** Block Kit's limit for a Home tab view. */
 export const HOME_BLOCKS = 100;
 /** App Home's `callback_id`. */
 export const HOME_VIEW = 'janus.home';
 
-const BAND_ICON: Record<Band, string> = {
-  trusted: ':large_green_circle:',
-  caution: ':large_yellow_circle:',
-  at_risk: ':red_circle:',
-};
-const BAND_WORD: Record<Band, string> = { trusted: 'trusted', caution: 'caution', at_risk: 'at risk' };
-
-const divider: Block = { type: 'divider' };
 const more = (shown: number, all: number, what: string) =>
-  all > shown ? [context([`…and ${(all - shown).toLocaleString('en-US')} more ${what}.`])] : [];
+  all > shown ? [context(`…and ${(all - shown).toLocaleString('en-US')} more ${what}.`)] : [];
 
 const modelLine = (m: { name: string; score: number; band: Band }, trend?: number[]) =>
   `${BAND_ICON[m.band]} *${name(m.name)}*  ${m.score} · ${BAND_WORD[m.band]}${trend && trend.length > 1 ? `  \`${sparkline(trend)}\`` : ''}`;
@@ -42,19 +36,17 @@ export function homeView(d: HomeData, at: number): types.HomeView {
   const blocks: Block[] = [header('Argos, Janus’s watchdog'), section(who(d))];
   if (d.history === 'memory')
     blocks.push(
-      context([
-        'Janus keeps no history without Redis (`REDIS_URL`): App Home fills in once `janus serve` runs with it.',
-      ]),
+      context('Janus keeps no history without Redis (`REDIS_URL`): App Home fills in once `janus serve` runs with it.'),
     );
 
   if (d.ownedCount) {
     blocks.push(divider, section(`*Your models* (${d.ownedCount.toLocaleString('en-US')})`));
     for (const m of d.models) blocks.push(section(modelLine(m, m.trend)));
     blocks.push(...more(d.models.length, d.ownedCount - d.unjudged, 'models'));
-    if (d.unjudged) blocks.push(context([`${d.unjudged} not judged yet: they show after the next scan.`]));
+    if (d.unjudged) blocks.push(context(`${d.unjudged} not judged yet: they show after the next scan.`));
 
     blocks.push(divider, section(`*Open incidents on your models* (${d.incidents.length})`));
-    if (!d.incidents.length) blocks.push(context(['None open. :tada:']));
+    if (!d.incidents.length) blocks.push(context('None open. :tada:'));
     for (const i of d.incidents) {
       blocks.push(
         section(
@@ -62,11 +54,7 @@ export function homeView(d: HomeData, at: number): types.HomeView {
         ),
         {
           type: 'actions',
-          elements: incidentButtons({
-            urn: i.urn,
-            title: i.headline,
-            status: { state: 'ACTIVE', stage: null, message: null, updatedAt: null, updatedBy: null },
-          }),
+          elements: incidentButtons({ urn: i.urn, status: RAISED_STATUS }),
         },
       );
     }
@@ -101,9 +89,9 @@ export function homeView(d: HomeData, at: number): types.HomeView {
   }
 
   blocks.push(divider, section(`*At risk across the catalog* (${d.atRiskCount})`));
-  if (!d.atRisk.length) blocks.push(context(['Every judged model is trusted.']));
+  if (!d.atRisk.length) blocks.push(context('Every judged model is trusted.'));
   for (const m of d.atRisk) blocks.push(section(modelLine(m)));
   blocks.push(...more(d.atRisk.length, d.atRiskCount, 'models'));
-  blocks.push(context([`Updated ${dateRef(new Date(at).toISOString())} from the latest scans.`]));
+  blocks.push(context(`Updated ${dateRef(new Date(at).toISOString())} from the latest scans.`));
   return { type: 'home', callback_id: HOME_VIEW, blocks: blocks.slice(0, HOME_BLOCKS) };
 }

@@ -1,40 +1,22 @@
 import type { OwnersView } from '../app/owners.js';
 import { shortName } from '../core/names.js';
-import type { Band } from '../core/score.js';
 import type { ModelRef } from '../core/verdict.js';
 import type { ModelSummary, ScoreEntry } from '../history/index.js';
-import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../render/blocks.js';
 import { sparkline } from '../render/score-history.js';
+import { context, LIMITS, section, type Block, type SlackMessage } from './present/kit.js';
+import { clip, mrkdwn, slackDate } from './present/mrkdwn.js';
+import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch` and `watching`. Pure. */
 
-export const BAND_WORD: Record<Band, string> = { trusted: 'trusted', caution: 'caution', at_risk: 'at risk' };
-export const BAND_ICON: Record<Band, string> = {
-  trusted: ':large_green_circle:',
-  caution: ':large_yellow_circle:',
-  at_risk: ':red_circle:',
-};
+// `/janus trust` (src/handlers) imports the context block from here
+export { context };
 
-export const section = (text: string): Block => ({
-  type: 'section',
-  text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
-});
-export const context = (text: string): Block => ({
-  type: 'context',
-  elements: [{ type: 'mrkdwn', text: clip(text, LIMITS.sectionText) }],
-});
 export const answer = (text: string, blocks: Block[]): SlackMessage => ({
   response_type: 'ephemeral',
   text: clip(text, LIMITS.sectionText),
   blocks: blocks.slice(0, LIMITS.blocks),
 });
-
-/** `<!date^…>`: Slack shows the time in the reader's zone; the fallback is UTC. */
-export const slackDate = (iso: string): string => {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return mrkdwn(iso);
-  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${iso.slice(0, 16).replace('T', ' ')} UTC>`;
-};
 
 /** "▂▄▆█ 62 → 80 over 4 scans": the score's trend, oldest first, from history (newest first). */
 export function trendLine(entries: readonly ScoreEntry[]): string | undefined {
@@ -82,7 +64,7 @@ export function atRiskMessage(
     return answer(text, [section(text)]);
   }
   if (!models.length) {
-    const text = ':large_green_circle: Every model the last cycle judged is trusted.';
+    const text = `${BAND_ICON.trusted} Every model the last cycle judged is trusted.`;
     return answer(text, [section(text)]);
   }
   const rows = models.slice(0, MAX_ROWS).map((m) => {

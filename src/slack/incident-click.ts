@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { IncidentAction } from '../core/incident-status.js';
-import type { Block, SlackMessage } from '../render/blocks.js';
+import type { Block, SlackMessage } from './present/kit.js';
 import { failureMessage, outcomeMessage } from './incident-blocks.js';
 import type { IncidentHandlerDeps } from './incident-deps.js';
 import type { MessageRef } from './incident-show.js';

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { Block } from '../render/blocks.js';
+import type { Block } from './present/kit.js';
 
 /**
  * Which Slack messages show which DataHub incidents, with each message's blocks and the status it last showed of each

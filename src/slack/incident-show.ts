@@ -2,7 +2,7 @@ import type { webApi } from '@slack/bolt';
 import type { IncidentView } from '../app/incident-action.js';
 import type { SlackProfile } from '../app/incident-identity.js';
 import { statusFingerprint } from '../core/incident-status.js';
-import type { Block } from '../render/blocks.js';
+import type { Block } from './present/kit.js';
 import { withIncidentControls } from './incident-blocks.js';
 import type { IncidentMessage, IncidentMessages } from './incident-messages.js';
 

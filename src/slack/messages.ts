@@ -1,16 +1,13 @@
 import type { SnoozeOutcome } from '../app/snooze.js';
 import type { ModelRef } from '../core/verdict.js';
-import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../render/blocks.js';
 import { COMMANDS, PUBLIC_FLAG } from './command-text.js';
 import { pickButtons } from './pick-buttons.js';
+import { context, section, type Block, type SlackMessage } from './present/kit.js';
+import { dateToken, mrkdwn } from './present/mrkdwn.js';
 
 /** The replies `/janus` gives besides a verdict: every one ephemeral (only the asker sees it). Pure. */
 
 const ephemeral = (text: string, blocks: Block[]): SlackMessage => ({ response_type: 'ephemeral', text, blocks });
-const section = (text: string): Block => ({
-  type: 'section',
-  text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
-});
 
 const COMMAND_LIST = COMMANDS.map((c) => `• \`${mrkdwn(c.usage)}\`: ${c.does}.`).join('\n');
 const VISIBILITY = `Answers are shown to you alone; add \`${PUBLIC_FLAG}\` to show one in the channel.`;
@@ -18,7 +15,7 @@ const VISIBILITY = `Answers are shown to you alone; add \`${PUBLIC_FLAG}\` to sh
 export function helpMessage(): SlackMessage {
   return ephemeral(`Argos answers ${COMMANDS.map((c) => mrkdwn(c.usage.replace('/janus ', ''))).join(', ')}.`, [
     section(`*Argos, Janus's watchdog, answers:*\n${COMMAND_LIST}`),
-    { type: 'context', elements: [{ type: 'mrkdwn', text: VISIBILITY }] },
+    context(VISIBILITY),
   ]);
 }
 
@@ -62,10 +59,7 @@ export function unresolvedModelMessage(
 /** DataHub failed (5xx, timeout, unreadable answer): nothing was judged, and it is not the asker's fault. */
 export function datahubDownMessage(ref: string, detail: string): SlackMessage {
   const text = `Argos could not read DataHub just now, so \`${mrkdwn(ref)}\` was not judged. Try again in a moment.`;
-  return ephemeral(text, [
-    section(`:warning: ${text}`),
-    { type: 'context', elements: [{ type: 'mrkdwn', text: clip(mrkdwn(detail), LIMITS.sectionText) }] },
-  ]);
+  return ephemeral(text, [section(`:warning: ${text}`), context(mrkdwn(detail))]);
 }
 
 /** Anything else that went wrong: the server log has the details. */
@@ -78,9 +72,9 @@ const inChannel = (text: string): SlackMessage => ({ response_type: 'in_channel'
 
 /** `/janus snooze`: said in the channel, so the team knows why Argos is quiet about it. */
 export function snoozedMessage(name: string, kind: 'model' | 'dataset', until: number, by: string): SlackMessage {
-  const s = Math.floor(until / 1000);
+  const when = dateToken(until, '{date_short_pretty} {time}', new Date(until).toISOString());
   return inChannel(
-    `:zzz: <@${mrkdwn(by)}> snoozed Argos's alerts about the ${kind} \`${mrkdwn(name)}\` until <!date^${s}^{date_short_pretty} {time}|${new Date(until).toISOString()}>. Janus still judges it; if it is still in trouble then, Argos says so once.`,
+    `:zzz: <@${mrkdwn(by)}> snoozed Argos's alerts about the ${kind} \`${mrkdwn(name)}\` until ${when}. Janus still judges it; if it is still in trouble then, Argos says so once.`,
   );
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { types } from '@slack/bolt';
 import { shortName } from '../core/names.js';
-import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../render/blocks.js';
-import { context, count, dateRef, header, mention, name, section } from './alerts/render.js';
+import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from './present/kit.js';
+import { clip, count, dateRef, mention, mrkdwn, name } from './present/mrkdwn.js';
 
 /**
  * Argos's orphan pings as Block Kit: one message per orphan (or a digest), each with a **Claim ownership** button,
@@ -79,14 +79,14 @@ export function orphanMessage(p: OrphanPing): SlackMessage {
   if (p.datahubUrl)
     buttons.push({
       type: 'button',
-      action_id: 'open_datahub',
+      action_id: LINK_ACTIONS.datahub,
       text: { type: 'plain_text', text: 'Open in DataHub', emoji: true },
       url: p.datahubUrl,
     });
   const blocks: Block[] = [
     section(`:bust_in_silhouette: *${headline}.*\n${departedLine(p.departed)}`),
     ...(p.kind === 'mlModel' && p.modelCount <= 1 ? [] : [section(`*Models:* ${modelNames(p)}`)]),
-    context([`Whoever claims this ${kind} becomes its technical owner in DataHub, and hears when it breaks.`]),
+    context(`Whoever claims this ${kind} becomes its technical owner in DataHub, and hears when it breaks.`),
     { type: 'actions', block_id: `${orphanBlockId(p.urn)}:actions`, elements: buttons },
   ];
   return { text: clip(`${headline.replace(/`/g, '')}. Claim it in Slack.`, 3000), blocks };
@@ -108,9 +108,9 @@ export function orphanDigest(pings: OrphanPing[]): SlackMessage {
     });
   if (pings.length > DIGEST_LISTED)
     blocks.push(
-      context([
+      context(
         `…and ${(pings.length - DIGEST_LISTED).toLocaleString('en-US')} more: App Home lists them, each with its button.`,
-      ]),
+      ),
     );
   return { text: clip(`${title}.`, 3000), blocks: blocks.slice(0, LIMITS.blocks) };
 }

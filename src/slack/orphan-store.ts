@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Orphan } from '../core/orphans.js';
-import type { SlackMessage } from '../render/blocks.js';
+import type { SlackMessage } from './present/kit.js';
 import { parseStored as parsed } from '../stored-json.js';
 
 const claim = z.object({ by: z.string(), name: z.string(), slackId: z.string(), at: z.number() });

@@ -1,6 +1,6 @@
 import type { ClaimOutcome } from '../app/claim-ownership.js';
 import type { Logger } from '../log.js';
-import type { SlackMessage } from '../render/blocks.js';
+import { section, type SlackMessage } from './present/kit.js';
 import { failureDetail, parseClick, type Reply } from './incident-click.js';
 import { claimReplies, withClaim, type ClaimShown } from './orphan-blocks.js';
 import type { OrphanClaim } from './orphan-store.js';
@@ -22,7 +22,7 @@ const say = (text: string): SlackMessage & { replace_original: false } => ({
   response_type: 'ephemeral',
   replace_original: false,
   text,
-  blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+  blocks: [section(text)],
 });
 
 function replyTo(outcome: ClaimOutcome): string | undefined {

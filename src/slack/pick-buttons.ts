@@ -1,6 +1,7 @@
 import type { types } from '@slack/bolt';
 import type { ModelRef } from '../core/verdict.js';
-import { clip, type Block } from '../render/blocks.js';
+import type { Block } from './present/kit.js';
+import { clip } from './present/mrkdwn.js';
 
 /**
  * Candidate buttons: each runs a `/janus` command again for one candidate. The button's `value` is the command's

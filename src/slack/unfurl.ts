@@ -2,9 +2,10 @@ import { severityRank } from '../core/finding.js';
 import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
 import type { ModelSummary, VerdictHistory } from '../history/index.js';
-import { clip, mrkdwn, type Block } from '../render/blocks.js';
 import { reportPath } from '../html-report/paths.js';
-import { BAND_ICON, BAND_WORD, context, section, slackDate } from './command-replies.js';
+import { context, LINK_ACTIONS, section, type Block } from './present/kit.js';
+import { clip, mrkdwn, slackDate } from './present/mrkdwn.js';
+import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /**
  * Link unfurls (`link_shared` → `chat.unfurl`): a DataHub model or dataset page, or a Janus report, pasted in Slack
@@ -115,7 +116,7 @@ const reportButton = (url: string | undefined): Block[] =>
           elements: [
             {
               type: 'button',
-              action_id: 'open_report',
+              action_id: LINK_ACTIONS.report,
               text: { type: 'plain_text', text: 'Open report' },
               url,
             },
@@ -148,7 +149,7 @@ function datasetCard(
 ): Block[] {
   const name = mrkdwn(shortName(urn));
   if (!hurt.length)
-    return [section(`:large_green_circle: *${name}*\nNo model Janus judged has a finding on this dataset.`)];
+    return [section(`${BAND_ICON.trusted} *${name}*\nNo model Janus judged has a finding on this dataset.`)];
   const worst = hurt[0]!;
   const troubles = [...new Set(keys.map((k) => k.split(':')[0]!.replace(/_/g, ' ')))].join(', ');
   return [

@@ -1,4 +1,5 @@
-import { mrkdwn, type Block, type SlackMessage } from '../render/blocks.js';
+import { context, type Block, type SlackMessage } from './present/kit.js';
+import { mrkdwn } from './present/mrkdwn.js';
 import type { ModelRef } from '../core/verdict.js';
 
 /** An answer to a person's question: only they see it, unless they asked with `--public`. */
@@ -9,15 +10,7 @@ export const shown = (m: SlackMessage, pub: boolean): SlackMessage => ({
 
 /** "`fraud` matched one model, fraud_detector_v4: this is about it." */
 export function pickedNote(ref: string, picked: ModelRef): Block {
-  return {
-    type: 'context',
-    elements: [
-      {
-        type: 'mrkdwn',
-        text: `\`${mrkdwn(ref)}\` matches one model in DataHub, *${mrkdwn(picked.name)}*: this answer is for it.`,
-      },
-    ],
-  };
+  return context(`\`${mrkdwn(ref)}\` matches one model in DataHub, *${mrkdwn(picked.name)}*: this answer is for it.`);
 }
 
 /** The message with a note first (after its header, when it has one). */

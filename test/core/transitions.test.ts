@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BANDS, type Band } from '../../src/core/score.js';
 import {
+  transitionOf,
   transitionsOf,
   type AnnouncedCause,
   type AnnouncedModel,
   type JudgedModelState,
   type LiveCause,
+  type Transition,
   type TransitionInput,
+  type TransitionRecord,
 } from '../../src/core/transitions.js';
 
 const rules = { bands: DEFAULT_BANDS, margin: 5, clearAfter: 2 };
@@ -98,8 +101,20 @@ describe('transitions', () => {
       { model: judged(90, 'trusted') },
     ]);
     expect(out.map((t) => t.length)).toEqual([0, 0, 0, 0, 1, 0, 0, 1]);
-    expect(out[4]![0]).toMatchObject({ kind: 'band', from: 'trusted', to: 'caution', id: `band:${churn.urn}:1` });
-    expect(out[7]![0]).toMatchObject({ kind: 'band', from: 'caution', to: 'trusted', id: `band:${churn.urn}:2` });
+    expect(out[4]![0]).toMatchObject({
+      kind: 'band',
+      from: 'trusted',
+      to: 'caution',
+      id: `band:${churn.urn}:1`,
+      seq: 1,
+    });
+    expect(out[7]![0]).toMatchObject({
+      kind: 'band',
+      from: 'caution',
+      to: 'trusted',
+      id: `band:${churn.urn}:2`,
+      seq: 2,
+    });
   });
 
   it('a band set by a severity cap is announced at once', () => {
@@ -118,6 +133,12 @@ describe('transitions', () => {
       [],
       ['cause:k:2:raised'],
     ]);
+    // each carries its episode: a clearing, the episode it ends
+    expect(out.flatMap((t) => t.map((x) => x.kind === 'cause' && [x.state, x.episode]))).toEqual([
+      ['raised', 1],
+      ['cleared', 1],
+      ['raised', 2],
+    ]);
   });
 
   it('a cause live all along whose incident is raised anew (a person closed the last one) is a new episode; a return is not', () => {
@@ -132,6 +153,24 @@ describe('transitions', () => {
     expect(out.map((t) => t.map((x) => x.id))).toEqual([['cause:k:1:raised'], [], ['cause:k:2:raised'], [], [], []]);
     // a cause not announced live is raised as usual, once
     expect(cycles([{ live: ['k'], again: ['k'] }])[0]!.map((t) => t.id)).toEqual(['cause:k:1:raised']);
+  });
+
+  it('a transition queued before it carried its episode or sequence gets them from its id', () => {
+    const [raised, cleared] = cycles([{ live: ['k'] }, {}], promptly).map((t) => t[0]);
+    const moved = cycles([{ model: judged(90, 'trusted') }, { model: judged(40, 'at_risk', [], true) }])[1]![0];
+    /** The transition as a payload queued before the field existed carries it. */
+    const older = (t: Transition, field: 'episode' | 'seq') =>
+      Object.fromEntries(Object.entries(t).filter(([k]) => k !== field)) as TransitionRecord;
+    for (const [t, field] of [
+      [raised!, 'episode'],
+      [cleared!, 'episode'],
+      [moved!, 'seq'],
+    ] as const) {
+      expect(t).toHaveProperty(field);
+      expect(transitionOf(older(t, field))).toEqual(t);
+    }
+    // an id that does not say: the first
+    expect(transitionOf({ ...older(moved!, 'seq'), id: 'band:x' })).toMatchObject({ seq: 1 });
   });
 
   it('bounds what a transition names', () => {

@@ -1,6 +1,6 @@
 import type { Transition } from '../../src/core/transitions.js';
 import type { ModelRef } from '../../src/core/verdict.js';
-import type { PlanContext, StagedAlert } from '../../src/slack/alerts/plan.js';
+import type { PlanContext, StagedAlert } from '../../src/slack/alerts/plan-cycle.js';
 
 /** Plain data for the planner's and renderer's tests: transitions as the cycle emits them, routed. */
 
@@ -22,6 +22,7 @@ export function raised(
   return {
     kind: 'cause',
     id: `cause:${key}:${opts.episode ?? 1}:raised`,
+    episode: opts.episode ?? 1,
     at: AT,
     state: 'raised',
     key,
@@ -47,6 +48,7 @@ export function cleared(opts: { key?: string; episode?: number; moved?: ModelRef
   return {
     kind: 'cause',
     id: `cause:${key}:${opts.episode ?? 1}:cleared`,
+    episode: opts.episode ?? 1,
     at: opts.at ?? '2026-03-01T14:05:00.000Z',
     state: 'cleared',
     key,
@@ -69,6 +71,7 @@ export function band(
   return {
     kind: 'band',
     id: `band:${m.urn}:${opts.n ?? 2}`,
+    seq: opts.n ?? 2,
     at: AT,
     model: m,
     from,

@@ -4,7 +4,7 @@ import { memoryIncidentLocks } from '../../src/app/incident-lock.js';
 import { RAISED_STATUS, statusFingerprint, type IncidentStatus } from '../../src/core/incident-status.js';
 import type { Block, SlackMessage } from '../../src/render/blocks.js';
 import { editRecorded, recordPosted } from '../../src/slack/alerts/incident-record.js';
-import { planCycle } from '../../src/slack/alerts/plan.js';
+import { planCycle } from '../../src/slack/alerts/plan-cycle.js';
 import { incidentsShownIn } from '../../src/slack/incident-blocks.js';
 import { MemoryIncidentMessages } from '../../src/slack/incident-messages.js';
 import { showIncident, type SlackIncidentApi } from '../../src/slack/incident-show.js';

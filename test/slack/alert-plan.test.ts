@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { planCycle, planTimers, type PlanContext, type StagedAlert } from '../../src/slack/alerts/plan.js';
+import type { Transition } from '../../src/core/transitions.js';
+import { stagedAlert } from '../../src/jobs/alert-payloads.js';
+import { planCycle, type PlanContext, type StagedAlert } from '../../src/slack/alerts/plan-cycle.js';
+import { planTimers } from '../../src/slack/alerts/plan-timers.js';
 import type { AlertState } from '../../src/slack/alerts/types.js';
 import { band, CAUSE_KEY, cleared, context, dataset, model, NOW, raised, staged } from './alert-fixtures.js';
 import { blockProblems } from './fake-slack.js';
@@ -139,6 +142,23 @@ describe('the alert planner', () => {
     expect(worse.plan.deliveries[0]!.parent!.text).toContain('moved trusted → at risk');
     const back = after(worse.ctx, [staged(band(churn, 'at_risk', 'trusted', { causes: [], n: 4, score: 90 }), r)]);
     expect(back.plan.deliveries.map((d) => d.what)).toEqual(['recovery']);
+  });
+
+  it('plans a cycle staged before transitions carried their episode and sequence as it plans one staged now', () => {
+    const churn = model('churn_predictor_v2');
+    const now = [
+      staged(raised([fraud, ltv], { episode: 3 }), routes),
+      staged(band(churn, 'trusted', 'caution', { causes: [], n: 7 }), routes),
+    ];
+    // as Redis kept them: JSON without the new fields, read back through the stored schema
+    const older = now.map(({ transition: t, ...rest }) => {
+      const { episode: _e, seq: _s, ...without } = t as Transition & { episode?: number; seq?: number };
+      return stagedAlert.parse(JSON.parse(JSON.stringify({ ...rest, transition: without }))) as StagedAlert;
+    });
+    expect(older.map((s) => s.transition)).toEqual(now.map((s) => s.transition));
+    const plan = planCycle(older, context());
+    expect(Object.keys(plan.states)).toEqual([`cause:${CAUSE_KEY}#3`, `model:${churn.urn}#7`]);
+    expect(plan).toEqual(planCycle(now, context()));
   });
 
   it('sends what reaches no channel to the fallback channel, or reports it unroutable when there is none', () => {

@@ -1,7 +1,7 @@
 import type { IncidentLocks } from '../../app/incident-lock.js';
 import { RAISED_STATUS, statusFingerprint } from '../../core/incident-status.js';
-import type { SlackMessage } from '../../render/blocks.js';
-import { drawnControls, incidentsShownIn, placeControls } from '../incident-blocks.js';
+import type { SlackMessage } from '../present/kit.js';
+import { drawnControls, incidentsShownIn, placeControls } from '../present/incident-controls.js';
 import type { IncidentMessages } from '../incident-messages.js';
 
 /**

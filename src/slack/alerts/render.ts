@@ -1,6 +1,9 @@
 import { formatDuration } from '../../core/duration.js';
-import type { Band } from '../../core/score.js';
-import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../../render/blocks.js';
+import { RAISED_STATUS } from '../../core/incident-status.js';
+import { incidentButtons } from '../present/incident-controls.js';
+import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from '../present/kit.js';
+import { channelRef, clip, count, dateRef, link, mention, mrkdwn, name } from '../present/mrkdwn.js';
+import { BAND_ICON, BAND_WORD, severityIcon } from '../present/vocabulary.js';
 import type { AlertChannel, AlertModel, AlertState } from './types.js';
 
 /**
@@ -10,54 +13,13 @@ import type { AlertChannel, AlertModel, AlertState } from './types.js';
  * fallback for notifications.
  */
 
-/** Action ids of the incident buttons (their handlers arrive with the buttons issue); the value is the incident urn. */
-export const ACTIONS = { ack: 'janus.incident.ack', resolve: 'janus.incident.resolve' } as const;
-/** The link buttons share the verdict's ids, whose clicks `handlers/actions/open-link.ts` acks. */
-const LINK_ACTIONS = { report: 'open_report', datahub: 'open_datahub' } as const;
+// delivery (src/jobs) names the channel it moved a message to with this
+export { channelRef };
 
 /** Models a message lists by name; the rest are counted, with the report link. */
 export const LISTED_MODELS = 25;
-/** A name is cut past this many characters (DataHub names are free text). */
-const MAX_NAME = 120;
 /** People mentioned in one message, at most. */
 const MAX_MENTIONS = 40;
-
-const BAND_WORD: Record<Band, string> = { trusted: 'trusted', caution: 'caution', at_risk: 'at risk' };
-const SEVERITY_ICON: Record<string, string> = {
-  critical: ':red_circle:',
-  high: ':large_orange_circle:',
-  medium: ':large_yellow_circle:',
-  low: ':white_circle:',
-};
-const BAND_ICON: Record<Band, string> = {
-  trusted: ':large_green_circle:',
-  caution: ':large_yellow_circle:',
-  at_risk: ':red_circle:',
-};
-
-export const section = (text: string): Block => ({
-  type: 'section',
-  text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
-});
-export const context = (texts: string[]): Block => ({
-  type: 'context',
-  elements: texts.slice(0, 10).map((t) => ({ type: 'mrkdwn' as const, text: clip(t, LIMITS.sectionText) })),
-});
-export const header = (text: string): Block => ({
-  type: 'header',
-  text: { type: 'plain_text', text: clip(text, LIMITS.headerText), emoji: true },
-});
-export const name = (n: string) => mrkdwn(clip(n, MAX_NAME));
-export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-export const link = (url: string | undefined, label: string) => (url ? `<${url}|${mrkdwn(label)}>` : mrkdwn(label));
-export const mention = (id: string) => `<@${id}>`;
-/** A channel as Slack shows it: an id links (`<#C…>`), a name reads `#name`. */
-export const channelRef = (channel: string) =>
-  /^[CG][A-Z0-9]{6,}$/.test(channel) ? `<#${channel}>` : `#${mrkdwn(channel)}`;
-export const dateRef = (iso: string) => {
-  const s = Math.floor(Date.parse(iso) / 1000);
-  return Number.isFinite(s) ? `<!date^${s}^{date_short_pretty} {time}|${iso}>` : mrkdwn(iso);
-};
 
 /** `caution → at risk (62)`, or the band alone when that is all a transition said. */
 export function bandMove(m: Pick<AlertModel, 'band' | 'from' | 'score'>): string {
@@ -114,18 +76,8 @@ function modelsBlocks(a: AlertState, ch: Pick<AlertChannel, 'models'>): Block[] 
 
 function buttons(a: AlertState): Block | undefined {
   const els: NonNullable<Extract<Block, { type: 'actions' }>['elements']> = [];
-  if (a.status === 'open' && a.incident) {
-    els.push(
-      {
-        type: 'button',
-        action_id: ACTIONS.ack,
-        text: { type: 'plain_text', text: 'Acknowledge' },
-        style: 'primary',
-        value: a.incident,
-      },
-      { type: 'button', action_id: ACTIONS.resolve, text: { type: 'plain_text', text: 'Resolve' }, value: a.incident },
-    );
-  }
+  // the incident as Janus raised it: a click or the reverse sync draws it as it is since (incident-record.ts)
+  if (a.status === 'open' && a.incident) els.push(...incidentButtons({ urn: a.incident, status: RAISED_STATUS }));
   if (a.links.report)
     els.push({
       type: 'button',
@@ -171,7 +123,7 @@ function icon(a: AlertState): string {
     const m = Object.values(a.models)[0];
     return m?.band ? BAND_ICON[m.band] : ':warning:';
   }
-  return SEVERITY_ICON[a.severity ?? ''] ?? ':warning:';
+  return severityIcon(a.severity) ?? ':warning:';
 }
 
 /** The alert's text fallback: what a notification shows (mentions included, so they are notified). */
@@ -192,12 +144,12 @@ export function alertMessage(
 ): SlackMessage {
   const resolved = a.status === 'resolved';
   const blocks: Block[] = [header(`${icon(a)} ${resolved ? 'Resolved: ' : ''}${a.headline}`)];
-  if (note) blocks.push(context([note]));
+  if (note) blocks.push(context(note));
   if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
   blocks.push(...modelsBlocks(a, ch).slice(0, 40));
   const people = mentionsLine(ch.mentions);
   if (people) blocks.push(section(people));
-  blocks.push(context([statusLine(a), ...[incidentLine(a)].filter((x): x is string => !!x)]));
+  blocks.push(context(statusLine(a), ...[incidentLine(a)].filter((x): x is string => !!x)));
   const actions = buttons(a);
   if (actions) blocks.push(actions);
   return { text: fallbackText(a, ch, resolved ? 'Resolved: ' : ''), blocks: blocks.slice(0, LIMITS.blocks) };
@@ -249,7 +201,7 @@ export function escalationNotice(a: AlertState, channels: string[], afterMs: num
   const blocks: Block[] = [section(text)];
   if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
   const people = mentionsLine(who);
-  if (people) blocks.push(context([people]));
+  if (people) blocks.push(context(people));
   const actions = buttons(a);
   if (actions) blocks.push(actions);
   return { text: clip(text, 3000), blocks };
@@ -274,9 +226,9 @@ export function digestMessage(
   const body = packed(lines);
   const room = LIMITS.blocks - blocks.length - 2;
   blocks.push(...body.slice(0, room));
-  if (body.length > room) blocks.push(context([`…and more: the Model Impact Reports list every one.`]));
+  if (body.length > room) blocks.push(context(`…and more: the Model Impact Reports list every one.`));
   const people = mentionsLine(mentions);
-  if (people) blocks.push(context([people]));
+  if (people) blocks.push(context(people));
   const who = mentions.length ? ` ${mentions.slice(0, 10).map(mention).join(' ')}` : '';
   return {
     text: clip(`Argos found ${count(alerts.length, 'problem', 'problems')} at once.${who}`, 3000),
@@ -288,6 +240,6 @@ export function digestMessage(
 export function aboutAlert(a: AlertState, m: SlackMessage): SlackMessage {
   return {
     text: clip(`${mrkdwn(a.headline)}: ${m.text}`, 3000),
-    blocks: [context([`*${mrkdwn(clip(a.headline, 200))}*`]), ...m.blocks].slice(0, LIMITS.blocks),
+    blocks: [context(`*${mrkdwn(clip(a.headline, 200))}*`), ...m.blocks].slice(0, LIMITS.blocks),
   };
 }

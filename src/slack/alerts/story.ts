@@ -1,4 +1,5 @@
 import { narrate } from '../../core/argos.js';
+import { BAND_WORD } from '../present/vocabulary.js';
 import { detectorNamed } from '../../core/detectors/registered.js';
 import { shortName } from '../../core/names.js';
 import type { Band } from '../../core/score.js';
@@ -12,8 +13,6 @@ import type { Verdict } from '../../core/verdict.js';
 
 /** Most sentences a model's own alert tells (its verdict's heaviest findings). */
 const MODEL_SENTENCES = 4;
-
-const BAND_WORD: Record<Band, string> = { trusted: 'trusted', caution: 'caution', at_risk: 'at risk' };
 
 /** A root cause's header: its kind of trouble, as its detector's registration words it, and where (`Upstream failure: stg_sessions`). */
 export function causeHeadline(detector: string, dataset: string): string {

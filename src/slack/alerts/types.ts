@@ -1,5 +1,5 @@
 import type { Band } from '../../core/score.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../present/kit.js';
 
 /**
  * What Argos said, and where, about one alert: a root cause (one episode of it) or a model's own band change.
@@ -90,4 +90,15 @@ export interface Delivery {
   what: 'alert' | 'followup' | 'recovery' | 'digest' | 'escalation' | 'escalation-channel' | 'orphan' | 'orphan-digest';
   /** When the transition that caused it was queued (ms): how long until posted is measured from here. */
   queuedAt: number;
+}
+
+/** What a plan (the cycle's or the timers') changes: the alerts' states, the live index, and the messages to send. */
+export interface Plan {
+  /** Alerts that changed. */
+  states: Record<string, AlertState>;
+  /** Live index changes (null: no longer open). */
+  live: Record<string, string | null>;
+  deliveries: Delivery[];
+  /** What reached no channel and had no fallback: logged only. */
+  unroutable: { alert: string; models: string[] }[];
 }

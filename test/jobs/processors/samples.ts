@@ -9,6 +9,7 @@ export const bandNotification: NotificationData = {
   transition: {
     kind: 'band',
     id: `band:${MODEL.urn}:2`,
+    seq: 2,
     at: '2026-12-06T08:00:00.000Z',
     model: MODEL,
     from: 'caution',

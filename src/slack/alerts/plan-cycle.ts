@@ -2,20 +2,14 @@ import type { Band } from '../../core/score.js';
 import type { Transition } from '../../core/transitions.js';
 import type { ModelRef } from '../../core/verdict.js';
 import { FALLBACK } from '../../core/alerts/routing.js';
-import {
-  aboutAlert,
-  alertMessage,
-  digestMessage,
-  escalationMessage,
-  escalationNotice,
-  followupMessage,
-  recoveryMessage,
-} from './render.js';
+import { causeAlertId, modelAlertId } from './alert-ids.js';
+import { digestMessage, followupMessage, recoveryMessage } from './render.js';
 import { causeHeadline, modelHeadline } from './story.js';
-import type { AlertChannel, AlertLinks, AlertModel, AlertState, Delivery } from './types.js';
+import { parentDelivery, replyDelivery } from './thread-deliveries.js';
+import type { AlertChannel, AlertLinks, AlertModel, AlertState, Delivery, Plan } from './types.js';
 
 /**
- * The alert planner: what to post, reply and edit for a cycle's transitions, given what was said before. Pure: the
+ * The cycle's alert plan: what to post, reply and edit for a cycle's transitions, given what was said before. Pure: the
  * same state and transitions always give the same deliveries (with the same ids), so a plan computed twice (a job
  * retried) queues nothing twice. One alert per root cause (per episode) per channel; follow-ups in its thread;
  * a model's own band change (nothing explains it) is an alert of its own.
@@ -55,16 +49,6 @@ export interface PlanContext {
   snoozed: (urn: string) => boolean;
   fallback?: string;
   digestAbove: number;
-}
-
-export interface Plan {
-  /** Alerts that changed. */
-  states: Record<string, AlertState>;
-  /** Live index changes (null: no longer open). */
-  live: Record<string, string | null>;
-  deliveries: Delivery[];
-  /** What reached no channel and had no fallback: logged only. */
-  unroutable: { alert: string; models: string[] }[];
 }
 
 const modelLive = (urn: string) => `model:${urn}`;
@@ -175,17 +159,7 @@ class Planner {
 
   /** A new message in a channel: the alert's parent there. */
   private post(s: AlertState, channel: string, ch: AlertChannel, id: string, queuedAt: number): void {
-    ch.seq = 1;
-    ch.posted = true;
-    this.deliveries.push({
-      id: `${s.id}|${channel}|${id}`,
-      channel,
-      threads: [{ alert: s.id, seq: 1 }],
-      reply: false,
-      message: alertMessage(s, ch),
-      what: 'alert',
-      queuedAt,
-    });
+    this.deliveries.push(parentDelivery(s, channel, ch, id, queuedAt));
   }
 
   /** A reply in the alert's thread in a channel, with the parent edited to match. */
@@ -198,17 +172,7 @@ class Planner {
     what: Delivery['what'],
     queuedAt: number,
   ): void {
-    ch.seq += 1;
-    this.deliveries.push({
-      id: `${s.id}|${channel}|${id}`,
-      channel,
-      threads: [{ alert: s.id, seq: ch.seq }],
-      reply: true,
-      message: ch.digest ? aboutAlert(s, message) : message,
-      ...(ch.digest ? {} : { parent: alertMessage(s, ch) }),
-      what,
-      queuedAt,
-    });
+    this.deliveries.push(replyDelivery(s, channel, ch, id, message, what, queuedAt));
   }
 
   private addChannels(s: AlertState, routes: Record<string, PlannedRoute>, id: string, queuedAt: number): void {
@@ -223,8 +187,7 @@ class Planner {
   }
 
   private raised(st: StagedAlert, t: Extract<Transition, { kind: 'cause' }>): void {
-    const episode = /:(\d+):raised$/.exec(t.id)?.[1] ?? '1';
-    const id = `cause:${t.key}#${episode}`;
+    const id = causeAlertId(t.key, t.episode);
     if (this.states[id]) return; // planned already: never posted twice
     // raised again (a person closed its incident, then the evidence changed): the new alert takes over its threads'
     // follow-ups; the old message keeps showing what the person decided
@@ -359,8 +322,7 @@ class Planner {
       return;
     }
     if (t.to === 'trusted') return;
-    const n = /:(\d+)$/.exec(t.id)?.[1] ?? '1';
-    const id = `model:${m.urn}#${n}`;
+    const id = modelAlertId(m.urn, t.seq);
     if (this.states[id]) return;
     const s: AlertState = {
       id,
@@ -415,85 +377,4 @@ class Planner {
       unroutable: this.unroutable,
     };
   }
-}
-
-export interface TimerContext {
-  now: number;
-  /** Every open alert. */
-  states: AlertState[];
-  snoozed: (urn: string) => boolean;
-  escalateAfterMs: number;
-  escalationChannel?: string;
-  /** Incidents someone acknowledged or resolved (DataHub says so). */
-  acknowledged: Set<string>;
-}
-
-/**
- * What time alone brings: an alert whose snooze ended, still open, is posted where it was held back; an alert nobody
- * acknowledged within `escalateAfter` is raised again once in its threads, and in the escalation channel.
- */
-export function planTimers(ctx: TimerContext): Plan {
-  const changed: Record<string, AlertState> = {};
-  const deliveries: Delivery[] = [];
-  for (const a of ctx.states) {
-    if (a.status !== 'open') continue;
-    const s: AlertState = structuredClone(a);
-    let touched = false;
-    if (s.incident && ctx.acknowledged.has(s.incident) && !s.acknowledged) {
-      s.acknowledged = true;
-      touched = true;
-    }
-    for (const [channel, ch] of Object.entries(s.channels)) {
-      if (ch.posted) continue;
-      const quiet = (s.dataset && ctx.snoozed(s.dataset)) || (ch.models.length > 0 && ch.models.every(ctx.snoozed));
-      if (quiet) continue;
-      ch.seq = 1;
-      ch.posted = true;
-      touched = true;
-      deliveries.push({
-        id: `${s.id}|${channel}|unsnoozed`,
-        channel,
-        threads: [{ alert: s.id, seq: 1 }],
-        reply: false,
-        message: alertMessage(s, ch, ':alarm_clock: The snooze is over and this is still open.'),
-        what: 'alert',
-        queuedAt: ctx.now,
-      });
-    }
-    const posted = Object.entries(s.channels).filter(([, c]) => c.posted);
-    if (!s.escalated && !s.acknowledged && posted.length && ctx.now - s.raisedAt >= ctx.escalateAfterMs) {
-      s.escalated = true;
-      touched = true;
-      for (const [channel, ch] of posted) {
-        ch.seq += 1;
-        const message = escalationMessage(s, ch, ctx.escalateAfterMs);
-        deliveries.push({
-          id: `${s.id}|${channel}|escalation`,
-          channel,
-          threads: [{ alert: s.id, seq: ch.seq }],
-          reply: true,
-          message: ch.digest ? aboutAlert(s, message) : message,
-          ...(ch.digest ? {} : { parent: alertMessage(s, ch) }),
-          what: 'escalation',
-          queuedAt: ctx.now,
-        });
-      }
-      if (ctx.escalationChannel)
-        deliveries.push({
-          id: `${s.id}|escalation-channel`,
-          channel: ctx.escalationChannel.replace(/^#/, ''),
-          threads: [],
-          reply: false,
-          message: escalationNotice(
-            s,
-            posted.map(([c]) => c),
-            ctx.escalateAfterMs,
-          ),
-          what: 'escalation-channel',
-          queuedAt: ctx.now,
-        });
-    }
-    if (touched) changed[s.id] = s;
-  }
-  return { states: changed, live: {}, deliveries, unroutable: [] };
 }

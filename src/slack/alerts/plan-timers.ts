@@ -1,0 +1,75 @@
+import { escalationMessage, escalationNotice } from './render.js';
+import { parentDelivery, replyDelivery } from './thread-deliveries.js';
+import type { AlertState, Delivery, Plan } from './types.js';
+
+/** The timers' alert plan: what time alone brings to the open alerts, apart from any cycle. Pure. */
+
+export interface TimerContext {
+  now: number;
+  /** Every open alert. */
+  states: AlertState[];
+  snoozed: (urn: string) => boolean;
+  escalateAfterMs: number;
+  escalationChannel?: string;
+  /** Incidents someone acknowledged or resolved (DataHub says so). */
+  acknowledged: Set<string>;
+}
+
+/**
+ * What time alone brings: an alert whose snooze ended, still open, is posted where it was held back; an alert nobody
+ * acknowledged within `escalateAfter` is raised again once in its threads, and in the escalation channel.
+ */
+export function planTimers(ctx: TimerContext): Plan {
+  const changed: Record<string, AlertState> = {};
+  const deliveries: Delivery[] = [];
+  for (const a of ctx.states) {
+    if (a.status !== 'open') continue;
+    const s: AlertState = structuredClone(a);
+    let touched = false;
+    if (s.incident && ctx.acknowledged.has(s.incident) && !s.acknowledged) {
+      s.acknowledged = true;
+      touched = true;
+    }
+    for (const [channel, ch] of Object.entries(s.channels)) {
+      if (ch.posted) continue;
+      const quiet = (s.dataset && ctx.snoozed(s.dataset)) || (ch.models.length > 0 && ch.models.every(ctx.snoozed));
+      if (quiet) continue;
+      touched = true;
+      deliveries.push(
+        parentDelivery(
+          s,
+          channel,
+          ch,
+          'unsnoozed',
+          ctx.now,
+          ':alarm_clock: The snooze is over and this is still open.',
+        ),
+      );
+    }
+    const posted = Object.entries(s.channels).filter(([, c]) => c.posted);
+    if (!s.escalated && !s.acknowledged && posted.length && ctx.now - s.raisedAt >= ctx.escalateAfterMs) {
+      s.escalated = true;
+      touched = true;
+      for (const [channel, ch] of posted) {
+        const message = escalationMessage(s, ch, ctx.escalateAfterMs);
+        deliveries.push(replyDelivery(s, channel, ch, 'escalation', message, 'escalation', ctx.now));
+      }
+      if (ctx.escalationChannel)
+        deliveries.push({
+          id: `${s.id}|escalation-channel`,
+          channel: ctx.escalationChannel.replace(/^#/, ''),
+          threads: [],
+          reply: false,
+          message: escalationNotice(
+            s,
+            posted.map(([c]) => c),
+            ctx.escalateAfterMs,
+          ),
+          what: 'escalation-channel',
+          queuedAt: ctx.now,
+        });
+    }
+    if (touched) changed[s.id] = s;
+  }
+  return { states: changed, live: {}, deliveries, unroutable: [] };
+}
