@@ -1,7 +1,7 @@
 import type { SnoozeOutcome } from '../app/snooze.js';
 import type { ModelRef } from '../core/verdict.js';
 import { clip, LIMITS, mrkdwn, type Block, type SlackMessage } from '../render/blocks.js';
-import { COMMANDS, PUBLIC_FLAG } from './command-text.js';
+import { PUBLIC_FLAG } from './command-text.js';
 import { pickButtons } from './pick-buttons.js';
 
 /** The replies `/janus` gives besides a verdict: every one ephemeral (only the asker sees it). Pure. */
@@ -12,21 +12,28 @@ const section = (text: string): Block => ({
   text: { type: 'mrkdwn', text: clip(text, LIMITS.sectionText) },
 });
 
-const COMMAND_LIST = COMMANDS.map((c) => `• \`${mrkdwn(c.usage)}\`: ${c.does}.`).join('\n');
+/** A `/janus` command as the help lists it (src/handlers/commands/registry.ts has them all). */
+export interface CommandLine {
+  usage: string;
+  summary: string;
+}
+const commandList = (commands: readonly CommandLine[]) =>
+  commands.map((c) => `• \`${mrkdwn(c.usage)}\`: ${c.summary}.`).join('\n');
 const VISIBILITY = `Answers are shown to you alone; add \`${PUBLIC_FLAG}\` to show one in the channel.`;
 
-export function helpMessage(): SlackMessage {
-  return ephemeral(`Argos answers ${COMMANDS.map((c) => mrkdwn(c.usage.replace('/janus ', ''))).join(', ')}.`, [
-    section(`*Argos, Janus's watchdog, answers:*\n${COMMAND_LIST}`),
+export function helpMessage(commands: readonly CommandLine[]): SlackMessage {
+  return ephemeral(`Argos answers ${commands.map((c) => mrkdwn(c.usage.replace('/janus ', ''))).join(', ')}.`, [
+    section(`*Argos, Janus's watchdog, answers:*\n${commandList(commands)}`),
     { type: 'context', elements: [{ type: 'mrkdwn', text: VISIBILITY }] },
   ]);
 }
 
-/** Text Argos cannot act on, and why; nothing was judged. */
-export function usageMessage(problem: string, usage?: string): SlackMessage {
-  const tail = usage
-    ? `*Usage:* \`${mrkdwn(usage)}\` (\`/janus help\` lists every command)`
-    : `*Try:*\n${COMMAND_LIST}`;
+/** Text Argos cannot act on, and why, with the command's usage line, or every command when none applies. */
+export function usageMessage(problem: string, usage: string | readonly CommandLine[]): SlackMessage {
+  const tail =
+    typeof usage === 'string'
+      ? `*Usage:* \`${mrkdwn(usage)}\` (\`/janus help\` lists every command)`
+      : `*Try:*\n${commandList(usage)}`;
   return ephemeral(problem, [section(mrkdwn(problem)), section(tail)]);
 }
 
