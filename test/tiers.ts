@@ -36,4 +36,7 @@ export const INTEGRATION_TESTS = [
  * Unit tests that replace a module with `vi.mock`: the unit tier shares one module graph per worker
  * (`isolate: false`), so these run in a project of their own, isolated. Still unit tests: nothing outside the process.
  */
-export const MOCKING_TESTS = ['test/core/detectors/registration.test.ts'];
+export const MOCKING_TESTS = [
+  'test/core/detectors/registration.test.ts',
+  'test/datahub/writeback/unsent-kind.test.ts', // WRITE_ORDER without a kind
+];

@@ -1,6 +1,6 @@
 import type { SnoozeOutcome } from '../app/snooze.js';
 import type { ModelRef } from '../core/verdict.js';
-import { COMMANDS, PUBLIC_FLAG } from './command-text.js';
+import { PUBLIC_FLAG } from './command-text.js';
 import { pickButtons } from './pick-buttons.js';
 import { context, section, type Block, type SlackMessage } from './present/kit.js';
 import { dateToken, mrkdwn } from './present/mrkdwn.js';
@@ -9,21 +9,28 @@ import { dateToken, mrkdwn } from './present/mrkdwn.js';
 
 const ephemeral = (text: string, blocks: Block[]): SlackMessage => ({ response_type: 'ephemeral', text, blocks });
 
-const COMMAND_LIST = COMMANDS.map((c) => `• \`${mrkdwn(c.usage)}\`: ${c.does}.`).join('\n');
+/** A `/janus` command as the help lists it (src/handlers/commands/registry.ts has them all). */
+export interface CommandLine {
+  usage: string;
+  summary: string;
+}
+const commandList = (commands: readonly CommandLine[]) =>
+  commands.map((c) => `• \`${mrkdwn(c.usage)}\`: ${c.summary}.`).join('\n');
 const VISIBILITY = `Answers are shown to you alone; add \`${PUBLIC_FLAG}\` to show one in the channel.`;
 
-export function helpMessage(): SlackMessage {
-  return ephemeral(`Argos answers ${COMMANDS.map((c) => mrkdwn(c.usage.replace('/janus ', ''))).join(', ')}.`, [
-    section(`*Argos, Janus's watchdog, answers:*\n${COMMAND_LIST}`),
+export function helpMessage(commands: readonly CommandLine[]): SlackMessage {
+  return ephemeral(`Argos answers ${commands.map((c) => mrkdwn(c.usage.replace('/janus ', ''))).join(', ')}.`, [
+    section(`*Argos, Janus's watchdog, answers:*\n${commandList(commands)}`),
     context(VISIBILITY),
   ]);
 }
 
-/** Text Argos cannot act on, and why; nothing was judged. */
-export function usageMessage(problem: string, usage?: string): SlackMessage {
-  const tail = usage
-    ? `*Usage:* \`${mrkdwn(usage)}\` (\`/janus help\` lists every command)`
-    : `*Try:*\n${COMMAND_LIST}`;
+/** Text Argos cannot act on, and why, with the command's usage line, or every command when none applies. */
+export function usageMessage(problem: string, usage: string | readonly CommandLine[]): SlackMessage {
+  const tail =
+    typeof usage === 'string'
+      ? `*Usage:* \`${mrkdwn(usage)}\` (\`/janus help\` lists every command)`
+      : `*Try:*\n${commandList(usage)}`;
   return ephemeral(problem, [section(mrkdwn(problem)), section(tail)]);
 }
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { JANUS_COMMANDS } from '../../src/handlers/commands/registry.js';
+import { PUBLIC_FLAG } from '../../src/slack/command-text.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -43,7 +45,7 @@ describe('manifest.yml', () => {
   const manifest = parse(fs.readFileSync(path.join(ROOT, 'manifest.yml'), 'utf8')) as {
     oauth_config: { scopes: { bot: string[] } };
     features: {
-      slash_commands: { command: string }[];
+      slash_commands: { command: string; usage_hint?: string }[];
       unfurl_domains?: string[];
       app_home?: { home_tab_enabled?: boolean };
     };
@@ -72,6 +74,14 @@ describe('manifest.yml', () => {
     ]);
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual([...needed].sort());
     expect(manifest.features.slash_commands.map((c) => c.command)).toEqual(['/janus']);
+  });
+
+  it("names /janus's commands in its usage_hint as the registry does, in the registry's order", () => {
+    const hinted = JANUS_COMMANDS.flatMap((c) => (c.hint ? [c.hint] : []));
+    for (const c of JANUS_COMMANDS) if (c.hint) expect(c.hint.split(' ')[0]).toBe(c.name);
+    expect(manifest.features.slash_commands[0]!.usage_hint).toBe(
+      `${hinted.join(' | ')} (add ${PUBLIC_FLAG} to answer in the channel)`,
+    );
   });
 
   it('subscribes to link_shared, with the DataHub and Janus domains to unfurl', () => {

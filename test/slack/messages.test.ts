@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJanusText, retarget } from '../../src/slack/command-text.js';
+import { JANUS_COMMANDS, parseJanusText, retarget } from '../../src/handlers/commands/registry.js';
 import {
   datahubDownMessage,
   failedMessage,
@@ -89,8 +89,8 @@ describe('replies besides a verdict', () => {
   it('are ephemeral, and match their golden files', async () => {
     const unknownCommand = parseJanusText('frobnicate x');
     const all = {
-      help: helpMessage(),
-      usage: usageMessage(unknownCommand.kind === 'usage' ? unknownCommand.problem : ''),
+      help: helpMessage(JANUS_COMMANDS),
+      usage: usageMessage(unknownCommand.kind === 'usage' ? unknownCommand.problem : '', JANUS_COMMANDS),
       unknown: unresolvedModelMessage('fraud_detektor', 'unknown', [
         model('fraud_detector_v4'),
         model('fraud_detector_v3'),

@@ -211,6 +211,11 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     if (list) list.push(i);
     else byKind.set(kind, [i]);
   });
+  // a kind with no place in the order (the types forbid it; a plan that got past them may hold one) is never sent:
+  // reported failed up front, so the writes that depend on it are skipped, never an empty slot
+  const ordered = new Set<WriteKind>(WRITE_ORDER);
+  for (const [kind, indices] of byKind)
+    if (!ordered.has(kind)) for (const i of indices) settle(i, 'failed', notSent(kind));
   for (const kind of WRITE_ORDER) {
     const ready = (byKind.get(kind) ?? []).filter((i) => {
       const blockedBy = prerequisite(plan[i]!)
@@ -222,8 +227,12 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     if (ready.length) await applyKind(WRITE_SPECS[kind] as WriteSpec, ready);
     reportRefusals(kind);
   }
+  // whatever else leaves a write unsettled, it was not sent: reported failed, never an empty slot
+  plan.forEach((_, i) => outcomes[i] ?? settle(i, 'failed', 'not sent: no outcome recorded for it'));
   return outcomes;
 }
+
+const notSent = (kind: string) => `not sent: write kind ${kind} has no place in WRITE_ORDER (write-kinds.ts)`;
 
 const chunks = <T>(list: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));

@@ -20,12 +20,24 @@ export const writeKindOf = (w: PlannedWrite): WriteKind =>
   w.kind === 'setReasons' && !w.reasons.length ? 'clearReasons' : w.kind;
 
 /**
+ * `list` itself when it names every member of `K`; otherwise a compile error naming the ones missing
+ * ("Property 'missing' is missing … required in type '{ missing: \"addTag\"; }'"). For lists a growing union must
+ * not outgrow.
+ */
+export const exhaustiveList =
+  <K extends string>() =>
+  <const L extends readonly K[]>(
+    list: L & ([Exclude<K, L[number]>] extends [never] ? unknown : { missing: Exclude<K, L[number]> }),
+  ): L =>
+    list;
+
+/**
  * The order kinds are written in, one kind after the other: definitions, then the datasets' evidence, then the
  * models'. Every entity's writes keep an order its plan allows (a reason is recorded before its tag is added, a tag
  * removed before its reason is dropped, an assertion upserted before its result), so whatever a crash leaves, each
- * entity holds a prefix of its writes in this order, and the next scan converges.
+ * entity holds a prefix of its writes in this order, and the next scan converges. A kind missing here fails `tsc`.
  */
-export const WRITE_ORDER: readonly WriteKind[] = [
+export const WRITE_ORDER: readonly WriteKind[] = exhaustiveList<WriteKind>()([
   'createTag',
   'createProperty',
   'raiseIncident',
@@ -41,7 +53,7 @@ export const WRITE_ORDER: readonly WriteKind[] = [
   'addTag',
   'removeLink',
   'upsertLink',
-];
+]);
 
 type Vars = Record<string, unknown>;
 type WriteOf<K extends WriteKind> = Extract<PlannedWrite, { kind: K extends 'clearReasons' ? 'setReasons' : K }>;

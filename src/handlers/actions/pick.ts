@@ -1,7 +1,6 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import { parseJanusText } from '../../slack/command-text.js';
-import { answerRequest, type JanusCommandDeps } from '../commands/answer.js';
+import { answerRequest, parseJanusText, type JanusCommandDeps } from '../commands/registry.js';
 
 const pickSchema = z.object({
   user: z.object({ id: z.string().min(1) }),

@@ -2,9 +2,10 @@ import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
 import type { SlackMessage } from '../../render/blocks.js';
 import { atRiskMessage } from '../../slack/command-replies.js';
-import type { JanusRequest } from '../../slack/command-text.js';
+import type { UsageProblem } from '../../slack/command-text.js';
 import { failedMessage } from '../../slack/messages.js';
 import { shown } from '../../slack/visibility.js';
+import { defineCommand } from './command.js';
 
 export interface AtRiskCommandDeps {
   history: VerdictHistory;
@@ -13,11 +14,22 @@ export interface AtRiskCommandDeps {
   logger: Logger;
 }
 
+interface AtRiskRequest {
+  kind: 'at-risk';
+  public: boolean;
+}
+
 /** `/janus at-risk`: the latest cycle's models not trusted, worst first. From the scan history: no DataHub read. */
-export async function atRiskReply(
-  deps: AtRiskCommandDeps,
-  request: Extract<JanusRequest, { kind: 'at-risk' }>,
-): Promise<SlackMessage> {
+export const atRisk = defineCommand({
+  name: 'at-risk',
+  usage: '/janus at-risk',
+  summary: "the catalog's models not trusted, worst first (the last cycle's)",
+  hint: 'at-risk',
+  parse: (args): AtRiskRequest | UsageProblem => args.none() ?? { kind: 'at-risk', public: args.public },
+  run: (deps: AtRiskCommandDeps, request) => atRiskReply(deps, request),
+});
+
+async function atRiskReply(deps: AtRiskCommandDeps, request: AtRiskRequest): Promise<SlackMessage> {
   try {
     const all = await deps.history.latest();
     const risky = all.filter((s) => s.band !== 'trusted');

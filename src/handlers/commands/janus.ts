@@ -1,12 +1,11 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { parseJanusText } from '../../slack/command-text.js';
-import { answerRequest, type JanusCommandDeps } from './answer.js';
+import { answerRequest, commandNamed, parseJanusText, type JanusCommandDeps } from './registry.js';
 
-export type { JanusCommandDeps } from './answer.js';
+export type { JanusCommandDeps } from './registry.js';
 
 /**
- * `/janus <text>`: help and usage problems in the ack itself; anything else is acked at once (Slack allows 3 s), then
- * answered at the response URL by its command's handler (`answer.ts`).
+ * `/janus <text>`: help (`inAck`) and usage problems in the ack itself; anything else is acked at once (Slack allows 3 s), then
+ * answered at the response URL by its command (`registry.ts`).
  */
 export const janusCommand =
   (deps: JanusCommandDeps) =>
@@ -21,7 +20,8 @@ export const janusCommand =
       );
     };
     const asker = { user: command.user_id, team: command.team_id, later: say };
-    if (request.kind === 'help' || request.kind === 'usage') return ack(await answerRequest(deps, request, asker));
+    if (request.kind === 'usage' || commandNamed(request.kind)?.inAck)
+      return ack(await answerRequest(deps, request, asker));
     await ack();
     await say(await answerRequest(deps, request, asker));
   };

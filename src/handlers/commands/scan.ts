@@ -8,9 +8,10 @@ import {
   scanUnavailableMessage,
   type ScanOutcome,
 } from '../../slack/command-replies.js';
-import type { JanusRequest } from '../../slack/command-text.js';
+import type { UsageProblem } from '../../slack/command-text.js';
 import { pickedNote, shown, withNote } from '../../slack/visibility.js';
 import type { ScanRequests } from '../../jobs/scan-request.js';
+import { defineCommand, type CommandContext } from './command.js';
 import { entityProblem } from './entity-problem.js';
 import { withSoleMatch } from './sole-match.js';
 
@@ -22,16 +23,35 @@ export interface ScanCommandDeps {
   logger: Logger;
 }
 
+/** A cycle now: the whole catalog (`all`), or one model judged again in it. */
+interface ScanRequest {
+  kind: 'scan';
+  target: string;
+  all: boolean;
+  public: boolean;
+}
+
 /**
  * `/janus scan <model>|all`: a cycle queued now (the model judged again in it, or the whole catalog read again); the
  * answer says so at once and `later` posts the outcome once the cycle has run.
  */
-export async function scanReply(
-  deps: ScanCommandDeps,
-  request: Extract<JanusRequest, { kind: 'scan' }>,
-  user: string,
-  later: (m: SlackMessage) => Promise<void>,
-): Promise<SlackMessage> {
+export const scan = defineCommand({
+  name: 'scan',
+  usage: '/janus scan <model>|all',
+  summary: 'a cycle now (one model judged again, or the whole catalog read again); the outcome follows when it is done',
+  hint: 'scan',
+  parse: (args): ScanRequest | UsageProblem => {
+    const target = args.one('model', ', or `all`');
+    if (typeof target !== 'string') return target;
+    const all = target.toLowerCase() === 'all';
+    return { kind: 'scan', target: all ? 'all' : target, all, public: args.public };
+  },
+  run: (deps: ScanCommandDeps, request, ctx) => scanReply(deps, request, ctx),
+  retarget: (request, urn) => (request.all ? undefined : `scan ${urn}`),
+});
+
+async function scanReply(deps: ScanCommandDeps, request: ScanRequest, ctx: CommandContext): Promise<SlackMessage> {
+  const { user, later } = ctx;
   const scan = deps.scan;
   if (!scan) return scanUnavailableMessage();
   let model: ModelRef | undefined;
@@ -40,7 +60,7 @@ export async function scanReply(
     try {
       ({ value: model, picked } = await withSoleMatch(request.target, deps.resolve));
     } catch (err) {
-      return entityProblem(err, request.target, deps.logger, request);
+      return entityProblem(err, request.target, deps.logger, ctx);
     }
   }
   const log = deps.logger.child({ command: '/janus scan', user, model: model?.urn ?? 'all' });

@@ -3,11 +3,12 @@ import type { IncidentView } from '../../app/incident-action.js';
 import type { Verdict } from '../../core/verdict.js';
 import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
+import type { UsageProblem } from '../../slack/command-text.js';
 import { verdictBlocks, type Block, type SlackMessage } from '../../render/blocks.js';
 import { context, trendLine } from '../../slack/command-replies.js';
-import type { JanusRequest } from '../../slack/command-text.js';
 import { incidentControls } from '../../slack/incident-blocks.js';
 import { pickedNote, shown, withNote } from '../../slack/visibility.js';
+import { defineCommand, type CommandContext } from './command.js';
 import { entityProblem } from './entity-problem.js';
 import { withSoleMatch } from './sole-match.js';
 
@@ -26,12 +27,29 @@ export interface TrustCommandDeps {
 /** Incidents shown with their buttons at most (two blocks each). */
 const MAX_INCIDENTS = 5;
 
+interface TrustRequest {
+  kind: 'trust';
+  model: string;
+  public: boolean;
+}
+
 /** `/janus trust <model>`: the verdict, its trend and its open incidents with their buttons. */
-export async function trustReply(
-  deps: TrustCommandDeps,
-  request: Extract<JanusRequest, { kind: 'trust' }>,
-  log: Logger,
-): Promise<SlackMessage> {
+export const trust = defineCommand({
+  name: 'trust',
+  usage: '/janus trust <model>',
+  summary:
+    "the model's trust verdict: score, band, trend, findings with their evidence, open incidents with their buttons",
+  hint: 'trust <model>',
+  parse: (args): TrustRequest | UsageProblem => {
+    const model = args.one('model', ' (its name in DataHub or its urn)');
+    return typeof model === 'string' ? { kind: 'trust', model, public: args.public } : model;
+  },
+  run: (deps: TrustCommandDeps, request, ctx) => trustReply(deps, request, ctx),
+  retarget: (_, urn) => `trust ${urn}`,
+});
+
+async function trustReply(deps: TrustCommandDeps, request: TrustRequest, ctx: CommandContext): Promise<SlackMessage> {
+  const log = ctx.log.child({ model: request.model });
   try {
     const { value, picked } = await withSoleMatch(request.model, deps.verdict);
     const { verdict, source } = value;
@@ -54,6 +72,6 @@ export async function trustReply(
     const withPick = withNote({ ...message, blocks }, picked ? pickedNote(request.model, picked) : undefined);
     return shown(withPick, request.public);
   } catch (err) {
-    return entityProblem(err, request.model, log, request);
+    return entityProblem(err, request.model, log, ctx);
   }
 }

@@ -2,8 +2,9 @@ import { watchEntity, type WatchDeps } from '../../app/watch.js';
 import type { Logger } from '../../log.js';
 import type { SlackMessage } from '../../render/blocks.js';
 import { watchMessage, watchRefusedMessage, watchUnavailableMessage } from '../../slack/command-replies.js';
-import type { JanusRequest } from '../../slack/command-text.js';
+import type { UsageProblem } from '../../slack/command-text.js';
 import { pickedNote, shown, withNote } from '../../slack/visibility.js';
+import { defineCommand, type CommandContext } from './command.js';
 import { entityProblem } from './entity-problem.js';
 import { withSoleMatch } from './sole-match.js';
 
@@ -13,12 +14,28 @@ export interface WatchCommandDeps {
   logger: Logger;
 }
 
+interface WatchRequest {
+  kind: 'watch';
+  target: string;
+  public: boolean;
+}
+
 /** `/janus watch <model|dataset>`: its alerts come to the asker as direct messages. */
-export async function watchReply(
-  deps: WatchCommandDeps,
-  request: Extract<JanusRequest, { kind: 'watch' }>,
-  user: string,
-): Promise<SlackMessage> {
+export const watch = defineCommand({
+  name: 'watch',
+  usage: '/janus watch <model|dataset>',
+  summary: 'its alerts in a direct message to you',
+  hint: 'watch',
+  parse: (args): WatchRequest | UsageProblem => {
+    const target = args.one('model or dataset');
+    return typeof target === 'string' ? { kind: 'watch', target, public: args.public } : target;
+  },
+  run: (deps: WatchCommandDeps, request, ctx) => watchReply(deps, request, ctx),
+  retarget: (_, urn) => `watch ${urn}`,
+});
+
+async function watchReply(deps: WatchCommandDeps, request: WatchRequest, ctx: CommandContext): Promise<SlackMessage> {
+  const { user } = ctx;
   const watch = deps.watch;
   if (!watch) return watchUnavailableMessage();
   try {
@@ -28,6 +45,6 @@ export async function watchReply(
     const message = watchMessage(o.entity, o.added, o.identity !== 'known');
     return shown(withNote(message, picked ? pickedNote(request.target, picked) : undefined), request.public);
   } catch (err) {
-    return entityProblem(err, request.target, deps.logger, request);
+    return entityProblem(err, request.target, deps.logger, ctx);
   }
 }
