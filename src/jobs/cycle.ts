@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Job, UnrecoverableError, type FlowProducer, type Queue } from 'bullmq';
-import type { CatalogWatch, WatchCycle } from '../app/catalog-watch.js';
+import type { IncrementalJudge, JudgedCycle } from '../app/incremental-judge.js';
 import { catalogJudgedSet, planJudged, type JudgedSet, type WriteBackDeps } from '../app/write-back.js';
 import { upstreamDatasets } from '../core/graph.js';
 import { transitionsOf, type Hysteresis, type Transition } from '../core/transitions.js';
@@ -17,7 +17,7 @@ import type { ServiceState } from './service-state.js';
 import { upstreamDatasetsByModel } from '../core/writeback/upstream-datasets.js';
 
 export interface CycleDeps extends CommitDeps {
-  watch: CatalogWatch;
+  judge: IncrementalJudge;
   writeBack: WriteBackDeps;
   flows: FlowProducer;
   cycleQueue: Queue;
@@ -33,7 +33,7 @@ export interface CycleDeps extends CommitDeps {
   /** Brings the Slack messages showing incidents up to date with DataHub (reverse sync), once a cycle. */
   syncIncidentMessages?: () => Promise<unknown>;
   /** The catalog's orphans against those recorded, once a cycle (orphan-watch.ts); its failure never fails the cycle. */
-  watchOrphans?: (cycle: WatchCycle, cycleId: string) => Promise<void>;
+  watchOrphans?: (cycle: JudgedCycle, cycleId: string) => Promise<void>;
 }
 
 export type CycleResult =
@@ -78,7 +78,7 @@ export async function runCycle(job: Job, deps: CycleDeps): Promise<CycleResult> 
   } catch (err) {
     metrics.cycle('failed');
     // what this cycle judged was not planned or not fanned out: the next one reads and judges everything again
-    deps.watch.reset();
+    deps.judge.reset();
     throw err;
   } finally {
     clearInterval(renewal);
@@ -103,14 +103,14 @@ async function settlePending(deps: CycleDeps): Promise<'writing' | string[]> {
 }
 
 async function judgeAndFanOut(job: Job, deps: CycleDeps, replan: string[], forceFull: boolean): Promise<CycleResult> {
-  const { watch, state, metrics, logger } = deps;
+  const { judge, state, metrics, logger } = deps;
   const started = (deps.now ?? Date.now)();
   const cycleId = String(job.id);
   const collector = new RootCauseCollector();
   const judged: JudgedModel[] = [];
   const upstream: Record<string, string[]> = {};
-  const full = forceFull || watch.fullDue(started);
-  const cycle = await watch.cycle(
+  const full = forceFull || judge.fullDue(started);
+  const cycle = await judge.cycle(
     started,
     async (v, graph) => {
       collector.add(v);
@@ -221,7 +221,7 @@ export const applyDeps = (deps: Pick<CycleDeps, 'writeBack' | 'logger'>) => ({
 });
 
 /** What an alert needs of a transition that the cycle knows: the owners, and the datasets whose incidents to name. */
-function notificationOf(t: Transition, cycle: WatchCycle): NotificationData {
+function notificationOf(t: Transition, cycle: JudgedCycle): NotificationData {
   const ownersOf = (urn: string) =>
     (cycle.catalog.entity(urn)?.owners ?? []).filter((o) => !o.departed).map((o) => o.urn);
   if (t.kind === 'cause')

@@ -1,6 +1,6 @@
 import { FlowProducer, Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
 import type { Registry } from 'prom-client';
-import { CatalogWatch } from '../app/catalog-watch.js';
+import { IncrementalJudge } from '../app/incremental-judge.js';
 import type { WriteBackDeps } from '../app/write-back.js';
 import type { CycleConfig } from '../config/index.js';
 import { DEFAULT_BANDS } from '../core/score.js';
@@ -150,7 +150,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
     };
     const deps: CycleDeps = {
-      watch: new CatalogWatch({ client: o.client, policy: o.policy }, { refreshMs: o.scan.refresh }),
+      judge: new IncrementalJudge({ client: o.client, policy: o.policy }, { refreshMs: o.scan.refresh }),
       writeBack,
       flows: new FlowProducer({ connection: bull, prefix }),
       cycleQueue: queues.cycle,
