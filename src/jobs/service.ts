@@ -36,7 +36,7 @@ export interface ServiceOptions {
   redisUrl: string;
   /** Queue and key prefix (`redis.prefix`). */
   prefix: string;
-  scan: CycleConfig;
+  cycle: CycleConfig;
   client: DataHubClient;
   policy: JudgePolicy;
   logger: Logger;
@@ -113,15 +113,15 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     client: o.client,
     redis: connection,
     state,
-    intervalMs: o.scan.interval,
+    intervalMs: o.cycle.interval,
     startedAt: (o.now ?? Date.now)(),
     ...(o.now ? { now: o.now } : {}),
   });
 
   if (o.scheduler) {
     const register = () =>
-      registerCycleScheduler(queues.cycle, o.scan.interval).then(
-        () => log.info({ everyMs: o.scan.interval }, 'cycle scheduled'),
+      registerCycleScheduler(queues.cycle, o.cycle.interval).then(
+        () => log.info({ everyMs: o.cycle.interval }, 'cycle scheduled'),
         (err: Error) =>
           log.warn({ err: err.message }, 'could not register the cycle schedule; retrying when Redis is back'),
       );
@@ -129,7 +129,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     // a Redis that restarted empty has lost the schedule: register it again whenever the connection comes back
     connection.on('ready', () => void register());
     if (o.alerts) {
-      const every = timersEvery(o.alerts.escalateAfterMs, o.scan.interval);
+      const every = timersEvery(o.alerts.escalateAfterMs, o.cycle.interval);
       const timers = () =>
         registerAlertTimers(queues.slack, every).catch((err: Error) =>
           log.warn({ err: err.message }, 'could not register the alert timers; retrying when Redis is back'),
@@ -150,15 +150,15 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       ...(o.reportBaseUrl ? { reportBaseUrl: o.reportBaseUrl } : {}),
     };
     const deps: CycleDeps = {
-      judge: new IncrementalJudge({ client: o.client, policy: o.policy }, { refreshMs: o.scan.refresh }),
+      judge: new IncrementalJudge({ client: o.client, policy: o.policy }, { refreshMs: o.cycle.refresh }),
       writeBack,
       flows: new FlowProducer({ connection: bull, prefix }),
       cycleQueue: queues.cycle,
       notifications: queues.notifications,
       history: new RedisVerdictHistory(connection, { prefix: `${prefix}:` }),
-      rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.scan.bandMargin, clearAfter: o.scan.clearAfter },
-      writeChunk: o.scan.writeChunk,
-      intervalMs: o.scan.interval,
+      rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.cycle.bandMargin, clearAfter: o.cycle.clearAfter },
+      writeChunk: o.cycle.writeChunk,
+      intervalMs: o.cycle.interval,
       state,
       metrics,
       logger: log,
@@ -186,8 +186,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         connection: bull,
         prefix,
         concurrency,
-        lockDuration: o.scan.jobLockMs,
-        stalledInterval: o.scan.jobLockMs,
+        lockDuration: o.cycle.jobLockMs,
+        stalledInterval: o.cycle.jobLockMs,
         ...(settings ? { settings } : {}),
       });
       w.on('failed', (job, err) => {
@@ -198,7 +198,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       workers.push(w);
     };
     worker(QUEUES.cycle, 1, (job) => (job.name === JOB.commit ? runCommit(job, deps) : runCycle(job, deps)));
-    worker(QUEUES.writeback, o.scan.workerConcurrency, (job) =>
+    worker(QUEUES.writeback, o.cycle.workerConcurrency, (job) =>
       runWrite(job, { client: o.client, redis: connection, metrics, logger: log }),
     );
     if (o.alerts) {

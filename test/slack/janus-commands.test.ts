@@ -266,7 +266,7 @@ describe('/janus scan', () => {
     const service = await startService({
       redisUrl: REDIS_URL,
       prefix,
-      scan: cycleSchema.parse({ interval: '1h' }),
+      cycle: cycleSchema.parse({ interval: '1h' }),
       client: createDataHubClient({ url: sim.url }),
       policy: judgePolicy(judgeSchema.parse({})),
       logger: createLogger({ level: 'silent' }),
