@@ -3,7 +3,7 @@
  * one closest to reaching `wanted` models whose failure is a root cause of its own (not folded into trouble further
  * up), found by trying: a failing run, an incremental judgment in this process, then a fixing run.
  */
-import { CatalogWatch } from '../src/app/catalog-watch.js';
+import { IncrementalJudge } from '../src/app/incremental-judge.js';
 import { judgePolicy } from '../src/config/index.js';
 import { judgeSchema } from '../src/config/judge.js';
 import { createDataHubClient } from '../src/datahub/client.js';
@@ -52,14 +52,14 @@ export async function ingestRun(url: string, job: string, result: 'FAILURE' | 'S
 
 /** Judged at the catalog's own date: at the clock's every raw table is stale, and a failure below one is folded into it. */
 export async function jobReaching(url: string, wanted: number, tries = 5): Promise<ChangeTarget> {
-  const watch = new CatalogWatch(
+  const incremental = new IncrementalJudge(
     {
       client: createDataHubClient({ url }),
       policy: judgePolicy(judgeSchema.parse({ asOf: new Date(GENERATED_NOW).toISOString() })),
     },
     { refreshMs: Number.POSITIVE_INFINITY },
   );
-  const { catalog, cache, live } = await watch.cycle(GENERATED_NOW);
+  const { catalog, cache, live } = await incremental.cycle(GENERATED_NOW);
   const troubled = new Set(
     [...live.values()]
       .filter((c) => c.detector === 'freshness_lag' || c.detector === 'upstream_failure')
@@ -83,9 +83,9 @@ export async function jobReaching(url: string, wanted: number, tries = 5): Promi
   candidates.sort((a, b) => Math.abs(a.models - wanted) - Math.abs(b.models - wanted));
   for (const c of candidates.slice(0, tries)) {
     await ingestRun(url, c.job, 'FAILURE');
-    const raised = (await watch.cycle(GENERATED_NOW)).live.has(`upstream_failure:${c.job}`);
+    const raised = (await incremental.cycle(GENERATED_NOW)).live.has(`upstream_failure:${c.job}`);
     await ingestRun(url, c.job, 'SUCCESS');
-    await watch.cycle(GENERATED_NOW);
+    await incremental.cycle(GENERATED_NOW);
     if (raised) return c;
   }
   throw new Error(

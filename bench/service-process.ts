@@ -83,8 +83,8 @@ export const serviceEnv = (
   DATAHUB_GMS_URL: o.simUrl,
   REDIS_URL: o.redisUrl,
   JANUS_REDIS_PREFIX: o.prefix,
-  JANUS_SCAN_INTERVAL: `${o.intervalMs / 1000}s`,
-  JANUS_SCAN_REFRESH: '1000h',
+  JANUS_CYCLE_INTERVAL: `${o.intervalMs / 1000}s`,
+  JANUS_CYCLE_REFRESH: '1000h',
   JANUS_PUBLIC_URL: 'http://janus.bench.test',
   ...more,
 });

@@ -32,7 +32,7 @@ export function serviceMarkdown(f: ServiceFigures): string {
   return [
     '## Service: `janus serve` and `janus worker` on Redis',
     '',
-    `The ${f.catalog} catalog on the simulator process (its CPU is not Janus's); \`janus serve\` (and \`janus worker\`) as processes judging at the catalog's own date (\`JANUS_AS_OF\`; the scale-out runs at the clock's), cycles every ${sec(u.intervalMs)}, no full refresh (\`JANUS_SCAN_REFRESH\` 1000h), each run under a Redis key prefix of its own, deleted after. ` +
+    `The ${f.catalog} catalog on the simulator process (its CPU is not Janus's); \`janus serve\` (and \`janus worker\`) as processes judging at the catalog's own date (\`JANUS_AS_OF\`; the scale-out runs at the clock's), cycles every ${sec(u.intervalMs)}, no full refresh (\`JANUS_CYCLE_REFRESH\` 1000h), each run under a Redis key prefix of its own, deleted after. ` +
       "A cycle's CPU is the `janus serve` process's (/proc utime + stime) from the commit before it to its own; requests, response bytes (GraphQL answers' bodies) and mutations are the simulator's counters over the same span." +
       (f.load
         ? ` Load average (1 / 5 / 15 min) at the start ${f.load.start.join(' / ')}, at the end ${f.load.end.join(' / ')}.`

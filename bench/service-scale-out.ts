@@ -29,7 +29,7 @@ async function firstCycleWith(
     const env = serviceEnv(
       { simUrl: sim.url, redisUrl: plan.redisUrl, prefix, intervalMs: plan.intervalMs },
       {
-        JANUS_SCAN_WRITE_CHUNK: String(plan.writeChunk),
+        JANUS_CYCLE_WRITE_CHUNK: String(plan.writeChunk),
         JANUS_DATAHUB_CONCURRENCY: String(plan.concurrency),
       },
     );

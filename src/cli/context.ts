@@ -13,8 +13,10 @@ export interface CliContext {
 
 /** Config (validated before anything else), logger and DataHub client for a command that reads DataHub. */
 export function cliContext(cmd: Command, env: Record<string, string | undefined> = process.env): CliContext {
-  const config = commandConfig(cmd, env);
+  const deprecated: string[] = [];
+  const config = commandConfig(cmd, env, (line) => deprecated.push(line));
   const logger = createLogger(config.log);
+  for (const line of deprecated) logger.warn(line);
   const client = createDataHubClient({
     url: config.datahub.url,
     ...(config.datahub.token ? { token: config.datahub.token } : {}),
@@ -29,9 +31,13 @@ export function cliContext(cmd: Command, env: Record<string, string | undefined>
 }
 
 /** The validated config, from `--config FILE` (or ./janus.config.yaml) and the environment: for commands that do not read DataHub. */
-export function commandConfig(cmd: Command, env: Record<string, string | undefined> = process.env): Config {
+export function commandConfig(
+  cmd: Command,
+  env: Record<string, string | undefined> = process.env,
+  warn?: (line: string) => void,
+): Config {
   const { config: file } = cmd.optsWithGlobals<{ config?: string }>();
-  return loadConfig({ env, ...(file ? { file } : {}) });
+  return loadConfig({ env, ...(file ? { file } : {}), ...(warn ? { warn } : {}) });
 }
 
 /** Writes command output; stdout is reserved for it. */

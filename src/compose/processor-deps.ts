@@ -1,7 +1,7 @@
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { RedisLocks } from '../redis/lock.js';
-import { CatalogWatch } from '../app/catalog-watch.js';
+import { IncrementalJudge } from '../app/incremental-judge.js';
 import type { CycleDeps } from '../app/cycle/run-cycle.js';
 import { redisIncidentLocks } from '../app/incident-lock.js';
 import { DEFAULT_BANDS } from '../core/score.js';
@@ -65,7 +65,7 @@ function cycleDeps(
   watchOrphans?: CycleDeps['watchOrphans'],
 ): CycleDeps {
   return {
-    watch: new CatalogWatch({ client: o.client, policy: o.policy }, { refreshMs: o.scan.refresh }),
+    judge: new IncrementalJudge({ client: o.client, policy: o.policy }, { refreshMs: o.cycle.refresh }),
     writeBack: {
       client: o.client,
       policy: o.policy,
@@ -75,9 +75,9 @@ function cycleDeps(
     },
     queue: bullCycleQueue({ cycle: b.queues.cycle, notifications: b.queues.notifications, flows: b.flows }),
     history,
-    rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.scan.bandMargin, clearAfter: o.scan.clearAfter },
-    writeChunk: o.scan.writeChunk,
-    intervalMs: o.scan.interval,
+    rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.cycle.bandMargin, clearAfter: o.cycle.clearAfter },
+    writeChunk: o.cycle.writeChunk,
+    intervalMs: o.cycle.interval,
     state: b.state,
     metrics: b.metrics,
     logger: b.log,

@@ -10,7 +10,7 @@ export interface ServiceOptions {
   redisUrl: string;
   /** Queue and key prefix (`redis.prefix`). */
   prefix: string;
-  scan: CycleConfig;
+  cycle: CycleConfig;
   client: DataHubClient;
   policy: JudgePolicy;
   logger: Logger;

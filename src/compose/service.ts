@@ -35,7 +35,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     client: o.client,
     redis: connection,
     state,
-    intervalMs: o.scan.interval,
+    intervalMs: o.cycle.interval,
     startedAt: (o.now ?? Date.now)(),
     ...(o.now ? { now: o.now } : {}),
   });
@@ -46,7 +46,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
         cycle: queues.cycle,
         slack: queues.slack,
         redis: connection,
-        intervalMs: o.scan.interval,
+        intervalMs: o.cycle.interval,
         ...(o.alerts ? { escalateAfterMs: o.alerts.escalateAfterMs } : {}),
       },
       log,
@@ -62,8 +62,8 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
       ...startWorkers(processorTable(deps), {
         connection: bull,
         prefix,
-        lockMs: o.scan.jobLockMs,
-        writeConcurrency: o.scan.workerConcurrency,
+        lockMs: o.cycle.jobLockMs,
+        writeConcurrency: o.cycle.workerConcurrency,
         notificationConcurrency: o.alerts ? 4 : 1,
         logger: log,
         onFailed: (queue) => metrics.jobFailed(queue),

@@ -16,8 +16,8 @@ export const period = (fallback: string) =>
     });
 
 /**
- * The service's cycles (`janus serve`, `janus worker`): docs/architecture.md explains each setting. The config
- * file and environment keep the section's public name, `scan` (`scan.interval`, `JANUS_SCAN_INTERVAL`).
+ * The service's cycles (`janus serve`, `janus worker`): docs/architecture.md explains each setting. `cycle.*` in the
+ * config file, `JANUS_CYCLE_*` in the environment; the old names (`scan.*`, `JANUS_SCAN_*`) still work (aliases.ts).
  */
 export const cycleSchema = z.object({
   /** How often a cycle runs (BullMQ job scheduler). */

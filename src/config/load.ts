@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { ConfigError } from '../errors.js';
+import { resolveAliases } from './aliases.js';
 import { configFromEnv, envNameFor } from './env.js';
 import { configSchema, type Config } from './schema.js';
 
@@ -13,13 +14,20 @@ export interface LoadConfigOptions {
   /** An explicit `--config FILE`: it must exist. Without it, `janus.config.yaml` in `cwd` is read if present. */
   file?: string;
   cwd?: string;
+  /** Where a deprecation line goes (an old setting name used); the CLI logs it. Default: stderr. */
+  warn?: (line: string) => void;
 }
+
+const warnOnStderr = (line: string) => void process.stderr.write(`janus: ${line}\n`);
 
 /** Defaults, then the config file, then the environment; every problem is reported at once. */
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
   const fromFile = readConfigFile(options.file, options.cwd ?? process.cwd());
-  const merged = mergeSections(fromFile.values, configFromEnv(env));
+  const aliased = resolveAliases(fromFile.values, env, fromFile.path ? path.basename(fromFile.path) : undefined);
+  if (aliased.clashes.length) throw new ConfigError(aliased.clashes);
+  for (const line of aliased.deprecated) (options.warn ?? warnOnStderr)(line);
+  const merged = mergeSections(aliased.file, configFromEnv(aliased.env));
   const result = configSchema.safeParse(merged, { reportInput: true });
   if (!result.success) throw new ConfigError(result.error.issues.map((i) => describeIssue(i, fromFile.path)));
   return result.data;
@@ -27,7 +35,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
 
 /** The config file's own values (`--config FILE`, else ./janus.config.yaml when present): to tell a setting's source. */
 export function configFileValues(options: Pick<LoadConfigOptions, 'file' | 'cwd'> = {}): Record<string, unknown> {
-  return readConfigFile(options.file, options.cwd ?? process.cwd()).values;
+  return resolveAliases(readConfigFile(options.file, options.cwd ?? process.cwd()).values, {}).file;
 }
 
 function readConfigFile(explicit: string | undefined, cwd: string): { values: Record<string, unknown>; path?: string } {

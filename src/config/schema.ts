@@ -88,7 +88,7 @@ export const serverSchema = z.object({
 });
 
 export const configSchema = z.object({
-  scan: cycleSchema.default(cycleSchema.parse({})),
+  cycle: cycleSchema.default(cycleSchema.parse({})),
   datahub: datahubSchema.default(datahubSchema.parse({})),
   log: logSchema.default(logSchema.parse({})),
   redis: redisSchema.default(redisSchema.parse({})),

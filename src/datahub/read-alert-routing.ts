@@ -1,4 +1,4 @@
-import { CHANNEL_PROPERTY, type EntityFacts, type GroupFacts, type OwnerFacts } from '../core/alerts/routing.js';
+import { CHANNEL_PROPERTY, type RoutedEntity, type GroupFacts, type OwnerFacts } from '../core/alerts/routing.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { alertRoutingOp, type RawAlertGroup, type RawAlertOwner } from './queries/alert-routing.js';
@@ -8,9 +8,9 @@ import { toRecord } from './queries/response-pieces.js';
 const BATCH = 100;
 
 /** The routing facts of entities (models, datasets) by urn: their owners and, for a model, its own channel. */
-export async function readAlertRouting(client: DataHubClient, urns: string[]): Promise<Map<string, EntityFacts>> {
+export async function readAlertRouting(client: DataHubClient, urns: string[]): Promise<Map<string, RoutedEntity>> {
   const unique = [...new Set(urns)];
-  const out = new Map<string, EntityFacts>();
+  const out = new Map<string, RoutedEntity>();
   const chunks: string[][] = [];
   for (let i = 0; i < unique.length; i += BATCH) chunks.push(unique.slice(i, i + BATCH));
   await Promise.all(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { reportUrlFor } from '../app/write-back.js';
-import { routeAlert, routeEntity, type EntityFacts, type OwnerFacts } from '../core/alerts/routing.js';
+import { routeAlert, routeEntity, type RoutedEntity, type OwnerFacts } from '../core/alerts/routing.js';
 import type { Band } from '../core/score.js';
 import type { Transition } from '../core/transitions.js';
 import type { ModelRef } from '../core/verdict.js';
@@ -85,7 +85,7 @@ export async function stageTransition(n: NotificationData, queuedAt: number, dep
   } else models = [t.model];
   const subject = t.kind === 'cause' ? t.dataset : t.model.urn;
   const facts = await readAlertRouting(deps.client, [subject, ...models.map((m) => m.urn)]);
-  const none = (urn: string): EntityFacts => ({ urn, name: urn, owners: [] });
+  const none = (urn: string): RoutedEntity => ({ urn, name: urn, owners: [] });
   const routed = routeAlert(
     t.kind === 'cause' ? routeEntity(facts.get(t.dataset) ?? none(t.dataset)) : undefined,
     models.map((m) => ({ urn: m.urn, route: routeEntity(facts.get(m.urn) ?? none(m.urn)) })),

@@ -8,7 +8,7 @@ import { ServiceState } from './service-state.js';
 export interface RedisDoctorOptions {
   url?: string;
   prefix: string;
-  /** `scan.interval`: a last cycle older than three of them is stale. */
+  /** `cycle.interval`: a last cycle older than three of them is stale. */
   intervalMs: number;
   now?: () => number;
 }

@@ -1,6 +1,6 @@
 /** Janus's BullMQ queues. Scanning never waits on notifying: each has its own queue and workers. */
 export const QUEUES = {
-  /** The cycle (scheduled every `scan.interval`) and its commit, which runs once the cycle's writes landed. */
+  /** The cycle (scheduled every `cycle.interval`) and its commit, which runs once the cycle's writes landed. */
   cycle: 'cycle',
   /** Slices of a cycle's write-back plan, one root cause's dataset or a group of models each. */
   writeback: 'writeback',

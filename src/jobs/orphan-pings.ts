@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
-import { FALLBACK, channelKey, routeAlert, routeEntity, type EntityFacts } from '../core/alerts/routing.js';
+import { FALLBACK, channelKey, routeAlert, routeEntity, type RoutedEntity } from '../core/alerts/routing.js';
 import { shortName } from '../core/names.js';
 import { orphanMessagesFor } from '../core/orphans.js';
 import type { DataHubClient } from '../datahub/client.js';
@@ -57,7 +57,7 @@ export const orphansProcessor = (deps: OrphanPingDeps, ping = runOrphanPings) =>
 
 async function pingOrphans(records: OrphanRecord[], cycle: string, queuedAt: number, deps: OrphanPingDeps) {
   const facts = await readAlertRouting(deps.client, [...new Set(records.flatMap((r) => r.models))]);
-  const none = (urn: string): EntityFacts => ({ urn, name: shortName(urn), owners: [] });
+  const none = (urn: string): RoutedEntity => ({ urn, name: shortName(urn), owners: [] });
   const nameOf = (urn: string) => ({ urn, name: facts.get(urn)?.name ?? shortName(urn) });
   const byChannel = new Map<string, OrphanPing[]>();
   const add = (channel: string, p: OrphanPing) => byChannel.set(channel, [...(byChannel.get(channel) ?? []), p]);

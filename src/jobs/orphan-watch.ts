@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { WatchCycle } from '../app/catalog-watch.js';
+import type { JudgedCycle } from '../app/incremental-judge.js';
 import type { EntityNode } from '../core/graph.js';
 import { findOrphans, orphanChanges, ownedModels } from '../core/orphans.js';
 import type { Logger } from '../log.js';
@@ -23,8 +23,8 @@ export interface OrphanWatchDeps {
  * forgotten, their pings updated. Also keeps the owner → models index App Home reads. A catalog the last call saw
  * already (nothing moved) is skipped.
  */
-export function orphanWatch(deps: OrphanWatchDeps): (cycle: WatchCycle, cycleId: string) => Promise<void> {
-  let seen: WatchCycle['catalog'] | undefined;
+export function orphanWatch(deps: OrphanWatchDeps): (cycle: JudgedCycle, cycleId: string) => Promise<void> {
+  let seen: JudgedCycle['catalog'] | undefined;
   return async (cycle, cycleId) => {
     const catalog = cycle.catalog;
     if (catalog === seen) return;

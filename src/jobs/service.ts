@@ -15,9 +15,9 @@ const deliveryBackoff = (attemptsMade: number) => Math.min(30_000, 500 * 2 ** Ma
 export interface WorkerSettings {
   connection: RedisOptions;
   prefix: string;
-  /** A job's lock (and the stalled-job check): `scan.jobLockMs`. */
+  /** A job's lock (and the stalled-job check): `cycle.jobLockMs`. */
   lockMs: number;
-  /** Write jobs run at once in this process (`scan.workerConcurrency`). */
+  /** Write jobs run at once in this process (`cycle.workerConcurrency`). */
   writeConcurrency: number;
   /** Transitions run at once in this process (4 for the Slack alerts, 1 for the logging sink). */
   notificationConcurrency: number;

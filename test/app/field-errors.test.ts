@@ -10,7 +10,7 @@ import { generateCatalog, GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { policy } from './write-back-helpers.js';
 import { writeBackModels } from '../../src/app/write-back.js';
-import { CatalogWatch } from '../../src/app/catalog-watch.js';
+import { IncrementalJudge } from '../../src/app/incremental-judge.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 
 let sim: RunningSim | undefined;
@@ -115,14 +115,14 @@ describe("the service's cycle after DataHub failed a field", () => {
     await judgeCatalog({ client, policy, now: () => NOW }, (v) => void clean.set(v.model.urn, v));
 
     sim.fieldFaults.plant({ field: 'lineage', urn: DEMO.datasets.txnFeatures, times: 1 });
-    const watch = new CatalogWatch({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
+    const incremental = new IncrementalJudge({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
     const latest = new Map<string, Verdict>();
-    await watch.cycle(NOW, (v) => void latest.set(v.model.urn, v));
+    await incremental.cycle(NOW, (v) => void latest.set(v.model.urn, v));
     expect([...latest.values()].some((v) => strip(v).upstreamCount !== clean.get(v.model.urn)!.upstreamCount)).toBe(
       true,
     );
     expect([...latest.values()].some((v) => v.unread?.[0]?.urn === DEMO.datasets.txnFeatures)).toBe(true);
-    await watch.cycle(NOW, (v) => void latest.set(v.model.urn, v));
+    await incremental.cycle(NOW, (v) => void latest.set(v.model.urn, v));
     expect(new Map([...latest].map(([m, v]) => [m, strip(v)]))).toEqual(
       new Map([...clean].map(([m, v]) => [m, strip(v)])),
     );

@@ -4,6 +4,7 @@ import { DEMO, runRecords } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { loadRecords } from '@janus/datahub-sim/load';
 import { gql, scanAll } from './write-back-helpers.js';
+import { demoScore } from '../support/demo-verdicts.js';
 
 let sim: RunningSim | undefined;
 afterEach(async () => {
@@ -78,14 +79,14 @@ describe('write-back on the demo catalog', () => {
     });
 
     const fraud = await model(DEMO.models.fraud);
-    expect(prop(fraud, PROPERTIES.score.urn)).toEqual([80]);
+    expect(prop(fraud, PROPERTIES.score.urn)).toEqual([demoScore('fraud')]);
     expect(prop(fraud, PROPERTIES.band.urn)).toEqual(['at_risk']);
     expect(tagged(fraud)).toBe(1);
     expect(fraud.institutionalMemory?.elements.filter((l) => l.label === REPORT_LINK_LABEL)).toEqual([
       { label: REPORT_LINK_LABEL, url: `http://janus.test/reports/${encodeURIComponent(DEMO.models.fraud)}` },
     ]);
     expect(tagged(await model(DEMO.models.customerLtv))).toBe(0);
-    expect(prop(await model(DEMO.models.customerLtv), PROPERTIES.score.urn)).toEqual([100]);
+    expect(prop(await model(DEMO.models.customerLtv), PROPERTIES.score.urn)).toEqual([demoScore('customerLtv')]);
 
     const { dataset } = await gql<{
       dataset: {

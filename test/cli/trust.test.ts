@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim } from '@janus/datahub-sim';
 import { requireBuiltCli, runJanus, useDemoSim } from './run-janus.js';
+import { demoScore, demoScoreLine, demoVerdict } from '../support/demo-verdicts.js';
 
 const demo = useDemoSim();
 
@@ -21,12 +22,12 @@ describe('janus trust on the demo catalog', () => {
     const v = await trustJson(DEMO.models.fraud);
     expect(v).toMatchObject({
       model: { name: 'fraud_detector_v4' },
-      score: 80,
-      band: 'at_risk',
+      score: demoScore('fraud'),
+      band: demoVerdict('fraud').band,
       datahub: demo.sim.url,
     });
-    expect(v.deductions.reduce((s: number, d: { weight: number }) => s + d.weight, 0)).toBe(20);
-    const leak = v.findings[0];
+    expect(v.deductions.reduce((s: number, d: { weight: number }) => s + d.weight, 0)).toBe(100 - demoScore('fraud'));
+    const leak = v.findings.find((f: { detector: string }) => f.detector === 'target_leakage');
     expect(leak.evidence.chains[0][0]).toContain('features.txn_features,PROD),days_to_chargeback)');
     expect(leak.evidence.chains[0].at(-1)).toContain('ml.fraud_training_set,PROD),is_fraud)');
     expect(leak.evidence.sharedAncestor).toContain('analytics.stg_chargebacks,PROD),chargeback_at)');
@@ -37,7 +38,7 @@ describe('janus trust on the demo catalog', () => {
   it('prints Argos and the deductions as text', async () => {
     const r = await runJanus(['trust', 'session_intent_v1'], demo.env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('Argos: session_intent_v1 scores 60/100. Caution.');
+    expect(r.stdout).toContain(`Argos: ${demoScoreLine('sessionIntent')}. Caution.`);
     expect(r.stdout).toContain('Job build_stg_sessions failed its latest run');
   });
 
@@ -163,7 +164,7 @@ describe('janus demo and scan', () => {
     ]) {
       expect(r.stdout).toContain(`Argos: ${name} scores`);
     }
-    expect(r.stdout).toMatch(/customer_ltv_v2\s+100\s+trusted/);
+    expect(r.stdout).toMatch(new RegExp(`customer_ltv_v2\\s+${demoScore('customerLtv')}\\s+trusted`));
   });
 
   it('scan --all --dry-run --json judges every model', async () => {

@@ -5,6 +5,7 @@ import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { cleanPrefix, REDIS_URL, testPrefix } from '../support/service.js';
 import { requireBuiltCli, runJanus } from './run-janus.js';
+import { demoScore, demoVerdict } from '../support/demo-verdicts.js';
 
 // this file's own key prefix (JANUS_REDIS_PREFIX), every key under it deleted afterwards
 const PREFIX = testPrefix();
@@ -28,7 +29,7 @@ describe('janus scan with Redis', () => {
     expect(r.code, r.stderr).toBe(0);
     const history = new RedisVerdictHistory(redis, { prefix: `${PREFIX}:` });
     const [latest] = await history.history(DEMO.models.sessionIntent, 1);
-    expect(latest).toMatchObject({ score: 60, band: 'caution' });
+    expect(latest).toMatchObject({ score: demoScore('sessionIntent'), band: demoVerdict('sessionIntent').band });
     expect(Date.parse(latest!.scannedAt)).toBeGreaterThanOrEqual(started - 1000);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK, routeAlert, routeEntity, type EntityFacts, type OwnerFacts } from '../../src/core/alerts/routing.js';
+import {
+  FALLBACK,
+  routeAlert,
+  routeEntity,
+  type RoutedEntity,
+  type OwnerFacts,
+} from '../../src/core/alerts/routing.js';
 
 const risk = { urn: 'urn:li:corpGroup:risk-ml', name: 'Risk ML', channel: '#risk-ml-oncall' };
 const platform = { urn: 'urn:li:corpGroup:data-platform', name: 'Data Platform', channel: 'data-platform-alerts' };
@@ -13,7 +19,7 @@ const user = (name: string, over: Partial<Extract<OwnerFacts, { kind: 'user' }>>
   groups: [],
   ...over,
 });
-const entity = (urn: string, owners: OwnerFacts[], channel?: string): EntityFacts => ({
+const entity = (urn: string, owners: OwnerFacts[], channel?: string): RoutedEntity => ({
   urn,
   name: urn,
   owners,

@@ -10,6 +10,7 @@ import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createLogger, redactText } from '../../src/log.js';
 import { startSim } from '@janus/datahub-sim';
+import { demoScore } from '../support/demo-verdicts.js';
 
 // Credentials written into DATAHUB_GMS_URL (issue 38, probe finding 6): sent as a proxy expects them, never shown.
 describe('credentials inside a URL', () => {
@@ -53,7 +54,7 @@ describe('credentials inside a URL', () => {
       expect(client.url).toBe(`http://127.0.0.1:${port}`);
       const policy = judgePolicy(judgeSchema.parse({}));
       const { verdict } = await judgeModel({ client, policy }, 'fraud_detector_v4');
-      expect(verdict.score).toBe(80);
+      expect(verdict.score).toBe(demoScore('fraud'));
       expect(JSON.stringify(verdict)).not.toContain('pr0xy-pw');
       expect(seen.length).toBeGreaterThan(0);
 

@@ -28,8 +28,8 @@ describe('janus serve as a service, when parts fail (Redis, the simulator, child
     const { sim, state, start } = await setup({ latencyMs: 60 });
     const serve = start('serve', {}, ['--no-workers']);
     const workers = [
-      start('worker', { JANUS_SCAN_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' }),
-      start('worker', { JANUS_SCAN_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' }),
+      start('worker', { JANUS_CYCLE_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' }),
+      start('worker', { JANUS_CYCLE_WRITE_CHUNK: '1', JANUS_WORKER_CONCURRENCY: '1' }),
     ];
     await Promise.all([serve.ready, ...workers.map((w) => w.ready)]);
     // the worker that judged the first cycle dies as its write jobs fan out

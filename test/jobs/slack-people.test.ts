@@ -103,7 +103,7 @@ describe('starting with Slack alerts on', () => {
     const service = await startService({
       redisUrl: REDIS_URL,
       prefix: prefix(),
-      scan: cycleSchema.parse({ interval: '1h' }),
+      cycle: cycleSchema.parse({ interval: '1h' }),
       client: createDataHubClient({ url: sim.url }),
       policy: judgePolicy(judgeSchema.parse({})),
       logger: createLogger({

@@ -4,6 +4,7 @@ import { MemoryVerdictHistory, type VerdictHistory } from '../../src/history/ind
 import { WRITES_DISABLED } from '../../src/mcp/tools/scan-model.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { call, demoFixture, textOf } from './harness.js';
+import { demoScore, demoVerdict } from '../support/demo-verdicts.js';
 
 const demo = demoFixture();
 const client = demo.client;
@@ -60,7 +61,7 @@ describe('tool errors come back as MCP error results', () => {
     const r = await call(offline, 'score_history', { model: DEMO.modelNames.churn });
     expect(r.structuredContent).toMatchObject({
       model: { urn: DEMO.models.churn, name: 'churn_predictor_v2' },
-      entries: [{ score: 90, band: 'trusted' }],
+      entries: [{ score: demoScore('churn'), band: demoVerdict('churn').band }],
     });
     const unknown = await call(offline, 'score_history', { model: 'never_scanned' });
     expect(unknown.isError).toBe(true);
@@ -115,7 +116,7 @@ describe('tool errors come back as MCP error results', () => {
     };
     const c = await client(demo.sim.url, { history: broken });
     const r = await call(c, 'trust_model', { model: DEMO.modelNames.fraud });
-    expect(r.structuredContent).toMatchObject({ score: 80, band: 'at_risk' });
+    expect(r.structuredContent).toMatchObject({ score: demoScore('fraud'), band: demoVerdict('fraud').band });
     const list = await call(c, 'list_at_risk_models', {});
     expect(list.isError).toBe(true);
     expect(textOf(list)).toBe('list_at_risk_models failed: Redis is down');

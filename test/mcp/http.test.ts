@@ -9,6 +9,7 @@ import { createJanusMcpServer } from '../../src/mcp/server.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { depsFor, textOf, TOOL_NAMES } from './harness.js';
+import { demoScore, demoVerdict, type DemoModel } from '../support/demo-verdicts.js';
 
 let sim: RunningSim;
 let server: http.Server;
@@ -44,7 +45,11 @@ describe('MCP over Streamable HTTP', () => {
       expect((await c.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOL_NAMES);
       const before = servers;
       const r = await c.callTool({ name: 'trust_model', arguments: { model: DEMO.modelNames.fraud } });
-      expect(r.structuredContent).toMatchObject({ model: { name: 'fraud_detector_v4' }, score: 80, band: 'at_risk' });
+      expect(r.structuredContent).toMatchObject({
+        model: { name: 'fraud_detector_v4' },
+        score: demoScore('fraud'),
+        band: demoVerdict('fraud').band,
+      });
       expect(servers).toBe(before + 1);
       const bad = await c.callTool({ name: 'trust_model', arguments: { model: 'v2' } });
       expect(bad.isError).toBe(true);
@@ -56,16 +61,17 @@ describe('MCP over Streamable HTTP', () => {
 
   it('serves several clients at once', async () => {
     const clients = await Promise.all([httpClient(), httpClient(), httpClient()]);
+    const models: DemoModel[] = ['churn', 'sessionIntent', 'customerLtv'];
     try {
       const results = await Promise.all(
         clients.map((c, i) =>
           c.callTool({
             name: 'trust_model',
-            arguments: { model: [DEMO.models.churn, DEMO.models.sessionIntent, DEMO.models.customerLtv][i]! },
+            arguments: { model: DEMO.models[models[i]!] },
           }),
         ),
       );
-      expect(results.map((r) => (r.structuredContent as { score: number }).score)).toEqual([90, 60, 100]);
+      expect(results.map((r) => (r.structuredContent as { score: number }).score)).toEqual(models.map(demoScore));
     } finally {
       await Promise.all(clients.map((c) => c.close()));
     }

@@ -4,6 +4,7 @@ import { MemoryVerdictHistory } from '../../src/history/index.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim } from '@janus/datahub-sim';
 import { call, demoFixture, depsFor, textOf } from './harness.js';
+import { demoFindingKeys, demoScore, demoVerdict } from '../support/demo-verdicts.js';
 
 const demo = demoFixture();
 const client = demo.client;
@@ -34,14 +35,16 @@ describe('scan_model with writes allowed', () => {
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({
       model: verdictJsonShape.model,
-      score: 60,
-      band: 'caution',
-      findings: [`upstream_failure:${DEMO.jobs.buildStgSessions}`],
+      score: demoScore('sessionIntent'),
+      band: demoVerdict('sessionIntent').band,
+      findings: demoFindingKeys('sessionIntent'),
       applied: [{ kind: 'setTrust', target: DEMO.models.sessionIntent }],
       failed: [{ kind: 'raiseIncident', target: DEMO.datasets.stgSessions, error: 'DataHub answered 500' }],
     });
     expect(textOf(r)).toContain('1 write failed; scan again to retry them.');
-    expect((await history.history(DEMO.models.sessionIntent)).map((e) => e.score)).toEqual([60]);
+    expect((await history.history(DEMO.models.sessionIntent)).map((e) => e.score)).toEqual([
+      demoScore('sessionIntent'),
+    ]);
   });
 
   it('says once which privilege DataHub refused writes for, and that scanning again will not help without it', async () => {
@@ -76,7 +79,7 @@ describe('scan_model with writes allowed', () => {
         applied: { kind: string; target: string }[];
         failed: unknown[];
       };
-      expect(out.score).toBe(60);
+      expect(out.score).toBe(demoScore('sessionIntent'));
       expect(out.failed).toEqual([]);
       expect(out.applied).toContainEqual({ kind: 'raiseIncident', target: DEMO.datasets.stgSessions });
       expect(out.applied).toContainEqual({ kind: 'setTrust', target: DEMO.models.sessionIntent });

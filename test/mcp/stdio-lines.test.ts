@@ -7,6 +7,7 @@ import { INVALID_REQUEST, MCP_MAX_LINE_BYTES, PARSE_ERROR } from '../../src/mcp/
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { depsFor } from './harness.js';
+import { demoScore } from '../support/demo-verdicts.js';
 
 // Issue 20, case 7: MCP over stdio lost replies at the end of input, answered a malformed line with silence, and
 // stopped on a 12 MB line.
@@ -61,7 +62,7 @@ describe('MCP over stdio', () => {
       rpc(3, 'tools/list'),
     ]);
     expect(replies.map((r) => r.id).sort()).toEqual([1, 2, 3]);
-    expect(replies.find((r) => r.id === 2)!.result!.structuredContent).toMatchObject({ score: 80 });
+    expect(replies.find((r) => r.id === 2)!.result!.structuredContent).toMatchObject({ score: demoScore('fraud') });
   });
 
   it('answers a line that is not JSON -32700 and one that is not JSON-RPC -32600, id null, logged at debug', async () => {

@@ -7,6 +7,7 @@ import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { CLI, requireBuiltCli } from '../cli/run-janus.js';
 import { textOf, TOOL_NAMES } from './harness.js';
+import { demoScore, demoVerdict } from '../support/demo-verdicts.js';
 
 let sim: RunningSim;
 beforeAll(async () => {
@@ -44,7 +45,11 @@ describe('janus mcp as a child process over stdio', () => {
       name: 'trust_model',
       arguments: { model: DEMO.modelNames.fraud },
     })) as CallToolResult;
-    expect(r.structuredContent).toMatchObject({ model: { urn: DEMO.models.fraud }, score: 80, band: 'at_risk' });
+    expect(r.structuredContent).toMatchObject({
+      model: { urn: DEMO.models.fraud },
+      score: demoScore('fraud'),
+      band: demoVerdict('fraud').band,
+    });
     expect((r.structuredContent as { findings: { detector: string }[] }).findings[0]!.detector).toBe('target_leakage');
     const bad = (await client.callTool({
       name: 'trust_model',
@@ -111,7 +116,7 @@ describe('janus mcp as a child process over stdio', () => {
     expect(trust).toMatchObject({
       jsonrpc: '2.0',
       id: 2,
-      result: { structuredContent: { score: 90, band: 'trusted' } },
+      result: { structuredContent: { score: demoScore('churn'), band: demoVerdict('churn').band } },
     });
   });
 

@@ -6,6 +6,7 @@ import type { explainOutput, verdictOutput } from '../../src/mcp/schemas.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { call, connect, depsFor, textOf, TOOL_NAMES } from './harness.js';
+import { demoScore, demoScoreLine, demoVerdict, demoVerdicts } from '../support/demo-verdicts.js';
 
 let sim: RunningSim;
 let client: Client;
@@ -52,19 +53,19 @@ describe('the Janus MCP server', () => {
     expect(textOf(r)).toContain('no scans recorded yet; run janus scan with Redis configured');
   });
 
-  it('trust_model: fraud_detector_v4 scores 80, at risk, with the leak, its chain and Argos', async () => {
+  it('trust_model: fraud_detector_v4 at risk, with the leak, its chain and Argos', async () => {
     const r = await call(client, 'trust_model', { model: DEMO.modelNames.fraud });
     expect(r.isError).toBeFalsy();
     const v = r.structuredContent as z.infer<typeof verdictOutput>;
     expect(v.model).toEqual({ urn: DEMO.models.fraud, name: 'fraud_detector_v4' });
-    expect([v.score, v.band]).toEqual([80, 'at_risk']);
-    expect(v.findings.map((f) => f.detector)).toEqual(['target_leakage']);
-    const leak = v.findings[0]!;
+    expect([v.score, v.band]).toEqual([demoScore('fraud'), demoVerdict('fraud').band]);
+    expect(v.findings.map((f) => f.key)).toEqual(demoVerdict('fraud').findings.map((f) => f.key));
+    const leak = v.findings.find((f) => f.detector === 'target_leakage')!;
     expect(leak.evidence.feature).toBe(L.feature);
     expect(leak.evidence.chains).toEqual([[...L.featureChain.slice(0, 3), L.labelChain[1], L.labelChain[0]]]);
     expect(v.capped?.severity).toBe('critical');
     expect(v.blastRadius).toEqual([]); // a leak hurts the model that reads its own label, not the shared column's other readers
-    expect(v.summary[0]).toBe('fraud_detector_v4 scores 80/100. At risk, held down by a critical finding.');
+    expect(v.summary[0]).toBe(`${demoScoreLine('fraud')}. At risk, held down by a critical finding.`);
     expect(textOf(r)).toContain('Feature days_to_chargeback can see the answer');
     expect(textOf(r)).toContain(leak.key);
   });
@@ -82,17 +83,10 @@ describe('the Janus MCP server', () => {
   });
 
   it('trust_model judges every demo model as the demo catalog plants it, by urn', async () => {
-    const expected = {
-      fraud: [80, 'at_risk'],
-      churn: [90, 'trusted'],
-      sessionIntent: [60, 'caution'],
-      campaignUplift: [75, 'caution'],
-      customerLtv: [100, 'trusted'],
-    };
-    for (const [role, [score, band]] of Object.entries(expected)) {
-      const r = await call(client, 'trust_model', { model: DEMO.models[role as keyof typeof DEMO.models] });
+    for (const { urn, score, band } of demoVerdicts()) {
+      const r = await call(client, 'trust_model', { model: urn });
       const v = r.structuredContent as { score: number; band: string };
-      expect([role, v.score, v.band]).toEqual([role, score, band]);
+      expect([urn, v.score, v.band]).toEqual([urn, score, band]);
     }
   });
 
@@ -103,15 +97,22 @@ describe('the Janus MCP server', () => {
       total: number;
       source: string;
     };
-    expect(out.models.map((m) => [m.name, m.score, m.band])).toEqual([
-      ['session_intent_v1', 60, 'caution'],
-      ['campaign_uplift_v1', 75, 'caution'],
-      ['fraud_detector_v4', 80, 'at_risk'],
-    ]);
-    expect(out.total).toBe(3);
-    expect(out.models[2]!.findings[0]).toMatch(/^target_leakage:/);
+    const lowestFirst = (band: (b: string) => boolean) =>
+      demoVerdicts()
+        .filter((v) => band(v.band))
+        .sort((a, b) => a.score - b.score);
+    const notTrusted = lowestFirst((b) => b !== 'trusted');
+    expect(out.models.map((m) => [m.name, m.score, m.band])).toEqual(notTrusted.map((v) => [v.name, v.score, v.band]));
+    expect(out.total).toBe(notTrusted.length);
+    expect(out.models.find((m) => m.name === 'fraud_detector_v4')!.findings).toContainEqual(
+      expect.stringMatching(/^target_leakage:/),
+    );
     const trusted = await call(client, 'list_at_risk_models', { band: 'trusted', limit: 1 });
-    expect(trusted.structuredContent).toMatchObject({ total: 2, models: [{ name: 'churn_predictor_v2', score: 90 }] });
+    const [first, ...rest] = lowestFirst((b) => b === 'trusted');
+    expect(trusted.structuredContent).toMatchObject({
+      total: rest.length + 1,
+      models: [{ name: first!.name, score: first!.score }],
+    });
     expect(textOf(r)).toContain('session_intent_v1');
   });
 
@@ -124,7 +125,7 @@ describe('the Janus MCP server', () => {
     };
     expect(out.model.urn).toBe(DEMO.models.fraud);
     expect(out.entries.length).toBe(3);
-    expect(out.entries.every((e) => e.score === 80 && e.band === 'at_risk')).toBe(true);
+    expect(out.entries.every((e) => e.score === demoScore('fraud') && e.band === demoVerdict('fraud').band)).toBe(true);
     expect([...out.entries].sort((a, b) => b.scannedAt.localeCompare(a.scannedAt))).toEqual(out.entries);
     const byUrn = await call(client, 'score_history', { model: DEMO.models.fraud, limit: 1 });
     expect((byUrn.structuredContent as { entries: unknown[] }).entries).toHaveLength(1);

@@ -9,6 +9,7 @@ import { createLogger } from '../../src/log.js';
 import { createJanusServer, listen, type Listening } from '../../src/server/index.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { troubledVerdict } from '../render/verdicts.js';
+import { demoScore } from '../support/demo-verdicts.js';
 
 // A real headless Chromium (Debian's package; no browser download): the report as a person sees it.
 const CHROMIUM = '/usr/bin/chromium';
@@ -84,7 +85,7 @@ describe.skipIf(!hasChromium)(`the report in headless Chromium (${CHROMIUM})`, (
     const res = await page.goto(`${janus.url}/reports/fraud_detector_v4`);
     expect(res?.status()).toBe(200);
     await expect.poll(() => page.locator('.score-value').isVisible()).toBe(true);
-    expect(await page.locator('.score-value').textContent()).toBe('80');
+    expect(await page.locator('.score-value').textContent()).toBe(String(demoScore('fraud')));
     const band = page.locator('.score-card .band');
     expect(await band.isVisible()).toBe(true);
     expect(await band.textContent()).toBe('At risk');

@@ -9,6 +9,7 @@ import { modelsLinksOp } from '../../src/datahub/queries/incident.js';
 import { ConfigError } from '../../src/errors.js';
 import { reportPath } from '../../src/html-report/index.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { demoScore } from '../support/demo-verdicts.js';
 
 // `janus serve` run in this process (unit tier); serve-command.test.ts runs the built CLI as a process.
 let sim: RunningSim;
@@ -44,7 +45,7 @@ describe('janus serve', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${url}/reports/campaign_uplift_v1`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<span class="score-value">75</span>');
+    expect(await res.text()).toContain(`<span class="score-value">${demoScore('campaignUplift')}</span>`);
     serve.stop();
     await serve.done;
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
@@ -73,7 +74,7 @@ describe('janus serve', () => {
       const res = await fetch(link!.url);
       expect(res.status).toBe(200);
       const html = await res.text();
-      expect(html).toContain('<span class="score-value">60</span>');
+      expect(html).toContain(`<span class="score-value">${demoScore('sessionIntent')}</span>`);
       expect(html).toContain('<h2>Open incidents</h2>');
       expect(html).toMatch(
         /<td>[^<]*build_stg_sessions[^<]*<\/td><td><span title="urn:li:dataset:\(urn:li:dataPlatform:snowflake,analytics\.stg_sessions,PROD\)">stg_sessions<\/span><\/td><td>ACTIVE<\/td>/,

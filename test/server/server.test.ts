@@ -8,6 +8,7 @@ import { reportPath, type ReportIncident } from '../../src/html-report/index.js'
 import { createJanusServer, listen, type JanusServerDeps, type Listening } from '../../src/server/index.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { DEMO } from '@janus/datahub-sim/demo';
+import { demoScore } from '../support/demo-verdicts.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 const logger = createLogger({ level: 'silent' });
@@ -45,7 +46,7 @@ describe('janus serve, over HTTP against the simulator', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await res.text();
-    expect(html).toContain('<span class="score-value">80</span>');
+    expect(html).toContain(`<span class="score-value">${demoScore('fraud')}</span>`);
     expect(html).toContain('<span class="band" data-band="at_risk">At risk</span>');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" class="lineage"');
     // The leak's column chain, drawn from the real lineage.

@@ -70,7 +70,7 @@ export async function alertsWorld(
   const env = {
     DATAHUB_GMS_URL: sim.url,
     JANUS_REDIS_PREFIX: prefix,
-    JANUS_SCAN_INTERVAL: '1s',
+    JANUS_CYCLE_INTERVAL: '1s',
     JANUS_JOB_LOCK_MS: '2000',
     JANUS_PUBLIC_URL: PUBLIC_URL,
     JANUS_DATAHUB_UI_URL: 'http://datahub-ui.test:9002',

@@ -5,6 +5,7 @@ import { alertsWorlds, CHANNELS, SLACK_IDS, stgTransactionsCheck, textOf, type A
 import type { FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
+import { demoScore } from '../support/demo-verdicts.js';
 
 /**
  * `/janus watch`, `unwatch`, `watching` and `scan` against `janus serve` (Slack on, Redis, the simulator): a watcher's
@@ -121,7 +122,7 @@ describe('/janus watch against janus serve', () => {
     expect((await scan.reply(1)).text).toContain('A cycle judging *fraud_detector_v4* again is queued');
     const outcome = await scan.reply(2);
     expect(outcome.text).toContain('Cycle done');
-    expect(outcome.text).toContain('*fraud_detector_v4*: 80/100');
+    expect(outcome.text).toContain(`*fraud_detector_v4*: ${demoScore('fraud')}/100`);
 
     // the stranger's DataHub twin: erin watches again, then DataHub suspends her: her watches lapse
     await (await command(w, endpoint, `watch ${DEMO.datasets.stgTransactions}`, SLACK_IDS.erin)).reply();

@@ -30,7 +30,7 @@ const homeOf = (fake: FakeSlack, user: string) =>
 describe('App Home (app_home_opened → views.publish, from the history in Redis)', () => {
   it("lists an owner's models with band, score and trend and their open incidents; someone owning nothing sees the at-risk models", async () => {
     // every cycle reads the whole catalog again: each model's history gets a scan a cycle (its trend)
-    const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_SCAN_REFRESH: '1s' } });
+    const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_CYCLE_REFRESH: '1s' } });
     withHome(w.slack);
     const serve = w.serve();
     await serve.ready;

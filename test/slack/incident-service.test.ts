@@ -77,7 +77,7 @@ async function startTheService(): Promise<RunningService> {
   return startService({
     redisUrl: REDIS_URL,
     prefix,
-    scan: cycleSchema.parse({ interval: '1s', refresh: '1s', jobLockMs: 2000 }),
+    cycle: cycleSchema.parse({ interval: '1s', refresh: '1s', jobLockMs: 2000 }),
     client: createDataHubClient({ url: sim.url }),
     policy,
     logger: createLogger({ level: 'info', format: 'json', destination: { write: (l: string) => void lines.push(l) } }),

@@ -12,6 +12,7 @@ import { startSim } from '@janus/datahub-sim';
 import { startFakeSlack } from './fake-slack.js';
 import { SECRET, startJanusWithSlack, useSlackBed } from './harness.js';
 import { sendInteraction, sendSlashCommand } from './slash-command.js';
+import { demoScore, demoScoreLine } from '../support/demo-verdicts.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const FRAUD = DEMO.modelNames.fraud;
@@ -68,10 +69,10 @@ describe('/janus trust', () => {
     expect(r.ack).toBeUndefined();
     const message = await r.posted();
     expect(message.response_type).toBe('ephemeral');
-    expect(message.text).toBe('fraud_detector_v4 scores 80/100. At risk, held down by a critical finding.');
+    expect(message.text).toBe(`${demoScoreLine('fraud')}. At risk, held down by a critical finding.`);
     expect(message.blocks[0]).toEqual({
       type: 'header',
-      text: { type: 'plain_text', text: 'fraud_detector_v4: 80/100, at risk', emoji: true },
+      text: { type: 'plain_text', text: `fraud_detector_v4: ${demoScore('fraud')}/100, at risk`, emoji: true },
     });
     expect(textOf(message)).toContain('target leakage');
     expect(textOf(message)).toContain('Judged now');
@@ -83,12 +84,12 @@ describe('/janus trust', () => {
     // The report link leads to the report of the same verdict.
     const report = await fetch(buttons[0].url);
     expect(report.status).toBe(200);
-    expect(await report.text()).toContain('<span class="score-value">80</span>');
+    expect(await report.text()).toContain(`<span class="score-value">${demoScore('fraud')}</span>`);
   });
 
   it('takes the model by urn too', async () => {
     const message = await (await command(`trust ${FRAUD_URN}`)).posted();
-    expect(message.text).toContain('fraud_detector_v4 scores 80/100');
+    expect(message.text).toContain(demoScoreLine('fraud'));
   });
 
   it('an unknown model: an ephemeral message with the closest names', async () => {
@@ -180,7 +181,7 @@ describe('where the verdict comes from', () => {
       const message = await (await command(`trust ${FRAUD}`, own.endpoint)).posted();
       // the name, and the open incidents behind its findings (one batch read, no walk)
       expect(bed.sim.stats().byOperation).toEqual({ JanusSearchModels: 1, JanusDatasetsActiveIncidents: 1 });
-      expect(message.text).toContain('fraud_detector_v4 scores 80/100');
+      expect(message.text).toContain(demoScoreLine('fraud'));
       expect(textOf(message)).toContain(
         `As of the scan at <!date^${Math.floor(Date.parse(recorded.scannedAt) / 1000)}^{time_secs}|${recorded.scannedAt.slice(11, 19)} UTC>`,
       );
@@ -243,7 +244,7 @@ describe('when Slack rate-limits the Web API', () => {
       const { id, url } = limited.responseUrl();
       const res = await sendSlashCommand(own.endpoint, { text: `trust ${FRAUD}`, responseUrl: url, secret: SECRET });
       expect(res.status).toBe(200);
-      expect(((await limited.posted(id)) as Json).text).toContain('fraud_detector_v4 scores 80/100');
+      expect(((await limited.posted(id)) as Json).text).toContain(demoScoreLine('fraud'));
       expect(limited.unexpected).toEqual([]);
     } finally {
       await own.close();

@@ -17,6 +17,7 @@ import { startService } from '../../src/compose/service.js';
 import { cycleSchema } from '../../src/config/cycle.js';
 import { createLogger } from '../../src/log.js';
 import { eventually } from '../support/service.js';
+import { demoScore, demoScoreLine } from '../support/demo-verdicts.js';
 
 /**
  * The `/janus` commands through real Bolt (signed requests), the simulator and a fake Slack, with Redis under a
@@ -138,7 +139,7 @@ describe('/janus trust', () => {
   it('answers the asker alone: verdict, trend from history, open incidents with their buttons', async () => {
     const m = await (await command(`trust ${FRAUD}`)).reply();
     expect(m.response_type).toBe('ephemeral');
-    expect(m.text).toContain('fraud_detector_v4 scores 80/100');
+    expect(m.text).toContain(demoScoreLine('fraud'));
     expect(textOf(m)).toContain('Trend: ');
     expect(textOf(m)).toContain('95 → 80 over 3 scans');
     expect(textOf(m)).toContain('janus.incident.ack');
@@ -153,7 +154,7 @@ describe('/janus trust', () => {
 
   it('a name only one model matches is answered for that model, saying which', async () => {
     const m = await (await command('trust fraud')).reply();
-    expect(m.text).toContain('fraud_detector_v4 scores 80/100');
+    expect(m.text).toContain(demoScoreLine('fraud'));
     expect(textOf(m)).toContain('`fraud` matches one model in DataHub, *fraud_detector_v4*: this answer is for it.');
     expect(textOf(m)).not.toContain('Name one by its urn');
   });
@@ -196,11 +197,13 @@ describe('/janus history and at-risk: from the scan history', () => {
   it('history: the scores newest first, with the trend', async () => {
     const m = await (await command(`history ${FRAUD_URN}`)).reply();
     expect(m.response_type).toBe('ephemeral');
-    expect(m.text).toBe('fraud_detector_v4: 80/100, at risk, over 3 scans');
+    // the two earlier scans seeded above: the golden score + 15, + 8
+    const score = demoScore('fraud');
+    expect(m.text).toBe(`fraud_detector_v4: ${score}/100, at risk, over 3 scans`);
     const rows = textOf(m);
-    expect(rows.indexOf('*80*')).toBeLessThan(rows.indexOf('*88*'));
+    expect(rows.indexOf(`*${score}*`)).toBeLessThan(rows.indexOf(`*${score + 8}*`));
     expect(rows).toContain('(from caution)');
-    expect(rows).toContain('95 → 80 over 3 scans');
+    expect(rows).toContain(`${score + 15} → ${score} over 3 scans`);
   });
 
   it('at-risk: every model not trusted, worst first, each linking its report; no DataHub request', async () => {
@@ -263,7 +266,7 @@ describe('/janus scan', () => {
     const service = await startService({
       redisUrl: REDIS_URL,
       prefix,
-      scan: cycleSchema.parse({ interval: '1h' }),
+      cycle: cycleSchema.parse({ interval: '1h' }),
       client: createDataHubClient({ url: sim.url }),
       policy: judgePolicy(judgeSchema.parse({})),
       logger: createLogger({ level: 'silent' }),

@@ -6,6 +6,7 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
+import { demoScoreLine } from '../support/demo-verdicts.js';
 
 let sim: RunningSim;
 let slack: FakeSlack;
@@ -60,7 +61,7 @@ describe('janus serve and Slack', () => {
       text: string;
       blocks: { type: string; elements?: { url: string }[] }[];
     };
-    expect(message.text).toContain('fraud_detector_v4 scores 80/100');
+    expect(message.text).toContain(demoScoreLine('fraud'));
     expect(message.blocks.find((b) => b.type === 'actions')?.elements?.[0]?.url).toMatch(
       /^https:\/\/janus\.example\.com\/reports\/urn%3Ali%3AmlModel/,
     );

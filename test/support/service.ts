@@ -178,7 +178,7 @@ export async function serviceBed(
     REDIS_URL: redisUrl,
     DATAHUB_GMS_URL: sim.url,
     JANUS_REDIS_PREFIX: prefix,
-    JANUS_SCAN_INTERVAL: '1s',
+    JANUS_CYCLE_INTERVAL: '1s',
     JANUS_PUBLIC_URL: PUBLIC_URL,
     ...opts.env,
   };

@@ -6,23 +6,23 @@ import { upstreamDatasetsByModel } from '../../core/writeback/upstream-datasets.
 import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
 import type { CommitData, NotificationData } from '../../queues/payloads.js';
-import type { CatalogWatch, WatchCycle } from '../catalog-watch.js';
+import type { IncrementalJudge, JudgedCycle } from '../incremental-judge.js';
 import { catalogJudgedSet, planJudged, type JudgedSet, type WriteBackDeps } from '../write-back.js';
 import type { CycleState } from './ports.js';
 
 export interface JudgeCycleDeps {
-  watch: CatalogWatch;
+  judge: IncrementalJudge;
   writeBack: WriteBackDeps;
   state: Pick<CycleState, 'announcedModels' | 'announcedCauses'>;
   history?: VerdictHistory;
   rules: Hysteresis;
   logger: Logger;
   /** The catalog's orphans against those recorded, once a cycle; its failure never fails the cycle. */
-  watchOrphans?: (cycle: WatchCycle, cycleId: string) => Promise<void>;
+  watchOrphans?: (cycle: JudgedCycle, cycleId: string) => Promise<void>;
 }
 
-export interface JudgedCycle {
-  cycle: WatchCycle;
+export interface CycleJudgment {
+  cycle: JudgedCycle;
   /** The write-back plan, definitions included. */
   plan: PlannedWrite[];
   /** What the cycle's commit records once the plan landed: announced states and the transitions to notify. */
@@ -36,13 +36,13 @@ export interface JudgedCycle {
 export async function judgeCycle(
   deps: JudgeCycleDeps,
   run: { id: string; startedAt: number; full: boolean; replan: string[] },
-): Promise<JudgedCycle> {
-  const { watch, logger } = deps;
+): Promise<CycleJudgment> {
+  const { judge, logger } = deps;
   const collector = new RootCauseCollector();
   const judged: JudgedModel[] = [];
   const upstream: Record<string, string[]> = {};
-  const full = run.full || watch.fullDue(run.startedAt);
-  const cycle = await watch.cycle(
+  const full = run.full || judge.fullDue(run.startedAt);
+  const cycle = await judge.cycle(
     run.startedAt,
     async (v, graph) => {
       collector.add(v);
@@ -97,7 +97,7 @@ export async function judgeCycle(
 }
 
 /** What an alert needs of a transition that the cycle knows: the owners, and the datasets whose incidents to name. */
-function notificationOf(t: Transition, cycle: WatchCycle): NotificationData {
+function notificationOf(t: Transition, cycle: JudgedCycle): NotificationData {
   const ownersOf = (urn: string) =>
     (cycle.catalog.entity(urn)?.owners ?? []).filter((o) => !o.departed).map((o) => o.urn);
   if (t.kind === 'cause')

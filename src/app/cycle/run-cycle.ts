@@ -63,7 +63,7 @@ export async function runCycle(request: CycleRequest, deps: CycleDeps): Promise<
   } catch (err) {
     metrics.cycle('failed');
     // what this cycle judged was not planned or not fanned out: the next one reads and judges everything again
-    deps.watch.reset();
+    deps.judge.reset();
     throw err;
   } finally {
     clearInterval(renewal);

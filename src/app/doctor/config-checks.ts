@@ -1,4 +1,5 @@
 import type { Config } from '../../config/schema.js';
+import { oldEnvSetFor } from '../../config/aliases.js';
 import { ENV_SETTINGS } from '../../config/env.js';
 import { redactText } from '../../log.js';
 
@@ -38,7 +39,7 @@ export function settingsOf(
     const value = (config as unknown as Record<string, Record<string, unknown>>)[section]?.[key];
     const envName = envOf.get(path);
     const fromFile = (file[section] as Record<string, unknown> | undefined)?.[key] !== undefined;
-    const source = envName && env[envName] ? 'env' : fromFile ? 'file' : 'default';
+    const source = envName && (env[envName] || oldEnvSetFor(envName, env)) ? 'env' : fromFile ? 'file' : 'default';
     const shown = SECRETS.has(path)
       ? value === undefined
         ? 'unset'

@@ -22,7 +22,7 @@ export async function runDoctorCommand(opts: { json?: boolean }, cmd: Command): 
         redisChecks({
           ...(ctx.config.redis.url ? { url: ctx.config.redis.url } : {}),
           prefix: ctx.config.redis.prefix,
-          intervalMs: ctx.config.scan.interval,
+          intervalMs: ctx.config.cycle.interval,
         }),
     });
   } catch (err) {

@@ -48,7 +48,7 @@ export async function runServe(
   const { serviceHealth } = await import('../../jobs/health.js');
   const processHealth = serviceHealth({
     client: ctx.client,
-    intervalMs: ctx.config.scan.interval,
+    intervalMs: ctx.config.cycle.interval,
     startedAt: Date.now(),
   });
   let service: RunningService | undefined;
@@ -85,7 +85,7 @@ async function startServiceIfConfigured(
   return startService({
     redisUrl: ctx.config.redis.url,
     prefix: ctx.config.redis.prefix,
-    scan: ctx.config.scan,
+    cycle: ctx.config.cycle,
     client: ctx.client,
     policy: ctx.policy,
     logger: ctx.logger,

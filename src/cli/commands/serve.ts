@@ -12,14 +12,14 @@ const port = (value: string): number => {
 export const serveCommand = (deps: ServeCommandDeps = {}) =>
   new Command('serve')
     .description(
-      "watch the catalog (a cycle every JANUS_SCAN_INTERVAL, with REDIS_URL) and serve Model Impact Reports at /reports/<model>, /healthz, /metrics; Slack's /janus at /slack/events when configured",
+      "watch the catalog (a cycle every JANUS_CYCLE_INTERVAL, with REDIS_URL) and serve Model Impact Reports at /reports/<model>, /healthz, /metrics; Slack's /janus at /slack/events when configured",
     )
     .option('--port <n>', 'port to listen on, 0 picks a free one (default: PORT, else 3000)', port)
     .option('--host <host>', 'address to listen on (default: JANUS_HOST, else 127.0.0.1)')
     .option('--no-workers', 'HTTP and the cycle schedule only: the cycles run in `janus worker` processes')
     .addHelpText(
       'after',
-      '\nWith REDIS_URL set, it also watches the catalog: a cycle every JANUS_SCAN_INTERVAL (default 30s), judged and written back by workers (docs/architecture.md).',
+      '\nWith REDIS_URL set, it also watches the catalog: a cycle every JANUS_CYCLE_INTERVAL (default 30s), judged and written back by workers (docs/architecture.md).',
     )
     .action(async (opts: { port?: number; host?: string; workers: boolean }, cmd: Command) =>
       (await import('./serve-run.js')).runServe(opts, cmd, deps, {

@@ -39,7 +39,8 @@ export type OwnerFacts =
       groups: GroupFacts[];
     };
 
-export interface EntityFacts {
+/** What routing knows of an entity: its name, a channel it names, its owners (detectors' EntityFacts are another thing). */
+export interface RoutedEntity {
   urn: string;
   name: string;
   /** A channel named on the entity itself (the `slack_channel` custom property of a model). */
@@ -64,7 +65,7 @@ export const channelKey = (channel: string): string => channel.trim().replace(/^
 
 const uniq = <T>(xs: T[]): T[] => [...new Set(xs)];
 
-export function routeEntity(e: EntityFacts): EntityRoute {
+export function routeEntity(e: RoutedEntity): EntityRoute {
   const users = uniq(e.owners.filter((o) => o.kind === 'user' && o.active).map((o) => o.urn));
   if (e.channel) return { channels: [channelKey(e.channel)], users };
   const groupChannels = e.owners.flatMap((o) => (o.kind === 'group' && o.channel ? [channelKey(o.channel)] : []));

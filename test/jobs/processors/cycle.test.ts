@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import type { CatalogWatch, WatchCycle } from '../../../src/app/catalog-watch.js';
+import type { IncrementalJudge, JudgedCycle } from '../../../src/app/incremental-judge.js';
 import type { CycleState } from '../../../src/app/cycle/ports.js';
 import { runCycle, type CycleDeps, type CycleRequest, type CycleResult } from '../../../src/app/cycle/run-cycle.js';
 import { DEFAULT_BANDS } from '../../../src/core/score.js';
@@ -17,14 +17,14 @@ const MODEL = { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,churn,PROD)', n
 const OWNER = 'urn:li:corpuser:ana';
 
 /** One judged model: a model never announced before, now at risk (a transition: from nothing to at_risk). */
-function watchedCycle(): WatchCycle {
+function watchedCycle(): JudgedCycle {
   return {
     full: false,
     changed: ['urn:li:dataset:x'],
     models: 1,
     judged: [{ model: MODEL, score: 20, band: 'at_risk', capped: false, causes: [], previousCauses: [] }],
     live: new Map(),
-    catalog: { entity: () => ({ owners: [{ urn: OWNER, departed: false }] }) } as unknown as WatchCycle['catalog'],
+    catalog: { entity: () => ({ owners: [{ urn: OWNER, departed: false }] }) } as unknown as JudgedCycle['catalog'],
     cache: new EntityCache(),
   };
 }
@@ -40,7 +40,7 @@ function fakeWatch() {
     },
     reset: () => void resets++,
   };
-  return { watch: watch as unknown as CatalogWatch, calls, resets: () => resets };
+  return { watch: watch as unknown as IncrementalJudge, calls, resets: () => resets };
 }
 
 function fakeState(o: { locked?: boolean; pending?: string } = {}) {
@@ -70,7 +70,7 @@ function cycleDeps(over: Partial<CycleDeps> & { jobs?: Record<string, { state: s
   const watch = fakeWatch();
   const state = fakeState();
   const deps: CycleDeps = {
-    watch: watch.watch,
+    judge: watch.watch,
     writeBack: { client, policy: {} as never },
     queue: bullCycleQueue({
       cycle: {} as never,

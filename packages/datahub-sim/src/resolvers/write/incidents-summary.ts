@@ -1,6 +1,5 @@
 import type { Store } from '../../store/store.js';
 import { entityTypeOf } from '../../urn.js';
-import { copyAspect } from './gms-rules.js';
 import type { IncidentInfoAspect } from './incident-info.js';
 
 /** Entity types whose registry entry has the `incidentsSummary` aspect (entity-registry.yml). */
@@ -37,12 +36,14 @@ export function updateIncidentsSummaries(store: Store, incidentUrn: string, info
   for (const entityUrn of info.entities) {
     if (!SUMMARY_ENTITY_TYPES.has(entityTypeOf(entityUrn) ?? '')) continue;
     const stored = store.aspect<IncidentsSummary>(entityUrn, 'incidentsSummary');
-    const summary: IncidentsSummary = stored
-      ? copyAspect(stored)
-      : { activeIncidentDetails: [], resolvedIncidentDetails: [] };
+    // A new value whose lists are new arrays; the details in them are never edited in place, so they are shared
+    // with the stored value rather than deep-copied (a deep copy per write made N incidents on a dataset O(N²)).
     const others = (list: SummaryDetails[] | undefined) => (list ?? []).filter((d) => d.urn !== incidentUrn);
-    summary.activeIncidentDetails = others(summary.activeIncidentDetails);
-    summary.resolvedIncidentDetails = others(summary.resolvedIncidentDetails);
+    const summary: IncidentsSummary = {
+      ...stored,
+      activeIncidentDetails: others(stored?.activeIncidentDetails),
+      resolvedIncidentDetails: others(stored?.resolvedIncidentDetails),
+    };
     (resolved ? summary.resolvedIncidentDetails : summary.activeIncidentDetails).push(details);
     store.write(entityUrn, 'incidentsSummary', summary as unknown as Record<string, unknown>);
   }

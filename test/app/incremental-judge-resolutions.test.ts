@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogWatch } from '../../src/app/catalog-watch.js';
+import { IncrementalJudge } from '../../src/app/incremental-judge.js';
 import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
@@ -26,16 +26,16 @@ describe('an incremental cycle after a person changed a Janus incident', () => {
     const incident = data.entities![0]!.incidents!.incidents.find(
       (i) => keyOf(i.description) === `upstream_failure:${DEMO.jobs.buildStgSessions}`,
     )!;
-    const watch = new CatalogWatch({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
+    const incremental = new IncrementalJudge({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
     const now = Date.now();
-    expect((await watch.cycle(now)).full).toBe(true);
-    expect((await watch.cycle(now + 1)).judged).toEqual([]);
+    expect((await incremental.cycle(now)).full).toBe(true);
+    expect((await incremental.cycle(now + 1)).judged).toEqual([]);
 
     await setIncidentStatus(sim, incident.urn, { state: 'ACTIVE', stage: 'INVESTIGATION', message: 'looking' });
-    expect((await watch.cycle(now + 2)).judged).toEqual([]);
+    expect((await incremental.cycle(now + 2)).judged).toEqual([]);
 
     await setIncidentStatus(sim, incident.urn, { state: 'RESOLVED', stage: 'FIXED', message: 'fixed, I think' });
-    const after = await watch.cycle(now + 3);
+    const after = await incremental.cycle(now + 3);
     expect(after.full).toBe(false);
     expect(after.judged.map((j) => j.model.name)).toEqual([DEMO.modelNames.sessionIntent]);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogWatch } from '../../src/app/catalog-watch.js';
+import { IncrementalJudge } from '../../src/app/incremental-judge.js';
 import { judgeCatalog } from '../../src/app/judge-catalog.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
@@ -76,7 +76,7 @@ function randomChanges(sim: RunningSim, random: () => number, now: number, cycle
 
 async function compareOver(sim: RunningSim, cycles: number, seed: number, start: number) {
   const client = createDataHubClient({ url: sim.url });
-  const watch = new CatalogWatch({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
+  const judge = new IncrementalJudge({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
   const random = mulberry32(seed);
   const incremental: Judged = {};
   let now = start;
@@ -84,7 +84,7 @@ async function compareOver(sim: RunningSim, cycles: number, seed: number, start:
   for (let cycle = 0; cycle < cycles; cycle++) {
     const changes = randomChanges(sim, random, now, cycle);
     if (changes.length) expect((await ingestProposalBatch(sim.url, changes)).status).toBe(200);
-    const c = await watch.cycle(now, record(incremental));
+    const c = await judge.cycle(now, record(incremental));
     if (cycle > 0) rejudged += c.judged.length;
     const full: Judged = {};
     await judgeCatalog({ client, policy, now: () => now }, record(full));

@@ -12,14 +12,14 @@ import { keyOf } from '../core/writeback/conventions.js';
 import type { JudgeDeps } from './judge-model.js';
 import { unreadByModel, type OnJudged } from './judge-catalog.js';
 
-export interface WatchOptions {
+export interface IncrementalJudgeOptions {
   /** Re-read the whole catalog when the last full read is this old (ms): what the change probe cannot see. */
   refreshMs: number;
   probeBatch?: number;
 }
 
 /** One cycle's judgment: which models were judged again, and the catalog-wide state after it. */
-export interface WatchCycle {
+export interface JudgedCycle {
   full: boolean;
   /** Entities read again because DataHub said they moved. */
   changed: string[];
@@ -47,7 +47,7 @@ interface CauseFacts {
  * passed) are judged again. Every `refreshMs` the whole catalog is read and judged afresh.
  * Not thread-safe across processes by design: each worker keeps its own, and any failure drops it (`reset`).
  */
-export class CatalogWatch {
+export class IncrementalJudge {
   private cache: EntityCache = new EntityCache();
   private catalog?: Catalog;
   private facts = new Map<string, MovingFacts>();
@@ -62,7 +62,7 @@ export class CatalogWatch {
 
   constructor(
     private readonly deps: JudgeDeps,
-    private readonly options: WatchOptions,
+    private readonly options: IncrementalJudgeOptions,
   ) {}
 
   /** Whether a cycle at `now` reads and judges the whole catalog (the first one, or a refresh is due). */
@@ -80,7 +80,7 @@ export class CatalogWatch {
    * Judges what changed since the last cycle (everything on the first, or when a full refresh is due), each verdict
    * going to `onJudged`. `alsoJudge`: models to judge again whatever moved (their last write-back did not land).
    */
-  async cycle(now: number, onJudged?: OnJudged, alsoJudge: string[] = [], forceFull = false): Promise<WatchCycle> {
+  async cycle(now: number, onJudged?: OnJudged, alsoJudge: string[] = [], forceFull = false): Promise<JudgedCycle> {
     try {
       const full = forceFull || this.fullDue(now);
       return full ? await this.fullCycle(now, onJudged) : await this.changedCycle(now, onJudged, alsoJudge);
@@ -90,7 +90,7 @@ export class CatalogWatch {
     }
   }
 
-  private async fullCycle(now: number, onJudged?: OnJudged): Promise<WatchCycle> {
+  private async fullCycle(now: number, onJudged?: OnJudged): Promise<JudgedCycle> {
     const cache: EntityCache = new EntityCache();
     const facts = new Map<string, MovingFacts>();
     await readCatalog(this.deps.client, cache, {
@@ -109,7 +109,7 @@ export class CatalogWatch {
     return this.result(true, [], models.length, judged);
   }
 
-  private async changedCycle(now: number, onJudged: OnJudged | undefined, alsoJudge: string[]): Promise<WatchCycle> {
+  private async changedCycle(now: number, onJudged: OnJudged | undefined, alsoJudge: string[]): Promise<JudgedCycle> {
     const before = this.catalog!;
     const listed = await listModels(this.deps.client);
     const known = new Set(before.models().map((m) => m.urn));
@@ -203,7 +203,7 @@ export class CatalogWatch {
     return { model: v.model, score: v.score, band: v.band, capped: v.capped !== undefined, causes, previousCauses };
   }
 
-  private result(full: boolean, changed: string[], models: number, judged: JudgedModelState[]): WatchCycle {
+  private result(full: boolean, changed: string[], models: number, judged: JudgedModelState[]): JudgedCycle {
     const live = new Map<string, LiveCause>();
     for (const [urn, causes] of this.causesOf) {
       const model = this.refs.get(urn)!;

@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** Every repository path a doc names (`src/…`, `test/…`, a link) is a file or folder that exists. */
+const ROOT = join(import.meta.dirname, '..');
+const ROOTS = /^(src|test|docs|bench|packages|scripts|deploy)\//;
+const PLACEHOLDERS = new Set(['test/path/to/file.test.ts']);
+
+function docs(): string[] {
+  const found = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)];
+  const readmes = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? readmes(`${dir}/${e.name}`) : e.name === 'README.md' ? [`${dir}/${e.name}`] : [],
+    );
+  return [...found.filter((f) => f.endsWith('.md')), ...readmes('src'), 'packages/datahub-sim/README.md'];
+}
+
+/** The paths in backticks or link targets of one doc, each with its line. */
+function pathsIn(doc: string): { line: number; path: string; from: string }[] {
+  const out: { line: number; path: string; from: string }[] = [];
+  readFileSync(join(ROOT, doc), 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      for (const m of text.matchAll(/`([^`\s]+)`|\]\(([^)\s#]+)/g)) {
+        const raw = m[1] ?? m[2]!;
+        if (/^(https?|mailto):/.test(raw)) continue;
+        const path = raw.replace(/[#:].*$/, '').replace(/[.,;]$/, '');
+        if (m[2] || (ROOTS.test(path) && !/[*{<]/.test(path))) out.push({ line: i + 1, path, from: dirname(doc) });
+      }
+    });
+  return out;
+}
+
+describe('the docs', () => {
+  it('name only paths that exist', () => {
+    const missing = docs().flatMap((doc) =>
+      pathsIn(doc)
+        // a path from the repository's root, or (a package's README) from the doc's folder
+        .filter(
+          ({ path, from }) =>
+            !PLACEHOLDERS.has(path) && ![ROOT, join(ROOT, from)].some((d) => existsSync(join(d, path))),
+        )
+        .map(({ line, path }) => `${doc}:${line}: ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
