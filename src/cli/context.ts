@@ -1,31 +1,12 @@
 import type { Command } from 'commander';
-import { judgePolicy, loadConfig, type Config } from '../config/index.js';
-import type { JudgePolicy } from '../core/verdict.js';
-import { createDataHubClient, type DataHubClient } from '../datahub/client.js';
-import { createLogger, type Logger } from '../log.js';
+import { composeContext, type Context } from '../compose/context.js';
+import { loadConfig, type Config } from '../config/index.js';
 
-export interface CliContext {
-  config: Config;
-  logger: Logger;
-  client: DataHubClient;
-  policy: JudgePolicy;
-}
+export type CliContext = Context;
 
 /** Config (validated before anything else), logger and DataHub client for a command that reads DataHub. */
 export function cliContext(cmd: Command, env: Record<string, string | undefined> = process.env): CliContext {
-  const config = commandConfig(cmd, env);
-  const logger = createLogger(config.log);
-  const client = createDataHubClient({
-    url: config.datahub.url,
-    ...(config.datahub.token ? { token: config.datahub.token } : {}),
-    timeoutMs: config.datahub.timeoutMs,
-    longReadTimeoutMs: config.datahub.longReadTimeoutMs,
-    retry: { retries: config.datahub.retries },
-    concurrency: config.datahub.concurrency,
-    writeBatch: config.datahub.writeBatch,
-    logger,
-  });
-  return { config, logger, client, policy: judgePolicy(config.judge) };
+  return composeContext(commandConfig(cmd, env));
 }
 
 /** The validated config, from `--config FILE` (or ./janus.config.yaml) and the environment: for commands that do not read DataHub. */

@@ -3,7 +3,7 @@ import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
 import type { ModelSummary, VerdictHistory } from '../history/index.js';
 import { clip, mrkdwn, type Block } from '../render/blocks.js';
-import { reportPath } from '../html-report/paths.js';
+import { reportPath } from '../core/links.js';
 import { BAND_ICON, BAND_WORD, context, section, slackDate } from './command-replies.js';
 
 /**

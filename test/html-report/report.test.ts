@@ -3,9 +3,9 @@ import {
   errorPageHtml,
   modelReportHtml,
   reportFileName,
-  reportPath,
   type ReportIncident,
 } from '../../src/html-report/index.js';
+import { reportPath } from '../../src/core/links.js';
 import { MODEL, ds } from '../core/builder.js';
 import { cleanVerdict, troubledVerdict } from '../render/verdicts.js';
 import { deepCase } from './fixtures.js';
