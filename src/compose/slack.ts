@@ -71,7 +71,9 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
           { client, history: deps.history, ...(slack.fallbackChannel ? { fallback: slack.fallbackChannel } : {}) },
           ref,
         ),
-      ...(redis && watches ? { scan: scanRequests(redis, { prefix }), watch: { client, store: watches, identity } } : {}),
+      ...(redis && watches
+        ? { scan: scanRequests(redis, { prefix }), watch: { client, store: watches, identity } }
+        : {}),
       logger,
       incidents: createIncidentHandlerDeps({
         web: app.client,
