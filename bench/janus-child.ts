@@ -5,7 +5,7 @@
  */
 import { judgeModel } from '../src/app/judge-model.js';
 import { writeBackModels } from '../src/app/write-back.js';
-import { optionalRedis, reportBaseUrl } from '../src/cli/redis.js';
+import { optionalRedis, reportBaseUrl } from '../src/compose/redis.js';
 import { judgePolicy, loadConfig } from '../src/config/index.js';
 import { createDataHubClient } from '../src/datahub/client.js';
 import { readCatalog } from '../src/datahub/read-catalog.js';

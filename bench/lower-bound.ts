@@ -2,8 +2,7 @@
  * The fewest requests any client of DataHub's API needs to judge a whole catalog: list the entities it must
  * read a page at a time, and read them in batches. Page and batch sizes are Janus's own.
  */
-import { DEFAULT_WRITE_BATCH } from '../src/datahub/batch-operation.js';
-import { DEFAULT_CONCURRENCY } from '../src/datahub/limiter.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_WRITE_BATCH } from '../src/config/datahub-limits.js';
 import { ENTITY_BATCH } from '../src/datahub/queries/entities.js';
 import { CATALOG_PAGE } from '../src/datahub/read-catalog.js';
 

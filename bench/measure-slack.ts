@@ -17,8 +17,8 @@ import { MemoryVerdictHistory, RedisVerdictHistory, type VerdictHistory } from '
 import { createLogger } from '../src/log.js';
 import { createJanusServer, listen } from '../src/server/index.js';
 import { SLACK_PATH } from '../src/slack/bolt-app.js';
-import { slackListeners } from '../src/cli/commands/serve-slack.js';
-import { slackMount } from '../src/slack/mount.js';
+import { slackListeners } from '../src/compose/slack.js';
+import { slackMount } from '../src/compose/slack-mount.js';
 import { GENERATED_NOW } from '@janus/datahub-sim/generate';
 import { startFakeSlack, type FakeSlack } from '../test/slack/fake-slack.js';
 import { sendSlashCommand } from '../test/slack/slash-command.js';

@@ -1,6 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import type { LogConfig } from './config/schema.js';
 
 export type { Logger };
 
@@ -72,7 +71,14 @@ function redactFields(obj: Record<string, unknown>): Record<string, unknown> {
   return copy ?? obj;
 }
 
-export interface LoggerOptions extends Partial<LogConfig> {
+/** Pino's levels, and `silent`: config's `log.level` (`LOG_LEVEL`) is one of these. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** `auto`: readable lines on a terminal, JSON otherwise. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+
+export interface LoggerOptions {
+  level?: (typeof LOG_LEVELS)[number];
+  format?: (typeof LOG_FORMATS)[number];
   /** Where lines go; defaults to stderr so stdout stays free for command output and protocols (MCP). */
   destination?: DestinationStream;
   name?: string;

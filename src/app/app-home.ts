@@ -1,7 +1,5 @@
 import type { Band } from '../core/score.js';
 import type { ModelSummary, VerdictHistory } from '../history/index.js';
-import type { AlertState } from '../slack/alerts/types.js';
-import type { OrphanRecord, OrphanStore } from '../slack/orphan-store.js';
 import type { Identity } from './incident-identity.js';
 
 /** Rows App Home shows of each list, at most (within Block Kit's 100 blocks a view). */
@@ -27,6 +25,39 @@ export interface HomeIncident {
   since: string;
 }
 
+/** An orphan as the cycle recorded it, as App Home lists it (src/slack/orphan-store.ts keeps them in Redis). */
+export interface HomeOrphan {
+  urn: string;
+  name: string;
+  kind: string;
+  /** Its owners who have left. */
+  departed: string[];
+  /** The models reading it (urns), `modelCount` in all. */
+  models: string[];
+  modelCount: number;
+  /** Someone claimed it from Slack: no longer offered. */
+  claimed?: unknown;
+}
+
+/** What App Home reads of the orphans and the owner → models index the cycle writes. */
+export interface HomeOrphans {
+  /** The models these owners (users and groups) own, by urn. */
+  ownedBy(owners: string[]): Promise<string[]>;
+  all(): Promise<HomeOrphan[]>;
+}
+
+/** An alert as App Home reads it (the alerts' Redis store keeps what Argos said): its incident, the models it hurts. */
+export interface HomeAlert {
+  status: 'open' | 'resolved';
+  incident?: string;
+  headline: string;
+  severity?: string;
+  /** When it began (ISO). */
+  since: string;
+  raisedAt: number;
+  models: Record<string, { name: string }>;
+}
+
 export interface HomeData {
   /** Who the viewer is in DataHub, or why Argos cannot tell. */
   identity: Identity;
@@ -40,7 +71,7 @@ export interface HomeData {
   atRisk: ModelSummary[];
   atRiskCount: number;
   /** Orphans reading into the viewer's models (every orphan when they own none), most models first. */
-  orphans: OrphanRecord[];
+  orphans: HomeOrphan[];
   orphansCount: number;
   /** Whether the history is kept across processes (App Home has nothing to show without Redis). */
   history: VerdictHistory['kind'];
@@ -50,9 +81,9 @@ export interface HomeDeps {
   identity: (slackId: string) => Promise<Identity>;
   history: VerdictHistory;
   /** Orphans and the owner → models index (the cycle writes them); absent without Redis. */
-  orphans?: OrphanStore;
+  orphans?: HomeOrphans;
   /** The alerts' states (what Argos said, with their DataHub incidents); absent without Redis. */
-  alerts?: () => Promise<AlertState[]>;
+  alerts?: () => Promise<HomeAlert[]>;
 }
 
 /**

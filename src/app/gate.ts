@@ -1,6 +1,13 @@
-import { severityRank, type Severity } from '../core/finding.js';
+import { severityRank, type Finding, type Severity } from '../core/finding.js';
 import type { Verdict } from '../core/verdict.js';
-import type { GateResult } from '../render/junit.js';
+
+export interface GateResult {
+  verdict: Verdict;
+  /** The findings that block the merge under the gate's threshold. */
+  blocking: Finding[];
+  /** Why the model is blocked when it is not a finding (e.g. below --min-score). */
+  reasons: string[];
+}
 
 export interface GatePolicy {
   /** Block on a finding of this severity or worse (`none`: findings never block). */

@@ -17,7 +17,7 @@ import { readResolutions } from '../datahub/writeback/read-resolutions.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
 import type { Logger } from '../log.js';
 import type { RedisLocks } from '../redis/lock.js';
-import { reportPath } from '../html-report/paths.js';
+import { reportUrlFor } from '../core/links.js';
 import { judgeCatalog, type OnJudged } from './judge-catalog.js';
 import { judgeModel, type JudgeDeps } from './judge-model.js';
 
@@ -62,8 +62,6 @@ export interface WriteBackOptions {
   keepVerdicts?: boolean;
   onJudged?: OnJudged;
 }
-
-export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/+$/, '')}${reportPath(model)}`;
 
 /**
  * Read → judge (pure) → plan the write-back (pure) → apply, for some models or the whole catalog (`'all'`: one

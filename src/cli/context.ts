@@ -1,33 +1,15 @@
 import type { Command } from 'commander';
-import { judgePolicy, loadConfig, type Config } from '../config/index.js';
-import type { JudgePolicy } from '../core/verdict.js';
-import { createDataHubClient, type DataHubClient } from '../datahub/client.js';
-import { createLogger, type Logger } from '../log.js';
+import { composeContext, type Context } from '../compose/context.js';
+import { loadConfig, type Config } from '../config/index.js';
 
-export interface CliContext {
-  config: Config;
-  logger: Logger;
-  client: DataHubClient;
-  policy: JudgePolicy;
-}
+export type CliContext = Context;
 
 /** Config (validated before anything else), logger and DataHub client for a command that reads DataHub. */
 export function cliContext(cmd: Command, env: Record<string, string | undefined> = process.env): CliContext {
   const deprecated: string[] = [];
-  const config = commandConfig(cmd, env, (line) => deprecated.push(line));
-  const logger = createLogger(config.log);
-  for (const line of deprecated) logger.warn(line);
-  const client = createDataHubClient({
-    url: config.datahub.url,
-    ...(config.datahub.token ? { token: config.datahub.token } : {}),
-    timeoutMs: config.datahub.timeoutMs,
-    longReadTimeoutMs: config.datahub.longReadTimeoutMs,
-    retry: { retries: config.datahub.retries },
-    concurrency: config.datahub.concurrency,
-    writeBatch: config.datahub.writeBatch,
-    logger,
-  });
-  return { config, logger, client, policy: judgePolicy(config.judge) };
+  const ctx = composeContext(commandConfig(cmd, env, (line) => deprecated.push(line)));
+  for (const line of deprecated) ctx.logger.warn(line);
+  return ctx;
 }
 
 /** The validated config, from `--config FILE` (or ./janus.config.yaml) and the environment: for commands that do not read DataHub. */

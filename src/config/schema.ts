@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_WRITE_BATCH, MAX_WRITE_BATCH } from '../datahub/batch-operation.js';
-import { DEFAULT_CONCURRENCY } from '../datahub/limiter.js';
-import { DEFAULT_LONG_READ_TIMEOUT_MS, MAX_REQUEST_DEADLINE_MS } from '../datahub/long-read.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LONG_READ_TIMEOUT_MS,
+  DEFAULT_WRITE_BATCH,
+  MAX_REQUEST_DEADLINE_MS,
+  MAX_WRITE_BATCH,
+} from './datahub-limits.js';
+import { LOG_FORMATS, LOG_LEVELS } from '../log.js';
 import { judgeSchema } from './judge.js';
 import { period, cycleSchema } from './cycle.js';
 import { mcpSchema } from './mcp.js';
@@ -36,9 +41,9 @@ export const datahubSchema = z.object({
 });
 
 export const logSchema = z.object({
-  level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  level: z.enum(LOG_LEVELS).default('info'),
   /** `auto`: readable lines on a terminal, JSON otherwise. */
-  format: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  format: z.enum(LOG_FORMATS).default('auto'),
 });
 
 export const redisSchema = z.object({

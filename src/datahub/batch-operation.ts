@@ -51,17 +51,6 @@ export type ItemAnswer<Data> =
 
 export const aliasOf = (i: number) => `w${i}`;
 
-/**
- * Writes per request when not configured (`datahub.writeBatch`). GMS runs a batch's mutations one after another, so
- * a batch takes about this many times one mutation: well within `datahub.timeoutMs` at tens of ms a mutation.
- */
-export const DEFAULT_WRITE_BATCH = 50;
-/**
- * The most writes a request may carry: a batch of that many of any write stays within GMS's limits (at most 6,507
- * grammar tokens of 15,000, complexity 1,000 of 2,000: test/datahub/gms-limits.test.ts measures each).
- */
-export const MAX_WRITE_BATCH = 250;
-
 /** Loads `operations/<file>.graphql` (one mutation, one root field) as a batch operation. */
 export function defineBatchOperation<Vars, Data>(
   file: string,

@@ -1,21 +1,20 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import type { Logger } from '../log.js';
-import {
-  answersOf,
-  DEFAULT_WRITE_BATCH,
-  type BatchOperation,
-  type ItemAnswer,
-  type PathError,
-} from './batch-operation.js';
+import { answersOf, type BatchOperation, type ItemAnswer, type PathError } from './batch-operation.js';
 import { DataHubError, graphqlError, malformed, unauthorized, unreachable } from './errors.js';
-import { createLimiter, DEFAULT_CONCURRENCY } from './limiter.js';
+import { createLimiter } from './limiter.js';
 import { NotGraphQLError, refusingNonJson } from './not-graphql.js';
 import { addSecret, redactText } from '../log.js';
 import type { Operation } from './operation.js';
 import { gmsAddress } from './gms-url.js';
 import { forApi } from './version/api-generation.js';
 import { readServerVersion, type ServerVersion } from './version/server-version.js';
-import { DEFAULT_LONG_READ_TIMEOUT_MS, MAX_REQUEST_DEADLINE_MS } from './long-read.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LONG_READ_TIMEOUT_MS,
+  DEFAULT_WRITE_BATCH,
+  MAX_REQUEST_DEADLINE_MS,
+} from '../config/datahub-limits.js';
 import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from './retry.js';
 import { postProposals, type IngestFailure, type Proposal } from './ingest.js';
 

@@ -1,6 +1,3 @@
-/** Requests in flight to DataHub at once: a few batch reads hide the round trips behind DataHub's own work. */
-export const DEFAULT_CONCURRENCY = 4;
-
 /** At most `max` calls of `run` in progress at once; the others wait their turn, first come first served. */
 export interface Limiter {
   run<T>(fn: () => Promise<T>): Promise<T>;

@@ -2,12 +2,11 @@ import type { UpstreamGraph } from '../core/graph.js';
 import { shortName } from '../core/names.js';
 import type { ModelListBits } from '../core/other-models.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
-import { entityUrl } from './datahub-links.js';
 import { esc } from './escape.js';
 import type { EntityLink } from './evidence.js';
 import { layoutPicture } from './layout.js';
 import { SEVERITY_SWATCH } from './palette.js';
-import { reportPath } from './paths.js';
+import { entityUrl, reportPath } from '../core/links.js';
 import { lineagePicture } from './picture.js';
 import {
   argosHtml,

@@ -1,8 +1,5 @@
 import type { ModelRef } from '../core/verdict.js';
 
-/** Where `janus serve` serves a model's report: `/reports/<urn, URL-encoded>`. */
-export const reportPath = (modelUrn: string): string => `/reports/${encodeURIComponent(modelUrn)}`;
-
 /**
  * The file name of a model's report in `--report-dir`: `<model name>.html`, with anything but letters, digits,
  * `.`, `_` and `-` replaced by `_` (no path separators, no leading dot).

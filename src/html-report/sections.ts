@@ -2,7 +2,8 @@ import { narrate } from '../core/argos.js';
 import { shortName } from '../core/names.js';
 import type { ModelListBits } from '../core/other-models.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
-import { esc, safeUrl } from './escape.js';
+import { safeUrl } from '../core/links.js';
+import { esc } from './escape.js';
 import { evidenceHtml, type EntityLink } from './evidence.js';
 import { BAND_LABEL, SEVERITY_SWATCH } from './palette.js';
 

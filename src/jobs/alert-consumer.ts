@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { reportUrlFor } from '../app/write-back.js';
 import { routeAlert, routeEntity, type RoutedEntity, type OwnerFacts } from '../core/alerts/routing.js';
 import type { Band } from '../core/score.js';
 import type { Transition } from '../core/transitions.js';
@@ -10,7 +9,7 @@ import { readAlertRouting } from '../datahub/read-alert-routing.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
-import { entityUrl } from '../html-report/datahub-links.js';
+import { entityUrl, reportUrlFor } from '../core/links.js';
 import { alertOpenedBy } from '../slack/alerts/alert-ids.js';
 import { planCycle, type PlannedRoute, type StagedAlert } from '../slack/alerts/plan-cycle.js';
 import { causeStory, modelStory } from '../slack/alerts/story.js';

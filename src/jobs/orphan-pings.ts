@@ -7,7 +7,7 @@ import type { DataHubClient } from '../datahub/client.js';
 import { readAlertRouting } from '../datahub/read-alert-routing.js';
 import type { Logger } from '../log.js';
 import type { SlackMessage } from '../render/blocks.js';
-import { entityUrl } from '../html-report/datahub-links.js';
+import { entityUrl } from '../core/links.js';
 import type { Delivery } from '../slack/alerts/types.js';
 import { orphanDigest, orphanMessage, withClaim, withOwner, type OrphanPing } from '../slack/orphan-blocks.js';
 import { orphanThread, type OrphanRecord, type OrphanStore } from '../slack/orphan-store.js';

@@ -4,19 +4,7 @@ import type { Redis } from 'ioredis';
 import type { CycleResult } from '../app/cycle/run-cycle.js';
 import { JOB, QUEUES } from './names.js';
 import type { CycleData } from '../queues/payloads.js';
-
-/** What became of a cycle asked for now. */
-export type ScanRun =
-  | { kind: 'done'; result: Extract<CycleResult, { judged: number }> }
-  | { kind: 'failed'; reason: string }
-  | { kind: 'late' };
-
-/** `/janus scan`: a cycle queued now on the service's cycle queue (a worker anywhere runs it). */
-export interface ScanRequests {
-  /** Queues it and resolves once it has run (or failed, or `timeoutMs` passed). */
-  run(what: { full: boolean; models: string[] }): Promise<ScanRun>;
-  close(): Promise<void>;
-}
+import type { ScanRequests, ScanRun } from '../queues/scan-requests.js';
 
 export interface ScanRequestOptions {
   /** BullMQ's prefix: `redis.prefix`, as the service's queues have it. */

@@ -1,13 +1,4 @@
-import type { Finding } from '../core/finding.js';
-import type { Verdict } from '../core/verdict.js';
-
-export interface GateResult {
-  verdict: Verdict;
-  /** The findings that block the merge under the gate's threshold. */
-  blocking: Finding[];
-  /** Why the model is blocked when it is not a finding (e.g. below --min-score). */
-  reasons: string[];
-}
+import type { GateResult } from '../app/gate.js';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

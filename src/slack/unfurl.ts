@@ -2,7 +2,7 @@ import { severityRank } from '../core/finding.js';
 import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
 import type { ModelSummary, VerdictHistory } from '../history/index.js';
-import { reportPath } from '../html-report/paths.js';
+import { reportPath } from '../core/links.js';
 import { context, LINK_ACTIONS, section, type Block } from './present/kit.js';
 import { clip, mrkdwn, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENTITY_BATCH } from '../../src/datahub/queries/entities.js';
 import { CATALOG_PAGE } from '../../src/datahub/read-catalog.js';
-import { DEFAULT_WRITE_BATCH } from '../../src/datahub/batch-operation.js';
+import { DEFAULT_WRITE_BATCH } from '../../src/config/datahub-limits.js';
 import {
   batchedWriteLowerBound,
   JANUS_BATCH,

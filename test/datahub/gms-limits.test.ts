@@ -23,7 +23,8 @@ import {
   simSchema,
 } from '@janus/datahub-sim/in-process';
 import { defineAliasedOperation } from '../../src/datahub/aliased.js';
-import { defineBatchOperation, MAX_WRITE_BATCH } from '../../src/datahub/batch-operation.js';
+import { MAX_WRITE_BATCH } from '../../src/config/datahub-limits.js';
+import { defineBatchOperation } from '../../src/datahub/batch-operation.js';
 import { documentSize, pastGmsLimits, type DocumentSize } from '../../src/datahub/gms-limits.js';
 import { defineOperation } from '../../src/datahub/operation.js';
 import { downstreamModels } from '../../src/datahub/queries/downstream-models.js';

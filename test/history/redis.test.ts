@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openVerdictHistory, RedisVerdictHistory, type VerdictHistory } from '../../src/history/index.js';
+import { optionalRedis, verdictHistory } from '../../src/compose/redis.js';
+import { loadConfig } from '../../src/config/index.js';
+import { RedisVerdictHistory, type VerdictHistory } from '../../src/history/index.js';
 import { scanHistoryContract } from './contract.js';
 import { at, modelUrn, verdict } from './verdicts.js';
 
@@ -15,6 +17,13 @@ function freshPrefix(): string {
   const prefix = `janus-test:${randomUUID()}:`;
   prefixes.push(prefix);
   return prefix;
+}
+
+/** The verdict history as the commands open it (src/compose/redis.ts): `redis.prefix` and Redis at `redisUrl`, if any. */
+function openVerdictHistory(o: { redisUrl?: string; prefix?: string }): VerdictHistory {
+  const env = { ...(o.redisUrl ? { REDIS_URL: o.redisUrl } : {}), JANUS_REDIS_PREFIX: o.prefix?.replace(/:$/, '') };
+  const config = loadConfig({ env, cwd: '/nonexistent' });
+  return verdictHistory(config, optionalRedis(config), { ownsConnection: true });
 }
 
 afterEach(async () => {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  errorPageHtml,
-  modelReportHtml,
-  reportFileName,
-  reportPath,
-  type ReportIncident,
-} from '../../src/html-report/index.js';
+import { errorPageHtml, modelReportHtml, reportFileName, type ReportIncident } from '../../src/html-report/index.js';
+import { reportPath } from '../../src/core/links.js';
 import { MODEL, ds } from '../core/builder.js';
 import { cleanVerdict, troubledVerdict } from '../render/verdicts.js';
 import { deepCase } from './fixtures.js';

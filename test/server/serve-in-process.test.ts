@@ -7,7 +7,7 @@ import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { modelsLinksOp } from '../../src/datahub/queries/incident.js';
 import { ConfigError } from '../../src/errors.js';
-import { reportPath } from '../../src/html-report/index.js';
+import { reportPath } from '../../src/core/links.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { demoScore } from '../support/demo-verdicts.js';
 

@@ -8,10 +8,9 @@ import { MemoryVerdictHistory, type VerdictHistory } from '../../src/history/ind
 import { createLogger } from '../../src/log.js';
 import { createJanusServer, listen } from '../../src/server/index.js';
 import { SLACK_PATH } from '../../src/slack/bolt-app.js';
-import { slackListeners } from '../../src/cli/commands/serve-slack.js';
-import { slackMount } from '../../src/slack/mount.js';
+import { slackListeners } from '../../src/compose/slack.js';
+import { slackMount } from '../../src/compose/slack-mount.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
-import { AlertStore } from '../../src/jobs/alert-store.js';
 
 export const SECRET = 'test-signing-secret-8f742231b10e';
 
@@ -77,9 +76,7 @@ export async function startJanusWithSlack(opts: {
       history,
       logger,
       reportBaseUrl: () => opts.reportBaseUrl ?? base,
-      ...(opts.redis
-        ? { redis: opts.redis, snooze: { client, store: new AlertStore(opts.redis, config.redis.prefix) } }
-        : {}),
+      ...(opts.redis ? { redis: opts.redis } : {}),
     }),
   });
   if (!mount) throw new Error('Slack did not start');

@@ -6,7 +6,7 @@ import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { RedisVerdictHistory } from '../../src/history/index.js';
-import { reportPath } from '../../src/html-report/index.js';
+import { reportPath } from '../../src/core/links.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim } from '@janus/datahub-sim';
 import { startFakeSlack } from './fake-slack.js';

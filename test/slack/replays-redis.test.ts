@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redisReplays, REPLAY_WINDOW_MS } from '../../src/slack/request-guard.js';
+import { redisReplays, REPLAY_WINDOW_MS } from '../../src/server/slack-request-guard.js';
 import { cleanPrefix, REDIS_URL, testPrefix } from '../support/service.js';
 
 // Issue 20, case 6: an accepted (timestamp, signature) is kept in Redis, under the service's prefix, for the window,

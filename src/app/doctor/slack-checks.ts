@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../../config/schema.js';
-import { SCOPES_BY_USE } from '../../slack/scopes.js';
+import { SCOPES_BY_USE } from './slack-scopes.js';
 import { fail, ok, reason, skip, warn, within, type Check } from './check.js';
 
 const authTest = z.object({

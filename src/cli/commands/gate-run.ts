@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { gateVerdict, isBlocked } from '../../app/gate.js';
+import { gateVerdict, isBlocked, type GateResult } from '../../app/gate.js';
 import { judgeModel } from '../../app/judge-model.js';
 import { readLineageFile } from '../../datahub/lineage-file.js';
 import { EntityCache } from '../../datahub/entity-cache.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { BlockedError, UsageError } from '../../errors.js';
 import { verdictsJson } from '../../render/json.js';
-import { gateJunit, type GateError, type GateResult } from '../../render/junit.js';
+import { gateJunit, type GateError } from '../../render/junit.js';
 import { JanusError } from '../../errors.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';

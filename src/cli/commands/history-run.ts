@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { modelInHistory, RedisVerdictHistory } from '../../history/index.js';
+import { optionalRedis, verdictHistory } from '../../compose/redis.js';
+import { modelInHistory } from '../../history/index.js';
 import { createLogger } from '../../log.js';
 import { scoreHistoryJson, scoreHistoryText, withChanges } from '../../render/score-history.js';
 import { commandConfig, out } from '../context.js';
-import { historyKeyPrefix, optionalRedis } from '../redis.js';
 
 /** What `janus history` does: read the model's recorded scans from Redis and print them. */
 export async function runHistory(ref: string, opts: { json?: boolean; limit: number }, cmd: Command): Promise<void> {
@@ -14,7 +14,7 @@ export async function runHistory(ref: string, opts: { json?: boolean; limit: num
     throw new UsageError(
       'history needs Redis: set REDIS_URL (e.g. redis://127.0.0.1:6379) to the Redis where janus scan and janus serve record the scan history',
     );
-  const history = new RedisVerdictHistory(redis, { prefix: historyKeyPrefix(config), ownsConnection: true });
+  const history = verdictHistory(config, redis, { ownsConnection: true });
   try {
     const model = modelInHistory(ref, await history.latest());
     // one more than shown, so the oldest shown has its change too

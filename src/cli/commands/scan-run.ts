@@ -2,7 +2,9 @@ import type { Command } from 'commander';
 import { writeBackModels, type WriteBackResult } from '../../app/write-back.js';
 import { opening } from '../../core/argos.js';
 import type { Verdict } from '../../core/verdict.js';
-import { RedisVerdictHistory, type VerdictHistory } from '../../history/index.js';
+import { optionalRedis, reportBaseUrl, verdictHistory } from '../../compose/redis.js';
+import { RedisLocks } from '../../redis/lock.js';
+import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
 import { shortName } from '../../core/names.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
@@ -14,8 +16,6 @@ import { failureLines } from '../../render/write-failures.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { cliContext, out, writePieces } from '../context.js';
 import { writeReports } from '../report-dir.js';
-import { historyKeyPrefix, optionalRedis, reportBaseUrl } from '../redis.js';
-import { RedisLocks } from '../../redis/lock.js';
 
 /** What `janus scan` does, loaded only when it runs (the write-back, Redis and the renderers are its own). */
 export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
@@ -24,7 +24,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
   const named = opts.model?.map(checkedModelRef);
   const ctx = cliContext(cmd);
   const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
-  const history = redis ? new RedisVerdictHistory(redis, { prefix: historyKeyPrefix(ctx.config) }) : undefined;
+  const history = redis ? verdictHistory(ctx.config, redis) : undefined;
   try {
     const models = opts.all ? 'all' : named!;
     const tty = process.stderr.isTTY === true;

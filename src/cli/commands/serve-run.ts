@@ -1,24 +1,11 @@
 import type { Command } from 'commander';
-import { janusIncidentsForModel } from '../../app/incidents.js';
-import { judgeModel } from '../../app/judge-model.js';
-import { createJanusServer, listen, type Mount } from '../../server/index.js';
-import { MemoryVerdictHistory, RedisVerdictHistory } from '../../history/index.js';
-import { liveMcpDeps } from '../../mcp/deps.js';
-import { createMcpHttpHandler } from '../../mcp/http-transport.js';
-import { mcpHttpAccess } from '../../mcp/http-access.js';
-import { createJanusMcpServer } from '../../mcp/server.js';
-import { slackEnabled, slackMount } from '../../slack/mount.js';
-import { AlertStore } from '../../jobs/alert-store.js';
-import { slackListeners } from './serve-slack.js';
+import { startHttp } from '../../compose/http.js';
+import { reportBaseUrl } from '../../compose/redis.js';
 import { cliContext, type CliContext } from '../context.js';
-import { VERSION } from '../../version.js';
-import { optionalRedis, reportBaseUrl } from '../redis.js';
 import { untilSignal } from '@janus/datahub-sim/signals';
 import type { Registry } from 'prom-client';
-import type { HealthReport } from '../../jobs/health.js';
 import type { AlertsOptions, RunningService } from '../../compose/service.js';
 import { UsageError } from '../../errors.js';
-import { RedisLocks } from '../../redis/lock.js';
 
 import type { ServeCommandDeps } from './serve-deps.js';
 
@@ -119,78 +106,4 @@ function alertsOptions(config: CliContext['config']): { alerts?: AlertsOptions }
       ...(config.datahub.uiUrl ? { datahubUiUrl: config.datahub.uiUrl } : {}),
     },
   };
-}
-
-async function startHttp(
-  ctx: CliContext,
-  opts: { port?: number; host?: string },
-  registry: Registry,
-  health: () => Promise<HealthReport>,
-) {
-  const datahubUiUrl = ctx.config.datahub.uiUrl;
-  const judgeDeps = { client: ctx.client, policy: ctx.policy };
-  const logger = ctx.logger.child({ unit: 'server' });
-  const redis = ctx.config.mcp.http || slackEnabled(ctx.config.slack) ? optionalRedis(ctx.config, logger) : undefined;
-  const historyPrefix = { prefix: `${ctx.config.redis.prefix}:` };
-  const access = ctx.config.mcp.http ? mcpHttpAccess(ctx.config) : undefined;
-  const mounts: Mount[] = ctx.config.mcp.http
-    ? [
-        {
-          path: ctx.config.mcp.httpPath,
-          name: 'mcp',
-          handler: createMcpHttpHandler(
-            () =>
-              createJanusMcpServer(
-                liveMcpDeps({
-                  client: ctx.client,
-                  policy: ctx.policy,
-                  history: redis ? new RedisVerdictHistory(redis, historyPrefix) : new MemoryVerdictHistory(),
-                  allowWrites: ctx.config.mcp.allowWrites,
-                  logger,
-                  version: VERSION,
-                  reportBaseUrl: reportBaseUrl(ctx.config),
-                  ...(redis ? { locks: new RedisLocks(redis, ctx.config.redis.prefix) } : {}),
-                }),
-              ),
-            { logger, ...(access ? { access } : {}) },
-          ),
-        },
-      ]
-    : [];
-  let publicUrl = reportBaseUrl(ctx.config);
-  const history = redis ? new RedisVerdictHistory(redis, historyPrefix) : new MemoryVerdictHistory();
-  const slack = await slackMount({
-    config: ctx.config,
-    logger,
-    listeners: slackListeners({
-      config: ctx.config,
-      judge: judgeDeps,
-      history,
-      logger,
-      reportBaseUrl: () => publicUrl,
-      ...(redis ? { redis } : {}),
-      ...(redis ? { snooze: { client: ctx.client, store: new AlertStore(redis, ctx.config.redis.prefix) } } : {}),
-    }),
-    describe: { history: history.kind, verdictMaxAgeMs: ctx.config.slack.verdictMaxAgeMs, snooze: !!redis },
-    ...(redis ? { redis, redisPrefix: ctx.config.redis.prefix } : {}),
-  }).catch((err: unknown) => {
-    redis?.disconnect();
-    throw err;
-  });
-  if (slack) mounts.push(slack);
-  const janus = createJanusServer({
-    judge: (ref) => judgeModel(judgeDeps, ref),
-    incidents: (urn) => janusIncidentsForModel(judgeDeps, urn),
-    logger,
-    mounts,
-    health,
-    registry,
-    ...(datahubUiUrl ? { datahubUiUrl } : {}),
-  });
-  const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
-  publicUrl = ctx.config.server.publicUrl ?? `http://localhost:${running.port}`;
-  if (slack && !ctx.config.server.publicUrl)
-    logger.warn({ publicUrl }, 'JANUS_PUBLIC_URL is not set: the report links Slack shows point at this machine');
-  logger.info({ url: running.url, publicUrl, datahub: ctx.client.url }, 'serving Model Impact Reports');
-  return { running, redis, publicUrl };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../slack/command-replies.js';
 import type { UsageProblem } from '../../slack/command-text.js';
 import { pickedNote, shown, withNote } from '../../slack/visibility.js';
-import type { ScanRequests } from '../../jobs/scan-request.js';
+import type { ScanRequests } from '../../queues/scan-requests.js';
 import { defineCommand, type CommandContext } from './command.js';
 import { entityProblem } from './entity-problem.js';
 import { withSoleMatch } from './sole-match.js';

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Config } from '../config/index.js';
+import { MemoryVerdictHistory, RedisVerdictHistory, type VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 
 /**
@@ -18,3 +19,19 @@ export const reportBaseUrl = (config: Config): string =>
 
 /** Where the verdict history's keys start: `redis.prefix` (`JANUS_REDIS_PREFIX`) and a colon, as the service keeps them. */
 export const historyKeyPrefix = (config: Config): string => `${config.redis.prefix}:`;
+
+/**
+ * The verdict history on this connection (the one every process pointed at the same Redis and prefix shares), or in
+ * memory without Redis. `ownsConnection`: its `close()` ends the connection.
+ */
+export function verdictHistory(
+  config: Config,
+  redis: Redis | undefined,
+  o: { ownsConnection?: boolean } = {},
+): VerdictHistory {
+  if (!redis) return new MemoryVerdictHistory();
+  return new RedisVerdictHistory(redis, {
+    prefix: historyKeyPrefix(config),
+    ...(o.ownsConnection ? { ownsConnection: true } : {}),
+  });
+}

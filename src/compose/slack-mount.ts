@@ -3,8 +3,8 @@ import type { Logger } from '../log.js';
 import type { Redis } from 'ioredis';
 import { limitBody } from '../server/body-limit.js';
 import type { Mount } from '../server/index.js';
-import { createSlackApp, SLACK_PATH, type SlackAppOptions } from './bolt-app.js';
-import { guardSlackRequests, memoryReplays, redisReplays } from './request-guard.js';
+import { guardSlackRequests, memoryReplays, redisReplays } from '../server/slack-request-guard.js';
+import { createSlackApp, SLACK_PATH, type SlackAppOptions } from '../slack/bolt-app.js';
 
 /** Slack's payloads are a few kB: a body past this is refused (413) as it arrives, before it is buffered or verified. */
 export const SLACK_MAX_BODY_BYTES = 1 << 20;
@@ -16,8 +16,8 @@ export interface SlackMountDeps {
   config: Pick<Config, 'slack'>;
   logger: Logger;
   /**
-   * Binds the commands and actions: the composition root (`src/cli/commands/serve-slack.ts`) passes `handlers/`'s,
-   * so nothing in src/slack imports handlers/ (handlers use src/slack, never the other way round).
+   * Binds the commands and actions: `slackListeners` (src/compose/slack.ts) passes `handlers/`'s, so nothing in
+   * src/slack imports handlers/ (handlers use src/slack, never the other way round).
    */
   listeners: SlackAppOptions['listeners'];
   /** Said in the start line (e.g. where the verdicts come from). */
@@ -27,7 +27,10 @@ export interface SlackMountDeps {
   redisPrefix?: string;
 }
 
-/** The Slack app for `janus serve`, its token checked with Slack, mounted at /slack/events; undefined when off (and says which). */
+/**
+ * The Slack app for `janus serve`, its token checked with Slack, mounted at /slack/events behind the body limit and
+ * the request guard (src/server); undefined when off (and says which).
+ */
 export async function slackMount(deps: SlackMountDeps): Promise<Mount | undefined> {
   const { slack } = deps.config;
   if (!slack.botToken || !slack.signingSecret) {

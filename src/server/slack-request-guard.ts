@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { Logger } from '../log.js';
-import type { BufferedHandler, BufferedRequest } from '../server/body-limit.js';
+import type { BufferedHandler, BufferedRequest } from './body-limit.js';
 
 /** Slack's own bound: a request signed more than 5 minutes before or after now is refused. */
 export const MAX_SKEW_S = 5 * 60;

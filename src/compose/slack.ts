@@ -1,0 +1,106 @@
+import type { App } from '@slack/bolt';
+import type { Redis } from 'ioredis';
+import { registerListeners } from '../handlers/index.js';
+import { currentVerdict } from '../app/current-verdict.js';
+import { createIdentity } from '../app/incident-identity.js';
+import type { JudgeDeps } from '../app/judge-model.js';
+import { openIncidentsOf } from '../app/model-incidents.js';
+import { ownersOf } from '../app/owners.js';
+import type { Config } from '../config/index.js';
+import { entityUrl, reportUrlFor } from '../core/links.js';
+import { resolveModel } from '../datahub/resolve-model.js';
+import type { VerdictHistory } from '../history/index.js';
+import type { Logger } from '../log.js';
+import { createIncidentHandlerDeps } from '../slack/incident-deps.js';
+import { slackIncidentApi } from '../slack/incident-show.js';
+import { createOrphanHandlerDeps } from '../slack/orphan-deps.js';
+import { AlertStore } from '../jobs/alert-store.js';
+import { openAlerts } from '../jobs/open-alerts.js';
+import { scanRequests } from '../jobs/scan-request.js';
+import { WatchStore } from '../jobs/watch-store.js';
+
+export interface SlackListenerDeps {
+  config: Pick<Config, 'slack' | 'datahub' | 'redis'>;
+  judge: JudgeDeps;
+  history: VerdictHistory;
+  logger: Logger;
+  /** Where people reach Janus (known once listening): the verdict links to the Model Impact Report there. */
+  reportBaseUrl: () => string;
+  /**
+   * The alerts' store (snoozes, unfurls' open alerts, App Home's incidents), the incident buttons' locks and
+   * message store, watches, cycle requests (under `redis.prefix`); all of them are off without it.
+   */
+  redis?: Redis;
+}
+
+/**
+ * The Slack app's composition root: `handlers/` bound to the use cases they call, each store built once here.
+ * `src/slack` builds the app with whatever listeners it is given.
+ */
+export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logger) => void {
+  const { slack, datahub } = deps.config;
+  const client = deps.judge.client;
+  const prefix = deps.config.redis.prefix;
+  const reportUrl = (urn: string) => reportUrlFor(deps.reportBaseUrl(), urn);
+  const redis = deps.redis;
+  const alerts = redis ? new AlertStore(redis, prefix) : undefined;
+  const watches = redis ? new WatchStore(redis, prefix) : undefined;
+  // every `/janus trust`, mention and unfurl reads its verdict through here: the history when fresh, else judged now
+  const verdictDeps = { ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger };
+  return (app, logger) => {
+    // Slack member → DataHub person, for everything a person does through Argos (watches, snoozes)
+    const identity = createIdentity({
+      profile: (id) => slackIncidentApi(app.client).profile(id),
+      client,
+      ttlMs: slack.identityTtlMs,
+    });
+    const policy = { who: slack.actors, admins: slack.admins };
+    return registerListeners(app, {
+      verdict: (ref) => currentVerdict(verdictDeps, ref),
+      links: (v) => {
+        const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
+        return { reportUrl: reportUrl(v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
+      },
+      ...(alerts ? { snooze: { client, store: alerts, access: { identity, policy } } } : {}),
+      history: deps.history,
+      resolve: (ref) => resolveModel(client, ref),
+      reportUrl,
+      openIncidents: (v) => openIncidentsOf(client, v),
+      owners: (ref) =>
+        ownersOf(
+          { client, history: deps.history, ...(slack.fallbackChannel ? { fallback: slack.fallbackChannel } : {}) },
+          ref,
+        ),
+      ...(redis && watches
+        ? { scan: scanRequests(redis, { prefix }), watch: { client, store: watches, identity } }
+        : {}),
+      logger,
+      incidents: createIncidentHandlerDeps({
+        web: app.client,
+        client,
+        slack,
+        ...(redis ? { redis } : {}),
+        prefix,
+        logger,
+      }),
+      unfurl: {
+        history: deps.history,
+        ...(alerts ? { openAlerts: openAlerts(alerts) } : {}),
+        reportUrl,
+        ...(datahub.uiUrl ? { datahubUiUrl: datahub.uiUrl } : {}),
+        reportBaseUrl: deps.reportBaseUrl,
+        logger,
+      },
+      orphans: createOrphanHandlerDeps({
+        web: app.client,
+        client,
+        slack,
+        history: deps.history,
+        // App Home's open incidents: the alerts' states
+        ...(redis && alerts ? { redis, alerts: () => alerts.allStates() } : {}),
+        prefix,
+        logger,
+      }),
+    });
+  };
+}
