@@ -1,7 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Redis } from 'ioredis';
 import type { VerdictHistory } from '../history/index.js';
-import { RedisLocks } from '../redis/lock.js';
 import type { Logger } from '../log.js';
 import { liveMcpDeps } from '../mcp/deps.js';
 import { mcpHttpAccess } from '../mcp/http-access.js';
@@ -10,7 +9,7 @@ import { createJanusMcpServer } from '../mcp/server.js';
 import type { Mount } from '../server/index.js';
 import { VERSION } from '../version.js';
 import type { Context } from './context.js';
-import { optionalRedis, reportBaseUrl, verdictHistory } from './redis.js';
+import { optionalRedis, reportBaseUrl, verdictHistory, writeBackLocks } from './redis.js';
 
 export interface McpParts {
   /** Shared by every server; absent: each server keeps its own in memory (no Redis: sessions share nothing). */
@@ -32,7 +31,7 @@ export function mcpServers(ctx: Context, parts: McpParts): () => McpServer {
       logger: parts.logger,
       version: VERSION,
       reportBaseUrl: reportBaseUrl(ctx.config),
-      ...(parts.redis ? { locks: new RedisLocks(parts.redis, ctx.config.redis.prefix) } : {}),
+      ...writeBackLocks(ctx.config, parts.redis),
     });
   const shared = parts.history && deps(parts.history);
   return () => createJanusMcpServer(shared ?? deps(verdictHistory(ctx.config, undefined)));

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config/index.js';
 import { MemoryVerdictHistory, RedisVerdictHistory, type VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
+import { RedisLocks } from '../redis/lock.js';
 
 /**
  * A Redis connection when `REDIS_URL` is configured; commands that can do without Redis get undefined. A lost
@@ -35,3 +36,7 @@ export function verdictHistory(
     ...(o.ownsConnection ? { ownsConnection: true } : {}),
   });
 }
+
+/** The write-back's locks on this connection, under `redis.prefix`; none without Redis (one writer, no race). */
+export const writeBackLocks = (config: Config, redis: Redis | undefined): { locks?: RedisLocks } =>
+  redis ? { locks: new RedisLocks(redis, config.redis.prefix) } : {};

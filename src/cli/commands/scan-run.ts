@@ -2,8 +2,7 @@ import type { Command } from 'commander';
 import { writeBackModels, type WriteBackResult } from '../../app/write-back.js';
 import { opening } from '../../core/argos.js';
 import type { Verdict } from '../../core/verdict.js';
-import { optionalRedis, reportBaseUrl, verdictHistory } from '../../compose/redis.js';
-import { RedisLocks } from '../../redis/lock.js';
+import { optionalRedis, reportBaseUrl, verdictHistory, writeBackLocks } from '../../compose/redis.js';
 import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
 import { shortName } from '../../core/names.js';
@@ -41,7 +40,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
         policy: ctx.policy,
         logger: ctx.logger,
         reportBaseUrl: reportBaseUrl(ctx.config),
-        ...(redis ? { locks: new RedisLocks(redis, ctx.config.redis.prefix) } : {}),
+        ...writeBackLocks(ctx.config, redis),
         ...crashHook(),
       },
       models,
