@@ -28,7 +28,8 @@ export class Catalog {
     const models: ModelRef[] = [];
     for (const urn of this.reads.urns()) {
       const parts = this.reads.graphParts(urn);
-      if (parts?.node.kind === 'mlModel' && parts.exists) models.push(this.ref(urn));
+      // a soft-deleted model is gone for DataHub's search, so for Janus's lists: read as another's input, not judged
+      if (parts?.node.kind === 'mlModel' && parts.exists && !parts.node.removed) models.push(this.ref(urn));
     }
     return models.sort(byModelName);
   }

@@ -217,3 +217,28 @@ describe('judged as the docs say (issue 38)', () => {
     expect(summary(v)).toEqual({ score: 80, band: 'at_risk', findings: [`target_leakage ${ds('training')}`] });
   });
 });
+
+describe('cases the conventions leave open, judged through DataHub', () => {
+  it('fine-grained lineage of type DATASET is no column path: no leak is claimed from a whole table', async () => {
+    const v = await judged([
+      ...table('training', { cols: ['is_fraud'] }),
+      ...table('features', { cols: ['score'], from: ['training'] }),
+      // `score` derives from the training table as a whole (upstreamType DATASET): GMS's GraphQL answer keeps only
+      // schemaField urns (FineGrainedLineagesMapper), so no column of the training table is named
+      mcp(ds('features'), 'upstreamLineage', {
+        upstreams: [{ dataset: ds('training'), type: 'TRANSFORMED' }],
+        fineGrainedLineages: [
+          {
+            upstreamType: 'DATASET',
+            upstreams: [ds('training')],
+            downstreamType: 'FIELD',
+            downstreams: [col('features', 'score')],
+          },
+        ],
+      }),
+      ...model({ features: ['score'], training: ['training'], props: { label: 'is_fraud' } }),
+      ...featureOf('score', ['features']),
+    ]);
+    expect(summary(v)).toEqual({ score: 100, band: 'trusted', findings: [] });
+  });
+});
