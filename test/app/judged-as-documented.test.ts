@@ -218,6 +218,33 @@ describe('judged as the docs say (issue 38)', () => {
   });
 });
 
+describe('removed jobs and features are walked through too', () => {
+  it('a removed feature and a removed job between it and a stale table: each reported, the stale table too', async () => {
+    const etl = 'urn:li:dataJob:(urn:li:dataFlow:(airflow,etl,PROD),build_features)';
+    const v = await judged([
+      ...table('raw', { cols: ['amount'], updatedHoursAgo: 72, sla: 'PT24H' }),
+      ...table('features', { cols: ['amount'] }),
+      mcp(etl, 'dataJobInfo', { name: 'build_features', type: { string: 'COMMAND' }, customProperties: {} }),
+      mcp(etl, 'dataJobInputOutput', {
+        inputDatasets: [ds('raw')],
+        outputDatasets: [ds('features')],
+        inputDatasetEdges: [{ destinationUrn: ds('raw') }],
+        outputDatasetEdges: [{ destinationUrn: ds('features') }],
+      }),
+      mcp(etl, 'ownership', OWNERS),
+      mcp(etl, 'status', { removed: true }),
+      ...model({ features: ['amount'] }),
+      ...featureOf('amount', ['features']),
+      mcp(feature('amount'), 'status', { removed: true }),
+    ]);
+    // 100 - 20 - 20 - 15: removed feature, removed job, stale raw table
+    expect(summary(v)).toMatchObject({
+      findings: [`freshness_lag ${ds('raw')}`, `removed_upstream ${etl}`, `removed_upstream ${feature('amount')}`],
+    });
+    expect(v.score).toBe(45);
+  });
+});
+
 describe('cases the conventions leave open, judged through DataHub', () => {
   it('fine-grained lineage of type DATASET is no column path: no leak is claimed from a whole table', async () => {
     const v = await judged([
