@@ -143,4 +143,36 @@ describe('cases the conventions leave open, settled', () => {
     for (const raw of [modelRaw('live_model', false), modelRaw('removed_model', true)]) cache.set(raw.urn, raw);
     expect(new Catalog(cache).models().map((m) => m.name)).toEqual(['live_model']);
   });
+
+  it("a label off the model's lineage: a change above the label's table re-judges the model (modelsJudging)", () => {
+    const upstream = (...urns: string[]) => ({
+      total: urns.length,
+      relationships: urns.map((urn) => ({ type: 'DownstreamOf', entity: { urn, type: 'DATASET' } })),
+    });
+    const model: RawEntity = {
+      urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud,PROD)',
+      type: 'MLMODEL',
+      exists: true,
+      properties: {
+        name: 'fraud',
+        mlFeatures: [],
+        customProperties: [{ key: 'target', value: col('outcomes', 'is_fraud') }],
+      },
+      upstream: upstream(ds('features')),
+    };
+    const cache = new EntityCache();
+    for (const raw of [
+      model,
+      { urn: ds('features'), type: 'DATASET', upstream: upstream(ds('events')) },
+      { urn: ds('outcomes'), type: 'DATASET', upstream: upstream(ds('labels_raw')) },
+      { urn: ds('labels_raw'), type: 'DATASET' },
+      { urn: ds('events'), type: 'DATASET' },
+    ] as RawEntity[])
+      cache.set(raw.urn, raw);
+    const catalog = new Catalog(cache);
+    expect(catalog.modelsReading(ds('labels_raw'))).toEqual([]);
+    expect(catalog.modelsJudging(ds('labels_raw'))).toEqual([model.urn]);
+    expect(catalog.modelsJudging(ds('outcomes'))).toEqual([model.urn]);
+    expect(catalog.modelsJudging(ds('events'))).toEqual([model.urn]);
+  });
 });
