@@ -124,7 +124,7 @@ export class IncrementalJudge {
     const affected = new Set<string>(alsoJudge.filter((m) => known.has(m)));
     let catalog = before;
     if (changed.length || added.length || probed.evidence.length) {
-      for (const urn of changed) for (const m of before.modelsReading(urn)) affected.add(m);
+      for (const urn of changed) for (const m of before.modelsJudging(urn)) affected.add(m);
       // a Janus incident that left the ACTIVE list (a person resolved it): its models' plan decides whether it sticks
       const openBefore = new Map(probed.evidence.map((urn) => [urn, openJanusIncidents(this.cache, urn)]));
       for (const urn of [...changed, ...probed.evidence]) {
@@ -138,7 +138,7 @@ export class IncrementalJudge {
       );
       for (const urn of removed) this.causesOf.delete(urn);
       catalog = this.catalog = new Catalog(this.cache);
-      for (const urn of [...changed, ...added]) for (const m of catalog.modelsReading(urn)) affected.add(m);
+      for (const urn of [...changed, ...added]) for (const m of catalog.modelsJudging(urn)) affected.add(m);
       for (const [urn, open] of openBefore) {
         const now = new Set(openJanusIncidents(this.cache, urn));
         if (open.some((i) => !now.has(i))) for (const m of catalog.modelsReading(urn)) affected.add(m);

@@ -52,7 +52,7 @@ export function unreadByModel(cache: EntityCache, catalog: Catalog): Map<string,
     for (const input of [...inputsOf(parts), ...parts.features]) {
       const error = cache.unread.get(input);
       if (error === undefined) continue;
-      for (const model of catalog.modelsReading(urn)) {
+      for (const model of catalog.modelsJudging(urn)) {
         let list = byModel.get(model);
         if (!list) byModel.set(model, (list = new Map()));
         list.set(input, { urn: input, error });

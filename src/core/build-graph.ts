@@ -1,3 +1,4 @@
+import { labelTables } from './conventions/label.js';
 import { bareEntity, type EntityNode, type GraphRecords, type Owner, type UpstreamGraph } from './graph.js';
 
 /** A feature's feature table, as its read names it: the table's node is made from this when nothing else read it. */
@@ -42,6 +43,11 @@ export interface EntityReads {
   urns(): Iterable<string>;
   /** The entity's parts; undefined when DataHub did not have it. */
   graphParts(urn: string): EntityParts | undefined;
+  /**
+   * Whether DataHub answered that it holds nothing of the urn (not a read that failed). Lineage is read with ghost
+   * entities (to walk through soft-deleted ones), so an edge may name one DataHub never had: it is no edge.
+   */
+  absent?(urn: string): boolean;
 }
 
 /** Records over a set of entities (edges leaving the set are dropped). Node and list objects are shared: read only. */
@@ -54,9 +60,8 @@ export function graphRecords(urns: Iterable<string>, reads: EntityReads): GraphR
     if (!d) continue;
     r.nodes[urn] = d.node;
     if (d.node.kind === 'mlModel') models.push(urn);
-    r.upstreams[urn] = d.upstreams.every((u) => inGraph.has(u))
-      ? d.upstreams
-      : d.upstreams.filter((u) => inGraph.has(u));
+    const kept = (u: string) => inGraph.has(u) && !reads.absent?.(u);
+    r.upstreams[urn] = d.upstreams.every(kept) ? d.upstreams : d.upstreams.filter(kept);
     d.columnDowns.forEach((down, i) => {
       const ups = d.columnUps[i]!;
       const current = r.columnUpstreams[down];
@@ -83,7 +88,8 @@ export function modelGraph(model: string, records: GraphRecords, reads: EntityRe
     featureSources: {},
     primaryKeys: [],
   };
-  g.features = (m?.features ?? []).filter((f) => g.nodes[f]);
+  // a feature listed twice in mlModelProperties.mlFeatures is one input
+  g.features = [...new Set(m?.features ?? [])].filter((f) => g.nodes[f]);
   g.trainingData = (m?.trainingData ?? []).filter((d) => g.nodes[d]);
   for (const f of g.features) {
     const feature = reads.graphParts(f)!;
@@ -111,12 +117,13 @@ function addFeatureTable(g: UpstreamGraph, table: FeatureTableRef): void {
 
 /**
  * What an entity's judgment reads one hop upstream of it: DataHub's lineage edges, a model's training sets (not
- * lineage in DataHub, an input for Janus), and a feature's sources.
+ * lineage in DataHub, an input for Janus) and its label's table, and a feature's sources.
  */
 export function inputsOf(parts: EntityParts): string[] {
   // a dataset's siblings are read with it: their facts and upstreams are the logical dataset's
   const inputs = [...parts.upstreams, ...parts.siblings];
-  if (parts.node.kind === 'mlModel') inputs.push(...parts.trainingData);
+  // a label named by urn is read with its derivation, on the model's lineage or not (conventions/label.ts)
+  if (parts.node.kind === 'mlModel') inputs.push(...parts.trainingData, ...labelTables(parts.node));
   if (parts.node.kind === 'mlFeature') inputs.push(...parts.featureSources);
   return inputs;
 }

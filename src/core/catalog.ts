@@ -1,6 +1,7 @@
 import { modelsBelowIndex } from './blast-radius.js';
 import { graphRecords, modelGraph, type EntityReads } from './build-graph.js';
-import type { EntityNode, GraphRecords, UpstreamGraph } from './graph.js';
+import { labelTables } from './conventions/label.js';
+import { upstreamOf, type EntityNode, type GraphRecords, type UpstreamGraph } from './graph.js';
 import { GraphIndexes } from './graph-indexes.js';
 import { ModelListPool } from './model-list-pool.js';
 import { shortName } from './names.js';
@@ -15,6 +16,7 @@ export class Catalog {
   private readonly refLists = new Map<string[], ModelRef[]>();
   private records?: GraphRecords;
   #indexes?: GraphIndexes;
+  #labelReaders?: Map<string, string[]>;
   private modelsBelow?: (urn: string) => string[];
 
   /** The catalog as judging sees it: each sibling group one dataset (sibling-reads.ts). */
@@ -28,7 +30,8 @@ export class Catalog {
     const models: ModelRef[] = [];
     for (const urn of this.reads.urns()) {
       const parts = this.reads.graphParts(urn);
-      if (parts?.node.kind === 'mlModel' && parts.exists) models.push(this.ref(urn));
+      // a soft-deleted model is gone for DataHub's search, so for Janus's lists: read as another's input, not judged
+      if (parts?.node.kind === 'mlModel' && parts.exists && !parts.node.removed) models.push(this.ref(urn));
     }
     return models.sort(byModelName);
   }
@@ -73,6 +76,34 @@ export class Catalog {
     urn = this.reads.canonicalOf(urn);
     const below = this.modelsBelowUrn(urn);
     return this.reads.graphParts(urn)?.node.kind === 'mlModel' ? [urn, ...below] : below;
+  }
+
+  /**
+   * The models whose verdict may move when this entity does: those reading it, and those whose label derives from it
+   * (a label named by urn, its table and everything above it, on the model's lineage or off it).
+   */
+  modelsJudging(urn: string): string[] {
+    const reading = this.modelsReading(urn);
+    const labelled = this.labelReaders().get(this.reads.canonicalOf(urn));
+    return labelled ? [...new Set([...reading, ...labelled])] : reading;
+  }
+
+  private labelReaders(): Map<string, string[]> {
+    if (this.#labelReaders) return this.#labelReaders;
+    const readers = new Map<string, string[]>();
+    const records = this.sharedRecords();
+    for (const { urn: model } of this.models()) {
+      const node = records.nodes[model];
+      for (const table of node ? labelTables(node) : []) {
+        const root = this.reads.canonicalOf(table);
+        for (const urn of [root, ...upstreamOf(records, root)]) {
+          const list = readers.get(urn) ?? [];
+          if (!list.includes(model)) list.push(model);
+          readers.set(urn, list);
+        }
+      }
+    }
+    return (this.#labelReaders = readers);
   }
 
   private modelsBelowUrn(urn: string): string[] {

@@ -59,6 +59,10 @@ export class SiblingReads implements EntityReads {
     return merged;
   }
 
+  absent(urn: string): boolean {
+    return this.reads.absent?.(urn) ?? false;
+  }
+
   /** The urn judging uses for this one: its group's, or its own. */
   canonicalOf(urn: string): string {
     return this.groupOf(urn)?.canonical ?? urn;

@@ -42,6 +42,10 @@ export class EntityCache extends Map<string, RawEntity | null> implements Entity
     return this.keys();
   }
 
+  absent(urn: string): boolean {
+    return this.get(urn) === null && !this.unread.has(urn);
+  }
+
   graphParts(urn: string): EntityParts | undefined {
     const raw = this.get(urn);
     return raw ? this.partsOf(raw) : undefined;

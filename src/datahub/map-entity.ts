@@ -159,11 +159,19 @@ function lastUpdated(raw: RawEntity): { lastUpdated?: number } {
   return modified ? { lastUpdated: modified } : {};
 }
 
+/**
+ * Results that say how a run or a check went: SKIPPED and UP_FOR_RETRY (a try Airflow will retry) say nothing of the
+ * job, ERROR and INIT (a check that could not be evaluated) nothing of the data; the latest that does counts
+ * (docs/conventions.md).
+ */
+const DECIDED = new Set(['SUCCESS', 'FAILURE']);
+
 function latestRun(raw: RawEntity): { latestRun?: RunFact } {
   for (const run of raw.runs?.runs ?? []) {
     const event = run?.state?.[0];
-    if (run && event?.status === 'COMPLETE' && event.result?.resultType) {
-      return { latestRun: { urn: run.urn, at: event.timestampMillis, result: event.result.resultType as RunResult } };
+    const result = event?.result?.resultType;
+    if (run && event?.status === 'COMPLETE' && result && DECIDED.has(result)) {
+      return { latestRun: { urn: run.urn, at: event.timestampMillis, result: result as RunResult } };
     }
   }
   return {};
@@ -182,7 +190,7 @@ const INTERVAL_MS: Record<string, number> = {
 };
 
 function toAssertion(a: RawAssertion): AssertionFact {
-  const event = a.runEvents?.runEvents[0];
+  const event = a.runEvents?.runEvents.find((e) => DECIDED.has(e.result?.type ?? ''));
   const latest = event?.result
     ? { latest: { at: event.timestampMillis, result: event.result.type as AssertionResult } }
     : {};

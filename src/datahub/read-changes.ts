@@ -43,7 +43,11 @@ export interface MovingFacts {
  * guarding assertion results) change only `evidence`, so a write-back does not make the next cycle judge again.
  */
 export function movingFacts(raw: MovingFields): MovingFacts {
-  const assertions = raw.assertions?.assertions.map((a) => [a.urn, a.runEvents ?? null] as const) ?? [];
+  // the newest run event only: the full read brings more (to pass over undecided ones), the probe one, and a new
+  // event is always the newest
+  const newest = (a: { runEvents?: { runEvents: unknown[] } | null }) =>
+    a.runEvents ? { runEvents: a.runEvents.runEvents.slice(0, 1) } : null;
+  const assertions = raw.assertions?.assertions.map((a) => [a.urn, newest(a)] as const) ?? [];
   return {
     judged: JSON.stringify([
       raw.lastIngested ?? null,

@@ -14,7 +14,7 @@ import { siblingsNotReached } from './siblings-reached.js';
 import { readListRest } from './read-list-rest.js';
 import type { PathError } from './batch-operation.js';
 import { graphqlError } from './errors.js';
-import { ranOutOfTime } from './read-upstream.js';
+import { ranOutOfTime, secondRoots } from './read-upstream.js';
 
 /** A model as a blast radius lists it: DataHub's `MLModel.name`, and whether a search returns it (exists, not soft-deleted). */
 export interface ModelFacts {
@@ -47,9 +47,9 @@ export const emptyDownstream = (): DownstreamKnown => ({ edges: new Map(), cut: 
  * A model's whole upstream graph in one request whatever its depth or size (up to the 40,000 entities a DataHub
  * lineage walk may reach): the model and everything upstream of it, with each entity's facts and one-hop downstream
  * edges (JanusUpstreamReach). Training sets the lineage did not reach (DataHub's `mlModelTrainingData` is no lineage
- * edge) and `extraRoots` are read the same way in a second round, side by side. The graph built of it is the one
- * `readUpstream`'s scroll and batched reads give: a lightning answer's soft-deleted entities are left
- * out, as a scroll leaves them out.
+ * edge), a label's table (secondRoots) and `extraRoots` are read the same way in a second round, side by side. The graph built of it is the one
+ * `readUpstream`'s scroll and batched reads give, soft-deleted entities included in both (a removed hop is walked
+ * through: the model still depends on it and on everything above it).
  */
 export async function readUpstreamReach(
   client: DataHubClient,
@@ -64,8 +64,7 @@ export async function readUpstreamReach(
   const downstream = emptyDownstream();
   const read = new ReachRead(cache, reached, downstream, page);
   await read.from(client, model);
-  const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
-  const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
+  const more = [...new Set([...secondRoots(cache, model), ...extraRoots])].filter((d) => !reached.has(d));
   // the roots first, as a scroll's read lists them
   for (const root of more) reached.add(root);
   await Promise.all(more.map((root) => read.from(client, root)));
@@ -136,10 +135,13 @@ class ReachRead {
     }
   }
 
-  /** A search result: reached unless soft-deleted (a scroll's answer has only live entities). */
+  /**
+   * A search result, reached: soft-deleted ones too (`includeSoftDeleted` asks the index for them; the graph's answer
+   * always had them), as the model still depends on them and on what lies above them.
+   */
   private found(e: ReachEntity): void {
     const raw = this.take(e);
-    if (e.status?.removed === true || this.reached.has(e.urn)) return;
+    if (this.reached.has(e.urn)) return;
     this.reached.add(e.urn);
     if (!this.cache.has(e.urn)) this.cache.set(e.urn, raw);
   }

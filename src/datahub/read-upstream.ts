@@ -2,6 +2,7 @@ import type { DataHubClient } from './client.js';
 import type { PathError } from './batch-operation.js';
 import { DataHubError, graphqlError } from './errors.js';
 import type { EntityCache } from './entity-cache.js';
+import { labelTables } from '../core/conventions/label.js';
 import { siblingsNotReached } from './siblings-reached.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
@@ -12,8 +13,9 @@ import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.
  * Reads a model's whole upstream in a constant number of requests whatever its depth: one multi-hop
  * lineage scroll (which reaches the training set through the model's training job, when it names one), then
  * batched `entities` reads that bring each entity's facts and one-hop upstream edges, sent as scroll pages
- * arrive. Training sets the lineage did not reach (DataHub's `mlModelTrainingData` is no lineage edge) are
- * scrolled and read in a second round. Gives the urns reached (the model first), each read into `cache`; core's
+ * arrive; soft-deleted entities included (a removed hop is walked through). Training sets the lineage did not reach
+ * (DataHub's `mlModelTrainingData` is no lineage edge) and a label's table (secondRoots) are scrolled and read in a
+ * second round. Gives the urns reached (the model first), each read into `cache`; core's
  * `buildGraph` makes the model's graph of them.
  */
 export async function readUpstream(
@@ -25,14 +27,25 @@ export async function readUpstream(
 ): Promise<string[]> {
   const reached = new Set<string>();
   await readReached(client, [model], reached, cache);
-  const training = (cache.get(model)?.trainingData ?? []).map((t) => t.dataset);
-  const more = [...new Set([...training, ...extraRoots])].filter((d) => !reached.has(d));
+  const more = [...new Set([...secondRoots(cache, model), ...extraRoots])].filter((d) => !reached.has(d));
   if (more.length) await readReached(client, more, reached, cache);
   // then each sibling the scroll did not reach (a dbt model's warehouse table lies downstream of it), the nearest
   // first: its scroll reaches the tables of the dbt models above it, so those cost nothing more
   for (let next = siblingsNotReached(cache, reached); next.length; next = siblingsNotReached(cache, reached))
     await readReached(client, [next[0]!], reached, cache);
   return [...reached];
+}
+
+/**
+ * What a model's judgment reads that its lineage may not reach: its training sets (DataHub's `mlModelTrainingData` is
+ * no lineage edge) and the table of a label named by urn, with the label's own upstream (its derivation), wherever
+ * the label lies (core/conventions/label.ts).
+ */
+export function secondRoots(cache: EntityCache, model: string): string[] {
+  const raw = cache.get(model);
+  if (!raw) return [];
+  const parts = cache.partsOf(raw);
+  return [...parts.trainingData, ...labelTables(parts.node)];
 }
 
 /** Scrolls everything upstream of the roots and reads it (roots included), a full batch as soon as the scroll has one. */

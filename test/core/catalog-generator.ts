@@ -212,6 +212,27 @@ export function generateCatalog(seed: number, shape: CatalogShape): GeneratedCat
       if (r.chance(0.3)) api.training(`p${k}`); // a feedback loop: the model is trained on its own predictions
     }
   });
+  // issue 38: soft-deleted hops (a removed table with tables above it, walked through), labels on outcome tables no
+  // model reads (followed through their own derivation), and features a model lists twice
+  const inner = tables.filter((t) => (records.upstreams[ds(t)] ?? []).length);
+  if (inner.length && r.chance(0.3)) records.nodes[ds(r.pick(inner))]!.removed = true;
+  apis.forEach((api, k) => {
+    if (r.chance(0.15)) {
+      const from = r.pick(tables);
+      const outcome = `o${k}`;
+      build.dataset(outcome, { cols: ['is_fraud'], owners: r.pick(OWNERS), lastUpdated: NOW - r.hours(30) });
+      build.lineage(outcome, from);
+      const fromCols = records.nodes[ds(from)]!.columns;
+      if (fromCols.length) build.column(`${outcome}.is_fraud`, `${from}.${r.pick(fromCols).path}`);
+      const label = col(outcome, 'is_fraud');
+      api.model(
+        r.chance(0.5)
+          ? { customProperties: { target: label } }
+          : { structuredProperties: { 'io.janus.label': [label] } },
+      );
+    }
+    if (api.g.features.length && r.chance(0.15)) api.g.features.push(r.pick(api.g.features));
+  });
   return {
     records,
     graphs: apis.map((a) => a.g),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelsBelowIndex } from '../../src/core/blast-radius.js';
+import { resolveLabel } from '../../src/core/conventions/label.js';
+import { upstreamOf } from '../../src/core/graph.js';
 import { lineageIndex } from '../../src/core/lineage-index.js';
 import { JudgmentSession } from '../../src/core/session.js';
 import { assess, byModelName, verdictOf, type ModelRef } from '../../src/core/verdict.js';
@@ -197,16 +199,30 @@ describe('the engine against the reference judge', () => {
         if (v.findings.some((f) => f.detector === 'upstream_failure' && 'job' in f.evidence)) seen.add('failed job');
         if (v.blastRadius.some((b) => b.models.length > 1)) seen.add('shared blast radius');
       }
+      const cat = generateCatalog(seed, { models: 5, datasets: 24 });
+      for (const g of cat.graphs) {
+        const upstream = new Set(upstreamOf(g, g.model));
+        // a removed entity with troubled or any entities above it, reached through it
+        if ([...upstream].some((u) => g.nodes[u]?.removed && (g.upstreams[u] ?? []).some((x) => g.nodes[x])))
+          seen.add('soft-deleted hop');
+        const label = resolveLabel(g);
+        const table = label && /^urn:li:schemaField:\((urn:li:dataset:\(.*?\)),/.exec(label.column)?.[1];
+        if (table && !upstream.has(table) && g.columnUpstreams[label.column]) seen.add('label off lineage');
+        if (new Set(g.features).size < g.features.length) seen.add('feature listed twice');
+      }
     }
     expect([...seen].sort()).toEqual([
       'capped',
       'deprecated_upstream',
       'failed job',
+      'feature listed twice',
       'folded',
       'freshness_lag',
+      'label off lineage',
       'missing_owner',
       'removed_upstream',
       'shared blast radius',
+      'soft-deleted hop',
       'target_leakage',
       'upstream_failure',
     ]);

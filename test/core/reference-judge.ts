@@ -34,7 +34,10 @@ export function referenceJudge(g: UpstreamGraph, now: number, p: JudgePolicy): R
     ...rootCauses(g, upstream, above, ctx),
     ...upstream.flatMap((u) => standingFindings(g.nodes[u], ctx)),
     ...missingOwners(g, ctx),
-  ].sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key));
+  ]
+    .sort((a, b) => b.weight - a.weight || a.key.localeCompare(b.key))
+    // one finding per key: a fact found twice (a feature the model lists twice) counts once
+    .filter((f, i, all) => all.findIndex((x) => x.key === f.key) === i);
 
   // score: max(0, 100 - Σ weight); band by the thresholds; a finding at capAt or worse makes it at_risk
   const score = Math.max(0, 100 - findings.reduce((sum, f) => sum + Math.max(0, f.weight), 0));

@@ -40,6 +40,38 @@ describe('which entities lineage search returns', () => {
     expect(r.lineageSearchPath).toBe('TORTOISE');
   });
 
+  it('returns soft-deleted entities when searchFlags.includeSoftDeleted asks for them, searched or scrolled', async () => {
+    const { store, data } = simHarness();
+    addChain(store);
+    const old = ds('nyc.old_trips');
+    const older = ds('nyc.older_trips');
+    const phantom = ds('nyc.phantom');
+    addDataset(store, old, { upstreams: [older], removed: true });
+    addDataset(store, older);
+    addDataset(store, C.rawTrips, { upstreams: [old, phantom], columns: ['trip_id'] });
+    const input = { urn: C.stgTrips, direction: 'UPSTREAM', count: 50, searchFlags: { includeSoftDeleted: true } };
+    const searched = (await data<{ searchAcrossLineage: Result }>(SEARCH, { input })).searchAcrossLineage;
+    // the soft-deleted dataset, at its degree; never the one GMS does not have
+    expect(Object.fromEntries(searched.searchResults.map((x) => [x.entity.urn, x.degree]))).toEqual({
+      [C.rawTrips]: 1,
+      [old]: 2,
+      [older]: 3,
+    });
+    expect(searched.lineageSearchPath).toBe('TORTOISE');
+    const scrolled = (
+      await data<{ scrollAcrossLineage: { searchResults: { entity: { urn: string } }[] } }>(
+        `query($input: ScrollAcrossLineageInput!) { scrollAcrossLineage(input: $input) { searchResults { entity { urn } } } }`,
+        { input },
+      )
+    ).scrollAcrossLineage;
+    expect(scrolled.searchResults.map((x) => x.entity.urn).sort()).toEqual([C.rawTrips, old, older].sort());
+    // the flag is part of what a cached answer is kept under: without it, the live ones again
+    const live = (
+      await data<{ searchAcrossLineage: Result }>(SEARCH, { input: { ...input, searchFlags: { skipCache: false } } })
+    ).searchAcrossLineage;
+    expect(live.searchResults.map((x) => x.entity.urn)).not.toContain(old);
+  });
+
   it('answers large `*` searches from the graph alone (lightning): everything walked is counted', async () => {
     const { store, data } = simHarness();
     const source = ds('fan.source');

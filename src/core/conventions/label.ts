@@ -1,3 +1,4 @@
+import { parseSchemaFieldUrn } from '@janus/datahub-sim/urn';
 import type { EntityNode, UpstreamGraph } from '../graph.js';
 
 export interface Label {
@@ -34,3 +35,16 @@ export function resolveLabel(g: UpstreamGraph): Label | undefined {
 
 const trainingColumns = (g: UpstreamGraph) =>
   g.trainingData.flatMap((urn) => (g.nodes[urn] as EntityNode | undefined)?.columns ?? []);
+
+/**
+ * The table of the label the model names by schemaField urn (the structured property, else the custom property), as
+ * `resolveLabel` would take it: read with its own upstream, so the label's derivation is known wherever the label
+ * lies, on the model's lineage or off it (an outcomes table the model never reads).
+ */
+export function labelTables(model: EntityNode): string[] {
+  const prop = model.structuredProperties[LABEL_PROPERTY]?.[0];
+  const custom = model.customProperties.label ?? model.customProperties.target;
+  const named = prop?.startsWith('urn:li:schemaField:') ? prop : custom;
+  const table = named?.startsWith('urn:li:schemaField:') ? parseSchemaFieldUrn(named)?.parent : undefined;
+  return table ? [table] : [];
+}

@@ -57,6 +57,10 @@ export function detectPlaced(
     const mine = ranks.standing(id);
     facts.standing(id).forEach((f, j) => (found.push(f), rank.push(mine[j]!), entity.push(id)));
   }
-  const order = sortedOrder(session, g, found, rank);
+  // one finding per key, always: the same fact found twice (a feature listed twice) is deducted once
+  const keys = new Set<string>();
+  const order = sortedOrder(session, g, found, rank).filter(
+    (i) => !keys.has(found[i]!.key) && !!keys.add(found[i]!.key),
+  );
   return { findings: order.map((i) => found[i]!), entityIds: order.map((i) => entity[i]!) };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLabel } from '../../../src/core/conventions/label.js';
 import { targetLeakage } from '../../../src/core/detectors/target-leakage.js';
-import { col, context, graph } from '../builder.js';
+import { col, context, detectAll, graph } from '../builder.js';
 import { findingsOf } from './rule.js';
 
 /** raw.chargebacks → clean.chargebacks → features.fraud_features (feature) and training.fraud_train (label). */
@@ -123,5 +123,15 @@ describe('target_leakage chains', () => {
       .training('train');
     const [f] = findingsOf(targetLeakage, b.g, context({ label: resolveLabel(b.g) }));
     expect(f!.evidence.chains).toEqual([[col('feat', 'days'), col('src', 'chargeback_at'), col('train', 'is_fraud')]]);
+  });
+
+  it('a feature the model lists twice leaks once: one finding per key where findings are gathered', () => {
+    const b = leakyGraph();
+    b.g.features.push(b.g.features[0]!); // mlModelProperties.mlFeatures naming it twice
+    const ctx = context({ label: resolveLabel(b.g) });
+    // the rule itself sees the feature twice; judging keeps one finding per key
+    expect(findingsOf(targetLeakage, b.g, ctx)).toHaveLength(2);
+    const leaks = detectAll(b.g, ctx).filter((f) => f.detector === 'target_leakage');
+    expect(leaks.map((f) => f.key)).toEqual([`target_leakage:${b.g.features[0]}:${col('fraud_train', 'is_fraud')}`]);
   });
 });

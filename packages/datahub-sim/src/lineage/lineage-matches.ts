@@ -35,7 +35,16 @@ export interface Selection {
   query: string;
   /** Whether more than LIGHTNING_THRESHOLD relationships are served from the graph alone. */
   mayLightning: boolean;
+  /**
+   * `searchFlags.includeSoftDeleted`: the entity index's answer (the tortoise path) keeps soft-deleted entities
+   * (ESUtils.filterSoftDeletedAndHiddenStages adds `removed != true` only when it is false, its default).
+   */
+  includeSoftDeleted: boolean;
 }
+
+/** Whether the entity index returns the urn: it exists, and is live unless soft-deleted entities were asked for. */
+export const indexed = (index: { exists(urn: string): boolean; isLive(urn: string): boolean }, selection: Selection) =>
+  selection.includeSoftDeleted ? (urn: string) => index.exists(urn) : (urn: string) => index.isLive(urn);
 
 export const LIGHTNING_THRESHOLD = 300;
 

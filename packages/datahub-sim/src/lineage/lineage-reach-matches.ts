@@ -2,6 +2,7 @@ import { queryMatcher } from './entity-facts.js';
 import type { GraphIndex } from './graph-index.js';
 import { passesFilters } from './lineage-filters.js';
 import {
+  indexed,
   keepsType,
   LIGHTNING_THRESHOLD,
   servable,
@@ -59,10 +60,11 @@ function select(index: GraphIndex, reach: Reach, selection: Selection): LineageM
     );
   }
   const matches = queryMatcher(index.store, selection.query);
+  const inIndex = indexed(index, selection);
   const rows = inResultOrder(
     reach,
     levels,
-    (urn) => servable(urn) && index.isLive(urn) && matches(urn) && passesFilters(urn, branches),
+    (urn) => servable(urn) && inIndex(urn) && matches(urn) && passesFilters(urn, branches),
   );
   return positionMatches('TORTOISE', reach, rows, true);
 }

@@ -14,6 +14,7 @@ import {
 } from './lineage-filters.js';
 import {
   byDegreeThenUrn,
+  indexed,
   keepsType,
   LIGHTNING_THRESHOLD,
   listedMatches,
@@ -41,6 +42,7 @@ export interface LineageSearchInput {
   endTimeMillis?: number | null;
   searchFlags?: {
     skipCache?: boolean | null;
+    includeSoftDeleted?: boolean | null;
     groupingSpec?: {
       groupingCriteria?: { baseEntityType?: string | null; groupingEntityType: string }[] | null;
     } | null;
@@ -90,8 +92,10 @@ const SCROLL_DEFAULT_TYPES = [
 /**
  * LineageSearchService: walk the lineage graph from `urn`, fold columns into datasets unless the grouping
  * spec keeps them, keep the requested types and degrees, then answer either from the graph alone
- * ("lightning", for large `*` results) or through the entity index ("tortoise": live entities, query text
- * and facet filters). Rows come back in degree order, then by urn. A plain impact walk is answered from the
+ * ("lightning", for large `*` results) or through the entity index ("tortoise": live entities, or every one that
+ * exists with `searchFlags.includeSoftDeleted`; query text and facet filters). The walk itself goes through
+ * soft-deleted entities: GMS drops their edges only with ELASTICSEARCH_SEARCH_GRAPH_STATUS_ENABLED (default false),
+ * and then not when `includeSoftDeleted` is set (GraphQueryUtils.applyExcludeSoftDelete). Rows come back in degree order, then by urn. A plain impact walk is answered from the
  * graph's cached reach of the start (computed once per lineage version), anything else by the level-order walk.
  */
 export function findLineage(
@@ -136,8 +140,18 @@ function selectionOf(input: LineageSearchInput, mode: 'search' | 'scroll', foldC
   const branches = withoutDegree(orFilters);
   const query = input.query?.trim() ? input.query.trim() : '*';
   const types = resultTypes(input.types, mode);
+  const includeSoftDeleted = input.searchFlags?.includeSoftDeleted === true;
   return {
-    key: JSON.stringify([foldColumns, types && [...types], orFilters, query, mode, input.sortInput ?? null]),
+    key: JSON.stringify([
+      foldColumns,
+      types && [...types],
+      orFilters,
+      query,
+      mode,
+      input.sortInput ?? null,
+      includeSoftDeleted,
+    ]),
+    includeSoftDeleted,
     foldColumns,
     types,
     degreeOk: degreePredicate(orFilters),
@@ -169,8 +183,9 @@ function hitMatches(index: GraphIndex, hits: LineageHit[], selection: Selection)
     else byUrn.set(h.urn, h);
   }
   const matches = queryMatcher(index.store, query);
+  const inIndex = indexed(index, selection);
   const rows = [...byUrn.values()]
-    .filter((h) => servable(h.urn) && index.isLive(h.urn) && matches(h.urn) && passesFilters(h.urn, branches))
+    .filter((h) => servable(h.urn) && inIndex(h.urn) && matches(h.urn) && passesFilters(h.urn, branches))
     .map((h) => row(h, true));
   return listedMatches('TORTOISE', sortRows(rows));
 }
