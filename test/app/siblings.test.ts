@@ -17,8 +17,8 @@ import { startSim, type RunningSim } from '@janus/datahub-sim';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 const STALE = GENERATED_NOW + 2 * 24 * 3600_000;
-/** Three feature tables, none reading a dbt model: the dbt models hang upstream of the tables the models read. */
-const OVER_WAREHOUSE = { models: 12, datasets: 160, depth: 5, seed: 11 };
+/** Two feature tables, none reading a dbt model: the dbt models hang upstream of the tables the models read. */
+const OVER_WAREHOUSE = { models: 6, datasets: 80, depth: 5, seed: 11 };
 /** Four feature tables, the fourth reading a dbt model. */
 const READING_DBT = { models: 16, datasets: 120, depth: 4, seed: 5 };
 
