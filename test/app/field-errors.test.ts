@@ -48,7 +48,7 @@ async function judgeAll(client: ReturnType<typeof createDataHubClient>) {
 describe('a field DataHub fails for one entity of a batch read', () => {
   it('leaves the rest of the read standing: every model judged, the verdicts that needed it name it', async () => {
     sim = await startSim({
-      records: generateCatalog({ models: 30, datasets: 1_200, depth: 6, seed: 3 }),
+      records: generateCatalog({ models: 12, datasets: 300, depth: 6, seed: 3 }),
       port: 0,
       now,
     });
