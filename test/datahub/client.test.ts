@@ -78,11 +78,12 @@ describe('DataHub client', () => {
   it('gives a long read its own, longer time limit, and does not send it again after a timeout', async () => {
     const long = { ...searchModels, long: true };
     const vars = { query: 'customer_ltv_v2', start: 0, count: 1 };
-    const slow = await setup({ latencyMs: 400 }, { timeoutMs: 100, longReadTimeoutMs: 5_000 });
+    // short times (a floor of 200 ms under a 50 ms limit) that still cannot pass by chance: latency is a lower bound
+    const slow = await setup({ latencyMs: 200 }, { timeoutMs: 50, longReadTimeoutMs: 5_000 });
     expect((await fail(slow.request(searchModels, vars))).message).toMatch(/timed out/);
     expect((await slow.request(long, vars)).searchAcrossEntities.searchResults).toHaveLength(1);
     await sim!.close();
-    const hangs = await setup({ failRate: 1, faults: ['timeout'] }, { timeoutMs: 100, longReadTimeoutMs: 150 });
+    const hangs = await setup({ failRate: 1, faults: ['timeout'] }, { timeoutMs: 50, longReadTimeoutMs: 80 });
     expect((await fail(hangs.request(long, vars))).message).toMatch(/timed out/);
     expect(sim!.stats().requests).toBe(1);
   });
@@ -201,12 +202,12 @@ describe('DataHub client', () => {
       expect(peak).toBe(3);
       // 10 requests one at a time take far longer than the timeout; each, once sent, takes far less
       peak = 0;
-      delayMs = 50;
+      delayMs = 30;
       const one = createDataHubClient({
         url,
         retry: { ...fast, retries: 0 },
         concurrency: 1,
-        timeoutMs: 300,
+        timeoutMs: 180,
         serverVersion: KNOWN,
       });
       const answers = await Promise.all(Array.from({ length: 10 }, () => one.request(exists, {})));

@@ -29,16 +29,18 @@ describe("DataHub's Retry-After", () => {
   });
 
   it("waits out a 503's Retry-After (cut to the policy's cap) before reading again", async () => {
-    sim = await startSim({ demo: true, port: 0, requestTimeoutMs: 200 });
-    await post('/__sim/slow-answers', { field: 'searchAcrossEntities', ms: 400, times: 1 });
+    // the shortest times that still tell the cap's wait (300 ms) from a backoff's (1-2 ms): the pause is the 50 ms
+    // the sim takes to give up on the first request plus the wait
+    sim = await startSim({ demo: true, port: 0, requestTimeoutMs: 50 });
+    await post('/__sim/slow-answers', { field: 'searchAcrossEntities', ms: 100, times: 1 });
     const client = createDataHubClient({
       url: sim.url,
-      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 1_000 },
+      retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 2, maxRetryAfterMs: 300 },
     });
     await client.request(searchModels, vars);
     const log = sim.requests();
     expect(log.map((r) => r.status)).toEqual([503, 200]);
-    expect(pauseAfterRefusal(log)).toBeGreaterThanOrEqual(900);
+    expect(pauseAfterRefusal(log)).toBeGreaterThanOrEqual(330);
   });
 
   it('reads Retry-After as seconds or an HTTP date, capped, and ignores what it cannot read', () => {

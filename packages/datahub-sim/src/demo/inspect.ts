@@ -55,7 +55,9 @@ export function indexRecords(records: Iterable<unknown>): RecordIndex {
     for (const w of aspectWrites(record)) {
       if (TIMESERIES_ASPECTS.has(w.aspectName)) {
         const s = slot(series, w.urn);
-        s.set(w.aspectName, [...(s.get(w.aspectName) ?? []), w.value]);
+        const list = s.get(w.aspectName);
+        if (list) list.push(w.value);
+        else s.set(w.aspectName, [w.value]);
       } else slot(versioned, w.urn).set(w.aspectName, w.value);
     }
   }
@@ -63,9 +65,18 @@ export function indexRecords(records: Iterable<unknown>): RecordIndex {
     for (const list of s.values()) list.sort((a, b) => Number(b.timestampMillis) - Number(a.timestampMillis));
   }
   const all = [...new Set([...versioned.keys(), ...series.keys()])];
+  // the urns of each entity type, grouped once (a filter over every urn per call made callers quadratic)
+  const byType = new Map<string, string[]>();
+  for (const u of all) {
+    const type = entityTypeOf(u);
+    if (type === undefined) continue;
+    let list = byType.get(type);
+    if (!list) byType.set(type, (list = []));
+    list.push(u);
+  }
   return {
     aspect: (urn, name) => versioned.get(urn)?.get(name),
     timeseries: (urn, name) => series.get(urn)?.get(name) ?? [],
-    urns: (entityType) => (entityType ? all.filter((u) => entityTypeOf(u) === entityType) : all),
+    urns: (entityType) => (entityType ? [...(byType.get(entityType) ?? [])] : all),
   };
 }

@@ -101,8 +101,8 @@ export const edgeInfoKey = (entityType: string, type: string, direction: EdgeDir
  */
 export class LineageEdgeFilter {
   private readonly perType = new Map<string, Set<string>>();
-  /** Answers by entity type, then edge direction, then `type\0opposing`: walks ask the same few questions. */
-  private readonly answers = new Map<string, Record<EdgeDirection, Map<string, boolean>>>();
+  /** Answers by entity type, then edge direction, edge type and opposing type: walks ask the same few questions. */
+  private readonly answers = new Map<string, Record<EdgeDirection, Map<string, Map<string, boolean>>>>();
   /** mayAllow's answers by entity type, then edge direction, then edge type. */
   private readonly prefixAnswers = new Map<string, Record<EdgeDirection, Map<string, boolean>>>();
 
@@ -125,10 +125,12 @@ export class LineageEdgeFilter {
   allows(entityType: string, type: string, direction: EdgeDirection, opposing: string): boolean {
     let byDirection = this.answers.get(entityType);
     if (!byDirection) this.answers.set(entityType, (byDirection = { OUTGOING: new Map(), INCOMING: new Map() }));
-    const answers = byDirection[direction];
-    const key = `${type}\u0000${opposing}`;
-    let answer = answers.get(key);
-    if (answer === undefined) answers.set(key, (answer = this.decide(entityType, type, direction, opposing)));
+    // nested maps, not a joined key: a walk asks once per edge, and building the key string cost more than the answer
+    const byType = byDirection[direction];
+    let answers = byType.get(type);
+    if (!answers) byType.set(type, (answers = new Map()));
+    let answer = answers.get(opposing);
+    if (answer === undefined) answers.set(opposing, (answer = this.decide(entityType, type, direction, opposing)));
     return answer;
   }
 

@@ -61,11 +61,20 @@ export function check(idx: RecordIndex, now: number) {
     const source = (idx.aspect(feature, 'mlFeatureProperties')!.sources as string[])[0]!;
     return `urn:li:schemaField:(${source},${feature.slice(feature.lastIndexOf(',') + 1, -1)})`;
   };
-  const runsOf = (job: string): string[] =>
-    idx
-      .urns('dataProcessInstance')
-      .filter((r) => idx.aspect(r, 'dataProcessInstanceRelationships')?.parentTemplate === job)
-      .sort((a, b) => created(b) - created(a));
+  // every run grouped by its job once, on first use (a scan of every run per job was quadratic)
+  let runsByJob: Map<unknown, string[]> | undefined;
+  const runsOf = (job: string): string[] => {
+    if (!runsByJob) {
+      runsByJob = new Map();
+      for (const r of idx.urns('dataProcessInstance')) {
+        const parent = idx.aspect(r, 'dataProcessInstanceRelationships')?.parentTemplate;
+        const list = runsByJob.get(parent);
+        if (list) list.push(r);
+        else runsByJob.set(parent, [r]);
+      }
+    }
+    return [...(runsByJob.get(job) ?? [])].sort((a, b) => created(b) - created(a));
+  };
   const created = (run: string) => Number((idx.aspect(run, 'dataProcessInstanceProperties')!.created as Json).time);
   const producersOf = (d: string): string[] =>
     idx
