@@ -1,6 +1,5 @@
-import { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlertStore } from '../../src/jobs/alert-store.js';
 import { startService } from '../../src/compose/service.js';
 import type { SlackClient } from '../../src/jobs/slack-client.js';
@@ -11,7 +10,8 @@ import { cycleSchema } from '../../src/config/cycle.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { createLogger } from '../../src/log.js';
 import { startSim } from '@janus/datahub-sim';
-import { cleanPrefix, eventually, REDIS_URL, testPrefix } from '../support/service.js';
+import { eventually, REDIS_URL } from '../support/service.js';
+import { redisWithPrefixes } from '../support/redis-prefixes.js';
 
 /**
  * Who an alert mentions (issue 17, routing): a DataHub user's Slack id from `users.lookupByEmail`, cached in Redis
@@ -19,17 +19,7 @@ import { cleanPrefix, eventually, REDIS_URL, testPrefix } from '../support/servi
  * start when there is no fallback channel for what reaches nobody.
  */
 
-const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-const prefixes: string[] = [];
-const prefix = () => {
-  const p = testPrefix();
-  prefixes.push(p);
-  return p;
-};
-afterAll(async () => {
-  for (const p of prefixes) await cleanPrefix(p);
-  redis.disconnect();
-});
+const { redis, prefix } = redisWithPrefixes();
 
 const logger = createLogger({ level: 'silent' });
 const platformError = (error: string) =>

@@ -1,5 +1,4 @@
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AlertStore } from '../../src/jobs/alert-store.js';
 import { AlertStaging } from '../../src/redis/alert-staging.js';
@@ -9,24 +8,14 @@ import { ChannelPacing } from '../../src/redis/channel-pacing.js';
 import { Snoozes } from '../../src/redis/snoozes.js';
 import { SlackUserCache } from '../../src/redis/slack-user-cache.js';
 import { parseStored } from '../../src/stored-json.js';
-import { cleanPrefix, REDIS_URL, testPrefix } from '../support/service.js';
+import { redisWithPrefixes } from '../support/redis-prefixes.js';
 
 /**
  * The Slack alerts' stores, one per concern (issue 36). A running service upgrades in place, so each keeps the keys
  * and the JSON the one AlertStore class kept: `<prefix>:alerts:<name>`, read here raw.
  */
 
-const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-const prefixes: string[] = [];
-const prefix = () => {
-  const p = testPrefix();
-  prefixes.push(p);
-  return p;
-};
-afterAll(async () => {
-  for (const p of prefixes) await cleanPrefix(p);
-  redis.disconnect();
-});
+const { redis, prefix } = redisWithPrefixes();
 
 const record = z.object({
   id: z.string(),

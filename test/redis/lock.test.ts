@@ -1,24 +1,13 @@
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IncidentBusyError, redisIncidentLocks } from '../../src/app/incident-lock.js';
 import { withLocks } from '../../src/datahub/writeback/lock.js';
 import { ServiceState } from '../../src/jobs/service-state.js';
 import { LockError, RedisLocks } from '../../src/redis/lock.js';
-import { cleanPrefix, REDIS_URL, testPrefix } from '../support/service.js';
+import { redisWithPrefixes } from '../support/redis-prefixes.js';
 
 /** The one Redis lock (issue 36): prefix, token, renewal while held, release by its holder only. */
 
-const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-const prefixes: string[] = [];
-const prefix = () => {
-  const p = testPrefix();
-  prefixes.push(p);
-  return p;
-};
-afterAll(async () => {
-  for (const p of prefixes) await cleanPrefix(p);
-  redis.disconnect();
-});
+const { redis, prefix } = redisWithPrefixes();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A promise `fn` waits on, opened by the test. */
