@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { CLI, requireBuiltCli } from '../cli/run-janus.js';
+import { cleanPrefix, REDIS_URL, testPrefix } from '../support/service.js';
 
 // `janus serve` as a process; its behaviour in this process is serve-in-process.test.ts (unit tier).
 let sim: RunningSim;
@@ -37,6 +38,40 @@ describe('janus serve as a process (the built CLI)', () => {
     expect(await exited).toBe(0);
     expect(out.stderr).toContain('"msg":"serving Model Impact Reports"');
     expect(out.stderr).toContain('"msg":"stopping: no new jobs; in-flight ones get to finish"');
+  });
+});
+
+describe('janus serve stopped while it starts (issue 38: start-up)', () => {
+  beforeAll(requireBuiltCli);
+  const prefix = testPrefix();
+  afterAll(() => cleanPrefix(prefix));
+  it('exits 0 on a SIGTERM sent the moment its HTTP server listens, before the service is ready', async () => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATAHUB_GMS_URL: sim.url,
+        REDIS_URL,
+        JANUS_REDIS_PREFIX: prefix,
+        JANUS_LOG_LEVEL: 'info',
+        JANUS_LOG_FORMAT: 'json',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (c: Buffer) => (out.stdout += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // the line the server logs as it starts listening: /healthz answers from here on, the service is not started yet
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on('data', (c: Buffer) => {
+        out.stderr += c.toString();
+        if (out.stderr.includes('"msg":"serving Model Impact Reports"')) resolve();
+      });
+      child.on('exit', () => reject(new Error(`exited before it listened: ${out.stderr}`)));
+    });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(out.stderr).toContain('"msg":"stopping: no new jobs; in-flight ones get to finish"');
+    expect(out.stdout).not.toContain('janus serve ready');
   });
 });
 

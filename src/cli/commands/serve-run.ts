@@ -40,12 +40,22 @@ export async function runServe(
   });
   let service: RunningService | undefined;
   let http: Awaited<ReturnType<typeof startHttp>> | undefined;
+  // listen for the stop before anything answers: a supervisor may send it the moment /healthz answers, while the
+  // service is still starting; the start then ends where it stands and the process stops as it would once ready
+  let signalled: unknown;
+  const stopped = (deps.untilStopped ?? untilSignal)().then((signal) => (signalled = signal ?? true));
   try {
     if (role.http) http = await startHttp(ctx, opts, registry, () => (service?.health ?? processHealth)());
-    service = await startServiceIfConfigured(ctx, role, logger, registry, http?.publicUrl ?? reportBaseUrl(ctx.config));
-    // listen for the stop before saying ready: a supervisor may send it the moment it reads the line
-    const stopped = (deps.untilStopped ?? untilSignal)();
-    (deps.stdout ?? process.stdout).write(http ? `janus serve ready ${http.running.url}\n` : 'janus worker ready\n');
+    if (!signalled)
+      service = await startServiceIfConfigured(
+        ctx,
+        role,
+        logger,
+        registry,
+        http?.publicUrl ?? reportBaseUrl(ctx.config),
+      );
+    if (!signalled)
+      (deps.stdout ?? process.stdout).write(http ? `janus serve ready ${http.running.url}\n` : 'janus worker ready\n');
     const signal = await stopped;
     logger.info({ signal }, 'stopping: no new jobs; in-flight ones get to finish');
   } finally {
