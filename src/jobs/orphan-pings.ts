@@ -6,7 +6,7 @@ import { orphanMessagesFor } from '../core/orphans.js';
 import type { DataHubClient } from '../datahub/client.js';
 import { readAlertRouting } from '../datahub/read-alert-routing.js';
 import type { Logger } from '../log.js';
-import type { SlackMessage } from '../render/blocks.js';
+import type { SlackMessage } from '../slack/present/kit.js';
 import { entityUrl } from '../core/links.js';
 import type { Delivery } from '../slack/alerts/types.js';
 import { orphanDigest, orphanMessage, withClaim, withOwner, type OrphanPing } from '../slack/orphan-blocks.js';

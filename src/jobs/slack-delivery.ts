@@ -1,7 +1,8 @@
 import { DelayedError, UnrecoverableError } from 'bullmq';
 import { channelKey } from '../core/alerts/routing.js';
 import type { Logger } from '../log.js';
-import { clip, type SlackMessage } from '../render/blocks.js';
+import { type SlackMessage } from '../slack/present/kit.js';
+import { clip } from '../slack/present/mrkdwn.js';
 import { editRecorded, recordPosted, type AlertIncidents } from '../slack/alerts/incident-record.js';
 import { channelRef } from '../slack/alerts/render.js';
 import { deliveryData, type DeliveryData, type ThreadRecord } from './alert-payloads.js';

@@ -16,9 +16,6 @@ import {
 import { clip, count, dateToken, mrkdwn } from '../slack/present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD, bandTitle, SEVERITY_ICON } from '../slack/present/vocabulary.js';
 
-// Slack's block kit lives in slack/present; what many callers import from here stays importable from here
-export { clip, LIMITS, mrkdwn, type Block, type SlackMessage };
-
 /** Findings shown one by one; the rest are counted ("and N more"). Generated catalogs give thousands. */
 export const MAX_FINDINGS = 10;
 /** One finding's text: a few sentences, not a wall (Slack also caps a message's blocks at about 12k characters). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../../src/core/verdict.js';
-import { LIMITS, MAX_FINDINGS, mrkdwn, verdictBlocks, type Block } from '../../src/render/blocks.js';
+import { MAX_FINDINGS, verdictBlocks } from '../../src/render/blocks.js';
+import { LIMITS, type Block } from '../../src/slack/present/kit.js';
+import { mrkdwn } from '../../src/slack/present/mrkdwn.js';
 import { cleanVerdict, troubledVerdict } from './verdicts.js';
 
 const REPORT =

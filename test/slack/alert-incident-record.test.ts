@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IncidentView } from '../../src/app/incident-action.js';
 import { memoryIncidentLocks } from '../../src/app/incident-lock.js';
 import { RAISED_STATUS, statusFingerprint, type IncidentStatus } from '../../src/core/incident-status.js';
-import type { Block, SlackMessage } from '../../src/render/blocks.js';
+import type { Block, SlackMessage } from '../../src/slack/present/kit.js';
 import { editRecorded, recordPosted } from '../../src/slack/alerts/incident-record.js';
 import { planCycle } from '../../src/slack/alerts/plan-cycle.js';
 import { incidentsShownIn } from '../../src/slack/incident-blocks.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { homeData, HOME_ROWS, type HomeDeps } from '../../src/app/app-home.js';
 import type { ModelSummary, VerdictHistory } from '../../src/history/index.js';
-import { LIMITS, type Block } from '../../src/render/blocks.js';
+import { LIMITS, type Block } from '../../src/slack/present/kit.js';
 import type { AlertState } from '../../src/slack/alerts/types.js';
 import { HOME_BLOCKS, homeView } from '../../src/slack/app-home-view.js';
 import type { OrphanRecord, OrphanStore } from '../../src/slack/orphan-store.js';

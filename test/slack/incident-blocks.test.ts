@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IncidentView } from '../../src/app/incident-action.js';
 import { statusMessage, type IncidentStatus } from '../../src/core/incident-status.js';
-import type { Block } from '../../src/render/blocks.js';
+import type { Block } from '../../src/slack/present/kit.js';
 import { incidentButtons, statusLine, withIncidentControls } from '../../src/slack/incident-blocks.js';
 
 const URN = 'urn:li:incident:1';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerRequest, JANUS_COMMANDS, parseJanusText } from '../../src/handlers/commands/registry.js';
 import type { JanusCommandDeps } from '../../src/handlers/commands/registry.js';
 import { createLogger } from '../../src/log.js';
-import { mrkdwn } from '../../src/render/blocks.js';
+import { mrkdwn } from '../../src/slack/present/mrkdwn.js';
 
 const asker = { user: 'U0ALICE01', later: async () => {} };
 // help and usage problems touch no dep but the logger

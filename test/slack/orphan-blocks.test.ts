@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS, type Block } from '../../src/render/blocks.js';
+import { LIMITS, type Block } from '../../src/slack/present/kit.js';
 import {
   CLAIM_ACTION,
   claimReplies,

@@ -1,6 +1,6 @@
 import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import { atRiskMessage } from '../../slack/command-replies.js';
 import type { UsageProblem } from '../../slack/command-text.js';
 import { failedMessage } from '../../slack/messages.js';

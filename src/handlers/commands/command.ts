@@ -1,5 +1,5 @@
 import type { Logger } from '../../log.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import type { CommandArgs, UsageProblem } from '../../slack/command-text.js';
 import type { CommandLine } from '../../slack/messages.js';
 

@@ -2,7 +2,7 @@ import { DataHubError } from '../../datahub/errors.js';
 import { UnresolvedModelError } from '../../datahub/resolve-model.js';
 import { UsageError } from '../../errors.js';
 import type { Logger } from '../../log.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import { datahubDownMessage, failedMessage, unresolvedModelMessage, usageMessage } from '../../slack/messages.js';
 import type { CommandContext } from './command.js';
 

@@ -1,5 +1,5 @@
 import type { Logger } from '../../log.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import { commandArgs, PUBLIC_FLAG, splitCommandText, type UsageProblem } from '../../slack/command-text.js';
 import { usageMessage } from '../../slack/messages.js';
 import { atRisk } from './at-risk.js';

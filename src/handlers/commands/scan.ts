@@ -1,7 +1,7 @@
 import type { ModelRef } from '../../core/verdict.js';
 import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import {
   scanOutcomeMessage,
   scanQueuedMessage,

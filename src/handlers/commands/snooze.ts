@@ -1,7 +1,7 @@
 import type { SnoozeDeps } from '../../app/snooze.js';
 import { snoozeEntity } from '../../app/snooze.js';
 import type { Logger } from '../../log.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import { snoozedMessage, snoozeRefusedMessage, snoozeUnavailableMessage } from '../../slack/messages.js';
 import { formatDuration, parseDuration } from '../../core/duration.js';
 import { MAX_SNOOZE_MS, unwrap, type UsageProblem } from '../../slack/command-text.js';

@@ -1,5 +1,5 @@
 import { unsnoozeEntity } from '../../app/snooze.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import { snoozeUnavailableMessage, unsnoozedMessage } from '../../slack/messages.js';
 import type { UsageProblem } from '../../slack/command-text.js';
 import { defineCommand, type CommandContext } from './command.js';

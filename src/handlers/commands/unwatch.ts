@@ -1,5 +1,5 @@
 import { unwatchEntity } from '../../app/watch.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import { unwatchMessage, watchUnavailableMessage } from '../../slack/command-replies.js';
 import type { UsageProblem } from '../../slack/command-text.js';
 import { shown } from '../../slack/visibility.js';

@@ -1,6 +1,6 @@
 import { watchEntity, type WatchDeps } from '../../app/watch.js';
 import type { Logger } from '../../log.js';
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import { watchMessage, watchRefusedMessage, watchUnavailableMessage } from '../../slack/command-replies.js';
 import type { UsageProblem } from '../../slack/command-text.js';
 import { pickedNote, shown, withNote } from '../../slack/visibility.js';

@@ -1,4 +1,4 @@
-import type { SlackMessage } from '../../render/blocks.js';
+import type { SlackMessage } from '../../slack/present/kit.js';
 import { watchingMessage, watchUnavailableMessage } from '../../slack/command-replies.js';
 import type { UsageProblem } from '../../slack/command-text.js';
 import { failedMessage } from '../../slack/messages.js';
