@@ -9,9 +9,6 @@ import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch` and `watching`. Pure. */
 
-// `/janus trust` (src/handlers) imports the context block from here
-export { context };
-
 export const answer = (text: string, blocks: Block[]): SlackMessage => ({
   response_type: 'ephemeral',
   text: clip(text, LIMITS.sectionText),

@@ -13,9 +13,6 @@ import type { AlertChannel, AlertModel, AlertState } from './types.js';
  * fallback for notifications.
  */
 
-// delivery (src/jobs) names the channel it moved a message to with this
-export { channelRef };
-
 /** Models a message lists by name; the rest are counted, with the report link. */
 export const LISTED_MODELS = 25;
 /** People mentioned in one message, at most. */
