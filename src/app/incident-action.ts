@@ -18,6 +18,7 @@ import { readDownstreamModels } from '../datahub/read-downstream.js';
 import type { Logger } from '../log.js';
 import type { Identity } from './incident-identity.js';
 import type { IncidentLocks } from './incident-lock.js';
+import type { Responders } from './responders.js';
 
 /**
  * A Slack button on a DataHub incident: who clicked (Slack → email → DataHub user), whether they may act (owners of
@@ -30,6 +31,8 @@ export interface IncidentActionDeps {
   client: DataHubClient;
   identity: (slackId: string) => Promise<Identity>;
   policy: ActingPolicy;
+  /** Whether a member is an on-call responder (`slack.responders`): they may act as admins do. */
+  responders?: Responders;
   locks: IncidentLocks;
   logger?: Logger;
   now?: () => number;
@@ -90,11 +93,12 @@ export async function checkIncidentAction(
   const actor = identity.actor;
   const entity = incident.entity;
   const datasetOwners = entity?.owners ?? [];
-  let verdict = authorize(deps.policy, actor, datasetOwners);
+  const facts = { responder: (await deps.responders?.(slackUser)) ?? false };
+  let verdict = authorize(deps.policy, actor, datasetOwners, facts);
   if (!verdict.allowed) {
     // only when the dataset's owners do not decide: the affected models' owners (a leak's own models, or every model below)
     const owners: OwnerRef[] = [...datasetOwners, ...(await affectedModelOwners(deps.client, incident))];
-    verdict = authorize(deps.policy, actor, owners);
+    verdict = authorize(deps.policy, actor, owners, facts);
   }
   if (!verdict.allowed)
     return { kind: 'refused', entity: entity?.name ?? incident.urn, owners: verdict.owners, admins: verdict.admins };

@@ -3,11 +3,22 @@ import type { DataHubClient } from '../datahub/client.js';
 import { readAlertRouting } from '../datahub/read-alert-routing.js';
 import { resolveModelOrDataset, type EntityRef } from '../datahub/resolve-entity.js';
 import type { Identity } from './incident-identity.js';
+import type { Responders } from './responders.js';
+
+interface Snooze {
+  until: number;
+  /** Who snoozed it (Slack id). */
+  by: string;
+  name: string;
+  kind?: 'model' | 'dataset';
+}
 
 /** Where snoozes are kept (the Slack alerts' Redis store). */
 export interface SnoozeStore {
-  snooze(urn: string, entry: { until: number; by: string; name: string }): Promise<void>;
-  unsnooze(urn: string): Promise<{ until: number; by: string; name: string } | undefined>;
+  snooze(urn: string, entry: Snooze): Promise<void>;
+  unsnooze(urn: string): Promise<Snooze | undefined>;
+  /** A snooze ended early, for the alert timers to announce where it was announced. */
+  snoozeEnded(urn: string, entry: Snooze & { endedBy: string; at: number }): Promise<void>;
 }
 
 export interface SnoozeDeps {
@@ -17,7 +28,12 @@ export interface SnoozeDeps {
    * Who may silence an entity: its owners in DataHub (directly or through a group) and the admins, as for acting on
    * incidents (`slack.actors`, `slack.admins`). Silencing another team's alerts is not anyone's to do.
    */
-  access: { identity: (slackId: string) => Promise<Identity>; policy: ActingPolicy };
+  access: { identity: (slackId: string) => Promise<Identity>; policy: ActingPolicy; responders?: Responders };
+  /**
+   * Asks the alert timers to run now: they announce a new snooze (and an ended one) wherever its alerts would go,
+   * and post what an ended one held back. Without it they do so at their next run.
+   */
+  changed?: () => Promise<void>;
   now?: () => number;
 }
 
@@ -37,19 +53,32 @@ export async function snoozeEntity(deps: SnoozeDeps, ref: string, ms: number, by
   const identity = await deps.access.identity(by);
   if (identity.kind !== 'known') return { outcome: 'unknown', entity: e, identity };
   const owners = (await readAlertRouting(deps.client, [e.urn])).get(e.urn)?.owners ?? [];
-  const may = authorize(deps.access.policy, identity.actor, owners);
+  const responder = (await deps.access.responders?.(by)) ?? false;
+  const may = authorize(deps.access.policy, identity.actor, owners, { responder });
   if (!may.allowed) return { outcome: 'refused', entity: e, owners: may.owners, admins: may.admins };
   const until = (deps.now ?? Date.now)() + ms;
-  await deps.store.snooze(e.urn, { until, by, name: e.name });
+  await deps.store.snooze(e.urn, { until, by, name: e.name, kind: e.kind });
+  await kick(deps);
   return { outcome: 'snoozed', entity: e, until };
 }
 
-/** `/janus unsnooze <model|dataset>`: alerts about it again (from the next cycle); whether it was snoozed. Anyone may. */
+/**
+ * `/janus unsnooze <model|dataset>`: alerts about it again; whether it was snoozed, and by whom. Anyone may: it
+ * silences nothing, and the announcement names who ended it wherever the snooze was announced.
+ */
 export async function unsnoozeEntity(
-  deps: Pick<SnoozeDeps, 'client' | 'store' | 'now'>,
+  deps: Pick<SnoozeDeps, 'client' | 'store' | 'now' | 'changed'>,
   ref: string,
-): Promise<EntityRef & { was: boolean }> {
+  by: string,
+): Promise<EntityRef & { was?: Snooze }> {
   const e = await resolveModelOrDataset(deps.client, ref);
   const was = await deps.store.unsnooze(e.urn);
-  return { ...e, was: !!was && was.until > (deps.now ?? Date.now)() };
+  const now = (deps.now ?? Date.now)();
+  if (!was || was.until <= now) return e;
+  await deps.store.snoozeEnded(e.urn, { ...was, kind: was.kind ?? e.kind, endedBy: by, at: now });
+  await kick(deps);
+  return { ...e, was };
 }
+
+/** The timers asked to run now; if that fails, their next scheduled run does the same. */
+const kick = (deps: Pick<SnoozeDeps, 'changed'>) => deps.changed?.().catch(() => undefined);

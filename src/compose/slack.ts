@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { registerListeners } from '../handlers/index.js';
 import { currentVerdict } from '../app/current-verdict.js';
 import { createIdentity } from '../app/incident-identity.js';
+import { createResponders } from '../app/responders.js';
 import type { JudgeDeps } from '../app/judge-model.js';
 import { openIncidentsOf } from '../app/model-incidents.js';
 import { ownersOf } from '../app/owners.js';
@@ -14,7 +15,9 @@ import type { Logger } from '../log.js';
 import { createIncidentHandlerDeps } from '../slack/incident-deps.js';
 import { slackIncidentApi } from '../slack/incident-show.js';
 import { createOrphanHandlerDeps } from '../slack/orphan-deps.js';
+import { usergroupMembers } from '../slack/usergroup-members.js';
 import { AlertStore } from '../jobs/alert-store.js';
+import { alertTimersNow } from '../jobs/alert-timers.js';
 import { openAlerts } from '../jobs/open-alerts.js';
 import { scanRequests } from '../jobs/scan-request.js';
 import { WatchStore } from '../jobs/watch-store.js';
@@ -55,13 +58,26 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
       ttlMs: slack.identityTtlMs,
     });
     const policy = { who: slack.actors, admins: slack.admins };
+    // the on-call responders (`slack.responders`) act and snooze as admins do: one membership cache for both
+    const responders = createResponders({ ids: slack.responders, members: usergroupMembers(app.client), logger });
+    // a snooze begun or ended is announced by the alert timers: asked to run now rather than at their next turn
+    const changed = redis ? alertTimersNow(redis, prefix) : undefined;
     return registerListeners(app, {
       verdict: (ref) => currentVerdict(verdictDeps, ref),
       links: (v) => {
         const datahubUrl = entityUrl(datahub.uiUrl, v.model.urn);
         return { reportUrl: reportUrl(v.model.urn), ...(datahubUrl ? { datahubUrl } : {}) };
       },
-      ...(alerts ? { snooze: { client, store: alerts, access: { identity, policy } } } : {}),
+      ...(alerts
+        ? {
+            snooze: {
+              client,
+              store: alerts,
+              access: { identity, policy, responders },
+              ...(changed ? { changed } : {}),
+            },
+          }
+        : {}),
       history: deps.history,
       resolve: (ref) => resolveModel(client, ref),
       reportUrl,
@@ -82,6 +98,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         ...(redis ? { redis } : {}),
         prefix,
         logger,
+        responders,
       }),
       unfurl: {
         history: deps.history,

@@ -31,6 +31,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_SLACK_CHANNEL_GAP_MS: ['slack', 'channelGapMs'],
   JANUS_SLACK_ACTORS: ['slack', 'actors'],
   JANUS_SLACK_ADMINS: ['slack', 'admins'],
+  JANUS_SLACK_RESPONDERS: ['slack', 'responders'],
   JANUS_SLACK_IDENTITY_TTL_MS: ['slack', 'identityTtlMs'],
   JANUS_SLACK_ORPHAN_PINGS: ['slack', 'orphanPings'],
   JANUS_SLACK_CLAIM_REMOVES_DEPARTED: ['slack', 'claimRemovesDeparted'],

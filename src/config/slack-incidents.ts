@@ -7,6 +7,13 @@ export const slackIncidentSettings = {
   actors: z.enum(['owners', 'anyone']).default('owners'),
   /** Slack member ids (`U…`) or emails who may always act. */
   admins: list.default([]),
+  /**
+   * The on-call responders, who may act and snooze as admins do: Slack user groups (`S…`, members read with
+   * `usergroups.users.list`) and members (`U…`, `W…`).
+   */
+  responders: list
+    .pipe(z.array(z.string().regex(/^[SUW][A-Z0-9]+$/, 'a Slack user group id (S…) or member id (U…, W…)')))
+    .default([]),
   /** How long a Slack member's DataHub identity (email, user, groups) is kept before it is looked up again (ms). */
   identityTtlMs: z.coerce.number().int().min(0).default(600_000),
 };

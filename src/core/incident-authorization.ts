@@ -25,7 +25,7 @@ export interface OwnerRef {
 }
 
 export type Authorization =
-  | { allowed: true; as: 'admin' | 'anyone' | 'owner' | 'group member'; via?: string }
+  | { allowed: true; as: 'admin' | 'responder' | 'anyone' | 'owner' | 'group member'; via?: string }
   | {
       allowed: false;
       /** Who may act instead, for the refusal: owners' names, and whether admins exist. */
@@ -40,12 +40,19 @@ export const isAdmin = (policy: ActingPolicy, actor: Pick<Actor, 'slackId' | 'em
   policy.admins.some((a) => same(a, actor.slackId) || (!!actor.email && same(a, actor.email)));
 
 /**
- * Whether the actor may act: an admin always; under `anyone`, everyone; else an owner (of the dataset or an affected
- * model), directly or through a group. `owners` may be the dataset's alone: the caller reads the models' owners
- * only when those refuse, and asks again with all of them.
+ * Whether the actor may act: an admin or an on-call responder (`slack.responders`, whose membership the caller read)
+ * always; under `anyone`, everyone; else an owner (of the dataset or an affected model), directly or through a
+ * group. `owners` may be the dataset's alone: the caller reads the models' owners only when those refuse, and asks
+ * again with all of them.
  */
-export function authorize(policy: ActingPolicy, actor: Actor, owners: OwnerRef[]): Authorization {
+export function authorize(
+  policy: ActingPolicy,
+  actor: Actor,
+  owners: OwnerRef[],
+  facts: { responder?: boolean } = {},
+): Authorization {
   if (isAdmin(policy, actor)) return { allowed: true, as: 'admin' };
+  if (facts.responder) return { allowed: true, as: 'responder' };
   if (policy.who === 'anyone') return { allowed: true, as: 'anyone' };
   const direct = owners.find((o) => o.urn === actor.urn);
   if (direct) return { allowed: true, as: 'owner' };

@@ -84,8 +84,17 @@ export const snoozeEntry = z.object({
   /** Who snoozed it (Slack user id). */
   by: z.string(),
   name: z.string(),
+  kind: z.enum(['model', 'dataset']).optional(),
 });
 export type SnoozeEntry = z.infer<typeof snoozeEntry>;
+
+/** Where a snooze was announced (channels and watchers' DMs): its end is said there too. */
+export const snoozeTold = z.object({ until: z.number(), channels: z.array(z.string()) });
+export type SnoozeTold = z.infer<typeof snoozeTold>;
+
+/** A snooze someone ended (`/janus unsnooze`) before its time, still to announce: who ended it, and when. */
+export const snoozeEnded = snoozeEntry.extend({ endedBy: z.string(), at: z.number() });
+export type SnoozeEnded = z.infer<typeof snoozeEnded>;
 
 /** A Slack delivery job: one message, and how far it got (updated as it goes, so a retry never posts twice). */
 export const deliveryData = z.object({
@@ -104,6 +113,8 @@ export const deliveryData = z.object({
     'escalation-channel',
     'orphan',
     'orphan-digest',
+    'snooze',
+    'unsnooze',
   ]),
   queuedAt: z.number(),
   progress: z

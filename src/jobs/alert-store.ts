@@ -13,8 +13,12 @@ import {
   alertState,
   stagedAlert,
   snoozeEntry,
+  snoozeEnded,
+  snoozeTold,
   threadRecord,
+  type SnoozeEnded,
   type SnoozeEntry,
+  type SnoozeTold,
   type ThreadRecord,
 } from './alert-payloads.js';
 
@@ -30,7 +34,8 @@ const PLAN_LOCK = 'alerts:plan-lock';
  *   redis/alert-staging.ts);
  * - delivery's threads (`threads`: redis/alert-threads.ts) and pacing per channel (`pace:<channel>`:
  *   redis/channel-pacing.ts);
- * - snoozes (`snoozes`: redis/snoozes.ts) and the Slack ids found by email (`user:<email>`: redis/slack-user-cache.ts).
+ * - snoozes (`snoozes`, where each was announced `snooze-told`, those ended early still to say `snooze-ended`:
+ *   redis/snoozes.ts) and the Slack ids found by email (`user:<email>`: redis/slack-user-cache.ts).
  */
 export class AlertStore {
   private readonly alerts: AlertStates<AlertState>;
@@ -39,6 +44,8 @@ export class AlertStore {
   private readonly threads: AlertThreads<ThreadRecord>;
   private readonly pacing: ChannelPacing;
   private readonly snoozed: Snoozes<SnoozeEntry>;
+  private readonly told: Snoozes<SnoozeTold>;
+  private readonly ended: Snoozes<SnoozeEnded>;
   private readonly users: SlackUserCache;
 
   constructor(
@@ -51,6 +58,8 @@ export class AlertStore {
     this.threads = new AlertThreads(redis, prefix, (v) => parsed(threadRecord, v));
     this.pacing = new ChannelPacing(redis, prefix);
     this.snoozed = new Snoozes(redis, prefix, (v) => parsed(snoozeEntry, v));
+    this.told = new Snoozes(redis, prefix, (v) => parsed(snoozeTold, v), 'snooze-told');
+    this.ended = new Snoozes(redis, prefix, (v) => parsed(snoozeEnded, v), 'snooze-ended');
     this.users = new SlackUserCache(redis, prefix);
   }
 
@@ -152,6 +161,32 @@ export class AlertStore {
 
   dropSnoozes(urns: string[]): Promise<void> {
     return this.snoozed.dropSnoozes(urns);
+  }
+
+  /** A snooze ended early (`/janus unsnooze`), for the timers to announce and to name on what it held. */
+  snoozeEnded(urn: string, entry: SnoozeEnded): Promise<void> {
+    return this.ended.snooze(urn, entry);
+  }
+
+  endedSnoozes(): Promise<Record<string, SnoozeEnded>> {
+    return this.ended.snoozes();
+  }
+
+  dropEnded(urns: string[]): Promise<void> {
+    return this.ended.dropSnoozes(urns);
+  }
+
+  /** Where each snooze was announced. */
+  snoozesTold(): Promise<Record<string, SnoozeTold>> {
+    return this.told.snoozes();
+  }
+
+  setTold(urn: string, told: SnoozeTold): Promise<void> {
+    return this.told.snooze(urn, told);
+  }
+
+  dropTold(urns: string[]): Promise<void> {
+    return this.told.dropSnoozes(urns);
   }
 
   // --- Slack ids found by email ---

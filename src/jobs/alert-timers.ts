@@ -1,12 +1,14 @@
-import type { Queue } from 'bullmq';
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { DataHubClient } from '../datahub/client.js';
 import { incidentsStatusOp } from '../datahub/queries/incident-action.js';
 import type { Logger } from '../log.js';
 import { planTimers } from '../slack/alerts/plan-timers.js';
 import { planStaged, queueDeliveries, withPlanLock, type AlertDeps } from './alert-consumer.js';
-import { ALERT_TIMERS_SCHEDULER_ID, JOB } from './names.js';
+import { ALERT_TIMERS_SCHEDULER_ID, JOB, QUEUES } from './names.js';
 import { processor } from './processor.js';
+import { snoozeNotices } from './snooze-notices.js';
 
 export interface TimerDeps extends AlertDeps {
   escalateAfterMs: number;
@@ -35,7 +37,19 @@ export async function registerAlertTimers(queue: Queue, everyMs: number): Promis
 }
 
 /**
- * What time alone brings to the alerts: snoozes that ended (an alert still open is posted once), escalation of
+ * The timers asked to run now (a snooze begun or ended: `/janus snooze`), on a connection the caller owns: a BullMQ
+ * Queue on a shared ioredis connection, nothing more to close.
+ */
+export function alertTimersNow(redis: Redis, prefix: string): () => Promise<void> {
+  let queue: Queue | undefined;
+  return async () => {
+    queue ??= new Queue(QUEUES.slack, { connection: redis, prefix });
+    await queue.add(JOB.alertTimers, {}, { removeOnComplete: { count: 10 }, removeOnFail: { count: 100 } });
+  };
+}
+
+/**
+ * What time alone brings to the alerts: snoozes announced and ended (an alert still open is posted once), escalation of
  * alerts nobody acknowledged (DataHub's incident still in triage), cycles left half staged, resolved alerts forgotten.
  */
 export async function runAlertTimers(deps: TimerDeps): Promise<{ messages: number }> {
@@ -47,6 +61,9 @@ export async function runAlertTimers(deps: TimerDeps): Promise<{ messages: numbe
   return withPlanLock(deps, async () => {
     const snoozes = await deps.store.snoozes();
     const ended = Object.entries(snoozes).filter(([, s]) => s.until <= now);
+    const endedEarly = await deps.store.endedSnoozes();
+    const told = await deps.store.snoozesTold();
+    const notices = await snoozeNotices(deps, { active: snoozes, ended: endedEarly, told, now });
     const all = await deps.store.allStates();
     const open = all.filter((a) => a.status === 'open');
     const { acknowledged, known } = await acknowledgedIncidents(
@@ -58,19 +75,30 @@ export async function runAlertTimers(deps: TimerDeps): Promise<{ messages: numbe
       now,
       states: open,
       snoozed: (urn) => (snoozes[urn]?.until ?? 0) > now,
+      ended: { ...Object.fromEntries(ended), ...endedEarly },
       // not knowing is not acknowledging, nor a reason to escalate: escalation waits for the next look
       escalateAfterMs: known ? deps.escalateAfterMs : Infinity,
       ...(deps.escalationChannel ? { escalationChannel: deps.escalationChannel } : {}),
       acknowledged,
     });
-    await queueDeliveries(plan, deps);
+    // the snooze's news first: in a channel, its end is said before what it held back
+    await queueDeliveries(
+      { deliveries: [...notices.deliveries, ...plan.deliveries], unroutable: plan.unroutable },
+      deps,
+    );
     const forget = all
       .filter((a) => a.status === 'resolved' && now - Date.parse(a.resolvedAt ?? '') > KEEP_RESOLVED_MS)
       .map((a) => a.id);
     await deps.store.commit(plan.states, plan.live, undefined, forget);
     await deps.store.dropSnoozes(ended.map(([urn]) => urn));
+    for (const [urn, t] of Object.entries(notices.told)) await deps.store.setTold(urn, t);
+    await deps.store.dropEnded(notices.endedDone);
+    // where a snooze was announced is kept while it runs, and until its early end is said
+    const pending = (urn: string) => !!endedEarly[urn] && !notices.endedDone.includes(urn);
+    const running = (urn: string) => (snoozes[urn]?.until ?? 0) > now;
+    await deps.store.dropTold(Object.keys(told).filter((urn) => !notices.told[urn] && !running(urn) && !pending(urn)));
     if (ended.length) deps.logger.info({ ended: ended.map(([, s]) => s.name) }, 'snoozes ended');
-    return { messages: plan.deliveries.length };
+    return { messages: notices.deliveries.length + plan.deliveries.length };
   });
 }
 

@@ -1,7 +1,10 @@
 import type { Redis } from 'ioredis';
 import { alertsKey, type ParseStored } from './parse.js';
 
-/** Entities whose alerts are snoozed: `<prefix>:alerts:snoozes` (hash: entity urn → until when, and who). */
+/**
+ * Entities whose alerts are snoozed: `<prefix>:alerts:snoozes` (hash: entity urn → until when, and who). The same
+ * hash of records by entity keeps what the snoozes' announcements need (`snooze-told`, `snooze-ended`).
+ */
 export class Snoozes<T> {
   private readonly key: string;
 
@@ -9,8 +12,9 @@ export class Snoozes<T> {
     private readonly redis: Redis,
     prefix: string,
     private readonly parse: ParseStored<T>,
+    name = 'snoozes',
   ) {
-    this.key = alertsKey(prefix)('snoozes');
+    this.key = alertsKey(prefix)(name);
   }
 
   async snooze(urn: string, entry: T): Promise<void> {

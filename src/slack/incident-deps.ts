@@ -11,9 +11,11 @@ import {
 } from '../app/incident-action.js';
 import { createIdentity } from '../app/incident-identity.js';
 import { memoryIncidentLocks, redisIncidentLocks } from '../app/incident-lock.js';
+import { createResponders, type Responders } from '../app/responders.js';
 import type { Config } from '../config/index.js';
 import type { DataHubClient } from '../datahub/client.js';
 import type { Logger } from '../log.js';
+import { usergroupMembers } from './usergroup-members.js';
 import { MemoryIncidentMessages, RedisIncidentMessages, type IncidentMessages } from './incident-messages.js';
 import {
   rememberMessage,
@@ -46,6 +48,8 @@ export interface IncidentHandlerOptions {
   redis?: Redis;
   prefix: string;
   logger: Logger;
+  /** The on-call responders check, shared with the snooze command (else one of its own). */
+  responders?: Responders;
 }
 
 export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHandlerDeps {
@@ -55,6 +59,8 @@ export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHa
     client: o.client,
     identity: createIdentity({ profile: (id) => api.profile(id), client: o.client, ttlMs: o.slack.identityTtlMs }),
     policy: { who: o.slack.actors, admins: o.slack.admins },
+    responders:
+      o.responders ?? createResponders({ ids: o.slack.responders, members: usergroupMembers(o.web), logger: o.logger }),
     locks: o.redis ? redisIncidentLocks(o.redis, o.prefix) : memoryIncidentLocks(),
     logger: o.logger,
   };

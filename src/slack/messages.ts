@@ -85,9 +85,12 @@ export function snoozedMessage(name: string, kind: 'model' | 'dataset', until: n
   );
 }
 
-export function unsnoozedMessage(name: string, was: boolean, by: string): SlackMessage {
+/** `/janus unsnooze`: who ended it, and whose snooze it was. */
+export function unsnoozedMessage(name: string, by: string, was?: { by: string; until: number }): SlackMessage {
   return was
-    ? inChannel(`:bell: <@${mrkdwn(by)}> unsnoozed \`${mrkdwn(name)}\`: Argos alerts about it again.`)
+    ? inChannel(
+        `:bell: <@${mrkdwn(by)}> unsnoozed \`${mrkdwn(name)}\` (snoozed by <@${mrkdwn(was.by)}> until ${dateToken(was.until, '{date_short_pretty} {time}', new Date(was.until).toISOString())}): Argos alerts about it again.`,
+      )
     : ephemeral(`\`${mrkdwn(name)}\` was not snoozed.`, [section(`\`${mrkdwn(name)}\` was not snoozed.`)]);
 }
 

@@ -26,6 +26,8 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'chat.unfurl': ['links:write'],
   // App Home (docs/slack.md, "App Home")
   'views.publish': [],
+  // the on-call responders' user groups (`slack.responders`)
+  'usergroups.users.list': ['usergroups:read'],
 };
 
 /** The bot scopes each event Janus subscribes to needs. */
@@ -59,7 +61,7 @@ describe('manifest.yml', () => {
         [
           ...fs
             .readFileSync(path.join(ROOT, f), 'utf8')
-            .matchAll(/\b(?:slack|client)\.(chat|conversations|users|views|reactions)\.(\w+)\(/g),
+            .matchAll(/\b(?:slack|client)\.(chat|conversations|users|views|reactions|usergroups\.users)\.(\w+)\(/g),
         ].map((m) => `${m[1]}.${m[2]}`),
       ),
   );

@@ -34,9 +34,9 @@ async function unsnoozeReply(
   const { user } = ctx;
   if (!deps.snooze) return snoozeUnavailableMessage();
   try {
-    const s = await unsnoozeEntity(deps.snooze, target);
-    deps.logger.info({ command: '/janus unsnooze', urn: s.urn, was: s.was, user }, 'unsnoozed');
-    return unsnoozedMessage(s.name, s.was, user);
+    const s = await unsnoozeEntity(deps.snooze, target, user);
+    deps.logger.info({ command: '/janus unsnooze', urn: s.urn, was: !!s.was, user }, 'unsnoozed');
+    return unsnoozedMessage(s.name, user, s.was);
   } catch (err) {
     return entityProblem(err, target, deps.logger, ctx);
   }

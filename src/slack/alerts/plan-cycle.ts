@@ -186,6 +186,20 @@ class Planner {
     }
   }
 
+  /**
+   * A snoozed model's routes on an alert, held: every channel and watcher's DM it would have reached is kept unposted,
+   * so the snooze's end posts the alert there (a channel that has the thread already hears of it in follow-ups).
+   */
+  private hold(s: AlertState, routes: Record<string, PlannedRoute>): void {
+    for (const [routed, r] of Object.entries(routes)) {
+      const channel = this.channelName(routed, s.id, r.models);
+      if (!channel || s.channels[channel]?.posted) continue;
+      const ch = (s.channels[channel] ??= { seq: 0, models: [], mentions: [], posted: false });
+      for (const m of r.models) if (!ch.models.includes(m)) ch.models.push(m);
+      for (const u of r.mentions) if (!ch.mentions.includes(u)) ch.mentions.push(u);
+    }
+  }
+
   private raised(st: StagedAlert, t: Extract<Transition, { kind: 'cause' }>): void {
     const id = causeAlertId(t.key, t.episode);
     if (this.states[id]) return; // planned already: never posted twice
@@ -296,7 +310,7 @@ class Planner {
             this.replyIn(s, channel, ch, t.id, followupMessage(s, [], [m]), 'followup', st.queuedAt);
           }
           this.addChannels(s, st.routes, t.id, st.queuedAt);
-        }
+        } else this.hold(s, st.routes);
         this.save(s);
         this.index(s);
       }

@@ -1,4 +1,5 @@
 import { escalationMessage, escalationNotice } from './render.js';
+import { heldNote, type SnoozeFacts } from './snooze-notices.js';
 import { parentDelivery, replyDelivery } from './thread-deliveries.js';
 import type { AlertState, Delivery, Plan } from './types.js';
 
@@ -9,6 +10,8 @@ export interface TimerContext {
   /** Every open alert. */
   states: AlertState[];
   snoozed: (urn: string) => boolean;
+  /** The snoozes that ended since the last run, by entity (`endedBy`: someone unsnoozed it): the held alerts name them. */
+  ended?: Record<string, SnoozeFacts & { endedBy?: string }>;
   escalateAfterMs: number;
   escalationChannel?: string;
   /** Incidents someone acknowledged or resolved (DataHub says so). */
@@ -35,16 +38,11 @@ export function planTimers(ctx: TimerContext): Plan {
       const quiet = (s.dataset && ctx.snoozed(s.dataset)) || (ch.models.length > 0 && ch.models.every(ctx.snoozed));
       if (quiet) continue;
       touched = true;
-      deliveries.push(
-        parentDelivery(
-          s,
-          channel,
-          ch,
-          'unsnoozed',
-          ctx.now,
-          ':alarm_clock: The snooze is over and this is still open.',
-        ),
-      );
+      const urn = [...(s.dataset ? [s.dataset] : []), ...ch.models].find((u) => ctx.ended?.[u]);
+      const snooze = urn ? ctx.ended![urn] : undefined;
+      // a channel held again by a later snooze is posted under that snooze's own id
+      const cause = snooze ? `unsnoozed:${snooze.until}` : 'unsnoozed';
+      deliveries.push(parentDelivery(s, channel, ch, cause, ctx.now, heldNote(snooze)));
     }
     const posted = Object.entries(s.channels).filter(([, c]) => c.posted);
     if (!s.escalated && !s.acknowledged && posted.length && ctx.now - s.raisedAt >= ctx.escalateAfterMs) {

@@ -87,7 +87,17 @@ export interface Delivery {
   /** The thread's parent as it should now read (`chat.update` after the reply). */
   parent?: SlackMessage;
   /** What it is, for logs and metrics. */
-  what: 'alert' | 'followup' | 'recovery' | 'digest' | 'escalation' | 'escalation-channel' | 'orphan' | 'orphan-digest';
+  what:
+    | 'alert'
+    | 'followup'
+    | 'recovery'
+    | 'digest'
+    | 'escalation'
+    | 'escalation-channel'
+    | 'orphan'
+    | 'orphan-digest'
+    | 'snooze'
+    | 'unsnooze';
   /** When the transition that caused it was queued (ms): how long until posted is measured from here. */
   queuedAt: number;
 }
