@@ -233,6 +233,44 @@ describe('the alert planner', () => {
     expect(twice.deliveries).toEqual([]);
   });
 
+  it('holds every route of a snoozed model an open root cause newly hurts, and posts them all when someone unsnoozes it', () => {
+    const ML = 'ml-platform';
+    const DM = 'D0ERIN001';
+    let snoozed = true;
+    const quietLtv = context({ snoozed: (urn) => snoozed && urn === ltv.urn });
+    // the root cause reaches fraud_detector_v4 alone at first; later it hurts customer_ltv_v2, snoozed meanwhile
+    const first = after(quietLtv, [
+      staged(raised([fraud]), { [PLATFORM]: { models: [fraud.urn], mentions: [] }, [RISK]: routes[RISK] }),
+    ]);
+    const ltvRoutes = {
+      [PLATFORM]: { models: [fraud.urn, ltv.urn], mentions: ['U0CAROL01'] },
+      [ML]: { models: [ltv.urn], mentions: ['U0ALICE01'] },
+      [DM]: { models: [ltv.urn], mentions: [] },
+    };
+    const later = after(first.ctx, [staged(band(ltv, 'trusted', 'caution'), ltvRoutes)]);
+    expect(later.plan.deliveries).toEqual([]);
+    const alert = Object.values(later.ctx.states)[0]!;
+    expect(alert.channels[ML]).toMatchObject({ posted: false, models: [ltv.urn] });
+    expect(alert.channels[DM]).toMatchObject({ posted: false, models: [ltv.urn] });
+    snoozed = false;
+    const woke = planTimers({
+      now: NOW + 60_000,
+      states: Object.values(later.ctx.states),
+      snoozed: later.ctx.snoozed,
+      ended: { [ltv.urn]: { name: ltv.name, kind: 'model', by: 'U0ALICE01', until: NOW + 3_600_000, endedBy: 'U0ERIN001' } },
+      escalateAfterMs: 3_600_000,
+      acknowledged: new Set(),
+    });
+    expect(woke.deliveries.map((d) => [d.channel, d.what])).toEqual([
+      [ML, 'alert'],
+      [DM, 'alert'],
+    ]);
+    for (const d of woke.deliveries) {
+      expect(JSON.stringify(d.message.blocks)).toContain("<@U0ERIN001> ended <@U0ALICE01>'s snooze on the model");
+      expect(JSON.stringify(d.message.blocks)).toContain('customer_ltv_v2');
+    }
+  });
+
   it('escalates an alert nobody acknowledged once, in its threads and the escalation channel; not an acknowledged one', () => {
     const { ctx } = after(context(), [staged(raised([fraud, ltv]), routes)]);
     const base = { snoozed: () => false, escalateAfterMs: 3_600_000, escalationChannel: '#ml-oncall' };
