@@ -50,6 +50,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the on-call responders (JANUS_SLACK_RESPONDERS): Slack user group and member ids, nothing else', () => {
+    expect(loadConfig({ env: {}, cwd: tmp() }).slack.responders).toEqual([]);
+    const env = { JANUS_SLACK_RESPONDERS: 'S0ONCALL1, U0FRANK01' };
+    expect(loadConfig({ env, cwd: tmp() }).slack.responders).toEqual(['S0ONCALL1', 'U0FRANK01']);
+    expect(problemsOf(() => loadConfig({ env: { JANUS_SLACK_RESPONDERS: '@ml-oncall' }, cwd: tmp() }))[0]).toMatch(
+      /slack\.responders.*a Slack user group id/,
+    );
+  });
+
   it('judges at the clock unless judge.asOf (JANUS_AS_OF, an ISO 8601 instant with its zone) names one', () => {
     const clock = loadConfig({ env: {}, cwd: tmp() }).judge;
     expect(clock.asOf).toBeUndefined();

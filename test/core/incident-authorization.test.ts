@@ -45,4 +45,10 @@ describe('who may act on an incident', () => {
     });
     expect(authorize({ who: 'anyone', admins: [] }, stranger, [])).toEqual({ allowed: true, as: 'anyone' });
   });
+
+  it('an on-call responder (`slack.responders`, membership read by the caller) as an admin; not without it', () => {
+    const stranger = { ...frank, groups: [] };
+    expect(authorize(policy, stranger, owners, { responder: true })).toEqual({ allowed: true, as: 'responder' });
+    expect(authorize(policy, stranger, owners, { responder: false }).allowed).toBe(false);
+  });
 });

@@ -240,7 +240,9 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
       30_000,
     );
     expect(failure(CHANNELS.dataPlatform)).toHaveLength(1);
-    expect(textOf(failure(CHANNELS.dataPlatform)[0]!)).toContain('The snooze is over');
+    expect(textOf(failure(CHANNELS.dataPlatform)[0]!)).toContain(
+      "<@U0CAROL01>'s snooze on the dataset `analytics.stg_transactions` is over",
+    );
     expect(failure(CHANNELS.riskMl)).toHaveLength(1);
     await w.cycles(4);
     expect(failure(CHANNELS.mlPlatform)).toEqual([]);

@@ -187,8 +187,8 @@ class Planner {
   }
 
   /**
-   * A snoozed model's routes on an alert, held: every channel and watcher's DM it would have reached is kept unposted,
-   * so the snooze's end posts the alert there (a channel that has the thread already hears of it in follow-ups).
+   * A snoozed model's routes on an alert, held: every channel and watcher's DM it would have reached and the alert has
+   * not been posted in is kept unposted, so the snooze's end posts the alert there (the timers' plan).
    */
   private hold(s: AlertState, routes: Record<string, PlannedRoute>): void {
     for (const [routed, r] of Object.entries(routes)) {
