@@ -108,7 +108,10 @@ describe('snoozes, announced and held (janus serve, the simulator, a fake Slack)
       'the dataset’s snooze announced in its owners’ and its model’s owners’ channels',
     );
     // it feeds both models through fct_transactions: both teams hear; the growth team, whose models it does not feed, not
-    await eventually(() => saying(w, CHANNELS.mlPlatform, `<@${FRANK}> snoozed ${table}`).length === 1, 'in #ml-platform');
+    await eventually(
+      () => saying(w, CHANNELS.mlPlatform, `<@${FRANK}> snoozed ${table}`).length === 1,
+      'in #ml-platform',
+    );
     expect(saying(w, CHANNELS.growthMl, table)).toEqual([]);
     // …and ends it: said where it was announced, naming who ended whose snooze
     expect((await command(w, endpoint, 'unsnooze analytics.stg_chargebacks', CAROL)).text).toContain(
@@ -117,7 +120,8 @@ describe('snoozes, announced and held (janus serve, the simulator, a fake Slack)
     const tableEnded = `<@${CAROL}> ended the snooze on the dataset \`analytics.stg_chargebacks\` (snoozed by <@${FRANK}>`;
     await eventually(
       () =>
-        saying(w, CHANNELS.dataPlatform, tableEnded).length === 1 && saying(w, CHANNELS.riskMl, tableEnded).length === 1,
+        saying(w, CHANNELS.dataPlatform, tableEnded).length === 1 &&
+        saying(w, CHANNELS.riskMl, tableEnded).length === 1,
       'the early end announced where the snooze was',
     );
 
@@ -183,7 +187,13 @@ describe('snoozes, announced and held (janus serve, the simulator, a fake Slack)
     await w.cycles(3);
     for (const place of [CHANNELS.mlPlatform, ERIN_DM, CHANNELS.dataPlatform, CHANNELS.riskMl])
       expect(saying(w, place, failure)).toHaveLength(1);
-    expect(saying(w, CHANNELS.mlPlatform, endNotice)).toHaveLength(1);
+    // each said once, however many runs of the timers since
+    for (const place of [CHANNELS.mlPlatform, ERIN_DM]) {
+      expect(saying(w, place, endNotice)).toHaveLength(1);
+      expect(saying(w, place, announced)).toHaveLength(1);
+    }
+    expect(saying(w, CHANNELS.dataPlatform, `<@${FRANK}> snoozed ${table}`)).toHaveLength(1);
+    expect(saying(w, CHANNELS.dataPlatform, tableEnded)).toHaveLength(1);
     expect(saying(w, CHANNELS.dataPlatform, endNotice)).toEqual([]);
     expect(w.problems()).toEqual([]);
     expect(w.slack.unexpected).toEqual([]);
