@@ -52,7 +52,7 @@ export type Refusal =
   | { kind: 'no-account'; email: string }
   | { kind: 'inactive'; email: string; name: string }
   | { kind: 'not-found'; urn: string }
-  | { kind: 'refused'; entity: string; owners: string[]; admins: boolean };
+  | { kind: 'refused'; entity: string; owners: string[]; admins: boolean; responders?: boolean };
 
 export type IncidentActionOutcome =
   | Refusal
@@ -101,7 +101,13 @@ export async function checkIncidentAction(
     verdict = authorize(deps.policy, actor, owners, facts);
   }
   if (!verdict.allowed)
-    return { kind: 'refused', entity: entity?.name ?? incident.urn, owners: verdict.owners, admins: verdict.admins };
+    return {
+      kind: 'refused',
+      entity: entity?.name ?? incident.urn,
+      owners: verdict.owners,
+      admins: verdict.admins,
+      ...(verdict.responders ? { responders: true } : {}),
+    };
   deps.logger?.debug({ incident: incident.urn, user: actor.urn, as: verdict.as, via: verdict.via }, 'may act');
   return { kind: 'allowed', actor, incident };
 }

@@ -25,8 +25,8 @@ export interface SnoozeDeps {
   client: DataHubClient;
   store: SnoozeStore;
   /**
-   * Who may silence an entity: its owners in DataHub (directly or through a group) and the admins, as for acting on
-   * incidents (`slack.actors`, `slack.admins`). Silencing another team's alerts is not anyone's to do.
+   * Who may silence an entity: its owners in DataHub (directly or through a group), the admins and the on-call
+   * responders, as for acting on incidents (`slack.actors`, `slack.admins`, `slack.responders`). Silencing another team's alerts is not anyone's to do.
    */
   access: { identity: (slackId: string) => Promise<Identity>; policy: ActingPolicy; responders?: Responders };
   /**
@@ -42,7 +42,7 @@ export type SnoozeOutcome =
   /** Argos cannot tell who the asker is in DataHub. */
   | { outcome: 'unknown'; entity: EntityRef; identity: Exclude<Identity, { kind: 'known' }> }
   /** The asker neither owns it nor is an admin: who may instead. */
-  | { outcome: 'refused'; entity: EntityRef; owners: string[]; admins: boolean };
+  | { outcome: 'refused'; entity: EntityRef; owners: string[]; admins: boolean; responders?: boolean };
 
 /**
  * `/janus snooze <model|dataset> <duration>`: no Slack alerts about it until then, if the asker may silence it.
@@ -55,7 +55,10 @@ export async function snoozeEntity(deps: SnoozeDeps, ref: string, ms: number, by
   const owners = (await readAlertRouting(deps.client, [e.urn])).get(e.urn)?.owners ?? [];
   const responder = (await deps.access.responders?.(by)) ?? false;
   const may = authorize(deps.access.policy, identity.actor, owners, { responder });
-  if (!may.allowed) return { outcome: 'refused', entity: e, owners: may.owners, admins: may.admins };
+  if (!may.allowed) {
+    const { owners: who, admins, responders } = may;
+    return { outcome: 'refused', entity: e, owners: who, admins, ...(responders ? { responders } : {}) };
+  }
   const until = (deps.now ?? Date.now)() + ms;
   await deps.store.snooze(e.urn, { until, by, name: e.name, kind: e.kind });
   await kick(deps);

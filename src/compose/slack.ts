@@ -57,7 +57,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
       client,
       ttlMs: slack.identityTtlMs,
     });
-    const policy = { who: slack.actors, admins: slack.admins };
+    const policy = { who: slack.actors, admins: slack.admins, responders: slack.responders.length > 0 };
     // the on-call responders (`slack.responders`) act and snooze as admins do: one membership cache for both
     const responders = createResponders({ ids: slack.responders, members: usergroupMembers(app.client), logger });
     // a snooze begun or ended is announced by the alert timers: asked to run now rather than at their next turn

@@ -5,6 +5,8 @@ export interface ActingPolicy {
   who: 'owners' | 'anyone';
   /** Slack member ids (`U…`) or emails of people who may always act (`slack.admins`). */
   admins: string[];
+  /** Whether on-call responders are configured (`slack.responders`): a refusal then names them too. */
+  responders?: boolean;
 }
 
 /** The person clicking: their Slack id, the email Slack gives, their DataHub user and groups. */
@@ -28,9 +30,10 @@ export type Authorization =
   | { allowed: true; as: 'admin' | 'responder' | 'anyone' | 'owner' | 'group member'; via?: string }
   | {
       allowed: false;
-      /** Who may act instead, for the refusal: owners' names, and whether admins exist. */
+      /** Who may act instead, for the refusal: owners' names, and whether admins (and on-call responders) exist. */
       owners: string[];
       admins: boolean;
+      responders?: boolean;
     };
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -60,5 +63,10 @@ export function authorize(
   const group = owners.find((o) => groups.has(o.urn));
   if (group) return { allowed: true, as: 'group member', via: group.name };
   const names = [...new Set(owners.map((o) => o.name))];
-  return { allowed: false, owners: names, admins: policy.admins.length > 0 };
+  return {
+    allowed: false,
+    owners: names,
+    admins: policy.admins.length > 0,
+    ...(policy.responders ? { responders: true } : {}),
+  };
 }

@@ -114,6 +114,7 @@ export function outcomeMessage(
       const who = [
         ...(outcome.owners.length ? [listed(outcome.owners)] : []),
         ...(outcome.admins ? ['a Janus admin (`slack.admins`)'] : []),
+        ...(outcome.responders ? ['the on-call responders (`slack.responders`)'] : []),
       ];
       return ephemeral(
         `:no_entry: Only the owners of ${mrkdwn(outcome.entity)} or of the models it affects may act on this incident${who.length ? `: ${who.join(', or ')}` : ' (it has none: ask a Janus admin)'}. ${nothing}`,

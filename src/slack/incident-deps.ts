@@ -58,7 +58,7 @@ export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHa
   const actions = {
     client: o.client,
     identity: createIdentity({ profile: (id) => api.profile(id), client: o.client, ttlMs: o.slack.identityTtlMs }),
-    policy: { who: o.slack.actors, admins: o.slack.admins },
+    policy: { who: o.slack.actors, admins: o.slack.admins, responders: o.slack.responders.length > 0 },
     responders:
       o.responders ?? createResponders({ ids: o.slack.responders, members: usergroupMembers(o.web), logger: o.logger }),
     locks: o.redis ? redisIncidentLocks(o.redis, o.prefix) : memoryIncidentLocks(),

@@ -103,6 +103,7 @@ export function snoozeRefusedMessage(o: Exclude<SnoozeOutcome, { outcome: 'snooz
     const who = [
       ...(o.owners.length ? [o.owners.map(mrkdwn).join(', ')] : []),
       ...(o.admins ? ['a Janus admin (`slack.admins`)'] : []),
+      ...(o.responders ? ['the on-call responders (`slack.responders`)'] : []),
     ];
     const may = who.length ? `: ${who.join(', or ')}` : ' (it has none in DataHub: claim it, or ask a Janus admin)';
     text = `:no_entry: Only the owners of the ${o.entity.kind} ${name} may snooze its alerts${may}. ${nothing}`;

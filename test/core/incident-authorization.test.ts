@@ -49,6 +49,11 @@ describe('who may act on an incident', () => {
   it('an on-call responder (`slack.responders`, membership read by the caller) as an admin; not without it', () => {
     const stranger = { ...frank, groups: [] };
     expect(authorize(policy, stranger, owners, { responder: true })).toEqual({ allowed: true, as: 'responder' });
-    expect(authorize(policy, stranger, owners, { responder: false }).allowed).toBe(false);
+    expect(authorize({ ...policy, responders: true }, stranger, owners, { responder: false })).toEqual({
+      allowed: false,
+      owners: ['Erin Walsh', 'Growth ML'],
+      admins: false,
+      responders: true,
+    });
   });
 });

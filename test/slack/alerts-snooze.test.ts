@@ -82,6 +82,7 @@ describe('snoozes, announced and held (janus serve, the simulator, a fake Slack)
     const refused = await command(w, endpoint, 'snooze customer_ltv_v2 1h', ERIN);
     expect(refused.response_type).toBe('ephemeral');
     expect(refused.text).toContain('Only the owners of the model `customer_ltv_v2` may snooze its alerts');
+    expect(refused.text).toContain('or the on-call responders (`slack.responders`)');
 
     // its owner snoozes it: said in the model's owners' channel and in its watcher's DM, naming who and until when
     const snoozedAt = Date.now();
@@ -150,10 +151,11 @@ describe('snoozes, announced and held (janus serve, the simulator, a fake Slack)
       expect((await postInteraction(endpoint, payload)).status).toBe(200);
       return id;
     };
-    const strangerClick = await click(ERIN);
-    expect(((await w.slack.posted(strangerClick)) as Json).text).toContain(
+    const strangerReply = (await w.slack.posted(await click(ERIN))) as Json;
+    expect(strangerReply.text).toContain(
       'Only the owners of analytics.stg_transactions or of the models it affects may act',
     );
+    expect(strangerReply.text).toContain('the on-call responders (`slack.responders`)');
     await click(FRANK);
     await eventually(
       () =>
