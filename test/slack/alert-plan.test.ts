@@ -257,7 +257,9 @@ describe('the alert planner', () => {
       now: NOW + 60_000,
       states: Object.values(later.ctx.states),
       snoozed: later.ctx.snoozed,
-      ended: { [ltv.urn]: { name: ltv.name, kind: 'model', by: 'U0ALICE01', until: NOW + 3_600_000, endedBy: 'U0ERIN001' } },
+      ended: {
+        [ltv.urn]: { name: ltv.name, kind: 'model', by: 'U0ALICE01', until: NOW + 3_600_000, endedBy: 'U0ERIN001' },
+      },
       escalateAfterMs: 3_600_000,
       acknowledged: new Set(),
     });
