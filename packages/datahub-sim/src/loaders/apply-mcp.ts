@@ -9,7 +9,7 @@ import { normaliseValue } from './normalise.js';
 import { applyPatch } from './patch.js';
 import { describeIssues, mcpSchema, type ChangeType } from './schemas.js';
 import { aspectShapeProblem } from './shapes/index.js';
-import { urnProblem } from './shapes/urn-validation.js';
+import { shown, urnProblem } from './shapes/urn-validation.js';
 import { isJsonObject, type JsonObject } from './types.js';
 
 /** One validated MCP: a change to one aspect of one entity, with its system metadata filled in as GMS fills it. */
@@ -120,13 +120,13 @@ export function applyMcp(store: Store, mcp: ParsedMcp, now: number): McpOutcome 
   return { applied: true };
 }
 
-const where = (mcp: Pick<ParsedMcp, 'urn' | 'aspectName'>) => `(urn ${mcp.urn}, aspect ${mcp.aspectName})`;
+const where = (mcp: Pick<ParsedMcp, 'urn' | 'aspectName'>) => `(urn ${shown(mcp.urn)}, aspect ${mcp.aspectName})`;
 
 /** ` (urn X, aspect Y)` from whatever of the two a record that failed validation names. */
 function targetOf(record: JsonObject): string {
   const parts = [
-    typeof record.entityUrn === 'string' ? `urn ${record.entityUrn}` : '',
-    typeof record.aspectName === 'string' ? `aspect ${record.aspectName}` : '',
+    typeof record.entityUrn === 'string' ? `urn ${shown(record.entityUrn)}` : '',
+    typeof record.aspectName === 'string' ? `aspect ${shown(record.aspectName)}` : '',
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }

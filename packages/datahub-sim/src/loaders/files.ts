@@ -1,4 +1,4 @@
-import { constants, type Stats } from 'node:fs';
+import { constants, type Dirent, type Stats } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ const fileError = (file: string, message: string): LoadReport => ({
 });
 
 /** What a path is when it is not a regular file, for the error that refuses it. */
-function kindOf(s: Stats): string {
+function kindOf(s: Stats | Dirent): string {
   if (s.isFIFO()) return 'a FIFO (named pipe)';
   if (s.isSocket()) return 'a socket';
   if (s.isCharacterDevice()) return 'a character device';
@@ -81,12 +81,16 @@ async function loadFile(store: Store, file: string, options: LoadOptions): Promi
 
 /** The files of a folder in load order: the manifest's list if there is one, else every `*.json` by name. */
 async function folderFiles(folder: string, total: LoadReport): Promise<string[]> {
-  const names = (await readdir(folder, { withFileTypes: true }))
-    .filter((d) => d.isFile() && d.name.endsWith('.json'))
+  const entries = (await readdir(folder, { withFileTypes: true })).filter((d) => d.name.endsWith('.json'));
+  // a FIFO, socket or device named *.json is refused by name, not opened
+  for (const d of entries.filter((e) => !e.isFile() && !e.isDirectory() && !e.isSymbolicLink()))
+    mergeReport(total, fileError(join(folder, d.name), `${kindOf(d)}, not a regular file: refused`));
+  const names = entries
+    .filter((d) => d.isFile() || d.isSymbolicLink())
     .map((d) => d.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (!names.length) {
-    mergeReport(total, fileError(folder, 'the folder holds no .json file: nothing to load'));
+    mergeReport(total, fileError(folder, 'the folder holds no regular .json file: nothing to load'));
     return [];
   }
   if (!names.includes(MANIFEST)) return names.map((n) => join(folder, n));

@@ -20,8 +20,9 @@ const PEGASUS_TYPES: Record<string, string> = {
 
 function text(issue: z.core.$ZodIssue): string {
   const input = 'input' in issue ? issue.input : undefined;
+  // a field that is absent (normalising dropped nulls too)
+  if (input === undefined) return 'field is required but not found and has no default value';
   if (issue.code === 'invalid_type') {
-    if (input === undefined) return 'field is required but not found and has no default value';
     const type = PEGASUS_TYPES[issue.expected] ?? issue.expected;
     return type.startsWith('Data')
       ? `${quoted(input)} is not backed by a ${type}`

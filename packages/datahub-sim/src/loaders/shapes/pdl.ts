@@ -25,7 +25,12 @@ export const enumOf = <T extends readonly [string, ...string[]]>(symbols: T) => 
 export const urn = (entityType?: string) =>
   z.string().superRefine((value, ctx) => {
     const problem = urnProblem(value);
-    if (problem) return void ctx.addIssue({ code: 'custom', message: `invalid urn: ${problem.message}` });
+    if (problem) {
+      const message = problem.syntax
+        ? 'is not a valid Urn (urn:li:<entityType>:<key>)'
+        : `is not a valid urn: ${problem.message}`;
+      return void ctx.addIssue({ code: 'custom', message });
+    }
     const type = parseUrn(value)!.entityType;
     if (entityType && registeredEntity(type) !== entityType) {
       ctx.addIssue({ code: 'custom', message: `is a ${type} urn, where a ${entityType} urn is expected` });
