@@ -44,7 +44,8 @@ export function parseMcp(record: JsonObject, now: number): { mcp: ParsedMcp } | 
   if (badUrn) return { error: `${badUrn.message}${targetOf(record)}` };
   if (!isKnownAspect(aspectName))
     return { error: `Unknown aspect ${aspectName} for entity ${urnType} (urn ${m.entityUrn})` };
-  const tooBig = m.aspect ? limitProblem(m.aspect.content, MAX_RECORD_DEPTH) : undefined;
+  // an aspect in `{json}` form was bounded with its record (`records.ts`); one parsed from its `value` text is not yet
+  const tooBig = m.aspect?.fromText ? limitProblem(m.aspect.content, MAX_RECORD_DEPTH) : undefined;
   if (tooBig) return { error: `the aspect is ${tooBig}${targetOf(record)}` };
   const writesWhole = m.changeType !== 'PATCH' && m.changeType !== 'DELETE';
   // normalised once here: what is validated is what is written

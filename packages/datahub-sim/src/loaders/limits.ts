@@ -19,19 +19,32 @@ export function limitProblem(
   maxDepth: number,
   tooDeep: (max: number) => string = (max) => `nested deeper than ${max}`,
 ): string | undefined {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.length > MAX_STRING_LENGTH) return stringTooLong(v.length);
-      continue;
+  const found = walk(value, 0, maxDepth);
+  if (found === undefined) return undefined;
+  return found === TOO_DEEP ? tooDeep(maxDepth) : stringTooLong(found);
+}
+
+const TOO_DEEP = -1;
+
+/**
+ * TOO_DEEP, the length of a string past the limit, or undefined. Recursive, but never deeper than `maxDepth` (at most
+ * the body's 1,000): it stops there. Allocates nothing, as it runs on every record of a catalog.
+ */
+function walk(v: unknown, depth: number, maxDepth: number): number | undefined {
+  if (typeof v === 'string') return v.length > MAX_STRING_LENGTH ? v.length : undefined;
+  if (v === null || typeof v !== 'object') return undefined;
+  if (depth >= maxDepth) return TOO_DEEP;
+  if (Array.isArray(v)) {
+    for (const child of v) {
+      const found = walk(child, depth + 1, maxDepth);
+      if (found !== undefined) return found;
     }
-    if (v === null || typeof v !== 'object') continue;
-    if (d >= maxDepth) return tooDeep(maxDepth);
-    for (const [key, child] of Array.isArray(v) ? v.entries() : Object.entries(v)) {
-      if (typeof key === 'string' && key.length > MAX_STRING_LENGTH) return stringTooLong(key.length);
-      stack.push([child, d + 1]);
-    }
+    return undefined;
+  }
+  for (const key in v) {
+    if (key.length > MAX_STRING_LENGTH) return key.length;
+    const found = walk((v as Record<string, unknown>)[key], depth + 1, maxDepth);
+    if (found !== undefined) return found;
   }
   return undefined;
 }

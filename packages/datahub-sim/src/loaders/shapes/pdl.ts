@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseUrn } from '../../urn.js';
+import { entityTypeOf } from '../../urn.js';
 import { registeredEntity } from './entity-keys.js';
 import { urnProblem } from './urn-validation.js';
 
@@ -31,7 +31,7 @@ export const urn = (entityType?: string) =>
         : `is not a valid urn: ${problem.message}`;
       return void ctx.addIssue({ code: 'custom', message });
     }
-    const type = parseUrn(value)!.entityType;
+    const type = entityTypeOf(value)!;
     if (entityType && registeredEntity(type) !== entityType) {
       ctx.addIssue({ code: 'custom', message: `is a ${type} urn, where a ${entityType} urn is expected` });
     }

@@ -17,12 +17,29 @@ const UNIT_SEPARATOR = '␟';
 /** The length of `java.net.URLEncoder.encode(s)`: unreserved characters and space (as `+`) are one, else 3 a byte. */
 export function urlEncodedLength(s: string): number {
   let length = 0;
-  for (const ch of s) {
-    if (/^[A-Za-z0-9.*_\- ]$/.test(ch)) length += 1;
-    else length += 3 * Buffer.byteLength(ch, 'utf8');
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (isUnreserved(c)) length += 1;
+    else if (c < 0x80) length += 3;
+    else if (c < 0x800) length += 6;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      length += 12; // a surrogate pair: one 4-byte character
+      i++;
+    } else length += 9;
   }
   return length;
 }
+
+/** `URLEncoder`'s unreserved ASCII: letters, digits, `.-*_`, and space (written `+`). */
+const isUnreserved = (c: number): boolean =>
+  (c >= 0x61 && c <= 0x7a) ||
+  (c >= 0x41 && c <= 0x5a) ||
+  (c >= 0x30 && c <= 0x39) ||
+  c === 0x2e ||
+  c === 0x2d ||
+  c === 0x2a ||
+  c === 0x5f ||
+  c === 0x20;
 
 function parensBalanced(key: string): boolean {
   let depth = 0;
@@ -33,7 +50,24 @@ function parensBalanced(key: string): boolean {
   return depth === 0;
 }
 
+/**
+ * Urns known to pass: a catalog names the same platforms, users and datasets over and over. Bounded: cleared when
+ * full, so a stream of distinct urns costs a check each and no more memory.
+ */
+const VALID = new Set<string>();
+const VALID_MAX = 200_000;
+
 export function urnProblem(urn: string): UrnProblem | undefined {
+  if (VALID.has(urn)) return undefined;
+  const problem = checkUrn(urn);
+  if (!problem) {
+    if (VALID.size >= VALID_MAX) VALID.clear();
+    VALID.add(urn);
+  }
+  return problem;
+}
+
+function checkUrn(urn: string): UrnProblem | undefined {
   const parsed = parseUrn(urn);
   if (!parsed || !parensBalanced(parsed.key)) {
     return { syntax: true, message: `"${shown(urn)}" is not a valid Urn (urn:li:<entityType>:<key>)` };
