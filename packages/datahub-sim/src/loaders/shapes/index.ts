@@ -5,6 +5,7 @@ import * as dataset from './dataset-aspects.js';
 import * as events from './event-aspects.js';
 import * as ml from './ml-aspects.js';
 import * as people from './people-aspects.js';
+import { registeredEntity } from './entity-keys.js';
 import { pegasusMessages } from './messages.js';
 
 /**
@@ -61,5 +62,6 @@ export function aspectShapeProblem(entityType: string, aspectName: string, value
   if (!shape) return undefined;
   const parsed = shape.safeParse(value, { reportInput: true });
   if (parsed.success) return undefined;
-  return `Invalid format for aspect: ${entityType}\n Cause: [${pegasusMessages(parsed.error).join(', ')}]`;
+  const entity = registeredEntity(entityType) ?? entityType; // the registry's spelling, as `EntitySpec.getName()`
+  return `Invalid format for aspect: ${entity}\n Cause: [${pegasusMessages(parsed.error).join(', ')}]`;
 }

@@ -75,6 +75,7 @@ function checkUrn(urn: string): UrnProblem | undefined {
   // GMS's Urn parser takes a NUL, but a store that cannot hold it (Postgres text, Elasticsearch ids) fails the
   // write later; the simulator refuses it here rather than keep what a real DataHub could not store.
   if (urn.includes('\0')) return { syntax: false, message: `Error: URN cannot contain a NUL character` };
+  // `ValidationApiUtils.validateEntity`'s own message; where the registry throws instead, GMS passes the registry's on
   if (!registeredEntity(parsed.entityType)) return { syntax: false, message: `Unknown entity: ${parsed.entityType}` };
   const keyProblem = keyPartsProblem(urn, parsed.entityType);
   if (keyProblem) return { syntax: false, message: `Invalid urn: ${shown(urn)}\n Cause: ${keyProblem}` };
