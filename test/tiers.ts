@@ -10,6 +10,7 @@
  */
 export const INTEGRATION_TESTS = [
   'packages/datahub-sim/test/command-spawn.test.ts', // the built datahub-sim bin as a process
+  'packages/datahub-sim/test/load-fifo.test.ts', // mkfifo as a child process
   'test/app/write-back-processes.test.ts', // the built CLI, killed at a write; Redis
   'test/app/write-back-race.test.ts', // ten built CLIs racing without Redis
   'test/chaos/**/*.test.ts', // concurrent scans with and without Redis, kill -9, DataHub faults

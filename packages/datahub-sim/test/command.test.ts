@@ -19,6 +19,12 @@ function writeCatalog(name: string, records: unknown[]): string {
   return file;
 }
 
+function emptyFolder(): string {
+  const folder = path.join(dir, 'empty-catalog');
+  fs.mkdirSync(folder, { recursive: true });
+  return folder;
+}
+
 const CATALOG = writeCatalog('shop.json', [
   {
     entityType: 'dataset',
@@ -210,6 +216,20 @@ describe('janus sim', () => {
     await expect(sim.done).rejects.toThrow(/every catalog file given failed to load .*broken\.json#-1: not valid JSON/);
     expect(sim.stdout).toEqual([]);
   });
+
+  it.each([
+    ['an empty folder', emptyFolder, /empty-catalog#-1: the folder holds no regular \.json file/],
+    ['a file of no records', () => writeCatalog('no-records.json', []), /the catalog given holds no records/],
+  ])(
+    'refuses to serve %s (issue 38, finding 8): nothing to serve is not an empty DataHub',
+    async (_what, make, message) => {
+      const sim = run(['--catalog', make(), '--port', '0']);
+      await expect(sim.done).rejects.toBeInstanceOf(SimUsageError);
+      await expect(sim.done).rejects.toThrow(message);
+      await expect(sim.done).rejects.toThrow(/refusing to serve an empty DataHub/);
+      expect(sim.stdout).toEqual([]);
+    },
+  );
 
   it.each([
     [['--port', 'abc']],

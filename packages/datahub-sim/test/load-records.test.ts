@@ -260,7 +260,7 @@ describe('system metadata', () => {
       entityType: 'dataset',
       entityUrn: TRIPS,
       aspectName: 'operation',
-      aspect: { json: { timestampMillis: 1, operationType: 'INSERT' } },
+      aspect: { json: { timestampMillis: 1, operationType: 'INSERT', lastUpdatedTimestamp: 1 } },
     };
     const metadata = load([mce, operation]);
     expect([...metadata.keys()]).toEqual(['datasetProperties', 'status']);

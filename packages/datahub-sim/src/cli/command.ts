@@ -208,11 +208,12 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
       });
       logLoadReport(log, running.loadReport, formatIssue);
       const { applied, errors } = running.loadReport;
-      if (opts.catalog?.length && applied === 0 && errors.length) {
+      if (opts.catalog?.length && applied === 0) {
         await running.close();
-        throw new SimUsageError(
-          `every catalog file given failed to load (${errors.length} error${errors.length === 1 ? '' : 's'}, first: ${formatIssue(errors[0]!)}): refusing to serve an empty DataHub`,
-        );
+        const why = errors.length
+          ? `every catalog file given failed to load (${errors.length} error${errors.length === 1 ? '' : 's'}, first: ${formatIssue(errors[0]!)})`
+          : 'the catalog given holds no records';
+        throw new SimUsageError(`${why}: refusing to serve an empty DataHub`);
       }
       stdout.write(`datahub-sim ready ${running.url}\n`);
       const signal = await (deps.untilStopped ?? untilSignal)();

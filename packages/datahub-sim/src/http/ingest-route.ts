@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { applyMcp, parseMcp, type ParsedMcp } from '../loaders/apply-mcp.js';
+import { limitProblem, MAX_BODY_DEPTH } from '../loaders/limits.js';
 import { CHANGE_TYPES, describeIssues } from '../loaders/schemas.js';
+import { urnProblem } from '../loaders/shapes/urn-validation.js';
 import type { StatsCounter } from '../controls/stats.js';
 import type { Store } from '../store/store.js';
 import { refusedProposals } from '../auth/ingest-check.js';
@@ -20,6 +22,7 @@ export interface IngestRouteOptions {
 /** What Rest.li checks of a `MetadataChangeProposal` parameter before AspectResource sees it (its PDL's required fields). */
 const proposalParam = z.looseObject({
   entityType: z.string(),
+  entityUrn: z.string().optional(),
   changeType: z.enum(CHANGE_TYPES),
   aspect: z.looseObject({ value: z.string(), contentType: z.string() }).optional(),
 });
@@ -39,15 +42,29 @@ function readProposals(action: keyof typeof ACTIONS, text: string): Record<strin
   } catch (e) {
     return { status: 400, message: `Error parsing entity body: ${(e as Error).message}` };
   }
+  // Rest.li's Jackson codec refuses what passes its StreamReadConstraints while it parses the body
+  const tooBig = limitProblem(json, MAX_BODY_DEPTH, jacksonDepthMessage);
+  if (tooBig) return { status: 400, message: `Error parsing entity body: ${tooBig}` };
   const parsed = ACTIONS[action].safeParse(json);
-  if (!parsed.success) {
-    return {
-      status: 400,
-      message: `Parameters of method '${action}' failed validation with error '${describeIssues(parsed.error)}'`,
-    };
+  if (!parsed.success) return invalidParameters(action, describeIssues(parsed.error));
+  // `entityUrn` is a `Urn` typeref: Rest.li coerces it while validating the parameters, so one that does not parse
+  // fails the action before AspectResource runs
+  for (const [i, proposal] of parsed.data.entries()) {
+    const bad = typeof proposal.entityUrn === 'string' ? urnProblem(proposal.entityUrn) : undefined;
+    const path = action === 'ingestProposal' ? '/proposal/entityUrn' : `/proposals/${i}/entityUrn`;
+    if (bad?.syntax) return invalidParameters(action, `ERROR :: ${path} :: ${bad.message}`);
   }
   return parsed.data;
 }
+
+const invalidParameters = (action: string, why: string): Rejection => ({
+  status: 400,
+  message: `Parameters of method '${action}' failed validation with error '${why}'`,
+});
+
+/** Jackson's `StreamConstraintsException` message for a document nested past the limit. */
+const jacksonDepthMessage = (max: number) =>
+  `Document nesting depth (${max + 1}) exceeds the maximum allowed (${max}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`;
 
 /**
  * GMS's Rest.li ingestion endpoint (`AspectResource`, what the Python REST emitter calls): `POST

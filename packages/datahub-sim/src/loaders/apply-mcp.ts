@@ -4,9 +4,12 @@ import { parseUrn } from '../urn.js';
 import type { IncidentInfoAspect } from '../resolvers/write/incident-info.js';
 import { updateIncidentsSummaries } from '../resolvers/write/incidents-summary.js';
 import { isKnownAspect } from './aspect-registry.js';
-import { normaliseAspect } from './normalise.js';
+import { limitProblem, MAX_RECORD_DEPTH } from './limits.js';
+import { normaliseValue } from './normalise.js';
 import { applyPatch } from './patch.js';
 import { describeIssues, mcpSchema, type ChangeType } from './schemas.js';
+import { aspectShapeProblem } from './shapes/index.js';
+import { shown, urnProblem } from './shapes/urn-validation.js';
 import { isJsonObject, type JsonObject } from './types.js';
 
 /** One validated MCP: a change to one aspect of one entity, with its system metadata filled in as GMS fills it. */
@@ -37,15 +40,25 @@ export function parseMcp(record: JsonObject, now: number): { mcp: ParsedMcp } | 
     };
   }
   const urnType = parseUrn(m.entityUrn)!.entityType;
+  const badUrn = urnProblem(m.entityUrn);
+  if (badUrn) return { error: `${badUrn.message}${targetOf(record)}` };
   if (!isKnownAspect(aspectName))
     return { error: `Unknown aspect ${aspectName} for entity ${urnType} (urn ${m.entityUrn})` };
+  // an aspect in `{json}` form was bounded with its record (`records.ts`); one parsed from its `value` text is not yet
+  const tooBig = m.aspect?.fromText ? limitProblem(m.aspect.content, MAX_RECORD_DEPTH) : undefined;
+  if (tooBig) return { error: `the aspect is ${tooBig}${targetOf(record)}` };
+  const writesWhole = m.changeType !== 'PATCH' && m.changeType !== 'DELETE';
+  // normalised once here: what is validated is what is written
+  const content = writesWhole ? normaliseValue(m.aspect?.content) : m.aspect?.content;
   const mcp = {
     urn: m.entityUrn,
     aspectName,
     changeType: m.changeType,
-    content: m.aspect?.content,
+    content,
     systemMetadata: withDefaults(m.systemMetadata, now),
   };
+  const badShape = writesWhole ? aspectShapeProblem(urnType, aspectName, content) : undefined;
+  if (badShape) return { error: `${badShape} ${where(mcp)}` };
   // GMS accepts only UPSERT for timeseries aspects (MCPItem.isValidChangeType); a PATCH is skipped, not failed.
   if (TIMESERIES_ASPECTS.has(aspectName) && m.changeType !== 'UPSERT' && m.changeType !== 'PATCH') {
     return { error: `ChangeType not supported: ${m.changeType} for aspect ${aspectName} ${where(mcp)}` };
@@ -80,18 +93,17 @@ export function applyMcp(store: Store, mcp: ParsedMcp, now: number): McpOutcome 
   if (mcp.changeType === 'PATCH') {
     if (TIMESERIES_ASPECTS.has(aspectName))
       return { applied: false, skipped: `patch skipped: timeseries aspects cannot be patched ${where(mcp)}` };
+    let patched: Aspect;
     try {
-      writeIngested(
-        store,
-        urn,
-        aspectName,
-        applyPatch(store.aspect(urn, aspectName), aspectName, content, now),
-        mcp.systemMetadata,
-      );
-      return { applied: true };
+      patched = applyPatch(store.aspect(urn, aspectName), aspectName, content, now);
     } catch (e) {
       return { applied: false, skipped: `patch skipped: ${(e as Error).message} ${where(mcp)}` };
     }
+    // GMS validates the aspect a patch leaves, as it validates an upserted one
+    const badShape = aspectShapeProblem(parseUrn(urn)!.entityType, aspectName, patched);
+    if (badShape) return { applied: false, error: `${badShape} ${where(mcp)}` };
+    writeIngested(store, urn, aspectName, patched, mcp.systemMetadata);
+    return { applied: true };
   }
   if (mcp.changeType === 'DELETE') return deleteAspect(store, urn, aspectName);
   if (mcp.changeType === 'CREATE' && store.aspect(urn, aspectName) !== undefined) {
@@ -105,17 +117,17 @@ export function applyMcp(store: Store, mcp: ParsedMcp, now: number): McpOutcome 
   }
   // UPSERT, UPDATE, CREATE, CREATE_ENTITY; RESTATE is written too (GMS treats it as a re-emit of the value).
   if (!isJsonObject(content)) return { applied: false, error: `the aspect must be a JSON object ${where(mcp)}` };
-  writeIngested(store, urn, aspectName, normaliseAspect(content), mcp.systemMetadata);
+  writeIngested(store, urn, aspectName, content, mcp.systemMetadata);
   return { applied: true };
 }
 
-const where = (mcp: Pick<ParsedMcp, 'urn' | 'aspectName'>) => `(urn ${mcp.urn}, aspect ${mcp.aspectName})`;
+const where = (mcp: Pick<ParsedMcp, 'urn' | 'aspectName'>) => `(urn ${shown(mcp.urn)}, aspect ${mcp.aspectName})`;
 
 /** ` (urn X, aspect Y)` from whatever of the two a record that failed validation names. */
 function targetOf(record: JsonObject): string {
   const parts = [
-    typeof record.entityUrn === 'string' ? `urn ${record.entityUrn}` : '',
-    typeof record.aspectName === 'string' ? `aspect ${record.aspectName}` : '',
+    typeof record.entityUrn === 'string' ? `urn ${shown(record.entityUrn)}` : '',
+    typeof record.aspectName === 'string' ? `aspect ${shown(record.aspectName)}` : '',
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }

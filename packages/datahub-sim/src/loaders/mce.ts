@@ -5,6 +5,8 @@ import { aspectNameForClass, snapshotEntityOf } from './aspect-names.js';
 import { reportError, type RecordContext } from './context.js';
 import { normaliseAspect } from './normalise.js';
 import { describeIssues, mceSchema } from './schemas.js';
+import { aspectShapeProblem } from './shapes/index.js';
+import { urnProblem } from './shapes/urn-validation.js';
 import { isJsonObject, type JsonObject } from './types.js';
 
 /**
@@ -18,6 +20,8 @@ export function loadMce(ctx: RecordContext, record: JsonObject, index: number): 
   const entity = snapshotEntityOf(snapshotKey);
   if (!entity) return reportError(ctx, index, `invalid MCE: unknown snapshot class ${snapshotKey}`);
   const urnType = parseUrn(snapshot.urn)!.entityType;
+  const badUrn = urnProblem(snapshot.urn);
+  if (badUrn) return reportError(ctx, index, `invalid MCE: ${badUrn.message}`);
   if (entity.toLowerCase() !== urnType.toLowerCase()) {
     return reportError(ctx, index, `invalid MCE: ${snapshotKey} cannot hold ${snapshot.urn} (a ${urnType})`);
   }
@@ -29,7 +33,10 @@ export function loadMce(ctx: RecordContext, record: JsonObject, index: number): 
     if (!name || !isJsonObject(value)) {
       return reportError(ctx, index, `invalid MCE: aspect ${i} has an unknown record class ${classKey}`);
     }
-    writes.push({ name, value: normaliseAspect(value) });
+    const normalised = normaliseAspect(value);
+    const badShape = aspectShapeProblem(urnType, name, normalised);
+    if (badShape) return reportError(ctx, index, `invalid MCE: aspect ${i} (${name}): ${badShape}`);
+    writes.push({ name, value: normalised });
   }
   const systemMetadata = withDefaults(parsed.data.systemMetadata, ctx.now());
   for (const { name, value } of writes) {

@@ -1,8 +1,11 @@
 import type { Store } from '../store/store.js';
 import { reportError, reportWarning, type RecordContext } from './context.js';
+import { limitProblem, MAX_RECORD_DEPTH } from './limits.js';
 import { loadMce } from './mce.js';
 import { loadMcp } from './mcp.js';
 import { emptyReport, isJsonObject, type LoadOptions, type LoadReport } from './types.js';
+
+export { MAX_RECORD_DEPTH };
 
 /**
  * Loads the parsed JSON of one metadata file into the store, record by record and in order (a later
@@ -22,27 +25,10 @@ export function loadRecords(store: Store, records: unknown, source: string, opti
   return report;
 }
 
-/**
- * How deeply a record may nest (objects and arrays). DataHub's deepest aspects nest about a dozen levels; a deeper
- * record is rejected on its own (`file#i: nested deeper than N`), before any loader walks it recursively.
- */
-export const MAX_RECORD_DEPTH = 100;
-
-/** Whether a value nests deeper than `limit`, found without recursion. */
-function nestsDeeper(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
-    if (d >= limit) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
-  }
-  return false;
-}
-
 function loadRecord(ctx: RecordContext, record: unknown, index: number): void {
   if (!isJsonObject(record)) return reportError(ctx, index, `Unknown object type: ${describe(record)}`);
-  if (nestsDeeper(record, MAX_RECORD_DEPTH)) return reportError(ctx, index, `nested deeper than ${MAX_RECORD_DEPTH}`);
+  const tooBig = limitProblem(record, MAX_RECORD_DEPTH);
+  if (tooBig) return reportError(ctx, index, tooBig);
   if ('proposedSnapshot' in record) return loadMce(ctx, record, index);
   // A DELETE needs no aspect; accept one whose writer left the `aspect` key out.
   if ('aspect' in record || (record.changeType === 'DELETE' && 'entityUrn' in record))

@@ -38,7 +38,7 @@ export type Mce = z.infer<typeof mceSchema>;
 /** The aspect of an MCP, in simplified `{json}` form or wire `{value: "<json string>", contentType}` form. */
 const genericAspect = jsonObject.transform((a, ctx) => {
   // The file source turns `{json: X}` back into the wire form; the content type is then implied.
-  if ('json' in a) return { content: a.json, contentType: undefined as string | undefined };
+  if ('json' in a) return { content: a.json, contentType: undefined as string | undefined, fromText: false };
   if (typeof a.value !== 'string') {
     ctx.addIssue({ code: 'custom', message: 'aspect needs a "json" value or a "value" JSON string' });
     return z.NEVER;
@@ -49,7 +49,7 @@ const genericAspect = jsonObject.transform((a, ctx) => {
     return z.NEVER;
   }
   try {
-    return { content: JSON.parse(a.value) as unknown, contentType };
+    return { content: JSON.parse(a.value) as unknown, contentType, fromText: true };
   } catch (e) {
     ctx.addIssue({ code: 'custom', path: ['value'], message: `not valid JSON (${(e as Error).message})` });
     return z.NEVER;
