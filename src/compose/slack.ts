@@ -55,6 +55,16 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
       ttlMs: slack.identityTtlMs,
     });
     const policy = { who: slack.actors, admins: slack.admins };
+    const orphans = createOrphanHandlerDeps({
+      web: app.client,
+      client,
+      slack,
+      history: deps.history,
+      // App Home's open incidents: the alerts' states
+      ...(redis && alerts ? { redis, alerts: () => alerts.allStates() } : {}),
+      prefix,
+      logger,
+    });
     return registerListeners(app, {
       verdict: (ref) => currentVerdict(verdictDeps, ref),
       links: (v) => {
@@ -81,6 +91,8 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         slack,
         ...(redis ? { redis } : {}),
         prefix,
+        // a click in App Home is answered by publishing it again
+        home: (user, notice) => orphans.home.publish(user, notice),
         logger,
       }),
       unfurl: {
@@ -91,16 +103,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         reportBaseUrl: deps.reportBaseUrl,
         logger,
       },
-      orphans: createOrphanHandlerDeps({
-        web: app.client,
-        client,
-        slack,
-        history: deps.history,
-        // App Home's open incidents: the alerts' states
-        ...(redis && alerts ? { redis, alerts: () => alerts.allStates() } : {}),
-        prefix,
-        logger,
-      }),
+      orphans,
     });
   };
 }

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import type { IncidentAction } from '../core/incident-status.js';
 import type { Block, SlackMessage } from './present/kit.js';
+import { clickAnswer } from './click-answer.js';
 import { failureMessage, outcomeMessage } from './incident-blocks.js';
 import type { IncidentHandlerDeps } from './incident-deps.js';
 import type { MessageRef } from './incident-show.js';
+
+/**
+ * Where a button was clicked, which says how Argos can answer: a channel message is updated (`chat.update`) and
+ * tracked; an ephemeral message only through its `response_url`; App Home has neither, it is published again
+ * (`views.publish`); a modal is left alone.
+ */
+export type ClickOrigin = 'message' | 'ephemeral' | 'home' | 'modal';
 
 /** A button click on an incident, from the signed `block_actions` payload (parsed, never trusted beyond its shape). */
 export interface IncidentClick {
@@ -11,16 +19,27 @@ export interface IncidentClick {
   actionId: string;
   value: string;
   triggerId?: string;
+  origin: ClickOrigin;
   /** The conversation the button is in. */
   channel?: string;
-  /** The message the button is on (none when clicked in a modal or an ephemeral message). */
+  /** The message the button is on, when Argos may `chat.update` it (a channel message: never an ephemeral one). */
   message?: MessageRef;
+  /** An ephemeral message's text and blocks, when the payload carries them (redrawn through its `response_url`). */
+  ephemeral?: { text: string; blocks: Block[] };
 }
 
 const clickSchema = z.object({
   user: z.object({ id: z.string().min(1) }),
   trigger_id: z.string().optional(),
-  container: z.object({ channel_id: z.string().optional(), message_ts: z.string().optional() }).optional(),
+  container: z
+    .object({
+      type: z.string().optional(),
+      channel_id: z.string().optional(),
+      message_ts: z.string().optional(),
+      is_ephemeral: z.boolean().optional(),
+    })
+    .optional(),
+  view: z.object({ type: z.string() }).optional(),
   channel: z.object({ id: z.string() }).optional(),
   message: z
     .looseObject({
@@ -37,10 +56,22 @@ export function parseClick(body: unknown): IncidentClick | undefined {
   const parsed = clickSchema.safeParse(body);
   if (!parsed.success) return undefined;
   const b = parsed.data;
+  const origin: ClickOrigin =
+    b.container?.type === 'view' || b.view
+      ? b.view?.type === 'home'
+        ? 'home'
+        : 'modal'
+      : b.container?.is_ephemeral
+        ? 'ephemeral'
+        : 'message';
   const channel = b.channel?.id ?? b.container?.channel_id;
   const ts = b.message?.ts ?? b.container?.message_ts;
+  const ephemeral =
+    origin === 'ephemeral' && b.message?.blocks
+      ? { text: b.message.text ?? '', blocks: b.message.blocks as unknown as Block[] }
+      : undefined;
   const message: MessageRef | undefined =
-    channel && ts
+    origin === 'message' && channel && ts
       ? {
           channel,
           ts,
@@ -54,44 +85,57 @@ export function parseClick(body: unknown): IncidentClick | undefined {
     actionId: b.actions[0]!.action_id,
     value: b.actions[0]!.value ?? '',
     ...(b.trigger_id ? { triggerId: b.trigger_id } : {}),
+    origin,
     ...(channel ? { channel } : {}),
     ...(message ? { message } : {}),
+    ...(ephemeral ? { ephemeral } : {}),
   };
 }
 
-/** Posts a reply only the clicker sees (the click's `respond`). */
-export type Reply = (message: SlackMessage & { replace_original: false }) => Promise<unknown>;
+/** Posts to the click's `response_url` (Bolt's `respond`): a reply only the clicker sees, or their ephemeral redrawn. */
+export type Reply = (message: SlackMessage & { replace_original: boolean }) => Promise<unknown>;
+
+/** Bolt's `respond`, when Slack sent a `response_url` to post to (a click in App Home or a modal has none). */
+export const replyOf = (body: unknown, respond: unknown): Reply | undefined =>
+  typeof respond === 'function' &&
+  typeof (body as { response_url?: unknown } | null)?.response_url === 'string' &&
+  (body as { response_url: string }).response_url
+    ? (respond as Reply)
+    : undefined;
 
 /** Why something failed, in words the clicker can use. */
 export const failureDetail = (err: unknown): string =>
   err instanceof Error ? err.message : typeof err === 'string' ? err : 'an unexpected error';
 
 /**
- * Acknowledge or Reopen, after the ack: the use case, then a word to the clicker when the updated message does not
- * say it all. A failure (DataHub down, a lock held too long) is told to the clicker, never thrown at Bolt.
+ * Acknowledge or Reopen, after the ack: the use case, then a word to the clicker when what was clicked does not say it
+ * all (answered where the click came from: `clickAnswer`). A failure (DataHub down, a lock held too long) is told to the
+ * clicker, never thrown at Bolt.
  */
 export async function runIncidentClick(
   deps: IncidentHandlerDeps,
   action: Exclude<IncidentAction, 'resolve'>,
   body: unknown,
-  reply: Reply,
+  reply: Reply | undefined,
 ): Promise<void> {
   const click = parseClick(body);
   if (!click) {
     deps.logger.warn({ action }, 'incident click without the fields Slack sends: ignored');
     return;
   }
-  const log = deps.logger.child({ action: `incident.${action}`, incident: click.value, user: click.user });
+  const log = deps.logger.child({
+    action: `incident.${action}`,
+    incident: click.value,
+    user: click.user,
+    origin: click.origin,
+  });
+  const answer = clickAnswer(deps, click, reply, log);
   try {
-    const outcome = await deps.act({ action, value: click.value, slackUser: click.user }, click.message);
+    const outcome = await deps.act({ action, value: click.value, slackUser: click.user }, answer.showOn);
     log.info({ outcome: outcome.kind }, 'incident click');
-    // a button on a message Argos cannot update (an ephemeral reply): say what was done
-    const message = outcomeMessage(outcome, { confirm: !click.message });
-    if (message) await reply({ ...message, replace_original: false });
+    await answer.tell(outcomeMessage(outcome, { confirm: answer.confirm }));
   } catch (err) {
     log.warn({ err: failureDetail(err) }, 'incident click failed');
-    await reply({ ...failureMessage(failureDetail(err)), replace_original: false }).catch((e: unknown) =>
-      log.error({ err: failureDetail(e) }, 'could not tell the clicker'),
-    );
+    await answer.tell(failureMessage(failureDetail(err)));
   }
 }

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { runIncidentClick } from '../../slack/incident-click.js';
+import { replyOf, runIncidentClick } from '../../slack/incident-click.js';
 import type { IncidentHandlerDeps } from '../../slack/incident-deps.js';
 
 /** Acknowledge (`janus.incident.ack`): acked at once; then the incident becomes ACTIVE/INVESTIGATION, naming the clicker. */
@@ -7,5 +7,5 @@ export const incidentAck =
   (deps: IncidentHandlerDeps) =>
   async ({ ack, body, respond }: SlackActionMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    await runIncidentClick(deps, 'ack', body, respond);
+    await runIncidentClick(deps, 'ack', body, replyOf(body, respond));
   };

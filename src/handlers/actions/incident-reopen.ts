@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { runIncidentClick } from '../../slack/incident-click.js';
+import { replyOf, runIncidentClick } from '../../slack/incident-click.js';
 import type { IncidentHandlerDeps } from '../../slack/incident-deps.js';
 
 /** Reopen (`janus.incident.reopen`): acked at once; then a resolved incident is ACTIVE/TRIAGE again, naming the clicker. */
@@ -7,5 +7,5 @@ export const incidentReopen =
   (deps: IncidentHandlerDeps) =>
   async ({ ack, body, respond }: SlackActionMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    await runIncidentClick(deps, 'reopen', body, respond);
+    await runIncidentClick(deps, 'reopen', body, replyOf(body, respond));
   };
