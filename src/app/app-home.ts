@@ -159,7 +159,10 @@ async function withStatus(deps: HomeDeps, incidents: HomeIncident[]): Promise<Ho
       return s ? { ...i, status: s } : i;
     });
   } catch (err) {
-    deps.logger?.warn({ err: err instanceof Error ? err.message : String(err) }, "App Home: incidents' status not read");
+    deps.logger?.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      "App Home: incidents' status not read",
+    );
     return incidents;
   }
 }

@@ -26,8 +26,7 @@ export async function runResolveClick(
     origin: click.origin,
   });
   const answer = clickAnswer(deps, click, reply, log);
-  if (!isIncidentUrn(click.value))
-    return answer.tell(outcomeMessage({ kind: 'malformed', value: click.value }));
+  if (!isIncidentUrn(click.value)) return answer.tell(outcomeMessage({ kind: 'malformed', value: click.value }));
   let title = click.value;
   try {
     const checked = await Promise.race([
@@ -134,7 +133,9 @@ export async function runResolveSubmit(
   const log = deps.logger.child({ action: 'incident.resolve', incident: form.urn, user });
   const tell = async (m: ReturnType<typeof failureMessage> | undefined) => {
     if (form.fromHome && deps.home)
-      return deps.home(user, m).catch((e: unknown) => log.error({ err: failureDetail(e) }, 'could not publish App Home'));
+      return deps
+        .home(user, m)
+        .catch((e: unknown) => log.error({ err: failureDetail(e) }, 'could not publish App Home'));
     if (!m || !form.channel) return;
     await deps.api
       .ephemeral(form.channel, user, m.text, m.blocks)

@@ -8,5 +8,7 @@ export const incidentResolve =
   (deps: IncidentHandlerDeps) =>
   async ({ ack, body, respond, client }: SlackActionMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    await runResolveClick(deps, body, replyOf(body, respond), (trigger_id, view) => client.views.open({ trigger_id, view }));
+    await runResolveClick(deps, body, replyOf(body, respond), (trigger_id, view) =>
+      client.views.open({ trigger_id, view }),
+    );
   };

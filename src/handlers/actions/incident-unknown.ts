@@ -11,8 +11,10 @@ export const incidentUnknown =
     const id = 'action_id' in action ? action.action_id : 'unknown';
     logger.warn({ action: id, user: body.user.id }, 'unknown incident button');
     // a click in App Home has no response_url: the log is all there is
-    await replyOf(body, respond)?.({ ...unknownActionMessage(id), replace_original: false })
-      .catch((err: unknown) =>
-        logger.error({ err: err instanceof Error ? err.message : String(err) }, 'could not tell the clicker'),
-      );
+    await replyOf(
+      body,
+      respond,
+    )?.({ ...unknownActionMessage(id), replace_original: false }).catch((err: unknown) =>
+      logger.error({ err: err instanceof Error ? err.message : String(err) }, 'could not tell the clicker'),
+    );
   };
