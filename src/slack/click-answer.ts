@@ -2,7 +2,7 @@ import type { IncidentView } from '../app/incident-action.js';
 import type { Logger } from '../log.js';
 import { withIncidentControls } from './present/incident-controls.js';
 import type { SlackMessage } from './present/kit.js';
-import type { IncidentClick, Reply } from './incident-click.js';
+import type { IncidentClick, Reply } from './click-payload.js';
 import type { IncidentHandlerDeps, ShowOn } from './incident-deps.js';
 
 /**

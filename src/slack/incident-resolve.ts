@@ -3,7 +3,7 @@ import { actorOf, isIncidentUrn, RESOLUTIONS, type Resolution } from '../core/in
 import type { types } from '@slack/bolt';
 import { failureMessage, NOTE_MAX, outcomeMessage, resolveModal, type ResolveMetadata } from './incident-blocks.js';
 import { clickAnswer } from './click-answer.js';
-import { failureDetail, parseClick, type Reply } from './incident-click.js';
+import { failureDetail, parseClick, type Reply } from './click-payload.js';
 import type { IncidentHandlerDeps } from './incident-deps.js';
 import type { MessageRef } from './incident-show.js';
 

@@ -1,7 +1,7 @@
 import type { ClaimOutcome } from '../app/claim-ownership.js';
 import type { Logger } from '../log.js';
 import { section, type SlackMessage } from './present/kit.js';
-import { failureDetail, parseClick, type Reply } from './incident-click.js';
+import { failureDetail, parseClick, type Reply } from './click-payload.js';
 import { claimReplies, withClaim, type ClaimShown } from './orphan-blocks.js';
 import type { OrphanClaim } from './orphan-store.js';
 

@@ -1,5 +1,6 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { replyOf, runIncidentClick } from '../../slack/incident-click.js';
+import { replyOf } from '../../slack/click-payload.js';
+import { runIncidentClick } from '../../slack/incident-click.js';
 import type { IncidentHandlerDeps } from '../../slack/incident-deps.js';
 
 /** Acknowledge (`janus.incident.ack`): acked at once; then the incident becomes ACTIVE/INVESTIGATION, naming the clicker. */

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { replyOf } from '../../slack/incident-click.js';
+import { replyOf } from '../../slack/click-payload.js';
 import type { IncidentHandlerDeps } from '../../slack/incident-deps.js';
 import { runResolveClick } from '../../slack/incident-resolve.js';
 

@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { replyOf } from '../../slack/incident-click.js';
+import { replyOf } from '../../slack/click-payload.js';
 import { unknownActionMessage } from '../../slack/incident-blocks.js';
 import type { Logger } from '../../log.js';
 

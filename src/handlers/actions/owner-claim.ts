@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
-import { replyOf } from '../../slack/incident-click.js';
+import { replyOf } from '../../slack/click-payload.js';
 import { runClaimClick, type ClaimHandlerDeps } from '../../slack/owner-claim.js';
 
 /** Claim ownership (`janus.owner.claim`): acked at once; then the clicker becomes the orphan's technical owner in DataHub. */
