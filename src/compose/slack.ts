@@ -7,7 +7,7 @@ import type { JudgeDeps } from '../app/judge-model.js';
 import { openIncidentsOf } from '../app/model-incidents.js';
 import { ownersOf } from '../app/owners.js';
 import type { Config } from '../config/index.js';
-import { entityUrl, reportUrlFor } from '../core/links.js';
+import { AT_RISK_PATH, entityUrl, reportUrlFor } from '../core/links.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
@@ -75,6 +75,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
       history: deps.history,
       resolve: (ref) => resolveModel(client, ref),
       reportUrl,
+      atRiskUrl: () => `${deps.reportBaseUrl().replace(/\/+$/, '')}${AT_RISK_PATH}`,
       openIncidents: (v) => openIncidentsOf(client, v),
       owners: (ref) =>
         ownersOf(

@@ -91,9 +91,16 @@ describe('/janus at-risk with 44 models', () => {
     // each row links its model's report, whole
     for (const r of rows) expect(r).toMatch(/<http:\/\/127\.0\.0\.1:\d+\/reports\/[^|>]+\|customer_[a-z_0-9]+>/);
     expect(new Set(rows).size).toBe(rows.length);
-    const more = /…and (\d+) more models/.exec(texts.join('\n'));
+    const more = /…and (\d+) more models: <([^|>]+)\|Janus lists them all>/.exec(texts.join('\n'));
     expect(more).not.toBeNull();
     expect(rows.length + Number(more![1])).toBe(MODELS);
+    // the rest, linked: Janus's page lists all 44, each linking its report
+    expect(more![2]).toBe(`${janus.url}/at-risk`);
+    const page = await fetch(more![2]!);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    for (let i = 0; i < MODELS; i++) expect(html).toContain(`>${modelName(i)}</a>`);
+    expect(html.match(/href="\/reports\/urn%3Ali%3AmlModel/g)).toHaveLength(MODELS);
   });
 });
 
