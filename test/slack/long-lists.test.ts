@@ -3,6 +3,8 @@ import { judgeModel } from '../../src/app/judge-model.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
+import { digestMessage } from '../../src/slack/alerts/render.js';
+import type { AlertState } from '../../src/slack/alerts/types.js';
 import { historyMessage, watchingMessage } from '../../src/slack/command-replies.js';
 import { clipLine, fitLines } from '../../src/slack/present/list.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
@@ -147,5 +149,33 @@ describe('the list builder', () => {
     const hTexts = textsOf(history.blocks as Json[]).join('\n');
     expect(hTexts).toContain('…and 10 more scans');
     for (const t of textsOf(history.blocks as Json[])) expect(linksWhole(t)).toBe(true);
+  });
+
+  it('an alert digest of 600 problems with report links: whole lines, under the size Slack takes, the rest counted exactly', () => {
+    const alerts = Array.from({ length: 600 }, (_, i) => ({
+      alert: {
+        id: `cause:k${i}#1`,
+        kind: 'cause',
+        key: `k${i}`,
+        headline: `Freshness lag on ${'a_long_table_name_'.repeat(6)}${i}`,
+        story: [],
+        since: '2026-03-01T08:00:00.000Z',
+        raisedAt: i,
+        status: 'open',
+        models: { [modelUrn(i % MODELS)]: { urn: modelUrn(i % MODELS), name: modelName(i % MODELS) } },
+        modelCount: 1,
+        links: { report: `https://janus.example.com/reports/${encodeURIComponent(modelUrn(i % MODELS))}` },
+        channels: {},
+      } as AlertState,
+      channel: { models: [modelUrn(i % MODELS)], mentions: [] },
+    }));
+    const m = digestMessage(alerts);
+    expect(blockProblems(m.blocks)).toEqual([]);
+    const texts = textsOf(m.blocks as Json[]);
+    for (const t of texts) expect(linksWhole(t)).toBe(true);
+    // under the ~12,000 characters of blocks past which Slack answers msg_blocks_too_long
+    expect(texts.join('').length).toBeLessThan(12_000);
+    const shown = texts.flatMap((t) => t.split('\n')).filter((l) => l.startsWith('• ')).length;
+    expect(shown + Number(/…and (\d+) more problems/.exec(texts.join('\n'))![1])).toBe(600);
   });
 });
