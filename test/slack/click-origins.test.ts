@@ -313,3 +313,30 @@ describe('a click on an ephemeral message (container.is_ephemeral)', () => {
     expect(badLogs()).toEqual([]);
   });
 });
+
+describe('Claim ownership in App Home', () => {
+  it('claims, and publishes Home again with the answer on top and the orphan no longer offered', async () => {
+    const table = DEMO.ownership.unownedTable;
+    await new OrphanStore(redis, prefix).begin(
+      [
+        {
+          urn: table,
+          name: 'uplift_training_set',
+          kind: 'dataset',
+          departed: [],
+          models: [DEMO.models.campaignUplift],
+          modelCount: 1,
+        },
+      ],
+      Date.now(),
+    );
+    const published = homes().length;
+    await postInteraction(janus.endpoint, homeClick(ERIN.id, 'janus.owner.claim', table));
+    await eventually(() => homes().length > published, 'App Home published after the claim');
+    const home = homes().at(-1)!.view as { blocks: Json[] };
+    expect(JSON.stringify(home.blocks.slice(0, 3))).toContain('You now own');
+    expect(JSON.stringify(home.blocks)).not.toContain('janus.owner.claim');
+    expect(slack.responses.filter((r) => JSON.stringify(r.body).includes('You now own'))).toEqual([]);
+    expect(badLogs()).toEqual([]);
+  });
+});
