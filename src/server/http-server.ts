@@ -74,7 +74,7 @@ const PAGE_HEADERS = {
   'cache-control': 'no-store',
 };
 
-/** Janus's HTTP server, side-effect free until listened on: `/reports/<model>`, `/healthz`, `/metrics`. */
+/** Janus's HTTP server, side-effect free until listened on: `/reports/<model>`, `/at-risk`, `/healthz`, `/metrics`. */
 export function createJanusServer(deps: JanusServerDeps): JanusServer {
   const metrics = createMetrics(deps.registry);
   const cache = createReportCache<Report>(deps.cacheMs ?? 5000, deps.now);
@@ -115,7 +115,7 @@ export function createJanusServer(deps: JanusServerDeps): JanusServer {
         if (!deps.atRisk) return page(404, 'Not found', 'This Janus keeps no verdict history to list.');
         return { status: 200, type: HTML, body: atRiskPageHtml(await deps.atRisk()) };
       case 'not_found':
-        return page(404, 'Not found', 'Janus serves /reports/<model urn or name>, /healthz and /metrics.');
+        return page(404, 'Not found', 'Janus serves /reports/<model urn or name>, /at-risk, /healthz and /metrics.');
     }
   };
 
