@@ -30,6 +30,7 @@ export const INTEGRATION_TESTS = [
   'test/slack/incident-service.test.ts', // Redis: the buttons' locks and messages, the service's cycles
   'test/slack/orphans.test.ts', // janus serve: orphan pings and the Claim button; Redis, child processes
   'test/slack/orphans-digest.test.ts', // janus serve: an orphan digest, departed owners on claim; child processes
+  'test/slack/click-origins.test.ts', // Redis: App Home's incidents (the alerts' states), the message store
   'test/slack/app-home.test.ts', // janus serve: App Home from the history in Redis; child processes
 ];
 

@@ -1,4 +1,6 @@
+import type { IncidentStatus } from '../core/incident-status.js';
 import type { Band } from '../core/score.js';
+import type { Logger } from '../log.js';
 import type { ModelSummary, VerdictHistory } from '../history/index.js';
 import type { Identity } from './incident-identity.js';
 
@@ -23,6 +25,8 @@ export interface HomeIncident {
   /** The viewer's models it hurts (names). */
   models: string[];
   since: string;
+  /** Where the incident is in DataHub now (read when Home is drawn); absent when DataHub could not say. */
+  status?: IncidentStatus;
 }
 
 /** An orphan as the cycle recorded it, as App Home lists it (src/slack/orphan-store.ts keeps them in Redis). */
@@ -66,7 +70,9 @@ export interface HomeData {
   ownedCount: number;
   /** Owned models the scan history has not judged yet. */
   unjudged: number;
+  /** The newest open incidents on the viewer's models, `incidentsCount` in all. */
   incidents: HomeIncident[];
+  incidentsCount: number;
   /** The catalog's models not trusted, worst first, and how many in all. */
   atRisk: ModelSummary[];
   atRiskCount: number;
@@ -84,6 +90,9 @@ export interface HomeDeps {
   orphans?: HomeOrphans;
   /** The alerts' states (what Argos said, with their DataHub incidents); absent without Redis. */
   alerts?: () => Promise<HomeAlert[]>;
+  /** The incidents' status in DataHub now (one read for the incidents shown): their buttons fit it. */
+  incidentStatuses?: (urns: string[]) => Promise<Map<string, { status: IncidentStatus }>>;
+  logger?: Logger;
 }
 
 /**
@@ -120,6 +129,7 @@ export async function homeData(deps: HomeDeps, slackId: string): Promise<HomeDat
         .map((m) => a.models[m]?.name ?? names.get(m) ?? m),
       since: a.since,
     }));
+  const shown = await withStatus(deps, incidents.slice(0, HOME_ROWS.incidents));
   const atRisk = latest.filter((s) => s.band !== 'trusted');
   const claimable = (mine.size ? orphans.filter((o) => o.models.some((m) => mine.has(m))) : orphans)
     .filter((o) => !o.claimed)
@@ -129,11 +139,30 @@ export async function homeData(deps: HomeDeps, slackId: string): Promise<HomeDat
     models,
     ownedCount: owned.length,
     unjudged: owned.length - summaries.length,
-    incidents: incidents.slice(0, HOME_ROWS.incidents),
+    incidents: shown,
+    incidentsCount: incidents.length,
     atRisk: atRisk.slice(0, HOME_ROWS.atRisk),
     atRiskCount: atRisk.length,
     orphans: claimable.slice(0, HOME_ROWS.orphans),
     orphansCount: claimable.length,
     history: deps.history.kind,
   };
+}
+
+/** The incidents with their status in DataHub now; as they are when DataHub cannot say (Home still draws). */
+async function withStatus(deps: HomeDeps, incidents: HomeIncident[]): Promise<HomeIncident[]> {
+  if (!incidents.length || !deps.incidentStatuses) return incidents;
+  try {
+    const now = await deps.incidentStatuses(incidents.map((i) => i.urn));
+    return incidents.map((i) => {
+      const s = now.get(i.urn)?.status;
+      return s ? { ...i, status: s } : i;
+    });
+  } catch (err) {
+    deps.logger?.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      "App Home: incidents' status not read",
+    );
+    return incidents;
+  }
 }

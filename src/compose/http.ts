@@ -52,6 +52,7 @@ export async function startHttp(
   const janus = createJanusServer({
     judge: (ref) => judgeModel(judgeDeps, ref),
     incidents: (urn) => janusIncidentsForModel(judgeDeps, urn),
+    atRisk: async () => (await history.latest()).filter((s) => s.band !== 'trusted'),
     logger,
     mounts,
     health,

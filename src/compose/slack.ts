@@ -8,7 +8,7 @@ import type { JudgeDeps } from '../app/judge-model.js';
 import { openIncidentsOf } from '../app/model-incidents.js';
 import { ownersOf } from '../app/owners.js';
 import type { Config } from '../config/index.js';
-import { entityUrl, reportUrlFor } from '../core/links.js';
+import { AT_RISK_PATH, entityUrl, reportUrlFor } from '../core/links.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
@@ -62,6 +62,16 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
     const responders = createResponders({ ids: slack.responders, members: usergroupMembers(app.client), logger });
     // a snooze begun or ended is announced by the alert timers: asked to run now rather than at their next turn
     const changed = redis ? alertTimersNow(redis, prefix) : undefined;
+    const orphans = createOrphanHandlerDeps({
+      web: app.client,
+      client,
+      slack,
+      history: deps.history,
+      // App Home's open incidents: the alerts' states
+      ...(redis && alerts ? { redis, alerts: () => alerts.allStates() } : {}),
+      prefix,
+      logger,
+    });
     return registerListeners(app, {
       verdict: (ref) => currentVerdict(verdictDeps, ref),
       links: (v) => {
@@ -81,6 +91,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
       history: deps.history,
       resolve: (ref) => resolveModel(client, ref),
       reportUrl,
+      atRiskUrl: () => `${deps.reportBaseUrl().replace(/\/+$/, '')}${AT_RISK_PATH}`,
       openIncidents: (v) => openIncidentsOf(client, v),
       owners: (ref) =>
         ownersOf(
@@ -97,6 +108,8 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         slack,
         ...(redis ? { redis } : {}),
         prefix,
+        // a click in App Home is answered by publishing it again
+        home: (user, notice) => orphans.home.publish(user, notice),
         logger,
         responders,
       }),
@@ -108,16 +121,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         reportBaseUrl: deps.reportBaseUrl,
         logger,
       },
-      orphans: createOrphanHandlerDeps({
-        web: app.client,
-        client,
-        slack,
-        history: deps.history,
-        // App Home's open incidents: the alerts' states
-        ...(redis && alerts ? { redis, alerts: () => alerts.allStates() } : {}),
-        prefix,
-        logger,
-      }),
+      orphans,
     });
   };
 }

@@ -8,6 +8,9 @@ import { parseUrn } from '@janus/datahub-sim/urn';
 /** Where `janus serve` serves a model's report: `/reports/<urn, URL-encoded>`. */
 export const reportPath = (modelUrn: string): string => `/reports/${encodeURIComponent(modelUrn)}`;
 
+/** Where `janus serve` lists every model the last cycle did not trust (what a Slack list links for its rest). */
+export const AT_RISK_PATH = '/at-risk';
+
 /** A model's report under Janus's public URL (`JANUS_PUBLIC_URL`). */
 export const reportUrlFor = (base: string, model: string) => `${base.replace(/\/+$/, '')}${reportPath(model)}`;
 

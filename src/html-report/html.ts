@@ -83,6 +83,31 @@ export function errorPageHtml(title: string, message: string, detail?: string): 
   );
 }
 
+/** A model the last cycle did not trust, as the at-risk page lists it. */
+export interface AtRiskRow {
+  urn: string;
+  name: string;
+  score: number;
+  band: string;
+}
+
+/** Every model the last cycle did not trust, worst first, each linking its report: the rest of a Slack list. */
+export function atRiskPageHtml(models: readonly AtRiskRow[]): string {
+  const rows = models
+    .map(
+      (m) =>
+        `<tr><td><a href="${esc(reportPath(m.urn))}">${esc(m.name)}</a></td><td>${m.score}/100</td><td>${esc(m.band.replace(/_/g, ' '))}</td></tr>`,
+    )
+    .join('\n');
+  const body = models.length
+    ? `<table><thead><tr><th>model</th><th>score</th><th>band</th></tr></thead><tbody>\n${rows}\n</tbody></table>`
+    : '<p>Every model the last cycle judged is trusted.</p>';
+  return page(
+    'Models not trusted · Janus',
+    `<section class="card"><p class="eyebrow">Janus · the last cycle</p><h1>${models.length} ${models.length === 1 ? 'model is' : 'models are'} not trusted</h1><p>Worst first; each links its Model Impact Report.</p>${body}</section>`,
+  );
+}
+
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">

@@ -1,5 +1,5 @@
 /** The Model Impact Report: a verdict (plus its graph and open incidents) as one self-contained HTML page. */
-export { errorPageHtml, modelReportHtml, type ReportOptions } from './html.js';
+export { atRiskPageHtml, errorPageHtml, modelReportHtml, type AtRiskRow, type ReportOptions } from './html.js';
 export { layoutPicture, type Layout, type PlacedEdge, type PlacedNode } from './layout.js';
 export { reportFileName } from './paths.js';
 export { lineagePicture, type Picture, type PictureEdge, type PictureNode } from './picture.js';

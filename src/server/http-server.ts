@@ -5,7 +5,14 @@ import type { Verdict } from '../core/verdict.js';
 import { DataHubError } from '../datahub/errors.js';
 import { UsageError } from '../errors.js';
 import { redactText, type Logger } from '../log.js';
-import { errorPageHtml, modelReportHtml, type ReportIncident } from '../html-report/index.js';
+import { AT_RISK_PATH } from '../core/links.js';
+import {
+  atRiskPageHtml,
+  errorPageHtml,
+  modelReportHtml,
+  type AtRiskRow,
+  type ReportIncident,
+} from '../html-report/index.js';
 import { createMetrics, type RouteName } from './metrics.js';
 import { createReportCache } from './report-cache.js';
 
@@ -14,6 +21,8 @@ export interface JanusServerDeps {
   judge: (ref: string) => Promise<{ verdict: Verdict; graph: UpstreamGraph }>;
   /** Janus's open incidents for a model urn; undefined (or a failure) renders the report without them. */
   incidents?: (modelUrn: string) => Promise<ReportIncident[] | undefined>;
+  /** The models the last cycle did not trust, worst first (the verdict history): `/at-risk`; absent, no such page. */
+  atRisk?: () => Promise<AtRiskRow[]>;
   logger: Logger;
   /** DataHub's web UI, for entity links in the report. */
   datahubUiUrl?: string;
@@ -65,7 +74,7 @@ const PAGE_HEADERS = {
   'cache-control': 'no-store',
 };
 
-/** Janus's HTTP server, side-effect free until listened on: `/reports/<model>`, `/healthz`, `/metrics`. */
+/** Janus's HTTP server, side-effect free until listened on: `/reports/<model>`, `/at-risk`, `/healthz`, `/metrics`. */
 export function createJanusServer(deps: JanusServerDeps): JanusServer {
   const metrics = createMetrics(deps.registry);
   const cache = createReportCache<Report>(deps.cacheMs ?? 5000, deps.now);
@@ -102,8 +111,11 @@ export function createJanusServer(deps: JanusServerDeps): JanusServer {
         if (!ref.trim()) return page(404, 'No model named', 'Ask for /reports/<model urn or name>.');
         return report(ref);
       }
+      case 'at_risk':
+        if (!deps.atRisk) return page(404, 'Not found', 'This Janus keeps no verdict history to list.');
+        return { status: 200, type: HTML, body: atRiskPageHtml(await deps.atRisk()) };
       case 'not_found':
-        return page(404, 'Not found', 'Janus serves /reports/<model urn or name>, /healthz and /metrics.');
+        return page(404, 'Not found', 'Janus serves /reports/<model urn or name>, /at-risk, /healthz and /metrics.');
     }
   };
 
@@ -185,6 +197,7 @@ function routeOf(path: string): RouteName {
   if (path === '/healthz') return 'healthz';
   if (path === '/metrics') return 'metrics';
   if (path.startsWith('/reports/')) return 'reports';
+  if (path === AT_RISK_PATH) return 'at_risk';
   return 'not_found';
 }
 

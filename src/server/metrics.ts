@@ -1,7 +1,7 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** The routes Janus serves, as metric labels: never the raw path, so the label set stays small. */
-export type RouteName = 'healthz' | 'metrics' | 'reports' | 'not_found';
+export type RouteName = 'healthz' | 'metrics' | 'reports' | 'at_risk' | 'not_found';
 
 export interface ServerMetrics {
   registry: Registry;

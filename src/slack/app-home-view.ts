@@ -4,7 +4,7 @@ import { RAISED_STATUS } from '../core/incident-status.js';
 import type { Band } from '../core/score.js';
 import { sparkline } from '../render/score-history.js';
 import { CLAIM_ACTION, orphanBlockId, orphanHeadline } from './orphan-blocks.js';
-import { incidentButtons } from './present/incident-controls.js';
+import { incidentButtons, incidentControls } from './present/incident-controls.js';
 import { context, divider, header, LIMITS, section, type Block } from './present/kit.js';
 import { clip, dateRef, mrkdwn, name } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
@@ -30,10 +30,12 @@ function who(d: HomeData): string {
 
 /**
  * App Home (`views.publish`): the viewer's models with band, score and trend; their open incidents with the incident
- * buttons; orphans they could claim; the catalog's at-risk models. Within 100 blocks whatever the catalog's size.
+ * controls as the incident is in DataHub now; orphans they could claim; the catalog's at-risk models; a click's answer
+ * on top. Within 100 blocks whatever the catalog's size, and every "…and N more" counts exactly what is not shown.
  */
-export function homeView(d: HomeData, at: number): types.HomeView {
-  const blocks: Block[] = [header('Argos, Janus’s watchdog'), section(who(d))];
+export function homeView(d: HomeData, at: number, notice: Block[] = []): types.HomeView {
+  // a click's answer first: Home is the clicker's alone, and where they are looking
+  const blocks: Block[] = [header('Argos, Janus’s watchdog'), ...notice.slice(0, 3), section(who(d))];
   if (d.history === 'memory')
     blocks.push(
       context('Janus keeps no history without Redis (`REDIS_URL`): App Home fills in once `janus serve` runs with it.'),
@@ -45,19 +47,20 @@ export function homeView(d: HomeData, at: number): types.HomeView {
     blocks.push(...more(d.models.length, d.ownedCount - d.unjudged, 'models'));
     if (d.unjudged) blocks.push(context(`${d.unjudged} not judged yet: they show after the next scan.`));
 
-    blocks.push(divider, section(`*Open incidents on your models* (${d.incidents.length})`));
+    blocks.push(divider, section(`*Open incidents on your models* (${d.incidentsCount.toLocaleString('en-US')})`));
     if (!d.incidents.length) blocks.push(context('None open. :tada:'));
     for (const i of d.incidents) {
       blocks.push(
         section(
           `*${mrkdwn(clip(i.headline, 200))}*\n${i.models.slice(0, 5).map(name).join(', ')}${i.models.length > 5 ? ` and ${i.models.length - 5} more` : ''} · since ${dateRef(i.since)}`,
         ),
-        {
-          type: 'actions',
-          elements: incidentButtons({ urn: i.urn, status: RAISED_STATUS }),
-        },
+        // as it is in DataHub now; as Janus raised it when DataHub could not say (a click then answers where it is)
+        ...(i.status
+          ? incidentControls({ urn: i.urn, title: i.headline, status: i.status })
+          : [{ type: 'actions' as const, elements: incidentButtons({ urn: i.urn, status: RAISED_STATUS }) }]),
       );
     }
+    blocks.push(...more(d.incidents.length, d.incidentsCount, 'incidents'));
   } else if (d.identity.kind === 'known') {
     blocks.push(
       divider,

@@ -4,7 +4,8 @@ import type { ModelRef } from '../core/verdict.js';
 import type { ModelSummary, ScoreEntry } from '../history/index.js';
 import { sparkline } from '../render/score-history.js';
 import { context, LIMITS, section, type Block, type SlackMessage } from './present/kit.js';
-import { clip, mrkdwn, slackDate } from './present/mrkdwn.js';
+import { fitLines, listBlocks } from './present/list.js';
+import { clip, link, mrkdwn, name, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch` and `watching`. Pure. */
@@ -23,17 +24,19 @@ export function trendLine(entries: readonly ScoreEntry[]): string | undefined {
 }
 
 const MAX_ROWS = 20;
+/** A model's name in a list row, at most (its report has the whole name). */
+const MAX_NAME = 60;
 
 /** `/janus history <model>`: the score over time, newest first, with its trend. */
 export function historyMessage(model: ModelRef, entries: readonly ScoreEntry[], total: boolean): SlackMessage {
-  const name = mrkdwn(model.name);
+  const shown = mrkdwn(model.name);
   if (!entries.length) {
     const text = total
-      ? `No scan has judged *${name}* yet: the next cycle records it.`
+      ? `No scan has judged *${shown}* yet: the next cycle records it.`
       : 'No scans are recorded yet (`janus serve` records every cycle; `/janus scan all` runs one now).';
     return answer(text, [section(text)]);
   }
-  const rows = entries.slice(0, MAX_ROWS).map((e, i) => {
+  const rows = entries.map((e, i) => {
     const before = entries[i + 1];
     const change = before ? e.score - before.score : 0;
     const moved = before && before.band !== e.band ? ` (from ${BAND_WORD[before.band]})` : '';
@@ -42,9 +45,10 @@ export function historyMessage(model: ModelRef, entries: readonly ScoreEntry[], 
   });
   const trend = trendLine(entries);
   const text = `${model.name}: ${entries[0]!.score}/100, ${BAND_WORD[entries[0]!.band]}, over ${entries.length} scans`;
+  const list = fitLines(rows, { rows: MAX_ROWS });
   return answer(text, [
-    section(`*${name}*, newest first:`),
-    section(rows.join('\n')),
+    section(`*${shown}*, newest first:`),
+    ...listBlocks(list, ['scan', 'scans'], { label: 'older, in `janus history --limit`' }),
     ...(trend ? [context(`Trend: ${trend}`)] : []),
   ]);
 }
@@ -55,6 +59,7 @@ export function atRiskMessage(
   total: number,
   recorded: boolean,
   reportUrl: (urn: string) => string | undefined,
+  rest?: string,
 ): SlackMessage {
   if (!recorded) {
     const text = 'No scans are recorded yet (`janus serve` records every cycle; `/janus scan all` runs one now).';
@@ -64,16 +69,27 @@ export function atRiskMessage(
     const text = `${BAND_ICON.trusted} Every model the last cycle judged is trusted.`;
     return answer(text, [section(text)]);
   }
-  const rows = models.slice(0, MAX_ROWS).map((m) => {
+  const rows = models.map((m) => {
     const url = reportUrl(m.urn);
-    const name = url ? `<${url}|${mrkdwn(m.name)}>` : `*${mrkdwn(m.name)}*`;
-    const why = [...new Set(m.findings.map((k) => k.split(':')[0]!.replace(/_/g, ' ')))].slice(0, 3).join(', ');
-    return `${BAND_ICON[m.band]} ${name}  ${m.score}/100${why ? `  · ${mrkdwn(why)}` : ''}`;
+    const label = url ? link(url, clip(m.name, MAX_NAME)) : `*${name(m.name)}*`;
+    const why = [...new Set(m.findings.map((k) => k.split(':')[0]!.replace(/_/g, ' ')))].slice(0, 2).join(', ');
+    return `${BAND_ICON[m.band]} ${label}  ${m.score}/100${why ? `  · ${mrkdwn(why)}` : ''}`;
   });
-  const more = total > rows.length ? [context(`…and ${total - rows.length} more.`)] : [];
+  // whole rows only (a cut row would break its link), and the count of the rest is exact
+  const list = fitLines(rows, { rows: MAX_ROWS, sections: 2 });
+  const hidden = total - list.shown;
   const text = `${total} ${total === 1 ? 'model is' : 'models are'} not trusted, worst first`;
-  return answer(text, [section(`*${text}:*`), section(rows.join('\n')), ...more]);
+  return answer(text, [
+    section(`*${text}:*`),
+    ...listBlocks({ ...list, hidden }, ['model', 'models'], atRiskRest(list.shown, rest)),
+  ]);
 }
+
+/** Where the models not listed are. */
+const atRiskRest = (shown: number, url: string | undefined) =>
+  url
+    ? { url, label: 'Janus lists them all' }
+    : { label: `\`/janus trust <model>\` answers for any of them (the ${shown} worst are above)` };
 
 export function ownersMessage(v: OwnersView): SlackMessage {
   const name = mrkdwn(v.entity.name);
@@ -191,12 +207,15 @@ export function watchingMessage(watches: { name: string; kind: 'model' | 'datase
     const text = 'You watch nothing. `/janus watch <model|dataset>` sends you its alerts in a direct message.';
     return answer(text, [section(mrkdwn(text))]);
   }
-  const rows = watches
-    .slice(0, 40)
-    .map((w) => `• *${mrkdwn(w.name)}* (${w.kind}), since ${slackDate(new Date(w.since).toISOString())}`);
-  const more = watches.length > 40 ? [context(`…and ${watches.length - 40} more.`)] : [];
+  const rows = watches.map(
+    (w) => `• *${name(w.name)}* (${w.kind}), since ${slackDate(new Date(w.since).toISOString())}`,
+  );
+  const list = fitLines(rows, { rows: 40, sections: 2 });
   const text = `You watch ${watches.length} ${watches.length === 1 ? 'entity' : 'entities'}`;
-  return answer(text, [section(`*${text}:*`), section(rows.join('\n')), ...more]);
+  return answer(text, [
+    section(`*${text}:*`),
+    ...listBlocks(list, ['entity', 'entities'], { label: '`/janus unwatch <name>` stops any of them' }),
+  ]);
 }
 
 export function watchUnavailableMessage(): SlackMessage {

@@ -27,6 +27,8 @@ export interface ResolveMetadata {
   urn: string;
   channel: string;
   ts: string;
+  /** Opened from App Home: the submission publishes Home again. */
+  from?: 'home';
 }
 
 /** The Resolve modal: fixed or no action required, and a note (both required). */

@@ -16,6 +16,7 @@ import type { Config } from '../config/index.js';
 import type { DataHubClient } from '../datahub/client.js';
 import type { Logger } from '../log.js';
 import { usergroupMembers } from './usergroup-members.js';
+import type { SlackMessage } from './present/kit.js';
 import { MemoryIncidentMessages, RedisIncidentMessages, type IncidentMessages } from './incident-messages.js';
 import {
   rememberMessage,
@@ -25,10 +26,16 @@ import {
   type SlackIncidentApi,
 } from './incident-show.js';
 
+/**
+ * Where a click's result is drawn, under the incident's lock: the clicked channel message (`chat.update`, tracked for
+ * the reverse sync), or a drawer of its own (an ephemeral message, through its `response_url`: never tracked).
+ */
+export type ShowOn = { message: MessageRef } | { draw: (view: IncidentView) => Promise<void> };
+
 /** What the incident buttons' handlers call: the use case bound to Slack, DataHub, the locks and the message store. */
 export interface IncidentHandlerDeps {
-  /** The use case; the clicked message (when it has one) shows the result. */
-  act(req: Omit<IncidentActionRequest, 'show'>, message: MessageRef | undefined): Promise<IncidentActionOutcome>;
+  /** The use case; `on` (when the click has somewhere to draw) shows the result. */
+  act(req: Omit<IncidentActionRequest, 'show'>, on: ShowOn | undefined): Promise<IncidentActionOutcome>;
   /** Identity and authorization alone (before the Resolve modal opens). */
   check(value: string, slackUser: string): Promise<Refusal | Checked>;
   show(message: MessageRef, view: IncidentView): Promise<boolean>;
@@ -37,6 +44,8 @@ export interface IncidentHandlerDeps {
   /** How long the Resolve button may check before the modal opens anyway (its trigger lasts 3 s). */
   precheckMs: number;
   messages: IncidentMessages;
+  /** Publishes the member's App Home again, `notice` on top: how a click from App Home is answered. */
+  home?: (slackUser: string, notice: SlackMessage | undefined) => Promise<void>;
   logger: Logger;
 }
 
@@ -47,6 +56,7 @@ export interface IncidentHandlerOptions {
   /** Locks and the message store live under `<prefix>:slack:` when Redis is configured; in this process otherwise. */
   redis?: Redis;
   prefix: string;
+  home?: IncidentHandlerDeps['home'];
   logger: Logger;
   /** The on-call responders check, shared with the snooze command (else one of its own). */
   responders?: Responders;
@@ -66,11 +76,13 @@ export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHa
   };
   const show = (message: MessageRef, view: IncidentView) => showIncident({ api, messages }, message, view);
   return {
-    act: (req, message) =>
+    act: (req, on) =>
       actOnIncident(actions, {
         ...req,
         show: async (view) => {
-          if (message) await show(message, view);
+          if (!on) return;
+          if ('draw' in on) await on.draw(view);
+          else await show(on.message, view);
         },
       }),
     check: (value, user) => checkIncidentAction(actions, value, user),
@@ -79,6 +91,7 @@ export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHa
     api,
     precheckMs: 1500,
     messages,
+    ...(o.home ? { home: o.home } : {}),
     logger: o.logger,
   };
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { actorOf, isIncidentUrn, RESOLUTIONS, type Resolution } from '../core/incident-status.js';
 import type { types } from '@slack/bolt';
 import { failureMessage, NOTE_MAX, outcomeMessage, resolveModal, type ResolveMetadata } from './incident-blocks.js';
-import { failureDetail, parseClick, type Reply } from './incident-click.js';
+import { clickAnswer } from './click-answer.js';
+import { failureDetail, parseClick, type Reply } from './click-payload.js';
 import type { IncidentHandlerDeps } from './incident-deps.js';
 import type { MessageRef } from './incident-show.js';
 
@@ -13,17 +14,19 @@ import type { MessageRef } from './incident-show.js';
 export async function runResolveClick(
   deps: IncidentHandlerDeps,
   body: unknown,
-  reply: Reply,
+  reply: Reply | undefined,
   openView: (triggerId: string, view: types.ModalView) => Promise<unknown>,
 ): Promise<void> {
   const click = parseClick(body);
   if (!click) return deps.logger.warn('Resolve click without the fields Slack sends: ignored');
-  const log = deps.logger.child({ action: 'incident.resolve', incident: click.value, user: click.user });
-  const tell = (m: ReturnType<typeof failureMessage>) =>
-    reply({ ...m, replace_original: false }).catch((e: unknown) =>
-      log.error({ err: failureDetail(e) }, 'could not tell the clicker'),
-    );
-  if (!isIncidentUrn(click.value)) return void (await tell(outcomeMessage({ kind: 'malformed', value: click.value })!));
+  const log = deps.logger.child({
+    action: 'incident.resolve',
+    incident: click.value,
+    user: click.user,
+    origin: click.origin,
+  });
+  const answer = clickAnswer(deps, click, reply, log);
+  if (!isIncidentUrn(click.value)) return answer.tell(outcomeMessage({ kind: 'malformed', value: click.value }));
   let title = click.value;
   try {
     const checked = await Promise.race([
@@ -31,32 +34,42 @@ export async function runResolveClick(
       new Promise<'late'>((r) => setTimeout(() => r('late'), deps.precheckMs).unref()),
     ]);
     if (checked !== 'late') {
-      if (checked.kind !== 'allowed') return void (await tell(outcomeMessage(checked)!));
+      if (checked.kind !== 'allowed') return await answer.tell(outcomeMessage(checked));
       title = checked.incident.title;
       if (checked.incident.status.state === 'RESOLVED') {
         const view = { urn: checked.incident.urn, title, status: checked.incident.status };
-        if (click.message) await deps.show(click.message, view);
-        return void (await tell(
-          outcomeMessage({ kind: 'unchanged', already: 'resolved', by: actorOf(view.status), view })!,
-        ));
+        await answer.show(view);
+        return await answer.tell(
+          outcomeMessage(
+            { kind: 'unchanged', already: 'resolved', by: actorOf(view.status), view },
+            { confirm: answer.confirm },
+          ),
+        );
       }
     }
     if (!click.triggerId) throw new Error('Slack sent no trigger to open the form with');
     if (click.message) await deps.remember(click.message, click.value);
+    // an ephemeral message is never updated by ts: the submission tells the clicker in its channel instead
     const meta: ResolveMetadata = {
       urn: click.value,
       channel: click.channel ?? '',
       ts: click.message?.ts ?? '',
+      ...(click.origin === 'home' ? { from: 'home' as const } : {}),
     };
     await openView(click.triggerId, resolveModal(meta, title));
     log.info({ checked: checked === 'late' ? 'late' : 'allowed' }, 'Resolve form opened');
   } catch (err) {
     log.warn({ err: failureDetail(err) }, 'Resolve click failed');
-    await tell(failureMessage(failureDetail(err)));
+    await answer.tell(failureMessage(failureDetail(err)));
   }
 }
 
-const metadataSchema = z.object({ urn: z.string(), channel: z.string(), ts: z.string() });
+const metadataSchema = z.object({
+  urn: z.string(),
+  channel: z.string(),
+  ts: z.string(),
+  from: z.literal('home').optional(),
+});
 const valuesSchema = z.object({
   stage: z.object({ stage: z.object({ selected_option: z.object({ value: z.string() }).nullish() }) }).optional(),
   note: z.object({ note: z.object({ value: z.string().nullish() }) }).optional(),
@@ -64,7 +77,16 @@ const valuesSchema = z.object({
 
 export type ResolveForm =
   | { kind: 'errors'; errors: Record<string, string> }
-  | { kind: 'form'; urn: string; channel?: string; message?: MessageRef; stage: Resolution; note: string };
+  | {
+      kind: 'form';
+      urn: string;
+      channel?: string;
+      message?: MessageRef;
+      /** Opened from App Home: the answer is Home published again. */
+      fromHome?: boolean;
+      stage: Resolution;
+      note: string;
+    };
 
 /** The submitted modal, checked: a form Argos did not open, no stage, or no note is an error shown in the modal. */
 export function parseResolveForm(view: { private_metadata?: string; state?: { values?: unknown } }): ResolveForm {
@@ -93,12 +115,16 @@ export function parseResolveForm(view: { private_metadata?: string; state?: { va
     urn: meta.urn,
     ...(meta.channel ? { channel: meta.channel } : {}),
     ...(meta.channel && meta.ts ? { message: { channel: meta.channel, ts: meta.ts } } : {}),
+    ...(meta.from === 'home' ? { fromHome: true } : {}),
     stage: stage as Resolution,
     note,
   };
 }
 
-/** After the submission's ack: the use case, and what the clicker should hear (ephemeral, in the message's channel). */
+/**
+ * After the submission's ack: the use case, and what the clicker should hear (ephemeral, in the message's channel;
+ * App Home published again when the form was opened there).
+ */
 export async function runResolveSubmit(
   deps: IncidentHandlerDeps,
   form: Extract<ResolveForm, { kind: 'form' }>,
@@ -106,6 +132,10 @@ export async function runResolveSubmit(
 ): Promise<void> {
   const log = deps.logger.child({ action: 'incident.resolve', incident: form.urn, user });
   const tell = async (m: ReturnType<typeof failureMessage> | undefined) => {
+    if (form.fromHome && deps.home)
+      return deps
+        .home(user, m)
+        .catch((e: unknown) => log.error({ err: failureDetail(e) }, 'could not publish App Home'));
     if (!m || !form.channel) return;
     await deps.api
       .ephemeral(form.channel, user, m.text, m.blocks)
@@ -114,7 +144,7 @@ export async function runResolveSubmit(
   try {
     const outcome = await deps.act(
       { action: 'resolve', value: form.urn, slackUser: user, resolution: { stage: form.stage, note: form.note } },
-      form.message,
+      form.message ? { message: form.message } : undefined,
     );
     log.info({ outcome: outcome.kind, stage: form.stage }, 'incident resolve submitted');
     await tell(outcomeMessage(outcome, { confirm: !form.message }));

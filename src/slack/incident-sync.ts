@@ -32,6 +32,11 @@ export interface SyncResult {
   failed: number;
 }
 
+/** Slack's answers for a message `chat.update` can never reach (an ephemeral one has no ts Slack knows). */
+const UNUPDATABLE = new Set(['message_not_found', 'cant_update_message', 'channel_not_found', 'is_archived']);
+const slackError = (err: unknown): string | undefined =>
+  (err as { data?: { error?: unknown } } | null)?.data?.error as string | undefined;
+
 /** Janus reopened a person's FIXED: the evidence is still there, said in the message's thread. */
 const reopenedByJanus = (s: IncidentStatus) => s.state === 'ACTIVE' && /^Reopened by Janus\b/.test(s.message ?? '');
 
@@ -66,6 +71,8 @@ export async function syncIncidentMessages(deps: IncidentSyncDeps): Promise<Sync
         } catch (err) {
           result.failed++;
           log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not update the Slack message');
+          // never again: an ephemeral message tracked by an older Janus, or a message deleted since
+          if (UNUPDATABLE.has(slackError(err) ?? '')) await deps.messages.forget(m.channel, m.ts);
         }
       }
     });

@@ -6,17 +6,19 @@ import { createIdentity } from '../app/incident-identity.js';
 import { memoryIncidentLocks, redisIncidentLocks } from '../app/incident-lock.js';
 import type { Config } from '../config/index.js';
 import type { DataHubClient } from '../datahub/client.js';
+import { readIncidentStatuses } from '../datahub/incident-facts.js';
 import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 import type { AlertState } from './alerts/types.js';
 import { homeView } from './app-home-view.js';
+import type { SlackMessage } from './present/kit.js';
 import { slackIncidentApi } from './incident-show.js';
 import { OrphanStore } from './orphan-store.js';
 import type { ClaimHandlerDeps } from './owner-claim.js';
 
-/** App Home: drawn for one member and published (`views.publish`). */
+/** App Home: drawn for one member and published (`views.publish`), with a notice on top (a click's answer). */
 export interface HomePublisher {
-  publish(slackId: string): Promise<void>;
+  publish(slackId: string, notice?: SlackMessage): Promise<void>;
   logger: Logger;
 }
 
@@ -43,12 +45,19 @@ export function createOrphanHandlerDeps(o: OrphanHandlerOptions): { claim: Claim
   const now = o.now ?? Date.now;
   const home: HomePublisher = {
     logger: o.logger,
-    async publish(slackId) {
+    async publish(slackId, notice) {
       const data = await homeData(
-        { identity, history: o.history, ...(orphans ? { orphans } : {}), ...(o.alerts ? { alerts: o.alerts } : {}) },
+        {
+          identity,
+          history: o.history,
+          ...(orphans ? { orphans } : {}),
+          ...(o.alerts ? { alerts: o.alerts } : {}),
+          incidentStatuses: (urns) => readIncidentStatuses(o.client, urns),
+          logger: o.logger,
+        },
         slackId,
       );
-      await client.views.publish({ user_id: slackId, view: homeView(data, now()) });
+      await client.views.publish({ user_id: slackId, view: homeView(data, now(), notice?.blocks) });
     },
   };
   const claim: ClaimHandlerDeps = {
@@ -66,7 +75,7 @@ export function createOrphanHandlerDeps(o: OrphanHandlerOptions): { claim: Claim
       ),
     update: (channel, ts, m) => client.chat.update({ channel, ts, text: m.text, blocks: m.blocks }),
     ...(orphans ? { recordClaim: (urn, c) => orphans.setClaim(urn, c) } : {}),
-    refreshHome: (user) => home.publish(user),
+    refreshHome: (user, notice) => home.publish(user, notice),
     now,
     logger: o.logger,
   };

@@ -1,7 +1,7 @@
 import type { ClaimOutcome } from '../app/claim-ownership.js';
 import type { Logger } from '../log.js';
 import { section, type SlackMessage } from './present/kit.js';
-import { failureDetail, parseClick, type Reply } from './incident-click.js';
+import { failureDetail, parseClick, type Reply } from './click-payload.js';
 import { claimReplies, withClaim, type ClaimShown } from './orphan-blocks.js';
 import type { OrphanClaim } from './orphan-store.js';
 
@@ -12,8 +12,8 @@ export interface ClaimHandlerDeps {
   update(channel: string, ts: string, message: SlackMessage): Promise<unknown>;
   /** Keeps who claimed it with the orphan (App Home, the other channels' pings); absent without Redis. */
   recordClaim?(urn: string, claim: OrphanClaim): Promise<void>;
-  /** Draws the clicker's App Home again (a claim from App Home has no message to update). */
-  refreshHome?(slackUser: string): Promise<unknown>;
+  /** Draws the clicker's App Home again, `notice` on top (a claim from App Home has no message nor response_url). */
+  refreshHome?(slackUser: string, notice?: SlackMessage): Promise<unknown>;
   now?: () => number;
   logger: Logger;
 }
@@ -63,7 +63,8 @@ export async function runClaimClick(
   }
   const log = deps.logger.child({ action: 'owner.claim', entity: click.value, user: click.user });
   const tell = async (text: string | undefined) => {
-    if (text && reply) await reply(say(text));
+    if (fromHome) await deps.refreshHome?.(click.user, text ? say(text) : undefined);
+    else if (text && reply) await reply(say(text));
   };
   try {
     const outcome = await deps.claim(click.value, click.user);
@@ -92,7 +93,6 @@ export async function runClaimClick(
           })
           .catch((err: unknown) => log.warn({ err: failureDetail(err) }, 'could not update the ping'));
     }
-    if (fromHome) await deps.refreshHome?.(click.user);
     await tell(replyTo(outcome));
   } catch (err) {
     log.warn({ err: failureDetail(err) }, 'claim failed');

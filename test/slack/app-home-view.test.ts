@@ -77,6 +77,9 @@ describe('App Home view: within Block Kit’s 100 blocks whatever the catalog', 
     expect(all).toContain(`${(orphans.length - HOME_ROWS.orphans).toLocaleString('en-US')} more orphans`);
     expect(all.match(/janus\.owner\.claim/g)).toHaveLength(HOME_ROWS.orphans);
     expect(all.match(/urn:li:incident:/g)?.length).toBeGreaterThanOrEqual(HOME_ROWS.incidents);
+    // the heading counts every open incident, and the rest are counted exactly
+    expect(all).toContain(`Open incidents on your models* (${alerts.length})`);
+    expect(all).toContain(`${alerts.length - HOME_ROWS.incidents} more incidents`);
     for (const b of blocks)
       if (b.type === 'section' && b.text) expect(b.text.text.length).toBeLessThanOrEqual(LIMITS.sectionText);
   });

@@ -80,7 +80,13 @@ export async function startJanusWithSlack(opts: {
     }),
   });
   if (!mount) throw new Error('Slack did not start');
-  const janus = createJanusServer({ judge: (ref) => judgeModel(judge, ref), logger, mounts: [mount] });
+  const janus = createJanusServer({
+    judge: (ref) => judgeModel(judge, ref),
+    // as janus serve lists them: the page a long /janus at-risk links for its rest
+    atRisk: async () => (await history.latest()).filter((s) => s.band !== 'trusted'),
+    logger,
+    mounts: [mount],
+  });
   const running = await listen(janus.server, 0, '127.0.0.1');
   base = running.url;
   return {

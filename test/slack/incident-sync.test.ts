@@ -80,4 +80,30 @@ describe('the reverse sync', () => {
     expect(drawn).toHaveLength(2);
     for (const blocks of drawn) expect(blocks).toContain('*Reopened* by Janus');
   });
+
+  it('a message chat.update can never reach (an ephemeral tracked by an older Janus) is forgotten, not retried every cycle', async () => {
+    const messages = new MemoryIncidentMessages();
+    await messages.save({ channel: 'C1', ts: '9.1', text: 'ephemeral', blocks: [], shown: {} }, [urn]);
+    const { api, calls } = recordingApi();
+    const refusing: SlackIncidentApi = {
+      ...api,
+      update: async () => {
+        calls.push({ method: 'update', args: [] });
+        throw Object.assign(new Error('An API error occurred: message_not_found'), {
+          data: { ok: false, error: 'message_not_found' },
+        });
+      },
+    };
+    const deps = {
+      client,
+      messages,
+      api: refusing,
+      locks: memoryIncidentLocks(),
+      logger: createLogger({ level: 'silent', format: 'json' }),
+    };
+    expect(await syncIncidentMessages(deps)).toMatchObject({ tracked: 1, updated: 0, failed: 1 });
+    expect(await messages.get('C1', '9.1')).toBeUndefined();
+    expect(await syncIncidentMessages(deps)).toMatchObject({ updated: 0, failed: 0 });
+    expect(calls.filter((c) => c.method === 'update')).toHaveLength(1);
+  });
 });

@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { replyOf } from '../../slack/click-payload.js';
 import { runIncidentClick } from '../../slack/incident-click.js';
 import type { IncidentHandlerDeps } from '../../slack/incident-deps.js';
 
@@ -7,5 +8,5 @@ export const incidentAck =
   (deps: IncidentHandlerDeps) =>
   async ({ ack, body, respond }: SlackActionMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    await runIncidentClick(deps, 'ack', body, respond);
+    await runIncidentClick(deps, 'ack', body, replyOf(body, respond));
   };

@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { replyOf } from '../../slack/click-payload.js';
 import type { IncidentHandlerDeps } from '../../slack/incident-deps.js';
 import { runResolveClick } from '../../slack/incident-resolve.js';
 
@@ -7,5 +8,7 @@ export const incidentResolve =
   (deps: IncidentHandlerDeps) =>
   async ({ ack, body, respond, client }: SlackActionMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     await ack();
-    await runResolveClick(deps, body, respond, (trigger_id, view) => client.views.open({ trigger_id, view }));
+    await runResolveClick(deps, body, replyOf(body, respond), (trigger_id, view) =>
+      client.views.open({ trigger_id, view }),
+    );
   };

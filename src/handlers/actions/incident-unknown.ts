@@ -1,4 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { replyOf } from '../../slack/click-payload.js';
 import { unknownActionMessage } from '../../slack/incident-blocks.js';
 import type { Logger } from '../../log.js';
 
@@ -9,7 +10,11 @@ export const incidentUnknown =
     await ack();
     const id = 'action_id' in action ? action.action_id : 'unknown';
     logger.warn({ action: id, user: body.user.id }, 'unknown incident button');
-    await respond({ ...unknownActionMessage(id), replace_original: false }).catch((err: unknown) =>
+    // a click in App Home has no response_url: the log is all there is
+    await replyOf(
+      body,
+      respond,
+    )?.({ ...unknownActionMessage(id), replace_original: false }).catch((err: unknown) =>
       logger.error({ err: err instanceof Error ? err.message : String(err) }, 'could not tell the clicker'),
     );
   };

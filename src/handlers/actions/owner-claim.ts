@@ -1,5 +1,5 @@
 import type { AllMiddlewareArgs, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { Reply } from '../../slack/incident-click.js';
+import { replyOf } from '../../slack/click-payload.js';
 import { runClaimClick, type ClaimHandlerDeps } from '../../slack/owner-claim.js';
 
 /** Claim ownership (`janus.owner.claim`): acked at once; then the clicker becomes the orphan's technical owner in DataHub. */
@@ -9,5 +9,5 @@ export const ownerClaim =
     await ack();
     // a click in App Home has no response_url: its answer is App Home drawn again
     const fromHome = (body as { view?: { type?: string } }).view?.type === 'home';
-    await runClaimClick(deps, body, fromHome ? undefined : (respond as Reply), fromHome);
+    await runClaimClick(deps, body, replyOf(body, respond), fromHome);
   };

@@ -11,6 +11,8 @@ export interface AtRiskCommandDeps {
   history: VerdictHistory;
   /** A model's report, where Janus is reachable. */
   reportUrl: (urn: string) => string | undefined;
+  /** The page listing every model not trusted, where Janus is reachable: a long list links its rest there. */
+  atRiskUrl?: () => string | undefined;
   logger: Logger;
 }
 
@@ -33,7 +35,10 @@ async function atRiskReply(deps: AtRiskCommandDeps, request: AtRiskRequest): Pro
   try {
     const all = await deps.history.latest();
     const risky = all.filter((s) => s.band !== 'trusted');
-    return shown(atRiskMessage(risky, risky.length, all.length > 0, deps.reportUrl), request.public);
+    return shown(
+      atRiskMessage(risky, risky.length, all.length > 0, deps.reportUrl, deps.atRiskUrl?.()),
+      request.public,
+    );
   } catch (err) {
     deps.logger.error({ err: err instanceof Error ? err.message : String(err) }, '/janus at-risk failed');
     return failedMessage('at-risk');

@@ -2,6 +2,7 @@ import { formatDuration } from '../../core/duration.js';
 import { RAISED_STATUS } from '../../core/incident-status.js';
 import { incidentButtons } from '../present/incident-controls.js';
 import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from '../present/kit.js';
+import { clipLine, fitLines, listBlocks } from '../present/list.js';
 import { channelRef, clip, count, dateRef, link, mention, mrkdwn, name } from '../present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD, severityIcon } from '../present/vocabulary.js';
 import type { AlertChannel, AlertModel, AlertState } from './types.js';
@@ -36,7 +37,8 @@ export function packed(lines: string[]): Block[] {
   const out: Block[] = [];
   let cur = '';
   for (const line of lines) {
-    const l = clip(line, LIMITS.sectionText);
+    // never cut inside a link: a cut link shows as raw `<https://…`
+    const l = clipLine(line, LIMITS.sectionText);
     if (cur && cur.length + 1 + l.length > LIMITS.sectionText) {
       out.push(section(cur));
       cur = '';
@@ -204,6 +206,8 @@ export function escalationNotice(a: AlertState, channels: string[], afterMs: num
   return { text: clip(text, 3000), blocks };
 }
 
+const DIGEST_SECTIONS = 3;
+
 /** More alerts for one channel in one cycle than `slack.digestAbove`: one message lists them all. */
 export function digestMessage(
   alerts: { alert: AlertState; channel: Pick<AlertChannel, 'models' | 'mentions'> }[],
@@ -220,10 +224,10 @@ export function digestMessage(
     header(`Argos found ${count(alerts.length, 'problem', 'problems')} at once`),
     section('Too many to post one by one: here they are together. Follow-ups for each go in this thread.'),
   ];
-  const body = packed(lines);
-  const room = LIMITS.blocks - blocks.length - 2;
-  blocks.push(...body.slice(0, room));
-  if (body.length > room) blocks.push(context(`…and more: the Model Impact Reports list every one.`));
+  // whole lines, the rest counted exactly; three sections at most: Slack refuses a message past about 12,000
+  // characters of blocks (msg_blocks_too_long, docs/slack.md) well before 50 sections of 3,000
+  const body = fitLines(lines, { sections: DIGEST_SECTIONS });
+  blocks.push(...listBlocks(body, ['problem', 'problems'], { label: 'the Model Impact Reports list every one' }));
   const people = mentionsLine(mentions);
   if (people) blocks.push(context(people));
   const who = mentions.length ? ` ${mentions.slice(0, 10).map(mention).join(' ')}` : '';

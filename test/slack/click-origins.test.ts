@@ -1,0 +1,342 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { writeBackModels } from '../../src/app/write-back.js';
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { keyOf } from '../../src/core/writeback/conventions.js';
+import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
+import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
+import { AlertStore } from '../../src/jobs/alert-store.js';
+import type { AlertState } from '../../src/slack/alerts/types.js';
+import { OrphanStore } from '../../src/slack/orphan-store.js';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { redisWithPrefixes } from '../support/redis-prefixes.js';
+import { eventually } from '../support/service.js';
+import { BOT, startFakeSlack, type FakeSlack } from './fake-slack.js';
+import {
+  CHANNEL,
+  callsOf,
+  ERIN,
+  postInteraction,
+  SESSIONS_KEY,
+  startJanusWithIncidents,
+  withIncidentMethods,
+  type JanusWithIncidents,
+  type Json,
+} from './incident-slack.js';
+
+/**
+ * Incident buttons clicked where Slack gives no message to `chat.update`: App Home (a `view` container, no
+ * `response_url`) and an ephemeral answer (`container.is_ephemeral`, a `response_url`). Real Bolt, signed requests,
+ * the simulator, the fake Slack, Redis for App Home's incidents (the alerts' states) and the message store.
+ */
+
+const ACK = 'janus.incident.ack';
+const { redis, prefix: newPrefix } = redisWithPrefixes();
+const prefix = newPrefix();
+let sim: RunningSim;
+let slack: FakeSlack;
+let janus: JanusWithIncidents;
+let client: DataHubClient;
+let sessions: string;
+let uplift: string;
+let seq = 0;
+
+async function incidentOf(dataset: string, key: string): Promise<string> {
+  const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
+  const found = data.entities?.[0]?.incidents?.incidents.find((i) => keyOf(i.description) === key);
+  if (!found) throw new Error(`no incident for ${key}`);
+  return found.urn;
+}
+
+/** An open alert on `incident`, hurting Erin's model, as the planner keeps it (App Home lists its incident). */
+const alertOn = (incident: string, headline: string): AlertState => ({
+  id: `cause:${incident}#1`,
+  kind: 'cause',
+  key: incident,
+  headline,
+  story: [],
+  since: '2026-03-01T08:00:00.000Z',
+  raisedAt: Date.now() - ++seq,
+  status: 'open',
+  models: { [DEMO.models.campaignUplift]: { urn: DEMO.models.campaignUplift, name: 'campaign_uplift_v1' } },
+  modelCount: 1,
+  incident,
+  links: {},
+  channels: {},
+});
+
+beforeAll(async () => {
+  sim = await startSim({ demo: true, port: 0 });
+  client = createDataHubClient({ url: sim.url });
+  const scan = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})) }, 'all');
+  expect(scan.failed).toEqual([]);
+  sessions = await incidentOf(DEMO.datasets.stgSessions, SESSIONS_KEY);
+  uplift = await incidentOf(DEMO.datasets.upliftTrainingSet, `missing_owner:${DEMO.datasets.upliftTrainingSet}`);
+  // what the service's cycle writes: Erin's models, and the alerts' states with their incidents
+  await new OrphanStore(redis, prefix).setOwned(new Map([[DEMO.users.erin, [DEMO.models.campaignUplift]]]));
+  await new AlertStore(redis, prefix).commit(
+    {
+      [`cause:${sessions}#1`]: alertOn(sessions, 'A job failed upstream'),
+      [`cause:${uplift}#1`]: alertOn(uplift, 'Nobody owns the training set'),
+    },
+    {},
+  );
+  slack = await startFakeSlack();
+  withIncidentMethods(slack, [ERIN]);
+  slack.methods['views.publish'] = (b) => ({ ok: true, view: { id: 'VHOME01', ...JSON.parse(b.view ?? '{}') } });
+  janus = await startJanusWithIncidents({
+    datahub: sim.url,
+    slack,
+    redis,
+    env: { JANUS_REDIS_PREFIX: prefix },
+  });
+  // the history is the harness's own: give it the scan
+  for (const v of scan.verdicts) await janus.history.record(v);
+}, 60_000);
+afterAll(async () => {
+  await janus?.close();
+  await slack?.close();
+  await sim?.close();
+});
+afterEach(() => {
+  expect(slack.unexpected).toEqual([]);
+});
+
+const action = (actionId: string, value: string) => ({
+  type: 'button',
+  action_id: actionId,
+  block_id: 'b1',
+  value,
+  text: { type: 'plain_text', text: 'Acknowledge', emoji: true },
+  style: 'primary',
+  action_ts: `${Date.now() / 1000}`,
+});
+
+/** A click in App Home, as Slack sends it: a `view` container, the Home view, no `response_url`, no channel. */
+const homeClick = (user: string, actionId: string, value: string): Json => ({
+  type: 'block_actions',
+  user: { id: user, username: 'erin.walsh', name: 'erin.walsh', team_id: BOT.teamId },
+  api_app_id: 'A0JANUS01',
+  token: 'legacy-verification-token',
+  container: { type: 'view', view_id: 'VHOME01' },
+  trigger_id: `${Date.now()}.1234.abcdef`,
+  team: { id: BOT.teamId, domain: 'janus-test' },
+  enterprise: null,
+  is_enterprise_install: false,
+  view: {
+    id: 'VHOME01',
+    team_id: BOT.teamId,
+    type: 'home',
+    blocks: [],
+    private_metadata: '',
+    callback_id: 'janus.home',
+    state: { values: {} },
+    hash: '1760000000.abcdef12',
+    title: { type: 'plain_text', text: 'View Title', emoji: true },
+    clear_on_close: false,
+    notify_on_close: false,
+    close: null,
+    submit: null,
+    previous_view_id: null,
+    root_view_id: 'VHOME01',
+    app_id: 'A0JANUS01',
+    external_id: '',
+    app_installed_team_id: BOT.teamId,
+    bot_id: BOT.botId,
+  },
+  actions: [action(actionId, value)],
+});
+
+/**
+ * A click on an ephemeral message (a private `/janus trust` answer), as Slack sends it: `container.is_ephemeral`, a
+ * `response_url`, the channel; `message` only when given (Slack leaves it out of most ephemeral payloads).
+ */
+const ephemeralClick = (
+  user: string,
+  actionId: string,
+  value: string,
+  responseUrl: string,
+  message?: { text: string; blocks: Json[] },
+): Json => ({
+  type: 'block_actions',
+  user: { id: user, username: 'erin.walsh', name: 'erin.walsh', team_id: BOT.teamId },
+  api_app_id: 'A0JANUS01',
+  token: 'legacy-verification-token',
+  container: { type: 'message', message_ts: '1760009999.000200', channel_id: CHANNEL, is_ephemeral: true },
+  trigger_id: `${Date.now()}.1234.abcdef`,
+  team: { id: BOT.teamId, domain: 'janus-test' },
+  channel: { id: CHANNEL, name: 'ml-ops' },
+  ...(message ? { message: { type: 'message', ts: '1760009999.000200', user: BOT.userId, ...message } } : {}),
+  response_url: responseUrl,
+  actions: [action(actionId, value)],
+  state: { values: {} },
+});
+
+const homes = () => callsOf(slack, 'views.publish').filter((c) => c.user_id === ERIN.id);
+const updateIncidentWrites = () =>
+  sim.requests().filter((r) => r.operation === 'JanusUpdateIncidentStatus' && r.status === 200).length;
+const buttonsFor = (blocks: Json[], urn: string) =>
+  blocks.flatMap((b) =>
+    b.type === 'actions' ? b.elements.filter((e: Json) => e.value === urn).map((e: Json) => e.action_id) : [],
+  );
+const badLogs = () =>
+  janus.logs().filter((l) => /unhandled|is not a function/i.test(`${String(l.msg)} ${JSON.stringify(l.err ?? '')}`));
+
+describe('a click in App Home (no response_url)', () => {
+  it('acknowledges once, answers the clicker privately on their Home, and draws Home again with the real state', async () => {
+    const writes = updateIncidentWrites();
+    const published = homes().length;
+    const res = await postInteraction(janus.endpoint, homeClick(ERIN.id, ACK, sessions));
+    expect(res.status).toBe(200);
+    await eventually(() => homes().length > published, 'App Home published again');
+    expect((await readIncidentFacts(client, sessions))!.status).toMatchObject({
+      state: 'ACTIVE',
+      stage: 'INVESTIGATION',
+    });
+    expect(updateIncidentWrites() - writes).toBe(1);
+
+    const home = homes().at(-1)!.view as { type: string; blocks: Json[] };
+    expect(home.type).toBe('home');
+    const text = JSON.stringify(home.blocks);
+    // the answer, on top of the clicker's own Home (views.publish is per user: nobody else sees it)
+    expect(JSON.stringify(home.blocks.slice(0, 3))).toMatch(/Done: :eyes: \*Acknowledged\* by Erin Walsh/);
+    // the acknowledged incident offers Resolve only; the other, still open, Acknowledge and Resolve
+    expect(buttonsFor(home.blocks, sessions)).toEqual(['janus.incident.resolve']);
+    expect(buttonsFor(home.blocks, uplift)).toEqual([ACK, 'janus.incident.resolve']);
+    expect(text).toContain('Open incidents on your models* (2)');
+    // nothing was posted anywhere else, and Bolt saw no error
+    expect(callsOf(slack, 'chat.update')).toEqual([]);
+    expect(callsOf(slack, 'chat.postEphemeral')).toEqual([]);
+    expect(slack.responses).toEqual([]);
+    expect(badLogs()).toEqual([]);
+
+    // a second click on the stale Home: nothing written, and Home says where it is
+    await postInteraction(janus.endpoint, homeClick(ERIN.id, ACK, sessions));
+    await eventually(() => homes().length > published + 1, 'App Home published a second time');
+    expect(updateIncidentWrites() - writes).toBe(1);
+    expect(JSON.stringify(homes().at(-1)!.view.blocks.slice(0, 3))).toContain('already acknowledged by Erin Walsh');
+    expect(badLogs()).toEqual([]);
+  });
+
+  it('Resolve from App Home opens the modal (the trigger is there), and its submission draws Home again', async () => {
+    await postInteraction(janus.endpoint, homeClick(ERIN.id, 'janus.incident.resolve', uplift));
+    const opened = await eventually(() => callsOf(slack, 'views.open').at(-1), 'the Resolve modal');
+    const meta = JSON.parse(opened.view.private_metadata as string) as Json;
+    expect(meta).toMatchObject({ urn: uplift, from: 'home' });
+    const published = homes().length;
+    await postInteraction(janus.endpoint, {
+      type: 'view_submission',
+      team: { id: BOT.teamId, domain: 'janus-test' },
+      user: { id: ERIN.id, username: 'erin.walsh', name: 'erin.walsh', team_id: BOT.teamId },
+      api_app_id: 'A0JANUS01',
+      token: 'legacy-verification-token',
+      trigger_id: `${Date.now()}.5678.fedcba`,
+      view: {
+        id: 'V0RESOLVE1',
+        team_id: BOT.teamId,
+        type: 'modal',
+        callback_id: 'janus.incident.resolve',
+        private_metadata: opened.view.private_metadata,
+        hash: '1760000000.abcdef',
+        blocks: [],
+        state: {
+          values: {
+            stage: { stage: { type: 'radio_buttons', selected_option: { value: 'FIXED' } } },
+            note: { note: { type: 'plain_text_input', value: 'Owner added' } },
+          },
+        },
+      },
+      response_urls: [],
+    });
+    await eventually(() => homes().length > published, 'App Home published after the submission');
+    expect((await readIncidentFacts(client, uplift))!.status).toMatchObject({ state: 'RESOLVED', stage: 'FIXED' });
+    const home = homes().at(-1)!.view as { blocks: Json[] };
+    expect(buttonsFor(home.blocks, uplift)).toEqual(['janus.incident.reopen']);
+    expect(JSON.stringify(home.blocks.slice(0, 3))).toContain('*Resolved: fixed* by Erin Walsh');
+    expect(callsOf(slack, 'chat.postEphemeral')).toEqual([]);
+    expect(badLogs()).toEqual([]);
+  });
+});
+
+describe('a click on an ephemeral message (container.is_ephemeral)', () => {
+  const tracked = async () => redis.keys(`${prefix}:slack:msg:*`);
+
+  it('is answered through its response_url, never chat.update, and never tracked for the reverse sync', async () => {
+    // reopen the incident resolved above: a button on a private /janus trust answer
+    const { id, url } = slack.responseUrl();
+    const writes = updateIncidentWrites();
+    await postInteraction(janus.endpoint, ephemeralClick(ERIN.id, 'janus.incident.reopen', uplift, url));
+    const answer = (await slack.posted(id)) as Json;
+    expect(updateIncidentWrites() - writes).toBe(1);
+    expect((await readIncidentFacts(client, uplift))!.status.state).toBe('ACTIVE');
+    // no blocks in the payload to redraw: a new private answer says where the incident is
+    expect(answer.replace_original).toBe(false);
+    expect(answer.response_type).toBe('ephemeral');
+    expect(JSON.stringify(answer.blocks)).toContain('*Reopened* by Erin Walsh');
+    expect(callsOf(slack, 'chat.update')).toEqual([]);
+    expect(await tracked()).toEqual([]);
+    expect(badLogs()).toEqual([]);
+  });
+
+  it('with its blocks in the payload: the ephemeral is replaced in place through response_url', async () => {
+    const { id, url } = slack.responseUrl();
+    const blocks: Json[] = [
+      { type: 'section', block_id: 'verdict', text: { type: 'mrkdwn', text: '*campaign_uplift_v1* 41/100' } },
+      {
+        type: 'actions',
+        block_id: 'own',
+        elements: [
+          { type: 'button', action_id: ACK, text: { type: 'plain_text', text: 'Acknowledge' }, value: uplift },
+          {
+            type: 'button',
+            action_id: 'janus.incident.resolve',
+            text: { type: 'plain_text', text: 'Resolve' },
+            value: uplift,
+          },
+        ],
+      },
+    ];
+    const writes = updateIncidentWrites();
+    await postInteraction(janus.endpoint, ephemeralClick(ERIN.id, ACK, uplift, url, { text: 'trust', blocks }));
+    const replaced = (await slack.posted(id)) as Json;
+    expect(updateIncidentWrites() - writes).toBe(1);
+    expect(replaced.replace_original).toBe(true);
+    const drawn = replaced.blocks as Json[];
+    // the verdict stays; the incident's controls show it acknowledged, offering Resolve
+    expect(drawn[0]).toEqual(blocks[0]);
+    expect(JSON.stringify(drawn)).toContain('*Acknowledged* by Erin Walsh');
+    expect(buttonsFor(drawn, uplift)).toEqual(['janus.incident.resolve']);
+    expect(callsOf(slack, 'chat.update')).toEqual([]);
+    expect(await tracked()).toEqual([]);
+    expect(badLogs()).toEqual([]);
+  });
+});
+
+describe('Claim ownership in App Home', () => {
+  it('claims, and publishes Home again with the answer on top and the orphan no longer offered', async () => {
+    const table = DEMO.ownership.unownedTable;
+    await new OrphanStore(redis, prefix).begin(
+      [
+        {
+          urn: table,
+          name: 'uplift_training_set',
+          kind: 'dataset',
+          departed: [],
+          models: [DEMO.models.campaignUplift],
+          modelCount: 1,
+        },
+      ],
+      Date.now(),
+    );
+    const published = homes().length;
+    await postInteraction(janus.endpoint, homeClick(ERIN.id, 'janus.owner.claim', table));
+    await eventually(() => homes().length > published, 'App Home published after the claim');
+    const home = homes().at(-1)!.view as { blocks: Json[] };
+    expect(JSON.stringify(home.blocks.slice(0, 3))).toContain('You now own');
+    expect(JSON.stringify(home.blocks)).not.toContain('janus.owner.claim');
+    expect(slack.responses.filter((r) => JSON.stringify(r.body).includes('You now own'))).toEqual([]);
+    expect(badLogs()).toEqual([]);
+  });
+});
