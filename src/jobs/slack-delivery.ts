@@ -89,7 +89,7 @@ export async function runDelivery(
     if ('retryAfterMs' in look) return later(now() + look.retryAfterMs);
     if ('found' in look) {
       deps.logger.info({ channel: d.channel, ts: look.found.ts, what: d.what }, 'found the post whose answer was lost');
-      await save({ ...progress, posted: look.found, unanswered: undefined });
+      await save({ ...answered(progress), posted: look.found });
       deps.metrics.found(d.what);
     } else if ('unknown' in look)
       deps.logger.warn(
@@ -107,7 +107,10 @@ export async function runDelivery(
     const earlier = progress.unanswered;
     const same = earlier && earlier.channel === channel && earlier.threadTs === threadTs;
     // kept before sending: a lost answer (or a worker killed mid-call) leaves where to look
-    await save({ ...progress, unanswered: { channel, threadTs, at: same ? earlier.at : Date.now() } });
+    await save({
+      ...progress,
+      unanswered: { channel, ...(threadTs ? { threadTs } : {}), at: same ? earlier.at : Date.now() },
+    });
     try {
       const r = (await deps.slack.chat.postMessage({
         channel,
@@ -118,7 +121,7 @@ export async function runDelivery(
         unfurl_links: false,
         unfurl_media: false,
       })) as { channel?: string; ts?: string };
-      await save({ ...progress, posted: { channel: r.channel ?? target, ts: r.ts ?? '' }, unanswered: undefined });
+      await save({ ...answered(progress), posted: { channel: r.channel ?? target, ts: r.ts ?? '' } });
       deps.metrics.posted(d.what, (now() - d.queuedAt) / 1000, !!progress.moved);
     } catch (err) {
       const f = classify(err);
@@ -127,7 +130,7 @@ export async function runDelivery(
         throw new Error(`Slack's answer to the post was lost (${f.error}): looked for before it is sent again`);
       }
       // Slack answered: nothing landed
-      await save({ ...progress, unanswered: undefined });
+      await save(answered(progress));
       if (f.kind === 'rate_limited') {
         deps.metrics.rateLimited();
         await deps.store.hold(channelKey(target), now() + f.retryAfterMs, now());
@@ -257,6 +260,12 @@ async function lookFor(
 const LOOK_AGAIN = new Set(['internal_error', 'fatal_error', 'service_unavailable', 'request_timeout']);
 
 const isPlatformError = (err: unknown) => (err as { code?: string }).code === 'slack_webapi_platform_error';
+
+/** Progress once Slack answered the post (whatever it said): nothing left to look for. */
+function answered(p: NonNullable<DeliveryData['progress']>): NonNullable<DeliveryData['progress']> {
+  const { unanswered: _, ...rest } = p;
+  return rest;
+}
 
 /** A job's message: its blocks were built as Block Kit types (render.ts) and only parsed loosely on the way back. */
 const asBlocks = (m: DeliveryData['message']): SlackMessage => m as unknown as SlackMessage;
