@@ -189,7 +189,8 @@ export async function runDelivery(
         deps.metrics.rateLimited();
         return later(now() + f.retryAfterMs);
       }
-      if (f.kind === 'transient') {
+      // an edit sent twice shows the same: a lost answer is retried like a refused call
+      if (f.kind === 'transient' || f.kind === 'unanswered') {
         deps.metrics.retried();
         throw new Error(`Slack did not take the edit of the alert (${f.error}); retried with backoff`);
       }

@@ -15,7 +15,9 @@ import { startFakeSlack, type FakeSlack } from './fake-slack.js';
  * about the channel goes to the fallback channel, a lost answer is looked for before the post is sent again.
  */
 
-const TIMEOUT_MS = 150;
+/** Roomy for a call answered at once on a loaded machine; the late answers come well after it. */
+const TIMEOUT_MS = 1000;
+const LATE_MS = TIMEOUT_MS * 3;
 const fakes: FakeSlack[] = [];
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((f) => f.close()));
@@ -67,7 +69,7 @@ describe('a failed Web API call, classified', () => {
 
   it('an answer past the timeout, or a 5xx, is lost: the post may have landed (the late one did)', async () => {
     const { fake, client } = await slack();
-    fake.answerLate('chat.postMessage', TIMEOUT_MS * 3, 1);
+    fake.answerLate('chat.postMessage', LATE_MS, 1);
     const late = await failureOf(() => client.chat.postMessage({ channel: '#owners', text: 'slow' }));
     expect(late.kind).toBe('unanswered');
     expect(fake.parents('owners').map((m) => m.text)).toEqual(['slow']);
@@ -167,7 +169,7 @@ describe('a delivery Slack refuses for its channel', () => {
 describe('a delivery whose answer was lost', () => {
   it('is found in the channel by its metadata and not sent again, once Slack can be read', async () => {
     const { fake, client, logger } = await slack();
-    fake.answerLate('chat.postMessage', TIMEOUT_MS * 3, 1);
+    fake.answerLate('chat.postMessage', LATE_MS, 1);
     const d = deps(client, logger);
     const first = await deliverAll(alert, d, 1);
     expect(first.errors).toEqual([expect.stringContaining('answer to the post was lost')]);
@@ -187,10 +189,33 @@ describe('a delivery whose answer was lost', () => {
     expect(fake.calls.filter((c) => c.method === 'chat.postMessage')).toHaveLength(1);
   });
 
+  it('an edit of the parent whose answer was lost is sent again (the same edit), the reply posted once', async () => {
+    const { fake, client, logger } = await slack();
+    const d = deps(client, logger);
+    const parent = await deliverAll(alert, d);
+    const ts = String((parent.result as { posted: string }).posted);
+    fake.answerLate('chat.update', LATE_MS, 1);
+    const followup: DeliveryData = {
+      ...alert,
+      id: 'cause:stale#1@owners|2',
+      threads: [{ alert: 'cause:stale#1', seq: 2 }],
+      reply: true,
+      message: { text: 'orders is later still', blocks: [] },
+      parent: { text: 'Stale data: orders (2 models)', blocks: [] },
+      what: 'followup',
+    };
+    const { result, errors } = await deliverAll(followup, d);
+    expect(errors).toEqual([expect.stringContaining('did not take the edit of the alert')]);
+    expect(result).toEqual({ posted: expect.any(String) });
+    expect(fake.replies('owners', ts).map((m) => m.text)).toEqual(['orders is later still']);
+    const edited = fake.parents('owners');
+    expect(edited.map((m) => [m.text, m.edits.length])).toEqual([['Stale data: orders (2 models)', 2]]);
+  });
+
   it('is posted again, saying so, when the channel cannot be read (its history scope not granted)', async () => {
     const { fake, client, logger, lines } = await slack();
     fake.scopes = fake.scopes.filter((s) => s !== 'channels:history');
-    fake.answerLate('chat.postMessage', TIMEOUT_MS * 3, 1);
+    fake.answerLate('chat.postMessage', LATE_MS, 1);
     const { result, errors } = await deliverAll(alert, deps(client, logger));
     expect(errors).toEqual([expect.stringContaining('answer to the post was lost')]);
     expect(result).toEqual({ posted: expect.any(String) });
