@@ -104,7 +104,7 @@ function alertsDeps(
   b: Built,
   shared: { history: RedisVerdictHistory; orphans: OrphanStore; logger: Logger },
 ): NonNullable<ProcessorDeps['alerts']> {
-  const slack = alertsClient(a.botToken, a.apiUrl, b.log);
+  const slack = alertsClient(a.botToken, a.apiUrl, b.log, a.apiTimeoutMs);
   const store = new AlertStore(b.connection, o.prefix);
   const metrics = createAlertMetrics(o.registry);
   const stage: AlertDeps = {

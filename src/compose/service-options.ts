@@ -39,6 +39,8 @@ export interface AlertsOptions {
   escalateAfterMs: number;
   userCacheTtlMs: number;
   channelGapMs: number;
+  /** How long an alert's Web API call may take (`slack.apiTimeoutMs`; default 10 s). */
+  apiTimeoutMs?: number;
   datahubUiUrl?: string;
   /** Ping orphans with a Claim button (`slack.orphanPings`); off, they are still recorded for App Home. */
   orphanPings?: boolean;

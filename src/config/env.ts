@@ -29,6 +29,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_SLACK_ESCALATE_AFTER: ['slack', 'escalateAfter'],
   JANUS_SLACK_USER_CACHE_TTL: ['slack', 'userCacheTtl'],
   JANUS_SLACK_CHANNEL_GAP_MS: ['slack', 'channelGapMs'],
+  JANUS_SLACK_API_TIMEOUT_MS: ['slack', 'apiTimeoutMs'],
   JANUS_SLACK_ACTORS: ['slack', 'actors'],
   JANUS_SLACK_ADMINS: ['slack', 'admins'],
   JANUS_SLACK_RESPONDERS: ['slack', 'responders'],

@@ -80,6 +80,8 @@ export const slackSchema = z.object({
   userCacheTtl: period('24h'),
   /** Least time between two messages to one channel (Slack allows about one a second). */
   channelGapMs: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How long an alert's Web API call may take before its answer counts as lost (a post is then looked for). */
+  apiTimeoutMs: z.coerce.number().int().min(100).max(120_000).default(10_000),
   ...slackIncidentSettings,
   ...slackOrphanSettings,
 });

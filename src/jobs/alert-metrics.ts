@@ -5,7 +5,7 @@ export function createAlertMetrics(registry: Registry) {
   const registers = [registry];
   const messages = new Counter({
     name: 'janus_slack_messages_total',
-    help: 'Slack messages of the alerts, by what they are and what became of them (posted, updated, fallback)',
+    help: 'Slack messages of the alerts, by what they are and what became of them (posted, updated, fallback, found)',
     labelNames: ['what', 'outcome'] as const,
     registers,
   });
@@ -41,6 +41,8 @@ export function createAlertMetrics(registry: Registry) {
       messages.inc({ what, outcome: fallback ? 'fallback' : 'posted' });
       if (what === 'alert' || what === 'digest') delay.observe(seconds);
     },
+    /** A post whose answer was lost, found in the channel instead of being sent again. */
+    found: (what: string) => messages.inc({ what, outcome: 'found' }),
     updated: () => messages.inc({ what: 'parent', outcome: 'updated' }),
     failed: (reason: string) => failed.inc({ reason }),
     rateLimited: () => limited.inc(),

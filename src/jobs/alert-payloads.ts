@@ -121,6 +121,11 @@ export const deliveryData = z.object({
     .object({
       /** Posted already: where and as which message. */
       posted: z.object({ channel: z.string(), ts: z.string() }).optional(),
+      /**
+       * A post was sent and its answer not read yet (or lost: a timeout, a 5xx): where, and when the first such try
+       * began (wall clock, ms). The next try looks for it in the channel before sending again.
+       */
+      unanswered: z.object({ channel: z.string(), threadTs: z.string().optional(), at: z.number() }).optional(),
       /** Tried `conversations.join` already. */
       joined: z.boolean().optional(),
       /** Moved to the fallback channel, and why. */

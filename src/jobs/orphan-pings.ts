@@ -155,8 +155,10 @@ async function showOwned(r: OrphanRecord, deps: OrphanPingDeps): Promise<number>
       updated++;
     } catch (err) {
       const f = classify(err);
-      if (f.kind === 'rate_limited' || f.kind === 'transient')
-        throw new Error(`Slack did not take the edit (${f.kind === 'transient' ? f.error : 'rate limited'}): retried`);
+      // an edit sent twice shows the same: a lost answer is retried like a refused call
+      if (f.kind === 'rate_limited') throw new Error('Slack did not take the edit (rate limited): retried');
+      if (f.kind === 'transient' || f.kind === 'unanswered')
+        throw new Error(`Slack did not take the edit (${f.error}): retried`);
       deps.logger.warn({ channel, error: f.error, orphan: r.urn }, 'could not show that the orphan has an owner');
     }
   }

@@ -8,6 +8,15 @@ import { deliveryData, type DeliveryData, type ThreadRecord } from './alert-payl
 import type { AlertStore } from './alert-store.js';
 import type { AlertMetrics } from './alert-metrics.js';
 import { processor, type JobLike } from './processor.js';
+import {
+  CHANNEL_ID,
+  deliveryMetadata,
+  findPost,
+  ownBotId,
+  publicChannelId,
+  type LookResult,
+  type Unanswered,
+} from './lost-posts.js';
 import { classify, type SlackClient } from './slack-client.js';
 
 export interface DeliveryDeps {
@@ -28,18 +37,20 @@ const ORDER_POLL_MS = 200;
 /** A message waits this long at most for the one before it (then goes anyway, saying so in the log). */
 const ORDER_WAIT_MAX_MS = 15 * 60_000;
 
-/** A channel id (public C…, private G…), as opposed to a name. */
-const CHANNEL_ID = /^[CG][A-Z0-9]{6,}$/;
+/** The channel errors a public channel the bot joins would no longer give. */
+const JOINABLE = new Set(['channel_not_found', 'not_in_channel']);
 
-/** The channel's message could not go (channel_not_found, not_in_channel) and the fallback is not an option. */
+/** The channel's message could not go (archived, not found, …) and the fallback is not an option. */
 class ChannelError extends Error {}
 
 /**
  * One Slack delivery job: a message posted (or a reply in its thread, then the parent edited to match), in its
  * thread's order, at most one a `channelGapMs` per channel. A 429 puts the job back for the Retry-After Slack gave
  * and holds the channel as long; a channel the bot is not in is joined (public channels), else the message goes to
- * the fallback channel saying where it could not post; what Slack will never take fails for good, with its reason.
- * Progress is kept in the job's data, so a retry never posts twice.
+ * the fallback channel saying where it could not post (archived, restricted, not found: every error about the
+ * channel rather than the message); what Slack will never take fails for good, with its reason. Progress is kept in
+ * the job's data, so a retry never posts twice: a post whose answer was lost (a timeout, a 5xx, a worker killed
+ * mid-call) is looked for in the channel by its metadata (lost-posts.ts) and, found, taken as posted.
  */
 export async function runDelivery(
   d: DeliveryData,
@@ -72,31 +83,61 @@ export async function runDelivery(
   };
   const target = progress.moved?.channel ?? d.channel;
 
+  if (!progress.posted && progress.unanswered) {
+    // the last try may have landed: look for it before sending again
+    const look = await lookFor(d, progress.unanswered, deps);
+    if ('retryAfterMs' in look) return later(now() + look.retryAfterMs);
+    if ('found' in look) {
+      deps.logger.info({ channel: d.channel, ts: look.found.ts, what: d.what }, 'found the post whose answer was lost');
+      await save({ ...answered(progress), posted: look.found });
+      deps.metrics.found(d.what);
+    } else if ('unknown' in look)
+      deps.logger.warn(
+        { channel: d.channel, what: d.what, reason: look.unknown },
+        'could not look for the post whose answer was lost: posting again',
+      );
+  }
+
   if (!progress.posted) {
     const free = await deps.store.pace(channelKey(target), deps.channelGapMs, now());
     if (free > 0) return later(free);
     const threadTs = d.reply && thread?.ts && !progress.moved ? thread.ts : undefined;
+    const channel = thread?.channel && threadTs ? thread.channel : target;
     const message = sentMessage(d, progress);
+    const earlier = progress.unanswered;
+    const same = earlier && earlier.channel === channel && earlier.threadTs === threadTs;
+    // kept before sending: a lost answer (or a worker killed mid-call) leaves where to look
+    await save({
+      ...progress,
+      unanswered: { channel, ...(threadTs ? { threadTs } : {}), at: same ? earlier.at : Date.now() },
+    });
     try {
       const r = (await deps.slack.chat.postMessage({
-        channel: thread?.channel && threadTs ? thread.channel : target,
+        channel,
         text: message.text,
         blocks: message.blocks as never,
         ...(threadTs ? { thread_ts: threadTs } : {}),
+        metadata: deliveryMetadata(d.id),
         unfurl_links: false,
         unfurl_media: false,
       })) as { channel?: string; ts?: string };
-      await save({ ...progress, posted: { channel: r.channel ?? target, ts: r.ts ?? '' } });
+      await save({ ...answered(progress), posted: { channel: r.channel ?? target, ts: r.ts ?? '' } });
       deps.metrics.posted(d.what, (now() - d.queuedAt) / 1000, !!progress.moved);
     } catch (err) {
       const f = classify(err);
+      if (f.kind === 'unanswered') {
+        deps.metrics.retried();
+        throw new Error(`Slack's answer to the post was lost (${f.error}): looked for before it is sent again`);
+      }
+      // Slack answered: nothing landed
+      await save(answered(progress));
       if (f.kind === 'rate_limited') {
         deps.metrics.rateLimited();
         await deps.store.hold(channelKey(target), now() + f.retryAfterMs, now());
         return later(now() + f.retryAfterMs);
       }
       if (f.kind === 'channel' && !progress.moved) {
-        if (!progress.joined) {
+        if (!progress.joined && JOINABLE.has(f.error)) {
           await save({ ...progress, joined: true });
           if (await join(target, deps)) return later(now());
         }
@@ -148,7 +189,8 @@ export async function runDelivery(
         deps.metrics.rateLimited();
         return later(now() + f.retryAfterMs);
       }
-      if (f.kind === 'transient') {
+      // an edit sent twice shows the same: a lost answer is retried like a refused call
+      if (f.kind === 'transient' || f.kind === 'unanswered') {
         deps.metrics.retried();
         throw new Error(`Slack did not take the edit of the alert (${f.error}); retried with backoff`);
       }
@@ -191,21 +233,39 @@ async function join(channel: string, deps: DeliveryDeps): Promise<boolean> {
   }
 }
 
-async function publicChannelId(name: string, slack: SlackClient): Promise<string | undefined> {
-  let cursor: string | undefined;
-  for (let page = 0; page < 50; page++) {
-    const r = (await slack.conversations.list({
-      types: 'public_channel',
-      exclude_archived: true,
-      limit: 1000,
-      ...(cursor ? { cursor } : {}),
-    })) as { channels?: { id?: string; name?: string }[]; response_metadata?: { next_cursor?: string } };
-    const hit = r.channels?.find((c) => c.name === name);
-    if (hit?.id) return hit.id;
-    cursor = r.response_metadata?.next_cursor || undefined;
-    if (!cursor) return undefined;
+/**
+ * The look for a post whose answer was lost: found, absent (send it), unknown (cannot look: send it, as before
+ * there was a look), or Slack busy (look again later; a failure that may pass is thrown for the backoff).
+ */
+async function lookFor(
+  d: DeliveryData,
+  sent: Unanswered,
+  deps: DeliveryDeps,
+): Promise<LookResult | { retryAfterMs: number }> {
+  try {
+    return await findPost(deps.slack, d.id, sent, await ownBotId(deps.slack));
+  } catch (err) {
+    const f = classify(err);
+    if (f.kind === 'rate_limited') {
+      deps.metrics.rateLimited();
+      return { retryAfterMs: f.retryAfterMs };
+    }
+    // Slack answered no (a history scope not granted, a channel gone): the look cannot be made
+    if (isPlatformError(err) && !LOOK_AGAIN.has(f.error)) return { unknown: f.error };
+    deps.metrics.retried();
+    throw new Error(`could not look for the post whose answer was lost (${f.error}); retried with backoff`);
   }
-  return undefined;
+}
+
+/** Slack's errors for a look that may go through later. */
+const LOOK_AGAIN = new Set(['internal_error', 'fatal_error', 'service_unavailable', 'request_timeout']);
+
+const isPlatformError = (err: unknown) => (err as { code?: string }).code === 'slack_webapi_platform_error';
+
+/** Progress once Slack answered the post (whatever it said): nothing left to look for. */
+function answered(p: NonNullable<DeliveryData['progress']>): NonNullable<DeliveryData['progress']> {
+  const { unanswered: _, ...rest } = p;
+  return rest;
 }
 
 /** A job's message: its blocks were built as Block Kit types (render.ts) and only parsed loosely on the way back. */

@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for Slack: the Web API at `/api/<method>` and response URLs at `/respond/<id>`. It records
  * every call, answers `auth.test` like Slack does for a bot token, keeps channels (public or private, the bot a
- * member or not), the messages posted to them and their edits, finds users by email, and can answer 429 with
- * Retry-After (for a number of calls, or beyond N messages a second per channel), `channel_not_found`,
- * `not_in_channel` or any error, or be down (HTTP 503). Anything it does not know is recorded as unexpected
- * (tests assert there is none).
+ * member or not), the messages posted to them with their metadata and their edits, serves them back
+ * (`conversations.history`, `conversations.replies`: the metadata only with `include_all_metadata`), finds users by
+ * email, and can answer 429 with Retry-After (for a number of calls, or beyond N messages a second per channel),
+ * `channel_not_found`, `not_in_channel` or any error, be down (HTTP 503), or answer late: the call done at once,
+ * its answer held back (past a client's timeout, a post that landed though its answer was lost). Anything it does
+ * not know is recorded as unexpected (tests assert there is none).
  */
 export interface FakeSlack {
   url: string;
@@ -27,6 +29,8 @@ export interface FakeSlack {
   rateLimit(method: string, retryAfterS: number, count?: number): void;
   /** Answer the next `count` calls of `method` with `{ok: false, error}`. */
   fail(method: string, error: string, count?: number): void;
+  /** Do the next `count` calls of `method` (default: all) at once, but answer each only `ms` later. */
+  answerLate(method: string, ms: number, count?: number): void;
   /** At most this many `chat.postMessage` a second per channel; beyond, 429 with Retry-After (unset: no limit). */
   perChannelPerSecond?: number;
   /** While true, every Web API call gets HTTP 503 (Slack is down). */
@@ -68,6 +72,8 @@ export interface FakeMessage {
   thread_ts?: string;
   text: string;
   blocks: Record<string, unknown>[];
+  /** The message metadata it was posted with (`{event_type, event_payload}`). */
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
   /** Each earlier version, oldest first, when `chat.update` edited it. */
   edits: { text: string; blocks: Record<string, unknown>[] }[];
   /** When it was posted: `performance.now()`, and the wall clock (ms), to compare with other processes' times. */
@@ -146,16 +152,30 @@ export function blockProblems(blocks: unknown): string[] {
   return problems;
 }
 
+/** Message metadata as Slack takes it (a JSON object with `event_type` and an `event_payload` object); null if not. */
+function parseMetadata(text: string): FakeMessage['metadata'] | null {
+  try {
+    const m = JSON.parse(text) as { event_type?: unknown; event_payload?: unknown };
+    if (typeof m.event_type !== 'string' || !m.event_type) return null;
+    if (typeof m.event_payload !== 'object' || m.event_payload === null || Array.isArray(m.event_payload)) return null;
+    return { event_type: m.event_type, event_payload: m.event_payload as Record<string, unknown> };
+  } catch {
+    return null;
+  }
+}
+
 export async function startFakeSlack(): Promise<FakeSlack> {
   const limits = new Map<string, { retryAfterS: number; left: number }>();
   const failures = new Map<string, { error: string; left: number }>();
   const waiters = new Map<string, (body: Record<string, unknown>) => void>();
   const users = new Map<string, string>();
   const recent = new Map<string, number[]>();
+  const late = new Map<string, { ms: number; left: number }>();
+  const timers = new Set<NodeJS.Timeout>();
   let next = 0;
   let seq = 0;
-  /** Slack's message ids: seconds and microseconds, unique per channel, increasing. */
-  const newTs = () => `${1_700_000_000 + ++seq}.000100`;
+  /** Slack's message ids: the wall clock's seconds, then a sequence, unique and increasing. */
+  const newTs = () => `${Math.floor(Date.now() / 1000)}.${String(++seq % 1_000_000).padStart(6, '0')}`;
 
   const post = (body: Record<string, string>): { status: number; reply: Record<string, unknown>; retry?: number } => {
     const c = fake.channel(body.channel ?? '');
@@ -178,6 +198,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     if (body.blocks && problems.length)
       return { status: 200, reply: { ok: false, error: 'invalid_blocks', errors: problems } };
     if (!body.text && !body.blocks) return { status: 200, reply: { ok: false, error: 'no_text' } };
+    const metadata = body.metadata ? parseMetadata(body.metadata) : undefined;
+    if (metadata === null) return { status: 200, reply: { ok: false, error: 'invalid_metadata_format' } };
     const parent = body.thread_ts
       ? fake.messages.find((m) => m.channel === c.id && m.ts === body.thread_ts && !m.thread_ts)
       : undefined;
@@ -188,12 +210,71 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       ...(body.thread_ts ? { thread_ts: body.thread_ts } : {}),
       text: body.text ?? '',
       blocks,
+      ...(metadata ? { metadata } : {}),
       edits: [],
       at: performance.now(),
       wall: Date.now(),
     };
     fake.messages.push(m);
     return { status: 200, reply: { ok: true, channel: c.id, ts: m.ts, message: { text: m.text, ts: m.ts } } };
+  };
+
+  /** A conversation's messages as `conversations.history` / `.replies` serve them, or the error Slack gives. */
+  const readable = (body: Record<string, string>, method: string): FakeChannel | { error: string } => {
+    const c = fake.channels.get(body.channel ?? '');
+    if (!c || (c.private && !c.member)) return { error: 'channel_not_found' };
+    const scope = c.id.startsWith('D') ? 'im:history' : c.private ? 'groups:history' : 'channels:history';
+    if (!fake.scopes.includes(scope)) return { error: 'missing_scope' };
+    if (!c.member) return { error: 'not_in_channel' };
+    if (method === 'conversations.replies' && !body.ts) return { error: 'invalid_arguments' };
+    return c;
+  };
+  const asRead = (m: FakeMessage, withMetadata: boolean) => ({
+    type: 'message',
+    subtype: 'bot_message',
+    bot_id: BOT.botId,
+    user: BOT.userId,
+    ts: m.ts,
+    ...(m.thread_ts ? { thread_ts: m.thread_ts } : {}),
+    text: m.text,
+    blocks: m.blocks,
+    ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+  });
+  /** One page of `list` after the filters every reading method shares: oldest/latest, limit, cursor. */
+  const page = (list: FakeMessage[], body: Record<string, string>) => {
+    const inclusive = body.inclusive === 'true' || body.inclusive === '1';
+    const oldest = body.oldest ? Number(body.oldest) : -Infinity;
+    const latest = body.latest ? Number(body.latest) : Infinity;
+    const inWindow = list.filter((m) => {
+      const t = Number(m.ts);
+      return (inclusive ? t >= oldest : t > oldest) && (inclusive ? t <= latest : t < latest);
+    });
+    const limit = Math.min(Math.max(Number(body.limit ?? 100) || 100, 1), 999);
+    const from = Number(body.cursor ?? 0) || 0;
+    const items = inWindow.slice(from, from + limit);
+    const more = from + limit < inWindow.length;
+    const withMetadata = body.include_all_metadata === 'true' || body.include_all_metadata === '1';
+    return {
+      ok: true,
+      messages: items.map((m) => asRead(m, withMetadata)),
+      has_more: more,
+      response_metadata: { next_cursor: more ? String(from + limit) : '' },
+    };
+  };
+  const history = (body: Record<string, string>): Record<string, unknown> => {
+    const c = readable(body, 'conversations.history');
+    if ('error' in c) return { ok: false, error: c.error };
+    // newest first, top-level messages only (a reply is not in the channel's history)
+    const top = fake.messages.filter((m) => m.channel === c.id && !m.thread_ts).reverse();
+    return page(top, body);
+  };
+  const replies = (body: Record<string, string>): Record<string, unknown> => {
+    const c = readable(body, 'conversations.replies');
+    if ('error' in c) return { ok: false, error: c.error };
+    const parent = fake.messages.find((m) => m.channel === c.id && m.ts === body.ts && !m.thread_ts);
+    if (!parent) return { ok: false, error: 'thread_not_found' };
+    // oldest first, the parent then its replies
+    return page([parent, ...fake.messages.filter((m) => m.channel === c.id && m.thread_ts === parent.ts)], body);
   };
 
   const update = (body: Record<string, string>): Record<string, unknown> => {
@@ -229,6 +310,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         return post(body);
       case 'chat.update':
         return { status: 200, reply: update(body) };
+      case 'conversations.history':
+        return { status: 200, reply: history(body) };
+      case 'conversations.replies':
+        return { status: 200, reply: replies(body) };
       case 'conversations.join': {
         const c = fake.channels.get(body.channel ?? '');
         if (!c) return { status: 200, reply: { ok: false, error: 'channel_not_found' } };
@@ -300,6 +385,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         const error =
           (reply as { ok?: boolean; error?: string }).ok === false ? (reply as { error: string }).error : undefined;
         record(status, error);
+        const slow = late.get(method);
+        if (slow && slow.left > 0) {
+          slow.left--;
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            if (!res.destroyed) json(status, reply, retry ? { 'retry-after': String(retry) } : {});
+          }, slow.ms);
+          timers.add(timer);
+          return;
+        }
         return json(status, reply, retry ? { 'retry-after': String(retry) } : {});
       }
       const respond = /^\/respond\/([\w-]+)$/.exec(path);
@@ -338,6 +433,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       'chat:write',
       'channels:join',
       'channels:read',
+      'channels:history',
+      'groups:history',
+      'im:history',
       'users:read',
       'users:read.email',
       'im:write',
@@ -358,6 +456,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     },
     fail(method, error, count = 1) {
       failures.set(method, { error, left: count });
+    },
+    answerLate(method, ms, count = Infinity) {
+      late.set(method, { ms, left: count });
     },
     addChannel(c) {
       const id = c.id ?? `C${String(++channelIds).padStart(8, '0')}`;
@@ -389,6 +490,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t);
         server.close(() => resolve());
         server.closeAllConnections();
       }),

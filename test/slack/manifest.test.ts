@@ -14,6 +14,9 @@ const METHOD_SCOPES: Record<string, string[]> = {
   // janus doctor: the fallback channel exists and the bot is in it
   'conversations.info': ['channels:read'],
   'chat.update': ['chat:write'],
+  // a post whose answer was lost, looked for in its channel (or thread) before it is sent again: public, private, DM
+  'conversations.history': ['channels:history', 'groups:history', 'im:history'],
+  'conversations.replies': ['channels:history', 'groups:history', 'im:history'],
   'conversations.join': ['channels:join'],
   'conversations.list': ['channels:read'],
   'users.lookupByEmail': ['users:read', 'users:read.email'],

@@ -112,6 +112,7 @@ function alertsOptions(config: CliContext['config']): { alerts?: AlertsOptions }
       escalateAfterMs: s.escalateAfter,
       userCacheTtlMs: s.userCacheTtl,
       channelGapMs: s.channelGapMs,
+      apiTimeoutMs: s.apiTimeoutMs,
       orphanPings: s.orphanPings,
       ...(config.datahub.uiUrl ? { datahubUiUrl: config.datahub.uiUrl } : {}),
     },

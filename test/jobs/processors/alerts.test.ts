@@ -132,8 +132,18 @@ describe('the delivery processor', () => {
     });
     const job = fakeJob('deliver', deliverySample);
     expect(await dispatch({ deliver: deliveryProcessor(deps) })(job)).toEqual({ posted: '1.2' });
-    expect(posts).toEqual([expect.objectContaining({ channel: '#ml-team', text: 'churn is at risk' })]);
-    expect(job.updates).toEqual([{ ...deliverySample, progress: { posted: { channel: 'C0ML', ts: '1.2' } } }]);
+    expect(posts).toEqual([
+      expect.objectContaining({
+        channel: '#ml-team',
+        text: 'churn is at risk',
+        metadata: { event_type: 'janus_delivery', event_payload: { delivery_id: deliverySample.id } },
+      }),
+    ]);
+    // where it went is kept before the call (a lost answer leaves where to look), then what Slack answered
+    expect(job.updates).toEqual([
+      { ...deliverySample, progress: { unanswered: { channel: '#ml-team', at: expect.any(Number) } } },
+      { ...deliverySample, progress: { posted: { channel: 'C0ML', ts: '1.2' } } },
+    ]);
     expect(threads.get(`${deliverySample.threads[0]!.alert}@#ml-team`)).toEqual({
       channel: 'C0ML',
       ts: '1.2',
