@@ -4,7 +4,7 @@ import type { ModelRef } from '../core/verdict.js';
 import type { ModelSummary, ScoreEntry } from '../history/index.js';
 import { sparkline } from '../render/score-history.js';
 import { context, LIMITS, section, type Block, type SlackMessage } from './present/kit.js';
-import { clip, mrkdwn, slackDate } from './present/mrkdwn.js';
+import { clip, mrkdwn, name as catalogName, plain, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch` and `watching`. Pure. */
@@ -26,7 +26,7 @@ const MAX_ROWS = 20;
 
 /** `/janus history <model>`: the score over time, newest first, with its trend. */
 export function historyMessage(model: ModelRef, entries: readonly ScoreEntry[], total: boolean): SlackMessage {
-  const name = mrkdwn(model.name);
+  const name = catalogName(model.name);
   if (!entries.length) {
     const text = total
       ? `No scan has judged *${name}* yet: the next cycle records it.`
@@ -41,7 +41,7 @@ export function historyMessage(model: ModelRef, entries: readonly ScoreEntry[], 
     return `${slackDate(e.scannedAt)}  *${e.score}*${delta}  ${BAND_ICON[e.band]} ${BAND_WORD[e.band]}${moved}`;
   });
   const trend = trendLine(entries);
-  const text = `${model.name}: ${entries[0]!.score}/100, ${BAND_WORD[entries[0]!.band]}, over ${entries.length} scans`;
+  const text = `${name}: ${entries[0]!.score}/100, ${BAND_WORD[entries[0]!.band]}, over ${entries.length} scans`;
   return answer(text, [
     section(`*${name}*, newest first:`),
     section(rows.join('\n')),
@@ -66,7 +66,7 @@ export function atRiskMessage(
   }
   const rows = models.slice(0, MAX_ROWS).map((m) => {
     const url = reportUrl(m.urn);
-    const name = url ? `<${url}|${mrkdwn(m.name)}>` : `*${mrkdwn(m.name)}*`;
+    const name = url ? `<${url}|${catalogName(m.name)}>` : `*${catalogName(m.name)}*`;
     const why = [...new Set(m.findings.map((k) => k.split(':')[0]!.replace(/_/g, ' ')))].slice(0, 3).join(', ');
     return `${BAND_ICON[m.band]} ${name}  ${m.score}/100${why ? `  · ${mrkdwn(why)}` : ''}`;
   });
@@ -76,9 +76,9 @@ export function atRiskMessage(
 }
 
 export function ownersMessage(v: OwnersView): SlackMessage {
-  const name = mrkdwn(v.entity.name);
+  const name = catalogName(v.entity.name);
   const owners = v.owners.length
-    ? v.owners.map((o) => `${mrkdwn(o.name)}${o.kind === 'group' ? ' (group)' : ''}${o.active ? '' : ' (departed)'}`)
+    ? v.owners.map((o) => `${plain(o.name)}${o.kind === 'group' ? ' (group)' : ''}${o.active ? '' : ' (departed)'}`)
     : [];
   const ownedBy = owners.length ? owners.join(', ') : '*nobody*';
   const where = v.channels.length
@@ -96,7 +96,7 @@ export function ownersMessage(v: OwnersView): SlackMessage {
         ? v.orphans.length
           ? `*Nobody owns, upstream:* ${v.orphans
               .slice(0, 15)
-              .map((u) => `\`${mrkdwn(shortName(u))}\``)
+              .map((u) => `\`${catalogName(shortName(u))}\``)
               .join(', ')}${v.orphans.length > 15 ? ` and ${v.orphans.length - 15} more` : ''}`
           : '*Upstream:* every table and job has an owner.'
         : '*Upstream:* not judged yet, so Argos cannot say what nobody owns.',
@@ -109,7 +109,7 @@ export function ownersMessage(v: OwnersView): SlackMessage {
 export function scanQueuedMessage(what: { all: true } | { all: false; model: ModelRef }): SlackMessage {
   const text = what.all
     ? ':mag: A cycle over the whole catalog is queued. Argos posts the outcome here when it is done.'
-    : `:mag: A cycle judging *${mrkdwn(what.model.name)}* again is queued. Argos posts the outcome here when it is done.`;
+    : `:mag: A cycle judging *${catalogName(what.model.name)}* again is queued. Argos posts the outcome here when it is done.`;
   return answer(text, [section(text)]);
 }
 
@@ -140,9 +140,9 @@ export function scanOutcomeMessage(o: ScanOutcome): SlackMessage {
     if (now) {
       const moved = before && before.band !== now.band ? ` (was ${BAND_WORD[before.band]}, ${before.score})` : '';
       lines.push(
-        `*${mrkdwn(ref.name)}*: ${now.score}/100, ${BAND_ICON[now.band]} ${BAND_WORD[now.band]}${moved}. \`/janus trust ${mrkdwn(ref.name)}\` has the findings.`,
+        `*${catalogName(ref.name)}*: ${now.score}/100, ${BAND_ICON[now.band]} ${BAND_WORD[now.band]}${moved}. \`/janus trust ${catalogName(ref.name)}\` has the findings.`,
       );
-    } else lines.push(`*${mrkdwn(ref.name)}* was not judged in it (DataHub may not list it any more).`);
+    } else lines.push(`*${catalogName(ref.name)}* was not judged in it (DataHub may not list it any more).`);
   }
   return answer(lines.join(' '), lines.map(section));
 }
@@ -160,7 +160,7 @@ export function watchMessage(
   added: boolean,
   unknownToDataHub: boolean,
 ): SlackMessage {
-  const name = `*${mrkdwn(entity.name)}*`;
+  const name = `*${catalogName(entity.name)}*`;
   const text = added
     ? `:eyes: You are watching the ${kindWord(entity.kind)} ${name}: Argos sends you its alerts in a direct message, threaded like the channel's.`
     : `You already watch ${name}.`;
@@ -175,14 +175,14 @@ export function watchMessage(
 }
 
 export function watchRefusedMessage(entity: { name: string }, who: string): SlackMessage {
-  const text = `DataHub says ${mrkdwn(who)} is suspended, so Argos does not send them alerts about *${mrkdwn(entity.name)}*.`;
+  const text = `DataHub says ${plain(who)} is suspended, so Argos does not send them alerts about *${catalogName(entity.name)}*.`;
   return answer(text, [section(text)]);
 }
 
 export function unwatchMessage(entity: { name: string }, was: boolean): SlackMessage {
   const text = was
-    ? `:no_bell: You no longer watch *${mrkdwn(entity.name)}*.`
-    : `You were not watching *${mrkdwn(entity.name)}*.`;
+    ? `:no_bell: You no longer watch *${catalogName(entity.name)}*.`
+    : `You were not watching *${catalogName(entity.name)}*.`;
   return answer(text, [section(text)]);
 }
 
@@ -193,7 +193,7 @@ export function watchingMessage(watches: { name: string; kind: 'model' | 'datase
   }
   const rows = watches
     .slice(0, 40)
-    .map((w) => `• *${mrkdwn(w.name)}* (${w.kind}), since ${slackDate(new Date(w.since).toISOString())}`);
+    .map((w) => `• *${catalogName(w.name)}* (${w.kind}), since ${slackDate(new Date(w.since).toISOString())}`);
   const more = watches.length > 40 ? [context(`…and ${watches.length - 40} more.`)] : [];
   const text = `You watch ${watches.length} ${watches.length === 1 ? 'entity' : 'entities'}`;
   return answer(text, [section(`*${text}:*`), section(rows.join('\n')), ...more]);
