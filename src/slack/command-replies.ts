@@ -82,13 +82,13 @@ export function ownersMessage(v: OwnersView): SlackMessage {
     : [];
   const ownedBy = owners.length ? owners.join(', ') : '*nobody*';
   const where = v.channels.length
-    ? v.channels.map((c) => (/^[CG][A-Z0-9]+$/.test(c) ? `<#${c}>` : `#${mrkdwn(c)}`)).join(', ')
+    ? v.channels.map((c) => (/^[CG][A-Z0-9]+$/.test(c) ? `<#${c}>` : `#${plain(c)}`)).join(', ')
     : v.fallback
-      ? `#${mrkdwn(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
+      ? `#${plain(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
       : 'nowhere: no owner names a channel and no fallback channel is set';
   const lines = [
     `*Owners:* ${ownedBy}`,
-    `*Alerts go to:* ${where}${v.mentioned.length ? `, mentioning ${v.mentioned.map(mrkdwn).join(', ')}` : ''}`,
+    `*Alerts go to:* ${where}${v.mentioned.length ? `, mentioning ${v.mentioned.map((m) => plain(m)).join(', ')}` : ''}`,
   ];
   if (v.entity.kind === 'model')
     lines.push(
@@ -101,7 +101,7 @@ export function ownersMessage(v: OwnersView): SlackMessage {
           : '*Upstream:* every table and job has an owner.'
         : '*Upstream:* not judged yet, so Argos cannot say what nobody owns.',
     );
-  const text = `${v.entity.name}: owned by ${owners.length ? owners.join(', ') : 'nobody'}`;
+  const text = `${name}: owned by ${owners.length ? owners.join(', ') : 'nobody'}`;
   return answer(text, [section(`*${name}* (${v.entity.kind})`), section(lines.join('\n'))]);
 }
 
@@ -126,7 +126,7 @@ export type ScanOutcome =
 
 export function scanOutcomeMessage(o: ScanOutcome): SlackMessage {
   if (o.kind === 'failed') {
-    const text = `:warning: The cycle failed: ${mrkdwn(clip(o.reason, 500))}. The server log has the details.`;
+    const text = `:warning: The cycle failed: ${plain(clip(o.reason, 500))}. The server log has the details.`;
     return answer(text, [section(text)]);
   }
   if (o.kind === 'late') {
