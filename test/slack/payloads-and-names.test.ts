@@ -8,6 +8,7 @@ import { MemoryVerdictHistory } from '../../src/history/index.js';
 import { alertMessage } from '../../src/slack/alerts/render.js';
 import type { AlertState } from '../../src/slack/alerts/types.js';
 import { fromSlackText } from '../../src/slack/command-text.js';
+import { statusLine } from '../../src/slack/present/incident-controls.js';
 import { plain } from '../../src/slack/present/mrkdwn.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
@@ -210,6 +211,22 @@ describe('what users type, echoed back: mentions neutralised, entities decoded (
     expect(texts).toContain('R&amp;D_model');
     expect(texts).not.toContain('&amp;amp;');
     expect(texts).not.toContain('no model named');
+  });
+
+  it('a Resolve note (typed in the modal, not entity-encoded) is quoted as text: no mention, no formatting', () => {
+    const line = statusLine({
+      urn: 'urn:li:incident:1',
+      title: 't',
+      status: {
+        state: 'RESOLVED',
+        stage: 'FIXED',
+        message: 'Resolved by Alice Chen in Slack: <!channel> fixed _upstream_ & <@U0BOB0001>',
+        updatedAt: null,
+        updatedBy: null,
+      },
+    });
+    expect(line).toContain('>&lt;!channel&gt; fixed \u02cdupstream\u02cd &amp; &lt;@U0BOB0001&gt;');
+    expect(line).not.toMatch(/<[!@#]/);
   });
 
   it('command text: entities decoded once, look-alikes read back (a name copied from a message)', () => {
