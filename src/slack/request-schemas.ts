@@ -53,18 +53,20 @@ const interactionBodies: Record<string, z.ZodType> = {
 export const fieldsOf = (err: z.ZodError): string =>
   [...new Set(err.issues.map((i) => i.path.join('.') || 'body'))].join(', ');
 
+const aType = (type: string) => `${/^[aeiou]/i.test(type) ? 'an' : 'a'} ${type}`;
+
 /** Why an Events API body cannot be used, if it cannot (any other envelope type is Bolt's). */
 export function envelopeProblem(body: unknown): string | undefined {
   const head = typed.safeParse(body);
   if (!head.success) return 'a JSON body without a type';
   if (head.data.type !== 'url_verification' && head.data.type !== 'event_callback') return undefined;
   const parsed = envelopeSchema.safeParse(body);
-  return parsed.success ? undefined : `a ${head.data.type} without a usable ${fieldsOf(parsed.error)}`;
+  return parsed.success ? undefined : `${aType(head.data.type)} without a usable ${fieldsOf(parsed.error)}`;
 }
 
 /** Why an interaction of this type lacks what it must carry, if it does. */
 export function interactionBodyProblem(type: string, payload: unknown): string | undefined {
   const schema = interactionBodies[type];
   const parsed = schema?.safeParse(payload);
-  return !parsed || parsed.success ? undefined : `a ${type} payload without a usable ${fieldsOf(parsed.error)}`;
+  return !parsed || parsed.success ? undefined : `${aType(type)} payload without a usable ${fieldsOf(parsed.error)}`;
 }

@@ -120,7 +120,7 @@ describe('malformed but signed Slack requests: 4xx, or 200 where Slack wants an 
     [
       'an event_callback whose event is null',
       400,
-      'a event_callback without a usable event',
+      'an event_callback without a usable event',
       () => postJson(JSON.stringify({ type: 'event_callback', team_id: BOT.teamId, event: null })),
     ],
     [
