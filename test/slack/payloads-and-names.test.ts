@@ -5,6 +5,8 @@ import { judgeSchema } from '../../src/config/judge.js';
 import type { Verdict } from '../../src/core/verdict.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { MemoryVerdictHistory } from '../../src/history/index.js';
+import { janusCommand } from '../../src/handlers/commands/janus.js';
+import { createLogger } from '../../src/log.js';
 import { alertMessage } from '../../src/slack/alerts/render.js';
 import type { AlertState } from '../../src/slack/alerts/types.js';
 import { fromSlackText } from '../../src/slack/command-text.js';
@@ -166,6 +168,30 @@ describe('malformed but signed Slack requests: 4xx, or 200 where Slack wants an 
     expect(said).toHaveLength(1);
     expect(String(said[0]!.problem)).toContain(why);
     expect(lines.filter((l) => Number(l.level) >= 50)).toEqual([]);
+  });
+
+  it('the /janus listener itself (what a receiver without the guard hands it) acks a command without text', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      format: 'json',
+      destination: { write: (l: string) => void lines.push(l) },
+    });
+    const acks: unknown[] = [];
+    const command = {
+      command: '/janus',
+      team_id: BOT.teamId,
+      user_id: user.id,
+      response_url: 'https://hooks.slack.com/x',
+    };
+    await janusCommand({ logger } as never)({
+      command,
+      ack: async (m?: unknown) => void acks.push(m),
+      respond: async () => expect.fail('nothing to respond'),
+    } as never);
+    expect(acks).toHaveLength(1);
+    expect(acks[0]).toMatchObject({ response_type: 'ephemeral', text: 'Argos cannot read this command (no text).' });
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['a /janus command Argos cannot read']);
   });
 
   it('a well-formed request still reaches Bolt (the checks refuse only what is broken)', async () => {
