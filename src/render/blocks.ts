@@ -13,7 +13,7 @@ import {
   type Block,
   type SlackMessage,
 } from '../slack/present/kit.js';
-import { clip, count, dateToken, mrkdwn } from '../slack/present/mrkdwn.js';
+import { clip, count, dateToken, mrkdwn, name, plain } from '../slack/present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD, bandTitle, SEVERITY_ICON } from '../slack/present/vocabulary.js';
 
 /** Findings shown one by one; the rest are counted ("and N more"). Generated catalogs give thousands. */
@@ -43,7 +43,7 @@ export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMess
   const [opening, ...sentences] = narrate({ ...v, findings: shown, blastRadius: [] });
   const blocks: Block[] = [
     header(`${v.model.name}: ${v.score}/100, ${BAND_WORD[v.band]}`),
-    section(`*Argos:* ${mrkdwn(opening!)}`),
+    section(`*Argos:* ${plain(opening!)}`),
     {
       type: 'section',
       fields: fields(v).map((text) => ({ type: 'mrkdwn' as const, text: clip(text, LIMITS.fieldText) })),
@@ -53,24 +53,24 @@ export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMess
     blocks.push(divider);
     shown.forEach((f, i) => {
       const head = `${SEVERITY_ICON[f.severity]} *${f.severity}* · −${f.weight} · ${f.detector.replace(/_/g, ' ')}`;
-      blocks.push(section(clip(`${head}\n${mrkdwn(sentences[i] ?? f.message)}`, MAX_FINDING_CHARS)));
+      blocks.push(section(clip(`${head}\n${plain(sentences[i] ?? f.message)}`, MAX_FINDING_CHARS)));
     });
     const more = v.findings.length - shown.length;
     if (more > 0)
       blocks.push(
         context(
-          `…and ${count(more, 'more finding', 'more findings')}. ${opts.reportUrl ? 'The Model Impact Report lists every one.' : `\`janus trust ${mrkdwn(v.model.name)}\` lists every one.`}`,
+          `…and ${count(more, 'more finding', 'more findings')}. ${opts.reportUrl ? 'The Model Impact Report lists every one.' : `\`janus trust ${name(v.model.name)}\` lists every one.`}`,
         ),
       );
   } else if (sentences[0]) {
-    blocks.push(section(mrkdwn(sentences[0])));
+    blocks.push(section(plain(sentences[0])));
   }
   const reach = blastRadiusLine(v);
   if (reach) blocks.push(section(reach));
   const links = buttons(opts);
   if (links) blocks.push(links);
   blocks.push(context(sourceLine(v, opts.source)));
-  return { response_type: 'in_channel', text: mrkdwn(opening!), blocks };
+  return { response_type: 'in_channel', text: plain(opening!), blocks };
 }
 
 function fields(v: Verdict): string[] {
@@ -84,7 +84,7 @@ function fields(v: Verdict): string[] {
     `*Findings*\n${v.findings.length ? `${figure(v.findings.length)} (${bySeverity.join(', ')})` : 'none'}`,
     `*Upstream*\n${count(v.upstreamCount, 'entity', 'entities')}`,
   ];
-  if (v.label) out.push(`*Label*\n\`${mrkdwn(shortName(v.label.column))}\``);
+  if (v.label) out.push(`*Label*\n\`${name(shortName(v.label.column))}\``);
   return out.slice(0, LIMITS.fields);
 }
 
@@ -93,7 +93,7 @@ function blastRadiusLine(v: Verdict): string | undefined {
   const { count: others, listed } = otherModels(v, MAX_BLAST_NAMES);
   if (!others) return undefined;
   const rest = others - listed.length;
-  return `The same trouble reaches ${count(others, 'other model', 'other models')}: ${listed.map((m) => mrkdwn(m.name)).join(', ')}${rest > 0 ? ` and ${figure(rest)} more` : ''}.`;
+  return `The same trouble reaches ${count(others, 'other model', 'other models')}: ${listed.map((m) => name(m.name)).join(', ')}${rest > 0 ? ` and ${figure(rest)} more` : ''}.`;
 }
 
 function buttons(opts: VerdictBlocksOptions): Block | undefined {

@@ -1,8 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
-import { z } from 'zod';
 import type { Logger } from '../log.js';
+import {
+  envelopeProblem,
+  fieldsOf,
+  interactionBodyProblem,
+  interactionSchema,
+  slashCommandSchema,
+} from '../slack/request-schemas.js';
 import type { BufferedHandler, BufferedRequest } from './body-limit.js';
 
 /** Slack's own bound: a request signed more than 5 minutes before or after now is refused. */
@@ -57,25 +63,6 @@ export interface RequestGuardOptions {
   /** The endpoint guarded (default any path): a request to another path is left to the next handler. */
   path?: string;
 }
-
-/** The fields a slash command needs to be answered at all. */
-const slashCommand = z.object({
-  command: z.string().min(1),
-  team_id: z.string().min(1),
-  user_id: z.string().min(1),
-  response_url: z.string().min(1),
-});
-
-/** An interaction payload (`block_actions`, `view_submission`, …): Bolt needs its type and the workspace. */
-const interaction = z.object({
-  type: z.string().min(1),
-  team: z.object({ id: z.string().min(1) }).nullish(),
-  user: z.object({ id: z.string().min(1) }).nullish(),
-  enterprise: z.object({ id: z.string().min(1) }).nullish(),
-  is_enterprise_install: z.boolean().optional(),
-  response_url: z.string().optional(),
-  response_urls: z.array(z.object({ response_url: z.string() }).loose()).optional(),
-});
 
 /**
  * Checks a Slack request before Bolt sees it (Bolt checks the signature and old timestamps only): a timestamp more
@@ -133,20 +120,22 @@ function unusable(req: BufferedRequest, allowedHosts: Set<string>): { why: strin
     .trim()
     .toLowerCase();
   if (type === 'application/json') {
-    // the Events API's envelopes (url_verification, event_callback): Bolt's own, once they are JSON with a type
+    // the Events API's envelopes: a challenge, or an event with its type (Bolt reads `event.type` unchecked)
+    let body: unknown;
     try {
-      const body = JSON.parse(req.rawBody.toString('utf8')) as { type?: unknown } | null;
-      return typeof body?.type === 'string' && body.type ? undefined : { why: 'a JSON body without a type' };
+      body = JSON.parse(req.rawBody.toString('utf8'));
     } catch {
       return { why: 'a JSON body that is not JSON' };
     }
+    const why = envelopeProblem(body);
+    return why ? { why } : undefined;
   }
   if (type !== 'application/x-www-form-urlencoded') return undefined; // Bolt answers what it cannot parse
   const form = new URLSearchParams(req.rawBody.toString('utf8'));
   if (form.get('ssl_check') === '1') return undefined;
   const raw = form.get('payload');
   if (raw === null) {
-    const parsed = slashCommand.safeParse(Object.fromEntries(form));
+    const parsed = slashCommandSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) return { why: `a slash command without ${fieldsOf(parsed.error)}`, ephemeral: true };
     return replyAddressProblem([parsed.data.response_url], allowedHosts);
   }
@@ -156,9 +145,11 @@ function unusable(req: BufferedRequest, allowedHosts: Set<string>): { why: strin
   } catch {
     return { why: 'its payload is not JSON' };
   }
-  const parsed = interaction.safeParse(json);
+  const parsed = interactionSchema.safeParse(json);
   if (!parsed.success) return { why: `a payload without a usable ${fieldsOf(parsed.error)}` };
   const p = parsed.data;
+  const bodyProblem = interactionBodyProblem(p.type, json);
+  if (bodyProblem) return { why: bodyProblem };
   if (!p.team?.id && !(p.is_enterprise_install && p.enterprise?.id)) return { why: `a ${p.type} payload without team` };
   if (!p.user?.id) return { why: `a ${p.type} payload without user` };
   const urls = [p.response_url, ...(p.response_urls ?? []).map((r) => r.response_url)].filter((u): u is string => !!u);
@@ -179,8 +170,6 @@ function replyAddressProblem(urls: string[], allowedHosts: Set<string>): { why: 
   }
   return undefined;
 }
-
-const fieldsOf = (err: z.ZodError) => [...new Set(err.issues.map((i) => i.path.join('.') || 'body'))].join(', ');
 
 function refuse(res: ServerResponse, log: Logger, status: number, why: string): void {
   log.info({ status, why }, 'Slack request refused');

@@ -6,7 +6,7 @@ import { sparkline } from '../render/score-history.js';
 import { CLAIM_ACTION, orphanBlockId, orphanHeadline } from './orphan-blocks.js';
 import { incidentButtons, incidentControls } from './present/incident-controls.js';
 import { context, divider, header, LIMITS, section, type Block } from './present/kit.js';
-import { clip, dateRef, mrkdwn, name } from './present/mrkdwn.js';
+import { clip, dateRef, name, plain } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** Block Kit's limit for a Home tab view. */
@@ -22,10 +22,10 @@ const modelLine = (m: { name: string; score: number; band: Band }, trend?: numbe
 
 function who(d: HomeData): string {
   const i = d.identity;
-  if (i.kind === 'known') return `Hello ${mrkdwn(i.actor.name)}.`;
+  if (i.kind === 'known') return `Hello ${plain(i.actor.name)}.`;
   if (i.kind === 'no-email') return 'Argos cannot see your email in Slack, so it cannot tell which models are yours.';
-  if (i.kind === 'no-account') return `No DataHub user has the email ${mrkdwn(i.email)}: here is the whole catalog.`;
-  return `${mrkdwn(i.name)} is not an active DataHub user: here is the whole catalog.`;
+  if (i.kind === 'no-account') return `No DataHub user has the email ${plain(i.email)}: here is the whole catalog.`;
+  return `${plain(i.name)} is not an active DataHub user: here is the whole catalog.`;
 }
 
 /**
@@ -52,7 +52,7 @@ export function homeView(d: HomeData, at: number, notice: Block[] = []): types.H
     for (const i of d.incidents) {
       blocks.push(
         section(
-          `*${mrkdwn(clip(i.headline, 200))}*\n${i.models.slice(0, 5).map(name).join(', ')}${i.models.length > 5 ? ` and ${i.models.length - 5} more` : ''} · since ${dateRef(i.since)}`,
+          `*${plain(clip(i.headline, 200))}*\n${i.models.slice(0, 5).map(name).join(', ')}${i.models.length > 5 ? ` and ${i.models.length - 5} more` : ''} · since ${dateRef(i.since)}`,
         ),
         // as it is in DataHub now; as Janus raised it when DataHub could not say (a click then answers where it is)
         ...(i.status

@@ -5,7 +5,7 @@ import type { ModelSummary, ScoreEntry } from '../history/index.js';
 import { sparkline } from '../render/score-history.js';
 import { context, LIMITS, section, type Block, type SlackMessage } from './present/kit.js';
 import { fitLines, listBlocks } from './present/list.js';
-import { clip, link, mrkdwn, name, slackDate } from './present/mrkdwn.js';
+import { clip, link, mrkdwn, name as catalogName, plain, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch` and `watching`. Pure. */
@@ -29,7 +29,7 @@ const MAX_NAME = 60;
 
 /** `/janus history <model>`: the score over time, newest first, with its trend. */
 export function historyMessage(model: ModelRef, entries: readonly ScoreEntry[], total: boolean): SlackMessage {
-  const shown = mrkdwn(model.name);
+  const shown = catalogName(model.name);
   if (!entries.length) {
     const text = total
       ? `No scan has judged *${shown}* yet: the next cycle records it.`
@@ -44,7 +44,7 @@ export function historyMessage(model: ModelRef, entries: readonly ScoreEntry[], 
     return `${slackDate(e.scannedAt)}  *${e.score}*${delta}  ${BAND_ICON[e.band]} ${BAND_WORD[e.band]}${moved}`;
   });
   const trend = trendLine(entries);
-  const text = `${model.name}: ${entries[0]!.score}/100, ${BAND_WORD[entries[0]!.band]}, over ${entries.length} scans`;
+  const text = `${shown}: ${entries[0]!.score}/100, ${BAND_WORD[entries[0]!.band]}, over ${entries.length} scans`;
   const list = fitLines(rows, { rows: MAX_ROWS });
   return answer(text, [
     section(`*${shown}*, newest first:`),
@@ -71,7 +71,7 @@ export function atRiskMessage(
   }
   const rows = models.map((m) => {
     const url = reportUrl(m.urn);
-    const label = url ? link(url, clip(m.name, MAX_NAME)) : `*${name(m.name)}*`;
+    const label = url ? link(url, clip(m.name, MAX_NAME)) : `*${catalogName(m.name)}*`;
     const why = [...new Set(m.findings.map((k) => k.split(':')[0]!.replace(/_/g, ' ')))].slice(0, 2).join(', ');
     return `${BAND_ICON[m.band]} ${label}  ${m.score}/100${why ? `  · ${mrkdwn(why)}` : ''}`;
   });
@@ -92,19 +92,19 @@ const atRiskRest = (shown: number, url: string | undefined) =>
     : { label: `\`/janus trust <model>\` answers for any of them (the ${shown} worst are above)` };
 
 export function ownersMessage(v: OwnersView): SlackMessage {
-  const name = mrkdwn(v.entity.name);
+  const name = catalogName(v.entity.name);
   const owners = v.owners.length
-    ? v.owners.map((o) => `${mrkdwn(o.name)}${o.kind === 'group' ? ' (group)' : ''}${o.active ? '' : ' (departed)'}`)
+    ? v.owners.map((o) => `${plain(o.name)}${o.kind === 'group' ? ' (group)' : ''}${o.active ? '' : ' (departed)'}`)
     : [];
   const ownedBy = owners.length ? owners.join(', ') : '*nobody*';
   const where = v.channels.length
-    ? v.channels.map((c) => (/^[CG][A-Z0-9]+$/.test(c) ? `<#${c}>` : `#${mrkdwn(c)}`)).join(', ')
+    ? v.channels.map((c) => (/^[CG][A-Z0-9]+$/.test(c) ? `<#${c}>` : `#${plain(c)}`)).join(', ')
     : v.fallback
-      ? `#${mrkdwn(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
+      ? `#${plain(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
       : 'nowhere: no owner names a channel and no fallback channel is set';
   const lines = [
     `*Owners:* ${ownedBy}`,
-    `*Alerts go to:* ${where}${v.mentioned.length ? `, mentioning ${v.mentioned.map(mrkdwn).join(', ')}` : ''}`,
+    `*Alerts go to:* ${where}${v.mentioned.length ? `, mentioning ${v.mentioned.map((m) => plain(m)).join(', ')}` : ''}`,
   ];
   if (v.entity.kind === 'model')
     lines.push(
@@ -112,12 +112,12 @@ export function ownersMessage(v: OwnersView): SlackMessage {
         ? v.orphans.length
           ? `*Nobody owns, upstream:* ${v.orphans
               .slice(0, 15)
-              .map((u) => `\`${mrkdwn(shortName(u))}\``)
+              .map((u) => `\`${catalogName(shortName(u))}\``)
               .join(', ')}${v.orphans.length > 15 ? ` and ${v.orphans.length - 15} more` : ''}`
           : '*Upstream:* every table and job has an owner.'
         : '*Upstream:* not judged yet, so Argos cannot say what nobody owns.',
     );
-  const text = `${v.entity.name}: owned by ${owners.length ? owners.join(', ') : 'nobody'}`;
+  const text = `${name}: owned by ${owners.length ? owners.join(', ') : 'nobody'}`;
   return answer(text, [section(`*${name}* (${v.entity.kind})`), section(lines.join('\n'))]);
 }
 
@@ -125,7 +125,7 @@ export function ownersMessage(v: OwnersView): SlackMessage {
 export function scanQueuedMessage(what: { all: true } | { all: false; model: ModelRef }): SlackMessage {
   const text = what.all
     ? ':mag: A cycle over the whole catalog is queued. Argos posts the outcome here when it is done.'
-    : `:mag: A cycle judging *${mrkdwn(what.model.name)}* again is queued. Argos posts the outcome here when it is done.`;
+    : `:mag: A cycle judging *${catalogName(what.model.name)}* again is queued. Argos posts the outcome here when it is done.`;
   return answer(text, [section(text)]);
 }
 
@@ -142,7 +142,7 @@ export type ScanOutcome =
 
 export function scanOutcomeMessage(o: ScanOutcome): SlackMessage {
   if (o.kind === 'failed') {
-    const text = `:warning: The cycle failed: ${mrkdwn(clip(o.reason, 500))}. The server log has the details.`;
+    const text = `:warning: The cycle failed: ${plain(clip(o.reason, 500))}. The server log has the details.`;
     return answer(text, [section(text)]);
   }
   if (o.kind === 'late') {
@@ -156,9 +156,9 @@ export function scanOutcomeMessage(o: ScanOutcome): SlackMessage {
     if (now) {
       const moved = before && before.band !== now.band ? ` (was ${BAND_WORD[before.band]}, ${before.score})` : '';
       lines.push(
-        `*${mrkdwn(ref.name)}*: ${now.score}/100, ${BAND_ICON[now.band]} ${BAND_WORD[now.band]}${moved}. \`/janus trust ${mrkdwn(ref.name)}\` has the findings.`,
+        `*${catalogName(ref.name)}*: ${now.score}/100, ${BAND_ICON[now.band]} ${BAND_WORD[now.band]}${moved}. \`/janus trust ${catalogName(ref.name)}\` has the findings.`,
       );
-    } else lines.push(`*${mrkdwn(ref.name)}* was not judged in it (DataHub may not list it any more).`);
+    } else lines.push(`*${catalogName(ref.name)}* was not judged in it (DataHub may not list it any more).`);
   }
   return answer(lines.join(' '), lines.map(section));
 }
@@ -176,7 +176,7 @@ export function watchMessage(
   added: boolean,
   unknownToDataHub: boolean,
 ): SlackMessage {
-  const name = `*${mrkdwn(entity.name)}*`;
+  const name = `*${catalogName(entity.name)}*`;
   const text = added
     ? `:eyes: You are watching the ${kindWord(entity.kind)} ${name}: Argos sends you its alerts in a direct message, threaded like the channel's.`
     : `You already watch ${name}.`;
@@ -191,14 +191,14 @@ export function watchMessage(
 }
 
 export function watchRefusedMessage(entity: { name: string }, who: string): SlackMessage {
-  const text = `DataHub says ${mrkdwn(who)} is suspended, so Argos does not send them alerts about *${mrkdwn(entity.name)}*.`;
+  const text = `DataHub says ${plain(who)} is suspended, so Argos does not send them alerts about *${catalogName(entity.name)}*.`;
   return answer(text, [section(text)]);
 }
 
 export function unwatchMessage(entity: { name: string }, was: boolean): SlackMessage {
   const text = was
-    ? `:no_bell: You no longer watch *${mrkdwn(entity.name)}*.`
-    : `You were not watching *${mrkdwn(entity.name)}*.`;
+    ? `:no_bell: You no longer watch *${catalogName(entity.name)}*.`
+    : `You were not watching *${catalogName(entity.name)}*.`;
   return answer(text, [section(text)]);
 }
 
@@ -208,7 +208,7 @@ export function watchingMessage(watches: { name: string; kind: 'model' | 'datase
     return answer(text, [section(mrkdwn(text))]);
   }
   const rows = watches.map(
-    (w) => `• *${name(w.name)}* (${w.kind}), since ${slackDate(new Date(w.since).toISOString())}`,
+    (w) => `• *${catalogName(w.name)}* (${w.kind}), since ${slackDate(new Date(w.since).toISOString())}`,
   );
   const list = fitLines(rows, { rows: 40, sections: 2 });
   const text = `You watch ${watches.length} ${watches.length === 1 ? 'entity' : 'entities'}`;

@@ -1,14 +1,25 @@
 /** The grammar of `/janus <text>`, shared by every command's parser (src/handlers/commands). Pure. */
 
+import { mrkdwn, plain, unlookAlike } from './present/mrkdwn.js';
+
 /** Answers go to the asker alone unless they add this (anywhere after the command). */
 export const PUBLIC_FLAG = '--public';
 
 /** The longest snooze: a month (a longer silence is a decision to make in DataHub, not a snooze). */
 export const MAX_SNOOZE_MS = 30 * 86_400_000;
 
+/**
+ * Slash command text as typed: Slack sends `&`, `<` and `>` as `&amp;`, `&lt;` and `&gt;` (a mention stays
+ * `<@U…>`), so `R&amp;D_model` is `R&D_model`; the look-alikes Janus shows names with (`plain`) are read back as
+ * the characters they stand for. Modal inputs arrive unencoded: this is for a command's text only.
+ */
+export const fromSlackText = (text: string): string =>
+  unlookAlike(text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'));
+
 /** Text Argos cannot act on: `problem` says why, `usage` the command's usage line when the command is known. */
 export interface UsageProblem {
   kind: 'usage';
+  /** mrkdwn: what the asker typed is in it through `plain`. */
   problem: string;
   usage?: string;
 }
@@ -48,17 +59,17 @@ export function commandArgs(command: { name: string; usage: string }, words: str
     public: pub,
     problem,
     one(what, hint = '') {
-      const u = `\`${usage}\``;
+      const u = `\`${mrkdwn(usage)}\``;
       if (!words.length) return problem(`\`/janus ${name}\` needs a ${what}${hint}: ${u}.`);
       if (words.length > 1)
         return problem(
-          `\`/janus ${name}\` takes one ${what} at a time; got ${words.length} words: \`${words.join(' ')}\`. ${u}.`,
+          `\`/janus ${name}\` takes one ${what} at a time; got ${words.length} words: \`${plain(words.join(' '))}\`. ${u}.`,
         );
       return unwrap(words[0]!);
     },
     none() {
       if (!words.length) return undefined;
-      return problem(`\`/janus ${name}\` takes nothing more; got \`${words.join(' ')}\`.`);
+      return problem(`\`/janus ${name}\` takes nothing more; got \`${plain(words.join(' '))}\`.`);
     },
   };
 }

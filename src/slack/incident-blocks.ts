@@ -3,7 +3,7 @@ import type { IncidentActionOutcome } from '../app/incident-action.js';
 import { RESOLUTIONS } from '../core/incident-status.js';
 import { statusLine } from './present/incident-controls.js';
 import { section, type SlackMessage } from './present/kit.js';
-import { clip, mrkdwn } from './present/mrkdwn.js';
+import { clip, plain } from './present/mrkdwn.js';
 
 /** The Resolve modal, and what Argos tells the clicker of an incident button. Pure. */
 
@@ -41,7 +41,7 @@ export function resolveModal(meta: ResolveMetadata, title: string): types.ModalV
     submit: { type: 'plain_text', text: 'Resolve' },
     close: { type: 'plain_text', text: 'Cancel' },
     blocks: [
-      section(`*${mrkdwn(title)}*`),
+      section(`*${plain(title)}*`),
       {
         type: 'input',
         block_id: 'stage',
@@ -81,7 +81,7 @@ export function resolveModal(meta: ResolveMetadata, title: string): types.ModalV
 const ephemeral = (text: string): SlackMessage => ({ response_type: 'ephemeral', text, blocks: [section(text)] });
 
 const listed = (names: string[]) => {
-  const shown = names.slice(0, 10).map(mrkdwn);
+  const shown = names.slice(0, 10).map((n) => plain(n));
   return names.length > 10 ? `${shown.join(', ')} and ${names.length - 10} more` : shown.join(', ');
 };
 
@@ -96,7 +96,7 @@ export function outcomeMessage(
   switch (outcome.kind) {
     case 'malformed':
       return ephemeral(
-        `:warning: This button does not name a DataHub incident (\`${mrkdwn(clip(outcome.value, 200))}\`). ${nothing}`,
+        `:warning: This button does not name a DataHub incident (\`${plain(clip(outcome.value, 200))}\`). ${nothing}`,
       );
     case 'no-email':
       return ephemeral(
@@ -104,14 +104,14 @@ export function outcomeMessage(
       );
     case 'no-account':
       return ephemeral(
-        `:warning: DataHub has no user with your email (${mrkdwn(outcome.email)}), so Argos cannot act for you. Ask a DataHub admin to add you. ${nothing}`,
+        `:warning: DataHub has no user with your email (${plain(outcome.email)}), so Argos cannot act for you. Ask a DataHub admin to add you. ${nothing}`,
       );
     case 'inactive':
       return ephemeral(
-        `:warning: Your DataHub account (${mrkdwn(outcome.name)}) is suspended or inactive, so Argos cannot act for you. ${nothing}`,
+        `:warning: Your DataHub account (${plain(outcome.name)}) is suspended or inactive, so Argos cannot act for you. ${nothing}`,
       );
     case 'not-found':
-      return ephemeral(`:warning: DataHub has no incident \`${mrkdwn(outcome.urn)}\`. ${nothing}`);
+      return ephemeral(`:warning: DataHub has no incident \`${plain(outcome.urn)}\`. ${nothing}`);
     case 'refused': {
       const who = [
         ...(outcome.owners.length ? [listed(outcome.owners)] : []),
@@ -119,11 +119,11 @@ export function outcomeMessage(
         ...(outcome.responders ? ['the on-call responders (`slack.responders`)'] : []),
       ];
       return ephemeral(
-        `:no_entry: Only the owners of ${mrkdwn(outcome.entity)} or of the models it affects may act on this incident${who.length ? `: ${who.join(', or ')}` : ' (it has none: ask a Janus admin)'}. ${nothing}`,
+        `:no_entry: Only the owners of ${plain(outcome.entity)} or of the models it affects may act on this incident${who.length ? `: ${who.join(', or ')}` : ' (it has none: ask a Janus admin)'}. ${nothing}`,
       );
     }
     case 'unchanged': {
-      const by = outcome.by ? ` by ${mrkdwn(outcome.by)}` : '';
+      const by = outcome.by ? ` by ${plain(outcome.by)}` : '';
       const text =
         outcome.already === 'open'
           ? 'This incident is already open.'
@@ -140,16 +140,16 @@ export function outcomeMessage(
   }
 }
 
-const failedShow = (why?: string) => (why ? ` (Slack: ${mrkdwn(clip(why, 200))})` : '');
+const failedShow = (why?: string) => (why ? ` (Slack: ${plain(clip(why, 200))})` : '');
 
 /** DataHub (or anything else) failed: the incident may be unchanged, and it is not the clicker's fault. */
 export function failureMessage(detail: string): SlackMessage {
   return ephemeral(
-    `:warning: Argos could not change the incident just now: ${mrkdwn(clip(detail, 300))}. Try again in a moment.`,
+    `:warning: Argos could not change the incident just now: ${plain(clip(detail, 300))}. Try again in a moment.`,
   );
 }
 
 /** An action id under `janus.incident.` that Argos does not know. */
 export function unknownActionMessage(actionId: string): SlackMessage {
-  return ephemeral(`:warning: Argos does not know the button \`${mrkdwn(clip(actionId, 100))}\`. Nothing was changed.`);
+  return ephemeral(`:warning: Argos does not know the button \`${plain(clip(actionId, 100))}\`. Nothing was changed.`);
 }

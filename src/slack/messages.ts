@@ -3,7 +3,7 @@ import type { ModelRef } from '../core/verdict.js';
 import { PUBLIC_FLAG } from './command-text.js';
 import { pickButtons } from './pick-buttons.js';
 import { context, section, type Block, type SlackMessage } from './present/kit.js';
-import { dateToken, mrkdwn } from './present/mrkdwn.js';
+import { dateToken, mrkdwn, name as catalogName, plain } from './present/mrkdwn.js';
 
 /** The replies `/janus` gives besides a verdict: every one ephemeral (only the asker sees it). Pure. */
 
@@ -25,13 +25,16 @@ export function helpMessage(commands: readonly CommandLine[]): SlackMessage {
   ]);
 }
 
-/** Text Argos cannot act on, and why, with the command's usage line, or every command when none applies. */
+/**
+ * Text Argos cannot act on, and why (mrkdwn, the asker's words in it through `plain`), with the command's usage line,
+ * or every command when none applies.
+ */
 export function usageMessage(problem: string, usage: string | readonly CommandLine[]): SlackMessage {
   const tail =
     typeof usage === 'string'
       ? `*Usage:* \`${mrkdwn(usage)}\` (\`/janus help\` lists every command)`
       : `*Try:*\n${commandList(usage)}`;
-  return ephemeral(problem, [section(mrkdwn(problem)), section(tail)]);
+  return ephemeral(problem, [section(problem), section(tail)]);
 }
 
 const MAX_CANDIDATES = 10;
@@ -46,32 +49,32 @@ export function unresolvedModelMessage(
   candidates: ModelRef[],
   redo?: (urn: string) => string | undefined,
 ): SlackMessage {
-  const name = `\`${mrkdwn(ref)}\``;
+  const name = `\`${plain(ref)}\``;
   const buttons = redo ? pickButtons(candidates.slice(0, MAX_CANDIDATES), redo) : undefined;
   if (reason === 'ambiguous') {
-    const listed = candidates.slice(0, MAX_CANDIDATES).map((c) => `• ${mrkdwn(c.name)}: \`${mrkdwn(c.urn)}\``);
+    const listed = candidates.slice(0, MAX_CANDIDATES).map((c) => `• ${catalogName(c.name)}: \`${plain(c.urn)}\``);
     const more = candidates.length > MAX_CANDIDATES ? [`…and ${candidates.length - MAX_CANDIDATES} more`] : [];
     const text = buttons
       ? `${name} matches ${candidates.length} models in DataHub. Pick one:`
       : `${name} matches ${candidates.length} models in DataHub. Name one by its urn: \`/janus trust &lt;urn&gt;\`.`;
     return ephemeral(text, [section(text), ...(buttons ? [buttons] : []), section([...listed, ...more].join('\n'))]);
   }
-  const closest = candidates.map((c) => `\`${mrkdwn(c.name)}\``);
+  const closest = candidates.map((c) => `\`${catalogName(c.name)}\``);
   const text = `Argos finds no model named ${name} in DataHub.${closest.length ? ` Closest: ${closest.join(', ')}.` : ''}`;
   if (buttons && candidates.length) return ephemeral(text, [section(text), section('Did you mean:'), buttons]);
-  const hint = candidates[0] ? [section(`Did you mean \`/janus trust ${mrkdwn(candidates[0].name)}\`?`)] : [];
+  const hint = candidates[0] ? [section(`Did you mean \`/janus trust ${catalogName(candidates[0].name)}\`?`)] : [];
   return ephemeral(text, [section(text), ...hint]);
 }
 
 /** DataHub failed (5xx, timeout, unreadable answer): nothing was judged, and it is not the asker's fault. */
 export function datahubDownMessage(ref: string, detail: string): SlackMessage {
-  const text = `Argos could not read DataHub just now, so \`${mrkdwn(ref)}\` was not judged. Try again in a moment.`;
+  const text = `Argos could not read DataHub just now, so \`${plain(ref)}\` was not judged. Try again in a moment.`;
   return ephemeral(text, [section(`:warning: ${text}`), context(mrkdwn(detail))]);
 }
 
 /** Anything else that went wrong: the server log has the details. */
 export function failedMessage(ref: string): SlackMessage {
-  const text = `Argos failed to judge \`${mrkdwn(ref)}\`; the Janus server log has the details.`;
+  const text = `Argos failed to judge \`${plain(ref)}\`; the Janus server log has the details.`;
   return ephemeral(text, [section(`:warning: ${text}`)]);
 }
 
@@ -81,7 +84,7 @@ const inChannel = (text: string): SlackMessage => ({ response_type: 'in_channel'
 export function snoozedMessage(name: string, kind: 'model' | 'dataset', until: number, by: string): SlackMessage {
   const when = dateToken(until, '{date_short_pretty} {time}', new Date(until).toISOString());
   return inChannel(
-    `:zzz: <@${mrkdwn(by)}> snoozed Argos's alerts about the ${kind} \`${mrkdwn(name)}\` until ${when}. Janus still judges it; if it is still in trouble then, Argos says so once.`,
+    `:zzz: <@${mrkdwn(by)}> snoozed Argos's alerts about the ${kind} \`${catalogName(name)}\` until ${when}. Janus still judges it; if it is still in trouble then, Argos says so once.`,
   );
 }
 
@@ -89,19 +92,19 @@ export function snoozedMessage(name: string, kind: 'model' | 'dataset', until: n
 export function unsnoozedMessage(name: string, by: string, was?: { by: string; until: number }): SlackMessage {
   return was
     ? inChannel(
-        `:bell: <@${mrkdwn(by)}> unsnoozed \`${mrkdwn(name)}\` (snoozed by <@${mrkdwn(was.by)}> until ${dateToken(was.until, '{date_short_pretty} {time}', new Date(was.until).toISOString())}): Argos alerts about it again.`,
+        `:bell: <@${mrkdwn(by)}> unsnoozed \`${catalogName(name)}\` (snoozed by <@${mrkdwn(was.by)}> until ${dateToken(was.until, '{date_short_pretty} {time}', new Date(was.until).toISOString())}): Argos alerts about it again.`,
       )
-    : ephemeral(`\`${mrkdwn(name)}\` was not snoozed.`, [section(`\`${mrkdwn(name)}\` was not snoozed.`)]);
+    : ephemeral(`\`${catalogName(name)}\` was not snoozed.`, [section(`\`${catalogName(name)}\` was not snoozed.`)]);
 }
 
 /** Why the asker may not snooze it, only to them: who may, or what Argos could not tell. */
 export function snoozeRefusedMessage(o: Exclude<SnoozeOutcome, { outcome: 'snoozed' }>): SlackMessage {
   const nothing = 'Nothing was snoozed.';
-  const name = `\`${mrkdwn(o.entity.name)}\``;
+  const name = `\`${catalogName(o.entity.name)}\``;
   let text: string;
   if (o.outcome === 'refused') {
     const who = [
-      ...(o.owners.length ? [o.owners.map(mrkdwn).join(', ')] : []),
+      ...(o.owners.length ? [o.owners.map(plain).join(', ')] : []),
       ...(o.admins ? ['a Janus admin (`slack.admins`)'] : []),
       ...(o.responders ? ['the on-call responders (`slack.responders`)'] : []),
     ];
@@ -113,8 +116,8 @@ export function snoozeRefusedMessage(o: Exclude<SnoozeOutcome, { outcome: 'snooz
       i.kind === 'no-email'
         ? `:warning: Argos cannot see your email in Slack, so it cannot tell whether ${name} is yours to snooze. ${nothing}`
         : i.kind === 'no-account'
-          ? `:warning: DataHub has no user with your email (${mrkdwn(i.email)}), so Argos cannot tell whether ${name} is yours to snooze. ${nothing}`
-          : `:warning: Your DataHub account (${mrkdwn(i.name)}) is suspended or inactive, so Argos cannot snooze ${name} for you. ${nothing}`;
+          ? `:warning: DataHub has no user with your email (${plain(i.email)}), so Argos cannot tell whether ${name} is yours to snooze. ${nothing}`
+          : `:warning: Your DataHub account (${plain(i.name)}) is suspended or inactive, so Argos cannot snooze ${name} for you. ${nothing}`;
   }
   return ephemeral(text, [section(text)]);
 }

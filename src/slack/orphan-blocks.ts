@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { types } from '@slack/bolt';
 import { shortName } from '../core/names.js';
 import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from './present/kit.js';
-import { clip, count, dateRef, mention, mrkdwn, name } from './present/mrkdwn.js';
+import { clip, count, dateRef, mention, name, plain } from './present/mrkdwn.js';
 
 /**
  * Argos's orphan pings as Block Kit: one message per orphan (or a digest), each with a **Claim ownership** button,
@@ -41,7 +41,7 @@ const KIND_WORD: Record<string, string> = {
   mlFeatureTable: 'feature table',
 };
 
-const code = (n: string) => `\`${mrkdwn(clip(n, 120)).replace(/`/g, "'")}\``;
+const code = (n: string) => `\`${name(n)}\``;
 
 /** "3 of your models read `raw.events`, which nobody owns." (or the model's own line, when it is the orphan) */
 export function orphanHeadline(p: Pick<OrphanPing, 'name' | 'kind' | 'models' | 'modelCount' | 'yours' | 'departed'>) {
@@ -54,7 +54,7 @@ export function orphanHeadline(p: Pick<OrphanPing, 'name' | 'kind' | 'models' | 
 
 const departedLine = (departed: string[]) =>
   departed.length
-    ? `Owned only by people who have left: ${departed.map((u) => mrkdwn(shortName(u))).join(', ')}.`
+    ? `Owned only by people who have left: ${departed.map((u) => plain(shortName(u))).join(', ')}.`
     : `It has no owner in DataHub.`;
 
 const modelNames = (p: OrphanPing) => {
@@ -125,8 +125,8 @@ export interface ClaimShown {
 }
 
 export const claimLine = (c: ClaimShown) =>
-  `:white_check_mark: *Claimed* by ${mention(c.slackId)} (${mrkdwn(c.name)}) · ${dateRef(new Date(c.at).toISOString())}` +
-  (c.removed.length ? `; ${c.removed.map((u) => mrkdwn(shortName(u))).join(', ')} removed as owner` : '');
+  `:white_check_mark: *Claimed* by ${mention(c.slackId)} (${plain(c.name)}) · ${dateRef(new Date(c.at).toISOString())}` +
+  (c.removed.length ? `; ${c.removed.map((u) => plain(shortName(u))).join(', ')} removed as owner` : '');
 
 /**
  * A ping's blocks once its orphan is claimed: the ping's Claim button gives way to who claimed it (a digest keeps
@@ -159,14 +159,14 @@ export function withOwner(blocks: Block[], urn: string): Block[] {
 /** What Argos tells the clicker, only to them. */
 export const claimReplies = {
   claimed: (entity: string, removed: string[]) =>
-    `You now own ${code(entity)} in DataHub (technical owner).${removed.length ? ` Removed the owners who left: ${removed.map((u) => mrkdwn(shortName(u))).join(', ')}.` : ''}`,
+    `You now own ${code(entity)} in DataHub (technical owner).${removed.length ? ` Removed the owners who left: ${removed.map((u) => plain(shortName(u))).join(', ')}.` : ''}`,
   already: (entity: string, owners: string[]) =>
-    `${code(entity)} was already claimed by ${owners.map((o) => mrkdwn(o)).join(', ')}: nothing changed.`,
+    `${code(entity)} was already claimed by ${owners.map((o) => plain(o)).join(', ')}: nothing changed.`,
   noEmail: () => 'Argos cannot see your email in Slack, so it cannot tell who you are in DataHub: nothing changed.',
   noAccount: (email: string) =>
-    `No DataHub user has the email ${mrkdwn(email)}: ask a DataHub admin for an account, then claim again. Nothing changed.`,
-  inactive: (name: string) => `${mrkdwn(name)} is not an active DataHub user: nothing changed.`,
+    `No DataHub user has the email ${plain(email)}: ask a DataHub admin for an account, then claim again. Nothing changed.`,
+  inactive: (name: string) => `${plain(name)} is not an active DataHub user: nothing changed.`,
   badValue: () => 'That button does not name anything Argos knows: nothing changed.',
   gone: (urn: string) => `DataHub no longer has ${code(shortName(urn))}: nothing changed.`,
-  failed: (detail: string) => `Argos could not claim it: ${mrkdwn(clip(detail, 300))}. Try again in a moment.`,
+  failed: (detail: string) => `Argos could not claim it: ${plain(clip(detail, 300))}. Try again in a moment.`,
 };

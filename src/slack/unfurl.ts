@@ -4,7 +4,7 @@ import type { Verdict } from '../core/verdict.js';
 import type { ModelSummary, VerdictHistory } from '../history/index.js';
 import { reportPath } from '../core/links.js';
 import { context, LINK_ACTIONS, section, type Block } from './present/kit.js';
-import { clip, mrkdwn, slackDate } from './present/mrkdwn.js';
+import { clip, mrkdwn, name, plain, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /**
@@ -95,7 +95,7 @@ export async function unfurlCard(deps: UnfurlDeps, target: LinkTarget): Promise<
 
 function neverJudged(t: LinkTarget): Block[] {
   return [
-    section(`*${mrkdwn(shortName(t.urn))}*\nJanus has never judged this model: it is not in the scan history yet.`),
+    section(`*${name(shortName(t.urn))}*\nJanus has never judged this model: it is not in the scan history yet.`),
   ];
 }
 
@@ -103,7 +103,7 @@ function alertLines(alerts: OpenAlert[]): string {
   if (!alerts.length) return '*Open incidents:* none';
   const listed = alerts
     .slice(0, 3)
-    .map((a) => `${a.acknowledged ? ':eyes:' : ':rotating_light:'} ${mrkdwn(clip(a.headline, 120))}`);
+    .map((a) => `${a.acknowledged ? ':eyes:' : ':rotating_light:'} ${plain(clip(a.headline, 120))}`);
   const more = alerts.length > 3 ? ` and ${alerts.length - 3} more` : '';
   return `*Open incidents:* ${alerts.length}\n${listed.join('\n')}${more}`;
 }
@@ -130,10 +130,10 @@ export function modelCard(v: Verdict, alerts: OpenAlert[], reportUrl: string | u
     (a, b) => severityRank(b.severity) - severityRank(a.severity) || b.weight - a.weight,
   )[0];
   const finding = top
-    ? `*Top finding:* ${mrkdwn(top.severity)} · ${mrkdwn(clip(top.message, 280))}`
+    ? `*Top finding:* ${mrkdwn(top.severity)} · ${plain(clip(top.message, 280))}`
     : '*Top finding:* none';
   return [
-    section(`${BAND_ICON[v.band]} *${mrkdwn(v.model.name)}*: *${v.score}*/100, ${BAND_WORD[v.band]}\n${finding}`),
+    section(`${BAND_ICON[v.band]} *${name(v.model.name)}*: *${v.score}*/100, ${BAND_WORD[v.band]}\n${finding}`),
     section(alertLines(alerts)),
     ...reportButton(reportUrl),
     context(`Janus · as of the scan at ${slackDate(v.scannedAt)}`),
@@ -147,14 +147,14 @@ function datasetCard(
   alerts: OpenAlert[],
   reportUrl: (urn: string) => string | undefined,
 ): Block[] {
-  const name = mrkdwn(shortName(urn));
+  const shown = name(shortName(urn));
   if (!hurt.length)
-    return [section(`${BAND_ICON.trusted} *${name}*\nNo model Janus judged has a finding on this dataset.`)];
+    return [section(`${BAND_ICON.trusted} *${shown}*\nNo model Janus judged has a finding on this dataset.`)];
   const worst = hurt[0]!;
   const troubles = [...new Set(keys.map((k) => k.split(':')[0]!.replace(/_/g, ' ')))].join(', ');
   return [
     section(
-      `${BAND_ICON[worst.band]} *${name}*: ${mrkdwn(troubles)}, hurting ${hurt.length} ${hurt.length === 1 ? 'model' : 'models'}\n*Worst:* ${mrkdwn(worst.name)}, *${worst.score}*/100, ${BAND_WORD[worst.band]}`,
+      `${BAND_ICON[worst.band]} *${shown}*: ${plain(troubles)}, hurting ${hurt.length} ${hurt.length === 1 ? 'model' : 'models'}\n*Worst:* ${name(worst.name)}, *${worst.score}*/100, ${BAND_WORD[worst.band]}`,
     ),
     section(alertLines(alerts)),
     ...reportButton(reportUrl(worst.urn)),

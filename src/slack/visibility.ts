@@ -1,5 +1,5 @@
 import { context, type Block, type SlackMessage } from './present/kit.js';
-import { mrkdwn } from './present/mrkdwn.js';
+import { name, plain } from './present/mrkdwn.js';
 import type { ModelRef } from '../core/verdict.js';
 
 /** An answer to a person's question: only they see it, unless they asked with `--public`. */
@@ -10,7 +10,7 @@ export const shown = (m: SlackMessage, pub: boolean): SlackMessage => ({
 
 /** "`fraud` matched one model, fraud_detector_v4: this is about it." */
 export function pickedNote(ref: string, picked: ModelRef): Block {
-  return context(`\`${mrkdwn(ref)}\` matches one model in DataHub, *${mrkdwn(picked.name)}*: this answer is for it.`);
+  return context(`\`${plain(ref)}\` matches one model in DataHub, *${name(picked.name)}*: this answer is for it.`);
 }
 
 /** The message with a note first (after its header, when it has one). */

@@ -1,16 +1,24 @@
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
-import { answerRequest, commandNamed, parseJanusText, type JanusCommandDeps } from './registry.js';
+import { fromSlackText } from '../../slack/command-text.js';
+import { usageMessage } from '../../slack/messages.js';
+import { fieldsOf, slashCommandSchema } from '../../slack/request-schemas.js';
+import { answerRequest, commandNamed, JANUS_COMMANDS, parseJanusText, type JanusCommandDeps } from './registry.js';
 
 export type { JanusCommandDeps } from './registry.js';
 
 /**
- * `/janus <text>`: help (`inAck`) and usage problems in the ack itself; anything else is acked at once (Slack allows 3 s), then
+ * `/janus <text>`, its text entity-decoded (`fromSlackText`): help (`inAck`) and usage problems in the ack itself; anything else is acked at once (Slack allows 3 s), then
  * answered at the response URL by its command (`registry.ts`).
  */
 export const janusCommand =
   (deps: JanusCommandDeps) =>
   async ({ command, ack, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
-    const request = parseJanusText(command.text);
+    const fields = slashCommandSchema.safeParse(command);
+    if (!fields.success) {
+      deps.logger.warn({ missing: fieldsOf(fields.error) }, 'a /janus command Argos cannot read');
+      return ack(usageMessage(`Argos cannot read this command (no ${fieldsOf(fields.error)}).`, JANUS_COMMANDS));
+    }
+    const request = parseJanusText(fromSlackText(fields.data.text));
     const say = async (m: Parameters<typeof respond>[0]) => {
       await respond(m).catch((err: unknown) =>
         deps.logger.error(
@@ -19,7 +27,7 @@ export const janusCommand =
         ),
       );
     };
-    const asker = { user: command.user_id, team: command.team_id, later: say };
+    const asker = { user: fields.data.user_id, team: fields.data.team_id, later: say };
     if (request.kind === 'usage' || commandNamed(request.kind)?.inAck)
       return ack(await answerRequest(deps, request, asker));
     await ack();

@@ -2,6 +2,7 @@ import type { Logger } from '../../log.js';
 import type { SlackMessage } from '../../slack/present/kit.js';
 import { commandArgs, PUBLIC_FLAG, splitCommandText, type UsageProblem } from '../../slack/command-text.js';
 import { usageMessage } from '../../slack/messages.js';
+import { mrkdwn, plain } from '../../slack/present/mrkdwn.js';
 import { atRisk } from './at-risk.js';
 import type { Asker } from './command.js';
 import { help } from './help.js';
@@ -48,14 +49,15 @@ export const commandNamed = (name: string): Command | undefined => JANUS_COMMAND
 /** `/janus <text>`, parsed by the command it names. Pure. */
 export function parseJanusText(text: string): JanusRequest {
   const { name, args, public: pub } = splitCommandText(text);
-  if (!name) return { kind: 'usage', problem: `Argos needs to know what to do: \`${JANUS_COMMANDS[0].usage}\`.` };
+  if (!name)
+    return { kind: 'usage', problem: `Argos needs to know what to do: \`${mrkdwn(JANUS_COMMANDS[0].usage)}\`.` };
   const command = commandNamed(name.toLowerCase());
-  if (!command) return { kind: 'usage', problem: `Argos does not know \`/janus ${name}\`.` };
+  if (!command) return { kind: 'usage', problem: `Argos does not know \`/janus ${plain(name)}\`.` };
   const flag = args.find((w) => w.startsWith('--'));
   if (flag)
     return {
       kind: 'usage',
-      problem: `Argos knows one option, \`${PUBLIC_FLAG}\` (answer in the channel); not \`${flag}\`.`,
+      problem: `Argos knows one option, \`${PUBLIC_FLAG}\` (answer in the channel); not \`${plain(flag)}\`.`,
       usage: command.usage,
     };
   return command.parse(commandArgs(command, args, pub));

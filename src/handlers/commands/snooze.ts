@@ -5,6 +5,7 @@ import type { SlackMessage } from '../../slack/present/kit.js';
 import { snoozedMessage, snoozeRefusedMessage, snoozeUnavailableMessage } from '../../slack/messages.js';
 import { formatDuration, parseDuration } from '../../core/duration.js';
 import { MAX_SNOOZE_MS, unwrap, type UsageProblem } from '../../slack/command-text.js';
+import { mrkdwn, plain } from '../../slack/present/mrkdwn.js';
 import { defineCommand, type CommandContext } from './command.js';
 import { entityProblem } from './entity-problem.js';
 
@@ -31,14 +32,14 @@ export const snooze = defineCommand({
   summary: 'no alerts about it for that long (`30m`, `2h`, `1d`); said in the channel',
   hint: 'snooze',
   parse: (args): SnoozeRequest | UsageProblem => {
-    const u = `\`${USAGE}\`, e.g. \`/janus snooze fraud_detector_v4 2h\``;
+    const u = `\`${mrkdwn(USAGE)}\`, e.g. \`/janus snooze fraud_detector_v4 2h\``;
     const [target, duration] = args.words;
     if (args.words.length !== 2)
       return args.problem(`\`/janus snooze\` needs a model or dataset and a duration: ${u}.`);
     const ms = parseDuration(duration);
     if (ms === undefined || ms < 1000 || ms > MAX_SNOOZE_MS)
       return args.problem(
-        `\`${duration}\` is not a duration Argos can snooze for (up to ${formatDuration(MAX_SNOOZE_MS)}: \`30m\`, \`2h\`, \`1d\`): ${u}.`,
+        `\`${plain(duration ?? '')}\` is not a duration Argos can snooze for (up to ${formatDuration(MAX_SNOOZE_MS)}: \`30m\`, \`2h\`, \`1d\`): ${u}.`,
       );
     return { kind: 'snooze', target: unwrap(target!), ms, public: args.public };
   },

@@ -3,7 +3,7 @@ import { RAISED_STATUS } from '../../core/incident-status.js';
 import { incidentButtons } from '../present/incident-controls.js';
 import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from '../present/kit.js';
 import { clipLine, fitLines, listBlocks } from '../present/list.js';
-import { channelRef, clip, count, dateRef, link, mention, mrkdwn, name } from '../present/mrkdwn.js';
+import { channelRef, clip, count, dateRef, link, mention, name, plain } from '../present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD, severityIcon } from '../present/vocabulary.js';
 import type { AlertChannel, AlertModel, AlertState } from './types.js';
 
@@ -132,7 +132,7 @@ function fallbackText(a: AlertState, ch: Pick<AlertChannel, 'models' | 'mentions
   const rest = shown.length + more - names.length;
   const models = names.length ? ` (${names.map(name).join(', ')}${rest > 0 ? ` and ${rest} more` : ''})` : '';
   const who = ch.mentions.length ? ` ${ch.mentions.slice(0, 10).map(mention).join(' ')}` : '';
-  return clip(`${prefix}Argos: ${mrkdwn(a.headline)}${models}${who}`, 3000);
+  return clip(`${prefix}Argos: ${plain(a.headline)}${models}${who}`, 3000);
 }
 
 /** The alert's message in one channel (its thread's parent), as it stands now: edited in place as things change. */
@@ -144,7 +144,7 @@ export function alertMessage(
   const resolved = a.status === 'resolved';
   const blocks: Block[] = [header(`${icon(a)} ${resolved ? 'Resolved: ' : ''}${a.headline}`)];
   if (note) blocks.push(context(note));
-  if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
+  if (a.story.length) blocks.push(section(a.story.map((s) => plain(s)).join('\n')));
   blocks.push(...modelsBlocks(a, ch).slice(0, 40));
   const people = mentionsLine(ch.mentions);
   if (people) blocks.push(section(people));
@@ -171,7 +171,7 @@ export function followupMessage(a: AlertState, moved: AlertModel[], added: Alert
     const rest = added.length > LISTED_MODELS ? ` and ${added.length - LISTED_MODELS} more` : '';
     lines.push(`It now hurts ${names.join(', ')}${rest} too.`);
   }
-  const text = lines.join('\n') || `${mrkdwn(a.headline)}: no change.`;
+  const text = lines.join('\n') || `${plain(a.headline)}: no change.`;
   return reply(text, packed(lines.length ? lines : [text]).slice(0, LIMITS.blocks));
 }
 
@@ -181,7 +181,7 @@ export function recoveryMessage(a: AlertState, recovered: AlertModel[]): SlackMe
   const after = Number.isFinite(lasted) && lasted > 0 ? ` after ${formatDuration(lasted)}` : '';
   const back = recovered.slice(0, LISTED_MODELS).map((m) => `*${name(m.name)}* ${bandMove(m)}`);
   const rest = recovered.length > LISTED_MODELS ? ` and ${recovered.length - LISTED_MODELS} more` : '';
-  const text = `:white_check_mark: Argos stands down: ${mrkdwn(a.headline)} cleared${after}.${back.length ? ` Recovered: ${back.join(', ')}${rest}.` : ''}`;
+  const text = `:white_check_mark: Argos stands down: ${plain(a.headline)} cleared${after}.${back.length ? ` Recovered: ${back.join(', ')}${rest}.` : ''}`;
   return reply(text);
 }
 
@@ -196,9 +196,9 @@ export function escalationMessage(a: AlertState, ch: Pick<AlertChannel, 'mention
 export function escalationNotice(a: AlertState, channels: string[], afterMs: number): SlackMessage {
   const where = channels.slice(0, 10).map(channelRef).join(', ');
   const who = [...new Set(Object.values(a.channels).flatMap((c) => c.mentions))];
-  const text = `:rotating_light: Escalated: *${mrkdwn(a.headline)}* (${count(a.modelCount, 'model', 'models')}) has gone unacknowledged for ${formatDuration(afterMs)}${where ? ` in ${where}` : ''}.`;
+  const text = `:rotating_light: Escalated: *${plain(a.headline)}* (${count(a.modelCount, 'model', 'models')}) has gone unacknowledged for ${formatDuration(afterMs)}${where ? ` in ${where}` : ''}.`;
   const blocks: Block[] = [section(text)];
-  if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
+  if (a.story.length) blocks.push(section(a.story.map((s) => plain(s)).join('\n')));
   const people = mentionsLine(who);
   if (people) blocks.push(context(people));
   const actions = buttons(a);
@@ -217,7 +217,7 @@ export function digestMessage(
     const names = shown.slice(0, 3).map((m) => name(m.name));
     const rest = shown.length + more - names.length;
     const models = names.length ? `: ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}` : '';
-    return `• ${icon(a)} *${mrkdwn(clip(a.headline, 200))}*${models}${a.links.report ? ` (${link(a.links.report, 'report')})` : ''}`;
+    return `• ${icon(a)} *${plain(clip(a.headline, 200))}*${models}${a.links.report ? ` (${link(a.links.report, 'report')})` : ''}`;
   });
   const mentions = [...new Set(alerts.flatMap((x) => x.channel.mentions))];
   const blocks: Block[] = [
@@ -240,7 +240,7 @@ export function digestMessage(
 /** A follow-up about one alert in a digest's thread names the alert it is about. */
 export function aboutAlert(a: AlertState, m: SlackMessage): SlackMessage {
   return {
-    text: clip(`${mrkdwn(a.headline)}: ${m.text}`, 3000),
-    blocks: [context(`*${mrkdwn(clip(a.headline, 200))}*`), ...m.blocks].slice(0, LIMITS.blocks),
+    text: clip(`${plain(a.headline)}: ${m.text}`, 3000),
+    blocks: [context(`*${plain(clip(a.headline, 200))}*`), ...m.blocks].slice(0, LIMITS.blocks),
   };
 }

@@ -1,6 +1,6 @@
 import type { SlackMessage } from '../present/kit.js';
 import { section } from '../present/kit.js';
-import { dateToken, mention, mrkdwn } from '../present/mrkdwn.js';
+import { dateToken, mention, name } from '../present/mrkdwn.js';
 import type { Delivery } from './types.js';
 
 /**
@@ -18,7 +18,7 @@ export interface SnoozeFacts {
 }
 
 const when = (ms: number) => dateToken(ms, '{date_short_pretty} {time}', new Date(ms).toISOString());
-const what = (s: SnoozeFacts) => `${s.kind ? `the ${s.kind} ` : ''}\`${mrkdwn(s.name)}\``;
+const what = (s: SnoozeFacts) => `${s.kind ? `the ${s.kind} ` : ''}\`${name(s.name)}\``;
 const message = (text: string): SlackMessage => ({ text, blocks: [section(text)] });
 
 export function snoozeNotice(s: SnoozeFacts): SlackMessage {

@@ -3,7 +3,7 @@ import type { types } from '@slack/bolt';
 import type { IncidentView } from '../../app/incident-action.js';
 import { actorOf, isAcknowledged, noteOf, type IncidentStatus, type Resolution } from '../../core/incident-status.js';
 import { LIMITS, type Block } from './kit.js';
-import { clip, dateToken, mrkdwn } from './mrkdwn.js';
+import { clip, dateToken, plain } from './mrkdwn.js';
 
 /**
  * An incident's controls in a Slack message, the one builder of them: its status line and its buttons (an alert shows
@@ -31,19 +31,18 @@ const when = (ms: number | null) =>
 export function statusLine(view: IncidentView): string {
   const s = view.status;
   const by = actorOf(s);
-  const who = by ? ` by ${mrkdwn(by)}` : '';
+  const who = by ? ` by ${plain(by)}` : '';
   if (s.state === 'RESOLVED') {
     const stage = s.stage === 'FIXED' || s.stage === 'NO_ACTION_REQUIRED' ? `: ${STAGE_WORD[s.stage]}` : '';
     const note = noteOf(s.message);
-    const quoted =
-      note && !/^Resolved by Janus/.test(note) ? `\n>${mrkdwn(clip(note, 500)).replace(/\n/g, '\n>')}` : '';
+    const quoted = note && !/^Resolved by Janus/.test(note) ? `\n>${plain(clip(note, 500)).replace(/\n/g, '\n>')}` : '';
     return `:white_check_mark: *Resolved${stage}*${who}${when(s.updatedAt)}${quoted}`;
   }
   if (isAcknowledged(s)) return `:eyes: *Acknowledged*${who}${when(s.updatedAt)}`;
   const reopened = /^Reopened by /.test(s.message ?? '');
   if (reopened) {
     const why = /^Reopened by Janus: (.*)$/s.exec(s.message ?? '')?.[1];
-    return `:rotating_light: *Reopened*${who}${when(s.updatedAt)}${why ? `: ${mrkdwn(clip(why, 500))}` : ''}`;
+    return `:rotating_light: *Reopened*${who}${when(s.updatedAt)}${why ? `: ${plain(clip(why, 500))}` : ''}`;
   }
   return ':rotating_light: *Open*, nobody has acknowledged it yet';
 }

@@ -9,11 +9,36 @@ export const clip = (text: string, max: number): string => (text.length <= max ?
 /** A name is cut past this many characters (DataHub names are free text). */
 const MAX_NAME = 120;
 
-/** A DataHub name, escaped and cut. */
-export const name = (n: string) => mrkdwn(clip(n, MAX_NAME));
+/**
+ * Slack's look-alikes for its formatting characters. Slack has no escape for `*`, `_`, `~` and `` ` ``; a zero-width
+ * space beside one makes it a word break, so it formats more, not less, and `verbatim` only stops auto-links.
+ */
+const LOOK_ALIKES: Record<string, string> = { '*': '\u2217', _: '\u02cd', '~': '\u223c', '`': '\u02cb' };
+const MARKERS = /[*_~`]/g;
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/**
+ * Text from outside (a DataHub name, what a user typed) as Slack shows it to the letter: `&`, `<`, `>` escaped, so no
+ * mention, channel or link; a formatting character that could open or close bold, italic, strike or code (a
+ * backtick, or one at a word's edge) swapped for its look-alike, so nothing is formatted. `fraud_detector_v4` is
+ * unchanged; `_shadow_scorer_` shows as `ˍshadow_scorerˍ`. Safe inside a code span, bold or a link's label.
+ */
+export const plain = (text: string): string =>
+  mrkdwn(
+    text.replace(MARKERS, (m, at: number, all: string) =>
+      m === '`' || !isWordChar(all[at - 1]) || !isWordChar(all[at + 1]) ? LOOK_ALIKES[m]! : m,
+    ),
+  );
+
+/** What `plain` swaps, back to Slack's characters: a name copied from Janus's message and pasted is the same name. */
+export const unlookAlike = (text: string): string =>
+  text.replace(/[\u2217\u02cd\u223c\u02cb]/g, (c) => Object.keys(LOOK_ALIKES).find((k) => LOOK_ALIKES[k] === c)!);
+
+/** A DataHub name, cut, shown so Slack formats nothing in it (`plain`). */
+export const name = (n: string) => plain(clip(n, MAX_NAME));
 /** "1 model", "1,204 models". */
 export const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-export const link = (url: string | undefined, label: string) => (url ? `<${url}|${mrkdwn(label)}>` : mrkdwn(label));
+export const link = (url: string | undefined, label: string) => (url ? `<${url}|${plain(label)}>` : plain(label));
 export const mention = (id: string) => `<@${id}>`;
 /** A channel as Slack shows it: an id links (`<#C…>`), a name reads `#name`. */
 export const channelRef = (channel: string) =>
