@@ -16,6 +16,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_CYCLE_REFRESH: ['cycle', 'refresh'],
   JANUS_CYCLE_BAND_MARGIN: ['cycle', 'bandMargin'],
   JANUS_CYCLE_CLEAR_AFTER: ['cycle', 'clearAfter'],
+  JANUS_CYCLE_DEADLINE: ['cycle', 'deadline'],
   JANUS_WORKER_CONCURRENCY: ['cycle', 'workerConcurrency'],
   JANUS_CYCLE_WRITE_CHUNK: ['cycle', 'writeChunk'],
   JANUS_JOB_LOCK_MS: ['cycle', 'jobLockMs'],
