@@ -38,6 +38,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   PORT: ['server', 'port'],
   JANUS_HOST: ['server', 'host'],
   JANUS_PUBLIC_URL: ['server', 'publicUrl'],
+  JANUS_HEALTH_TIMEOUT_MS: ['server', 'healthTimeoutMs'],
   JANUS_MCP_ALLOW_WRITES: ['mcp', 'allowWrites'],
   JANUS_MCP_HTTP: ['mcp', 'http'],
   JANUS_MCP_HTTP_PATH: ['mcp', 'httpPath'],

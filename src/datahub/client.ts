@@ -159,7 +159,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     partial: boolean,
     ends: AbortSignal | undefined,
   ) {
-    const op = forApi(asked, (await serverVersion()).api);
+    const op = forApi(asked, (await until(ends, asked.name, serverVersion())).api);
     const { data, errors } = await send(
       op.name,
       op.document,
@@ -183,7 +183,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     ends: AbortSignal | undefined,
   ): Promise<ItemAnswer<Data>[]> {
     if (!items.length) return [];
-    const op = forApi(asked, (await serverVersion()).api);
+    const op = forApi(asked, (await until(ends, asked.name, serverVersion())).api);
     const { data, errors } = await send(
       op.name,
       op.document(items.length),
@@ -236,6 +236,17 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     within: (signal) => client(ends ? AbortSignal.any([ends, signal]) : signal),
   });
   return client();
+}
+
+/** `work`, given up (a DeadlinePassedError) when `ends` aborts first: the DataHub release asked before a request. */
+function until<T>(ends: AbortSignal | undefined, operation: string, work: Promise<T>): Promise<T> {
+  if (!ends) return work;
+  if (ends.aborted) return Promise.reject(new DeadlinePassedError(operation));
+  let stop!: () => void;
+  const aborted = new Promise<never>((_, reject) =>
+    ends.addEventListener('abort', (stop = () => reject(new DeadlinePassedError(operation))), { once: true }),
+  );
+  return Promise.race([work, aborted]).finally(() => ends.removeEventListener('abort', stop));
 }
 
 /** A request's own time limit, ended sooner by `ends` when given. */
