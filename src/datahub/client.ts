@@ -124,7 +124,11 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
           // the time limit starts once the request has its slot
           const run = () => {
             if (ends?.aborted) throw new DeadlinePassedError(name);
-            return gql.request<unknown>({ document, variables, signal: limit(long ? longReadTimeoutMs : timeoutMs, ends) });
+            return gql.request<unknown>({
+              document,
+              variables,
+              signal: limit(long ? longReadTimeoutMs : timeoutMs, ends),
+            });
           };
           return { data: await slots.run(run), errors: [] };
         } catch (err) {
@@ -258,7 +262,9 @@ function cutShortBy(ends: AbortSignal, wait: (ms: number) => Promise<void>): (ms
   return (ms) => {
     if (ends.aborted) return Promise.resolve();
     let stop!: () => void;
-    const aborted = new Promise<void>((resolve) => ends.addEventListener('abort', (stop = () => resolve()), { once: true }));
+    const aborted = new Promise<void>((resolve) =>
+      ends.addEventListener('abort', (stop = () => resolve()), { once: true }),
+    );
     return Promise.race([wait(ms), aborted]).finally(() => ends.removeEventListener('abort', stop));
   };
 }

@@ -62,7 +62,9 @@ export function serviceHealth(deps: HealthDeps): () => Promise<HealthReport> {
     const redis: HealthReport['redis'] = !deps.redis ? 'not configured' : deps.redis.status === 'ready' ? 'up' : 'down';
     if (redis === 'down') problems.push(`Redis is not reachable (${deps.redis!.status})`);
     if (datahub === 'down')
-      problems.push(`DataHub at ${deps.client.url} is not answering (a one-model read failed or took over ${timeoutMs / 1000} s)`);
+      problems.push(
+        `DataHub at ${deps.client.url} is not answering (a one-model read failed or took over ${timeoutMs / 1000} s)`,
+      );
     let lastCycle: HealthReport['lastCycle'];
     if (deps.state && redis === 'up') {
       // the service's connection waits for Redis rather than failing: a health check must not wait with it

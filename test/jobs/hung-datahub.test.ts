@@ -21,7 +21,10 @@ describe('a DataHub that hangs', () => {
     const bed = await serviceBed();
     // the catalog as the service would leave it, so the cycles only read (a write job has its own retries, not a deadline)
     const policy = judgePolicy(judgeSchema.parse({}));
-    await writeBackModels({ client: createDataHubClient({ url: bed.sim.url }), policy, reportBaseUrl: PUBLIC_URL }, 'all');
+    await writeBackModels(
+      { client: createDataHubClient({ url: bed.sim.url }), policy, reportBaseUrl: PUBLIC_URL },
+      'all',
+    );
     expect(await stillToWrite(bed.sim)).toEqual([]);
     const proxy = await startFaultyProxy(bed.sim.url, 0.3, TEST_SEED, ['timeout']);
     onTestFinished(() => proxy.close());

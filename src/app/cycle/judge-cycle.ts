@@ -71,7 +71,11 @@ async function planCycle(
   deps: JudgeCycleDeps,
   run: { id: string; startedAt: number },
   cycle: JudgedCycle,
-  { judged, collector, upstream }: { judged: JudgedModel[]; collector: RootCauseCollector; upstream: Record<string, string[]> },
+  {
+    judged,
+    collector,
+    upstream,
+  }: { judged: JudgedModel[]; collector: RootCauseCollector; upstream: Record<string, string[]> },
 ): Promise<CycleJudgment> {
   const { logger } = deps;
 

@@ -111,11 +111,10 @@ async function settlePending(deps: CycleDeps): Promise<'writing' | string[]> {
 }
 
 async function judgeAndFanOut(cycleId: string, deps: CycleDeps, replan: string[], forceFull: boolean) {
-  const { state, metrics, logger } = deps;
   const started = (deps.now ?? Date.now)();
   const { cycle, plan, commit } = await judgeCycle(deps, { id: cycleId, startedAt: started, full: forceFull, replan });
   try {
-    return await planAndFanOut(cycleId, deps, { cycle, plan, commit }, started);
+    return await fanOut(cycleId, deps, { cycle, plan, commit }, started);
   } catch (err) {
     // judged, but not written back: judged again by the next cycle, whatever moves (its verdicts stand meanwhile)
     deps.judge.judgeAgain(commit.models);
@@ -123,7 +122,8 @@ async function judgeAndFanOut(cycleId: string, deps: CycleDeps, replan: string[]
   }
 }
 
-async function planAndFanOut(cycleId: string, deps: CycleDeps, judgment: CycleJudgment, started: number) {
+/** The definitions applied, then the plan's writes fanned out under one commit job (or the cycle committed at once). */
+async function fanOut(cycleId: string, deps: CycleDeps, judgment: CycleJudgment, started: number) {
   const { state, metrics, logger } = deps;
   const { cycle, plan, commit } = judgment;
   const definitions = plan.filter(isDefinition);
