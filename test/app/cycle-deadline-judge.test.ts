@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { IncrementalJudge } from '../../src/app/incremental-judge.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import type { Verdict } from '../../src/core/verdict.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { deadlinePassed } from '../../src/datahub/errors.js';
+import type { DataHubClient } from '../../src/datahub/client.js';
+import { DeadlinePassedError, deadlinePassed } from '../../src/datahub/errors.js';
+import { DEMO } from '@janus/datahub-sim/demo';
 import { ingestProposalBatch } from '@janus/datahub-sim/ingest-client';
 import { mulberry32, startSim, type RunningSim } from '@janus/datahub-sim';
 import { startFaultyProxy, type FaultyProxy } from '../chaos/faulty-proxy.js';
@@ -34,9 +36,9 @@ afterAll(async () => {
 });
 
 /** What one uninterrupted full read and judgment says of every model. */
-async function fullJudgment(now: number): Promise<Judged> {
+async function fullJudgment(now: number, of = sim): Promise<Judged> {
   const out: Judged = {};
-  await new IncrementalJudge({ client: createDataHubClient({ url: sim.url }), policy }, { refreshMs: 1 }).cycle(
+  await new IncrementalJudge({ client: createDataHubClient({ url: of.url }), policy }, { refreshMs: 1 }).cycle(
     now,
     record(out),
   );
@@ -77,4 +79,28 @@ describe('cycles cut short at their deadline by a DataHub that hangs', () => {
     console.log(`cycles cut short: ${cut} over ${ROUNDS} rounds; requests hung: ${proxy.injected.timeout}`);
     expect(cut).toBeGreaterThan(0);
   }, 120_000);
+
+  it('reads again, next cycle, what a cycle cut short was reading again: a failed run is not lost', async () => {
+    const own = await startSim({ demo: true, port: 0 });
+    onTestFinished(() => own.close());
+    const client = createDataHubClient({ url: own.url });
+    const judge = new IncrementalJudge({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
+    const judged: Judged = {};
+    const now = Date.now();
+    await judge.cycle(now, record(judged));
+    const run = jobRun(DEMO.jobs.buildFraudTrainingSet, 'FAILURE', now, {
+      urn: 'urn:li:dataProcessInstance:cut',
+      runId: 'cut',
+    });
+    expect((await ingestProposalBatch(own.url, run)).status).toBe(200);
+    // the probe sees the run; the deadline passes while the job is being read again
+    const cutAtRead = { ...client, requestPartial: () => Promise.reject(new DeadlinePassedError('JanusEntities')) };
+    await expect(judge.cycle(now, record(judged), [], false, cutAtRead as DataHubClient)).rejects.toThrow(
+      DeadlinePassedError,
+    );
+    await judge.cycle(now, record(judged));
+    const full = await fullJudgment(now, own);
+    expect(judged).toEqual(full);
+    expect(full[DEMO.models.fraud]!.findings.join()).toMatch(/build_fraud_training_set/);
+  });
 });
