@@ -48,7 +48,8 @@ export function serviceHealth(deps: HealthDeps): () => Promise<HealthReport> {
   let probing: Promise<void> | undefined;
   const probe = () =>
     (probing ??= (async () => {
-      const at = now();
+      // the wall clock, not `now` (a test's clock for cycle ages): an answer is reused a real second at most
+      const at = Date.now();
       const up = await pingCatalog(deps.client.within(AbortSignal.timeout(timeoutMs))).then(
         () => true,
         () => false,
@@ -56,7 +57,7 @@ export function serviceHealth(deps: HealthDeps): () => Promise<HealthReport> {
       probed = { at, datahub: up ? 'up' : 'down' };
     })().finally(() => (probing = undefined)));
   return async () => {
-    if (!probed || now() - probed.at > PROBE_REUSED_MS) await probe();
+    if (!probed || Date.now() - probed.at > PROBE_REUSED_MS) await probe();
     const datahub = probed?.datahub ?? 'unknown';
     const problems: string[] = [];
     const redis: HealthReport['redis'] = !deps.redis ? 'not configured' : deps.redis.status === 'ready' ? 'up' : 'down';
