@@ -4,7 +4,9 @@ import type { JudgedModelState, LiveCause } from '../core/transitions.js';
 import { JudgmentSession } from '../core/session.js';
 import { assess, verdictOf, type ModelRef, type Verdict } from '../core/verdict.js';
 import { Catalog } from '../core/catalog.js';
-import { listModels, readCatalog } from '../datahub/read-catalog.js';
+import type { DataHubClient } from '../datahub/client.js';
+import { deadlinePassed } from '../datahub/errors.js';
+import { listModels } from '../datahub/read-catalog.js';
 import { movingFacts, readChanges, type MovingFacts } from '../datahub/read-changes.js';
 import { readNeeded } from '../datahub/read-needed.js';
 import { EntityCache } from '../datahub/entity-cache.js';
@@ -59,6 +61,14 @@ export class IncrementalJudge {
   private lastFull = -Infinity;
   /** The instant the last judgment was made at (the clock, or `judge.asOf`). */
   private judgedAt = -Infinity;
+  /**
+   * What a cycle cut short by its deadline left to the next: a whole-catalog read in progress (what it read stands and
+   * the next full cycle reads on from it), entities to read again as if they had changed, models to judge again.
+   */
+  private carried: { full?: FullRead; entities: Set<string>; models: Set<string> } = {
+    entities: new Set(),
+    models: new Set(),
+  };
 
   constructor(
     private readonly deps: JudgeDeps,
@@ -74,33 +84,55 @@ export class IncrementalJudge {
   reset(): void {
     this.catalog = undefined;
     this.lastFull = -Infinity;
+    this.carried = { entities: new Set(), models: new Set() };
+  }
+
+  /** Models judged by a cycle whose write-back was not planned or sent (its deadline passed): judged again next cycle. */
+  judgeAgain(models: string[]): void {
+    for (const m of models) this.carried.models.add(m);
   }
 
   /**
    * Judges what changed since the last cycle (everything on the first, or when a full refresh is due), each verdict
    * going to `onJudged`. `alsoJudge`: models to judge again whatever moved (their last write-back did not land).
    */
-  async cycle(now: number, onJudged?: OnJudged, alsoJudge: string[] = [], forceFull = false): Promise<JudgedCycle> {
+  async cycle(
+    now: number,
+    onJudged?: OnJudged,
+    alsoJudge: string[] = [],
+    forceFull = false,
+    /** The client to read with (the cycle's, bounded by its deadline). */
+    client: DataHubClient = this.deps.client,
+  ): Promise<JudgedCycle> {
     try {
       const full = forceFull || this.fullDue(now);
-      return full ? await this.fullCycle(now, onJudged) : await this.changedCycle(now, onJudged, alsoJudge);
+      return full
+        ? await this.fullCycle(now, onJudged, client)
+        : await this.changedCycle(now, onJudged, [...alsoJudge, ...this.carried.models], client);
     } catch (err) {
-      this.reset();
+      // a deadline that cut the reads short leaves what they read, and what is left to read, to the next cycle
+      if (!deadlinePassed(err)) this.reset();
       throw err;
     }
   }
 
-  private async fullCycle(now: number, onJudged?: OnJudged): Promise<JudgedCycle> {
-    const cache: EntityCache = new EntityCache();
-    const facts = new Map<string, MovingFacts>();
-    await readCatalog(this.deps.client, cache, {
-      observe: (raw) => facts.set(raw.urn, movingFacts(raw)),
-    });
+  private async fullCycle(now: number, onJudged: OnJudged | undefined, client: DataHubClient): Promise<JudgedCycle> {
+    // a read cut short is read on from where it stopped, unless it began a refresh period ago
+    const resumed = this.carried.full && now - this.carried.full.startedAt < this.options.refreshMs;
+    const read: FullRead = resumed
+      ? this.carried.full!
+      : { cache: new EntityCache(), facts: new Map(), startedAt: now };
+    this.carried.full = read;
+    const { cache, facts } = read;
+    const urns = await listModels(client);
+    if (resumed) forgetUnlisted(cache, urns);
+    await readNeeded(client, urns, cache, undefined, (raw) => facts.set(raw.urn, movingFacts(raw)), !!resumed);
     const catalog = new Catalog(cache);
     this.cache = cache;
     this.facts = facts;
     this.catalog = catalog;
-    this.lastFull = now;
+    this.lastFull = read.startedAt;
+    this.carried = { entities: new Set(), models: new Set() };
     const models = catalog.models();
     const judged = await this.judge(models, now, onJudged);
     // models gone from the catalog take their causes with them
@@ -109,31 +141,60 @@ export class IncrementalJudge {
     return this.result(true, [], models.length, judged);
   }
 
-  private async changedCycle(now: number, onJudged: OnJudged | undefined, alsoJudge: string[]): Promise<JudgedCycle> {
+  private async changedCycle(
+    now: number,
+    onJudged: OnJudged | undefined,
+    alsoJudge: string[],
+    client: DataHubClient,
+  ): Promise<JudgedCycle> {
+    const carried = this.carried;
+    // what the cycle has taken on so far: on a deadline, left to the next one (probed or not, these are read again)
+    const progress = { rereading: [...carried.entities], affected: new Set(alsoJudge) };
+    try {
+      const judged = await this.readChanged(now, onJudged, alsoJudge, client, progress);
+      this.carried = { entities: new Set(), models: new Set() };
+      return judged;
+    } catch (err) {
+      for (const urn of progress.rereading) carried.entities.add(urn);
+      for (const m of progress.affected) carried.models.add(m);
+      throw err;
+    }
+  }
+
+  private async readChanged(
+    now: number,
+    onJudged: OnJudged | undefined,
+    alsoJudge: string[],
+    client: DataHubClient,
+    progress: { rereading: string[]; affected: Set<string> },
+  ): Promise<JudgedCycle> {
     const before = this.catalog!;
-    const listed = await listModels(this.deps.client);
+    const carried = progress.rereading;
+    const listed = await listModels(client);
     const known = new Set(before.models().map((m) => m.urn));
     const added = listed.filter((m) => !known.has(m));
     const listedSet = new Set(listed);
     const removed = [...known].filter((m) => !listedSet.has(m));
-    const probed = await readChanges(this.deps.client, this.facts, this.options.probeBatch);
+    const probed = await readChanges(client, this.facts, this.options.probeBatch);
     // entities DataHub failed to answer for last time are asked again, as if they had changed
     const unread = [...this.cache.unread.keys()];
     for (const urn of unread) this.cache.unread.delete(urn);
-    const changed = [...new Set([...probed.judged, ...unread, ...removed])];
+    const changed = [...new Set([...probed.judged, ...unread, ...removed, ...carried])];
     const affected = new Set<string>(alsoJudge.filter((m) => known.has(m)));
+    progress.affected = affected;
     let catalog = before;
     if (changed.length || added.length || probed.evidence.length) {
       for (const urn of changed) for (const m of before.modelsJudging(urn)) affected.add(m);
       // a Janus incident that left the ACTIVE list (a person resolved it): its models' plan decides whether it sticks
       const openBefore = new Map(probed.evidence.map((urn) => [urn, openJanusIncidents(this.cache, urn)]));
+      progress.rereading = [...changed, ...probed.evidence];
       for (const urn of [...changed, ...probed.evidence]) {
         this.cache.delete(urn);
         this.facts.delete(urn);
       }
       const gone = new Set(removed);
       const reread = [...changed, ...probed.evidence].filter((u) => !gone.has(u));
-      await readNeeded(this.deps.client, [...reread, ...added], this.cache, undefined, (raw) =>
+      await readNeeded(client, [...reread, ...added], this.cache, undefined, (raw) =>
         this.facts.set(raw.urn, movingFacts(raw)),
       );
       for (const urn of removed) this.causesOf.delete(urn);
@@ -215,6 +276,20 @@ export class IncrementalJudge {
     }
     return { full, changed, models, judged, live, catalog: this.catalog!, cache: this.cache };
   }
+}
+
+/** A whole-catalog read under way: what it has read so far, and when it began. */
+interface FullRead {
+  cache: EntityCache;
+  facts: Map<string, MovingFacts>;
+  startedAt: number;
+}
+
+/** Models a resumed read holds that DataHub no longer lists (deleted since): read as inputs if anything names them. */
+function forgetUnlisted(cache: EntityCache, listed: string[]): void {
+  const keep = new Set(listed);
+  for (const urn of [...cache.urns()])
+    if (!keep.has(urn) && cache.graphParts(urn)?.node.kind === 'mlModel') cache.delete(urn);
 }
 
 /** The urns of Janus's ACTIVE incidents on an entity, as last read. */

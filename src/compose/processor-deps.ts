@@ -78,6 +78,7 @@ function cycleDeps(
     rules: { bands: o.policy.bands ?? DEFAULT_BANDS, margin: o.cycle.bandMargin, clearAfter: o.cycle.clearAfter },
     writeChunk: o.cycle.writeChunk,
     intervalMs: o.cycle.interval,
+    deadlineMs: o.cycle.deadline,
     state: b.state,
     metrics: b.metrics,
     logger: b.log,

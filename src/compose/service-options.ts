@@ -16,6 +16,8 @@ export interface ServiceOptions {
   logger: Logger;
   registry: Registry;
   reportBaseUrl?: string;
+  /** How long /healthz gives DataHub to answer (`server.healthTimeoutMs`). */
+  healthTimeoutMs?: number;
   /** Register the cycle's job scheduler (`janus serve`; a `janus worker` only works). */
   scheduler: boolean;
   /** Run workers in this process (`janus serve --no-workers` does not). */

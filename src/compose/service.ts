@@ -37,6 +37,7 @@ export async function startService(o: ServiceOptions): Promise<RunningService> {
     state,
     intervalMs: o.cycle.interval,
     startedAt: (o.now ?? Date.now)(),
+    ...(o.healthTimeoutMs ? { probeTimeoutMs: o.healthTimeoutMs } : {}),
     ...(o.now ? { now: o.now } : {}),
   });
 

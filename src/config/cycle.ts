@@ -35,6 +35,11 @@ export const cycleSchema = z.object({
    * killed mid-job has its job retried elsewhere after about this long.
    */
   jobLockMs: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /**
+   * How long a cycle may wait on DataHub: past it the cycle's requests are given up and it ends (`cut_short`); what it
+   * read stands, what it did not read, judge or write back is taken on by the next cycle, on schedule.
+   */
+  deadline: period('60s'),
   /** Datasets or models one write-back job covers (the cycle fans its plan out in jobs of this many). */
   writeChunk: z.coerce.number().int().min(1).max(10_000).default(100),
 });

@@ -92,6 +92,8 @@ export const serverSchema = z.object({
   host: z.string().min(1).default('127.0.0.1'),
   /** Base URL people reach Janus at: the Model Impact Report links written into DataHub start with it. */
   publicUrl: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long /healthz gives DataHub to answer a one-model read before it says DataHub is down (no retry). */
+  healthTimeoutMs: z.coerce.number().int().min(100).max(30_000).default(2_000),
 });
 
 export const configSchema = z.object({

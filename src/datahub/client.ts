@@ -1,7 +1,7 @@
 import { ClientError, GraphQLClient } from 'graphql-request';
 import type { Logger } from '../log.js';
 import { answersOf, type BatchOperation, type ItemAnswer, type PathError } from './batch-operation.js';
-import { DataHubError, graphqlError, malformed, unauthorized, unreachable } from './errors.js';
+import { DataHubError, DeadlinePassedError, graphqlError, malformed, unauthorized, unreachable } from './errors.js';
 import { createLimiter } from './limiter.js';
 import { NotGraphQLError, refusingNonJson } from './not-graphql.js';
 import { addSecret, redactText } from '../log.js';
@@ -15,7 +15,7 @@ import {
   DEFAULT_WRITE_BATCH,
   MAX_REQUEST_DEADLINE_MS,
 } from '../config/datahub-limits.js';
-import { DEFAULT_RETRY, retryAfterMs, withRetries, type RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY, retryAfterMs, sleep, withRetries, type RetryPolicy } from './retry.js';
 import { postProposals, type IngestFailure, type Proposal } from './ingest.js';
 
 export interface DataHubClientOptions {
@@ -69,6 +69,12 @@ export interface DataHubClient {
    * sent as that release's API takes it. Throws (exit 3) for a DataHub older than Janus supports.
    */
   serverVersion(): Promise<ServerVersion>;
+  /**
+   * This client (its slots, counters and DataHub release) for work that must end when `signal` aborts (a cycle's
+   * deadline, a health probe): then a request in flight is aborted, a retry's wait cut short, and every request fails
+   * at once with a DeadlinePassedError, never retried.
+   */
+  within(signal: AbortSignal): DataHubClient;
 }
 
 /** Failures where the request never reached DataHub: safe to retry even for a write that is not idempotent. */
@@ -102,33 +108,38 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
     variables: Record<string, unknown>,
     idempotent: boolean,
     partial: boolean,
-    long = false,
+    long: boolean,
+    ends: AbortSignal | undefined,
   ) {
     const log = options.logger?.child({ operation: name });
     let failed: DataHubError | undefined;
     return withRetries(
       async (attempt): Promise<{ data: unknown; errors: readonly PathError[] }> => {
+        if (ends?.aborted) throw new DeadlinePassedError(name);
         sent[name] = (sent[name] ?? 0) + 1;
         // the failure itself is said once, by whoever gets the error: here only what kind it was
         if (attempt > 0)
           log?.warn({ attempt, after: failed?.code, status: failed?.status }, 'retrying DataHub request');
         try {
           // the time limit starts once the request has its slot
-          const run = () =>
-            gql.request<unknown>({
+          const run = () => {
+            if (ends?.aborted) throw new DeadlinePassedError(name);
+            return gql.request<unknown>({
               document,
               variables,
-              signal: AbortSignal.timeout(long ? longReadTimeoutMs : timeoutMs),
+              signal: limit(long ? longReadTimeoutMs : timeoutMs, ends),
             });
+          };
           return { data: await slots.run(run), errors: [] };
         } catch (err) {
+          if (ends?.aborted) throw new DeadlinePassedError(name);
           if (partial && err instanceof ClientError && fieldErrors(err))
             return { data: err.response.data ?? null, errors: err.response.errors! };
           throw (failed = toDataHubError(name, err, policy));
         }
       },
       (err) => classify(err as DataHubError & { retryable?: RetryKind }, idempotent, long),
-      policy,
+      ends ? { ...policy, sleep: cutShortBy(ends, policy.sleep ?? sleep) } : policy,
     );
   }
 
@@ -146,12 +157,13 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
       throw err;
     }));
 
-  async function request<Vars, Data>(op: Operation<Vars, Data>, variables: Vars): Promise<Data> {
-    return (await read(op, variables, false)).data;
-  }
-
-  async function read<Vars, Data>(asked: Operation<Vars, Data>, variables: Vars, partial: boolean) {
-    const op = forApi(asked, (await serverVersion()).api);
+  async function read<Vars, Data>(
+    asked: Operation<Vars, Data>,
+    variables: Vars,
+    partial: boolean,
+    ends: AbortSignal | undefined,
+  ) {
+    const op = forApi(asked, (await until(ends, asked.name, serverVersion())).api);
     const { data, errors } = await send(
       op.name,
       op.document,
@@ -159,6 +171,7 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
       op.idempotent,
       partial,
       op.long === true,
+      ends,
     );
     const parsed = op.schema.safeParse(data);
     if (!parsed.success) {
@@ -171,41 +184,88 @@ export function createDataHubClient(options: DataHubClientOptions): DataHubClien
   async function requestEach<Vars, Data>(
     asked: BatchOperation<Vars, Data>,
     items: Vars[],
+    ends: AbortSignal | undefined,
   ): Promise<ItemAnswer<Data>[]> {
     if (!items.length) return [];
-    const op = forApi(asked, (await serverVersion()).api);
-    const { data, errors } = await send(op.name, op.document(items.length), op.variables(items), op.idempotent, true);
+    const op = forApi(asked, (await until(ends, asked.name, serverVersion())).api);
+    const { data, errors } = await send(
+      op.name,
+      op.document(items.length),
+      op.variables(items),
+      op.idempotent,
+      true,
+      false,
+      ends,
+    );
     if (data !== null && (typeof data !== 'object' || Array.isArray(data)))
       throw malformed(op.name, 'data: expected an object');
     return answersOf(op as BatchOperation<unknown, Data>, items.length, data as Record<string, unknown> | null, errors);
   }
 
-  async function ingest(name: string, proposals: Proposal[]): Promise<void> {
+  async function ingest(name: string, proposals: Proposal[], ends: AbortSignal | undefined): Promise<void> {
     if (!proposals.length) return;
     await withRetries(
       async () => {
+        if (ends?.aborted) throw new DeadlinePassedError(name);
         sent[name] = (sent[name] ?? 0) + 1;
-        await slots.run(() => postProposals(address.url, authorization, name, proposals, timeoutMs));
+        try {
+          await slots.run(() => {
+            if (ends?.aborted) throw new DeadlinePassedError(name);
+            return postProposals(address.url, authorization, name, proposals, timeoutMs, ends);
+          });
+        } catch (err) {
+          throw ends?.aborted ? new DeadlinePassedError(name) : err;
+        }
       },
       (err) => classify(err as IngestFailure, true, false),
-      policy,
+      ends ? { ...policy, sleep: cutShortBy(ends, policy.sleep ?? sleep) } : policy,
     );
   }
 
   const writeBatch = options.writeBatch ?? DEFAULT_WRITE_BATCH;
   if (!Number.isInteger(writeBatch) || writeBatch < 1)
     throw new RangeError(`writeBatch must be a whole number >= 1, got ${writeBatch}`);
-  return {
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const client = (ends?: AbortSignal): DataHubClient => ({
     url: address.url,
-    request,
-    requestPartial: (op, variables) => read(op, variables, true),
-    requestEach,
-    ingest,
+    request: async (op, variables) => (await read(op, variables, false, ends)).data,
+    requestPartial: (op, variables) => read(op, variables, true, ends),
+    requestEach: (op, items) => requestEach(op, items, ends),
+    ingest: (name, proposals) => ingest(name, proposals, ends),
     sent,
     writeBatch,
-    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    concurrency,
     retry: policy,
     serverVersion,
+    within: (signal) => client(ends ? AbortSignal.any([ends, signal]) : signal),
+  });
+  return client();
+}
+
+/** `work`, given up (a DeadlinePassedError) when `ends` aborts first: the DataHub release asked before a request. */
+function until<T>(ends: AbortSignal | undefined, operation: string, work: Promise<T>): Promise<T> {
+  if (!ends) return work;
+  if (ends.aborted) return Promise.reject(new DeadlinePassedError(operation));
+  let stop!: () => void;
+  const aborted = new Promise<never>((_, reject) =>
+    ends.addEventListener('abort', (stop = () => reject(new DeadlinePassedError(operation))), { once: true }),
+  );
+  return Promise.race([work, aborted]).finally(() => ends.removeEventListener('abort', stop));
+}
+
+/** A request's own time limit, ended sooner by `ends` when given. */
+const limit = (ms: number, ends: AbortSignal | undefined): AbortSignal =>
+  ends ? AbortSignal.any([AbortSignal.timeout(ms), ends]) : AbortSignal.timeout(ms);
+
+/** A retry's wait that ends early when `ends` aborts (the attempt after it then fails at once). */
+function cutShortBy(ends: AbortSignal, wait: (ms: number) => Promise<void>): (ms: number) => Promise<void> {
+  return (ms) => {
+    if (ends.aborted) return Promise.resolve();
+    let stop!: () => void;
+    const aborted = new Promise<void>((resolve) =>
+      ends.addEventListener('abort', (stop = () => resolve()), { once: true }),
+    );
+    return Promise.race([wait(ms), aborted]).finally(() => ends.removeEventListener('abort', stop));
   };
 }
 

@@ -47,3 +47,20 @@ export const malformed = (operation: string, detail: string) =>
 /** A list DataHub cannot give whole (past its search index's 10,000-result window): judging it would be judging part. */
 export const incompleteRead = (operation: string, detail: string) =>
   new DataHubError(`DataHub cannot give a whole list (${operation}): ${detail}`, 'datahub.incomplete', operation);
+
+/**
+ * A request given up because the work it belonged to ran out of time (a service cycle's deadline): not DataHub's
+ * answer, so never retried and never taken for a read that ran out of time on its own (which is split, then judged
+ * unread). The work that set the deadline carries what it did not read to its next run.
+ */
+export class DeadlinePassedError extends DataHubError {
+  constructor(operation: string) {
+    super(
+      `DataHub did not answer ${operation} before the deadline of the work asking it`,
+      'datahub.unreachable',
+      operation,
+    );
+  }
+}
+
+export const deadlinePassed = (err: unknown): err is DeadlinePassedError => err instanceof DeadlinePassedError;

@@ -41,6 +41,8 @@ export async function postProposals(
   name: string,
   proposals: Proposal[],
   timeoutMs: number,
+  /** Ends the request early (the deadline of the work it belongs to). */
+  signal?: AbortSignal,
 ): Promise<void> {
   let res: Response;
   try {
@@ -52,7 +54,7 @@ export async function postProposals(
         ...(authorization ? { authorization } : {}),
       },
       body: JSON.stringify(ingestBody(proposals)),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: signal ? AbortSignal.any([AbortSignal.timeout(timeoutMs), signal]) : AbortSignal.timeout(timeoutMs),
     });
   } catch (err) {
     throw networkFailure(name, err);

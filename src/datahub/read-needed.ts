@@ -18,9 +18,15 @@ export async function readNeeded(
   batch?: number,
   /** Sees each entity as read, before it is trimmed (the service keeps what moves of it, read-changes.ts). */
   observe?: (raw: RawEntity) => void,
+  /**
+   * Walk on through entities already in the cache (a read cut short, resumed: what it read stands, and what lies
+   * upstream of it may not have been read yet); otherwise the walk stops at them (they were read with their upstream).
+   */
+  resume = false,
 ): Promise<{ levels: number }> {
   const pool = urnPool();
   let level = [...new Set(models.map(pool))];
+  const walked = new Set(level);
   let levels = 0;
   while (level.length) {
     levels++;
@@ -31,8 +37,10 @@ export async function readNeeded(
     const next = new Set<string>();
     for (const urn of level) {
       const raw = cache.get(urn);
-      for (const up of raw ? inputsOf(cache.partsOf(raw)) : []) if (!cache.has(up)) next.add(pool(up));
+      for (const up of raw ? inputsOf(cache.partsOf(raw)) : [])
+        if (resume ? !walked.has(up) : !cache.has(up)) next.add(pool(up));
     }
+    for (const urn of next) walked.add(urn);
     level = [...next];
   }
   return { levels };

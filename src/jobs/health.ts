@@ -19,10 +19,14 @@ export interface HealthDeps {
   intervalMs: number;
   /** When this process started: a service younger than 3 intervals has no cycle to show yet. */
   startedAt: number;
+  /** How long DataHub has to answer the probe before it counts as down (`server.healthTimeoutMs`). */
+  probeTimeoutMs?: number;
   now?: () => number;
 }
 
-const DATAHUB_PROBE_MS = 10_000;
+export const DEFAULT_HEALTH_TIMEOUT_MS = 2_000;
+/** A probe's answer serves the /healthz requests of the next second: a hard poll probes DataHub once a second. */
+const PROBE_REUSED_MS = 1_000;
 const REDIS_ANSWER_MS = 1000;
 const TIMED_OUT = Symbol('timed out');
 
@@ -32,29 +36,36 @@ function within<T>(ms: number, work: Promise<T>): Promise<T | undefined | typeof
   return Promise.race([work.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
-/** /healthz: each dependency by name, and the last cycle's age (stale past 3 intervals). DataHub is probed in the background. */
+/**
+ * /healthz: each dependency by name, and the last cycle's age (stale past 3 intervals). DataHub is asked for one model,
+ * given `probeTimeoutMs` and no retry; its answer is reused for a second, so what /healthz says of DataHub is never
+ * older than that plus the probe's time limit (a stopped DataHub is `down` within seconds).
+ */
 export function serviceHealth(deps: HealthDeps): () => Promise<HealthReport> {
   const now = deps.now ?? Date.now;
-  let datahub: HealthReport['datahub'] = 'unknown';
-  let probedAt = -Infinity;
+  const timeoutMs = deps.probeTimeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS;
+  let probed: { at: number; datahub: 'up' | 'down' } | undefined;
   let probing: Promise<void> | undefined;
-  const probe = () => {
-    probedAt = now();
-    probing ??= pingCatalog(deps.client)
-      .then(
-        () => void (datahub = 'up'),
-        () => void (datahub = 'down'),
-      )
-      .finally(() => (probing = undefined));
-    return probing;
-  };
+  const probe = () =>
+    (probing ??= (async () => {
+      // the wall clock, not `now` (a test's clock for cycle ages): an answer is reused a real second at most
+      const at = Date.now();
+      const up = await pingCatalog(deps.client.within(AbortSignal.timeout(timeoutMs))).then(
+        () => true,
+        () => false,
+      );
+      probed = { at, datahub: up ? 'up' : 'down' };
+    })().finally(() => (probing = undefined)));
   return async () => {
-    if (datahub === 'unknown') await probe();
-    else if (now() - probedAt > DATAHUB_PROBE_MS) void probe();
+    if (!probed || Date.now() - probed.at > PROBE_REUSED_MS) await probe();
+    const datahub = probed?.datahub ?? 'unknown';
     const problems: string[] = [];
     const redis: HealthReport['redis'] = !deps.redis ? 'not configured' : deps.redis.status === 'ready' ? 'up' : 'down';
     if (redis === 'down') problems.push(`Redis is not reachable (${deps.redis!.status})`);
-    if (datahub === 'down') problems.push(`DataHub at ${deps.client.url} is not answering`);
+    if (datahub === 'down')
+      problems.push(
+        `DataHub at ${deps.client.url} is not answering (a one-model read failed or took over ${timeoutMs / 1000} s)`,
+      );
     let lastCycle: HealthReport['lastCycle'];
     if (deps.state && redis === 'up') {
       // the service's connection waits for Redis rather than failing: a health check must not wait with it

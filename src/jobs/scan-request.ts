@@ -38,7 +38,13 @@ export function scanRequests(redis: Redis, o: ScanRequestOptions): ScanRequests 
       const state = await now.getState();
       if (state === 'completed') {
         const result = now.returnvalue as CycleResult;
-        return 'skipped' in result ? { kind: 'skipped' } : { kind: 'done', result };
+        if ('skipped' in result) return { kind: 'skipped' };
+        if ('cutShort' in result)
+          return {
+            kind: 'failed',
+            reason: `DataHub did not answer within the cycle's deadline (${result.cutShort.deadlineMs / 1000} s); the next cycle goes on from where it stopped`,
+          };
+        return { kind: 'done', result };
       }
       if (state === 'failed') return { kind: 'failed', reason: now.failedReason || 'unknown' };
     }

@@ -88,7 +88,7 @@ export function serviceIncidentSync(o: {
   redis: Redis;
   prefix: string;
   logger: Logger;
-}): () => Promise<SyncResult> {
+}): (client?: DataHubClient) => Promise<SyncResult> {
   const logger = o.logger.child({ unit: 'slack-sync' });
   const web = new webApi.WebClient(o.slack.botToken, {
     slackApiUrl: o.slack.apiUrl,
@@ -103,5 +103,5 @@ export function serviceIncidentSync(o: {
     locks: redisIncidentLocks(o.redis, o.prefix),
     logger,
   };
-  return () => syncIncidentMessages(deps);
+  return (client) => syncIncidentMessages(client ? { ...deps, client } : deps);
 }

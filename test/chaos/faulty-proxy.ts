@@ -12,12 +12,21 @@ export interface FaultyProxy {
   /** Requests failed, by kind. */
   injected: Record<FaultKind, number>;
   requests: number;
+  /** DataHub stopped (as under SIGSTOP): from now on no request is answered, none is refused. */
+  stop(): void;
   close(): Promise<void>;
 }
 
-export async function startFaultyProxy(target: string, failRate: number, seed: number): Promise<FaultyProxy> {
-  const pick = faultPicker({ failRate, seed, kinds: ['500', 'timeout', 'malformed'] });
+export async function startFaultyProxy(
+  target: string,
+  failRate: number,
+  seed: number,
+  /** The faults to pick from: `['timeout']` hangs the share `failRate` of the requests. */
+  kinds: readonly FaultKind[] = ['500', 'timeout', 'malformed'],
+): Promise<FaultyProxy> {
+  const pick = faultPicker({ failRate, seed, kinds });
   const state = {
+    stopped: false,
     requests: 0,
     injected: { '500': 0, timeout: 0, malformed: 0, '429': 0 } as Record<FaultKind, number>,
   };
@@ -26,6 +35,7 @@ export async function startFaultyProxy(target: string, failRate: number, seed: n
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       state.requests++;
+      if (state.stopped) return;
       const fault = req.url?.startsWith('/api/graphql') || req.url?.startsWith('/aspects') ? pick() : null;
       if (fault) state.injected[fault]++;
       if (fault === 'timeout') return; // never answered: the client times out
@@ -61,6 +71,7 @@ export async function startFaultyProxy(target: string, failRate: number, seed: n
     get requests() {
       return state.requests;
     },
+    stop: () => void (state.stopped = true),
     close,
   };
 }

@@ -56,7 +56,28 @@ export async function judgeCycle(
     },
     run.replan,
     full,
+    deps.writeBack.client, // the cycle's: bounded by its deadline
   );
+  try {
+    return await planCycle(deps, run, cycle, { judged, collector, upstream });
+  } catch (err) {
+    // judged, but not planned: judged again by the next cycle, whatever moves (the verdicts announced stand meanwhile)
+    judge.judgeAgain(cycle.judged.map((j) => j.model.urn));
+    throw err;
+  }
+}
+
+async function planCycle(
+  deps: JudgeCycleDeps,
+  run: { id: string; startedAt: number },
+  cycle: JudgedCycle,
+  {
+    judged,
+    collector,
+    upstream,
+  }: { judged: JudgedModel[]; collector: RootCauseCollector; upstream: Record<string, string[]> },
+): Promise<CycleJudgment> {
+  const { logger } = deps;
 
   await deps
     .watchOrphans?.(cycle, run.id)

@@ -33,7 +33,7 @@ export interface CycleState {
   ): Promise<void>;
 }
 
-export type CycleOutcome = 'done' | 'skipped_running' | 'skipped_writing' | 'failed';
+export type CycleOutcome = 'done' | 'skipped_running' | 'skipped_writing' | 'cut_short' | 'failed';
 
 /** The cycle's counters (prom-client in the service). */
 export interface CycleMetrics {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { isDefinition, slicePlan } from '../../core/writeback/slices.js';
+import type { DataHubClient } from '../../datahub/client.js';
 import { applyPlan } from '../../datahub/writeback/apply.js';
 import type { Logger } from '../../log.js';
 import { jobIdOf } from '../../queues/payloads.js';
 import { commitCycle, type CommitDeps } from './commit-cycle.js';
-import { judgeCycle, type JudgeCycleDeps } from './judge-cycle.js';
+import { judgeCycle, type CycleJudgment, type JudgeCycleDeps } from './judge-cycle.js';
 import type { CycleMetrics, CycleQueue, CycleState } from './ports.js';
 
 export interface CycleDeps extends JudgeCycleDeps, CommitDeps {
@@ -14,10 +15,15 @@ export interface CycleDeps extends JudgeCycleDeps, CommitDeps {
   /** Subjects (datasets or models) a write job covers. */
   writeChunk: number;
   intervalMs: number;
+  /**
+   * How long a cycle may wait on DataHub (`cycle.deadline`): past it, its requests are given up, what it judged and
+   * did not plan is judged again next cycle, what it did not read is read then, and it ends (`cut_short`).
+   */
+  deadlineMs: number;
   logger: Logger;
   now?: () => number;
   /** Brings the Slack messages showing incidents up to date with DataHub (reverse sync), once a cycle. */
-  syncIncidentMessages?: () => Promise<unknown>;
+  syncIncidentMessages?: (client: DataHubClient) => Promise<unknown>;
 }
 
 /** What a cycle asked for: its id, whether to read the whole catalog, models to judge again whatever moved. */
@@ -29,6 +35,7 @@ export interface CycleRequest {
 
 export type CycleResult =
   | { skipped: 'running' | 'writing' }
+  | { cutShort: { deadlineMs: number } }
   | { judged: number; full: boolean; writes: number; transitions: number; changed: number };
 
 /**
@@ -47,10 +54,16 @@ export async function runCycle(request: CycleRequest, deps: CycleDeps): Promise<
   }
   const renewal = setInterval(() => void state.renew(token, lease).catch(() => undefined), lease / 3);
   renewal.unref();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), deps.deadlineMs);
+  timer.unref();
+  // every DataHub request of the cycle ends at its deadline, however long its own time limit and retries
+  const client = deps.client.within(deadline.signal);
+  const bounded: CycleDeps = { ...deps, client, writeBack: { ...deps.writeBack, client } };
   try {
     const replan = await settlePending(deps);
     await deps
-      .syncIncidentMessages?.()
+      .syncIncidentMessages?.(client)
       .catch((err: Error) =>
         logger.warn({ cycle: request.id, err: err.message }, 'could not bring the Slack incident messages up to date'),
       );
@@ -59,13 +72,23 @@ export async function runCycle(request: CycleRequest, deps: CycleDeps): Promise<
       logger.info({ cycle: request.id }, "cycle skipped: the last cycle's write-back is still landing");
       return { skipped: 'writing' };
     }
-    return await judgeAndFanOut(request.id, deps, [...new Set([...replan, ...request.models])], request.full);
+    return await judgeAndFanOut(request.id, bounded, [...new Set([...replan, ...request.models])], request.full);
   } catch (err) {
+    if (deadline.signal.aborted) {
+      // not a failure to retry: the next cycle comes on schedule and takes on what this one left
+      metrics.cycle('cut_short');
+      logger.warn(
+        { cycle: request.id, deadlineMs: deps.deadlineMs, err: (err as Error).message },
+        'cycle cut short at its deadline: what it did not read or write back is left to the next cycle',
+      );
+      return { cutShort: { deadlineMs: deps.deadlineMs } };
+    }
     metrics.cycle('failed');
     // what this cycle judged was not planned or not fanned out: the next one reads and judges everything again
     deps.judge.reset();
     throw err;
   } finally {
+    clearTimeout(timer);
     clearInterval(renewal);
     await state.unlock(token).catch(() => undefined);
   }
@@ -88,9 +111,21 @@ async function settlePending(deps: CycleDeps): Promise<'writing' | string[]> {
 }
 
 async function judgeAndFanOut(cycleId: string, deps: CycleDeps, replan: string[], forceFull: boolean) {
-  const { state, metrics, logger } = deps;
   const started = (deps.now ?? Date.now)();
   const { cycle, plan, commit } = await judgeCycle(deps, { id: cycleId, startedAt: started, full: forceFull, replan });
+  try {
+    return await fanOut(cycleId, deps, { cycle, plan, commit }, started);
+  } catch (err) {
+    // judged, but not written back: judged again by the next cycle, whatever moves (its verdicts stand meanwhile)
+    deps.judge.judgeAgain(commit.models);
+    throw err;
+  }
+}
+
+/** The definitions applied, then the plan's writes fanned out under one commit job (or the cycle committed at once). */
+async function fanOut(cycleId: string, deps: CycleDeps, judgment: CycleJudgment, started: number) {
+  const { state, metrics, logger } = deps;
+  const { cycle, plan, commit } = judgment;
   const definitions = plan.filter(isDefinition);
   if (definitions.length) {
     const failed = (await applyPlan(definitions, applyDeps(deps))).filter((o) => o.status === 'failed');

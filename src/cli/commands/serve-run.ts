@@ -37,6 +37,7 @@ export async function runServe(
     client: ctx.client,
     intervalMs: ctx.config.cycle.interval,
     startedAt: Date.now(),
+    probeTimeoutMs: ctx.config.server.healthTimeoutMs,
   });
   let service: RunningService | undefined;
   let http: Awaited<ReturnType<typeof startHttp>> | undefined;
@@ -88,6 +89,7 @@ async function startServiceIfConfigured(
     logger: ctx.logger,
     registry,
     reportBaseUrl: publicUrl,
+    healthTimeoutMs: ctx.config.server.healthTimeoutMs,
     scheduler: role.scheduler,
     workers: role.workers,
     ...alertsOptions(ctx.config),

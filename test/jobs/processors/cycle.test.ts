@@ -39,6 +39,7 @@ function fakeWatch() {
       return watchedCycle();
     },
     reset: () => void resets++,
+    judgeAgain: () => undefined,
   };
   return { watch: watch as unknown as IncrementalJudge, calls, resets: () => resets };
 }
@@ -66,7 +67,10 @@ function cycleDeps(over: Partial<CycleDeps> & { jobs?: Record<string, { state: s
   const flows = { added: [] as unknown[], add: async (f: unknown) => void flows.added.push(f) };
   const { logger, lines } = recordingLogger();
   const metrics = { outcomes: [] as string[], transitions: [] as string[] };
-  const client = { request: async () => ({ entities: [] }) } as unknown as DataHubClient;
+  const client = {
+    request: async () => ({ entities: [] }),
+    within: () => client,
+  } as unknown as DataHubClient;
   const watch = fakeWatch();
   const state = fakeState();
   const deps: CycleDeps = {
@@ -84,6 +88,7 @@ function cycleDeps(over: Partial<CycleDeps> & { jobs?: Record<string, { state: s
     rules: { bands: DEFAULT_BANDS, margin: 0, clearAfter: 1 },
     writeChunk: 10,
     intervalMs: 60_000,
+    deadlineMs: 60_000,
     state: state.state,
     metrics: {
       cycle: (o) => void metrics.outcomes.push(o),
