@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { slackChecks } from '../../src/app/doctor/slack-checks.js';
 import { writeBackModels } from '../../src/app/write-back.js';
 import { serveCommand } from '../../src/cli/commands/serve.js';
 import { judgePolicy, loadConfig } from '../../src/config/index.js';
@@ -245,5 +246,27 @@ describe('janus serve in Socket Mode', () => {
     log.info({ slack: { appToken: APP_TOKEN }, note: `token ${APP_TOKEN}` }, `starting with ${APP_TOKEN}`);
     expect(lines.join('')).not.toContain(APP_TOKEN.slice(5));
     expect(redactText(`Bearer-less ${APP_TOKEN} here`)).toBe('Bearer-less [redacted] here');
+  });
+});
+
+describe('janus doctor in Socket Mode', () => {
+  const checksWith = (appToken: string) =>
+    slackChecks(
+      loadConfig({
+        env: { SLACK_BOT_TOKEN: 'xoxb-doctor', SLACK_APP_TOKEN: appToken, SLACK_API_URL: slack.apiUrl },
+        cwd: '/nonexistent',
+      }).slack,
+    );
+
+  it('opens a connection with the app-level token, and asks for no signing secret', async () => {
+    const checks = await checksWith(APP_TOKEN);
+    expect(checks.find((c) => c.name === 'app-level token accepted (Socket Mode)')?.status).toBe('ok');
+    expect(checks.map((c) => c.name)).not.toContain('signing secret');
+  });
+
+  it('a refused app-level token: ❌ naming SLACK_APP_TOKEN', async () => {
+    const check = (await checksWith('xapp-1-revoked')).find((c) => c.name.startsWith('app-level token'));
+    expect(check).toMatchObject({ status: 'fail', detail: 'apps.connections.open: invalid_auth' });
+    expect(check?.fix).toContain('SLACK_APP_TOKEN');
   });
 });
