@@ -53,6 +53,9 @@ beforeAll(async () => {
   sessions = found!.urn;
   slack = await startFakeSlack();
   withIncidentMethods(slack, [ERIN, CAROL]);
+  // `/janus test` posts as alerts are posted: Slack's channel rules, as the fake keeps them
+  delete slack.methods['chat.postMessage'];
+  slack.addChannel({ name: 'ml-ops', id: CHANNEL });
   slack.methods['views.publish'] = (b) => ({ ok: true, view: { id: 'VHOME0001', ...JSON.parse(b.view ?? '{}') } });
   socket = await withSocketMode(slack, APP_TOKEN);
 });
@@ -147,6 +150,45 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
     });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('/janus test posts a test alert, rendered as alerts are, in the channel it was typed in; the asker is told where', async () => {
+    const { payload, id } = slashPayload('test');
+    await socket.send('slash_commands', payload);
+    const reply = (await slack.posted(id)) as { response_type: string; text: string };
+    expect(reply).toMatchObject({
+      response_type: 'ephemeral',
+      text: `Argos posted a test alert in <#${CHANNEL}>: alerts routed there will look like it.`,
+    });
+    const [posted] = slack.parents(CHANNEL);
+    expect(posted!.text).toBe('Argos: Test alert: nothing is wrong (example_model (a test))');
+    expect(posted!.blocks[0]).toMatchObject({
+      type: 'header',
+      text: { text: expect.stringMatching(/^:\w+: Test alert: nothing is wrong$/) as unknown },
+    });
+    expect(JSON.stringify(posted!.blocks)).toContain('A test <@U0ALICE01> asked for with `/janus test`: no action needed.');
+    expect(posted!.blocks.some((b) => b.type === 'actions')).toBe(false);
+  });
+
+  it('/janus test <#channel>: a public channel Argos is not in is joined, then posted in', async () => {
+    const alerts = slack.addChannel({ name: 'ml-alerts', member: false });
+    const { payload, id } = slashPayload(`test <#${alerts}|ml-alerts>`);
+    await socket.send('slash_commands', payload);
+    expect(((await slack.posted(id)) as { text: string }).text).toBe(
+      `Argos posted a test alert in <#${alerts}>: alerts routed there will look like it.`,
+    );
+    expect(slack.parents(alerts)).toHaveLength(1);
+    expect(callsOf(slack, 'conversations.join').map((c) => c.channel)).toContain(alerts);
+  });
+
+  it('/janus test #private-channel Argos is not in: nothing posted, the asker told to invite it', async () => {
+    slack.addChannel({ name: 'secret-ml', private: true, member: false });
+    const { payload, id } = slashPayload('test #secret-ml');
+    await socket.send('slash_commands', payload);
+    expect(((await slack.posted(id)) as { text: string }).text).toBe(
+      'Argos could not post a test alert in #secret-ml: Slack knows no such channel, or it is private and Argos is not in it (`/invite @Argos` there).',
+    );
+    expect(slack.parents('secret-ml')).toEqual([]);
   });
 
   it('never logs the app-level token', () => {

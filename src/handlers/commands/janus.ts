@@ -19,7 +19,7 @@ export const janusCommand =
         ),
       );
     };
-    const asker = { user: command.user_id, team: command.team_id, later: say };
+    const asker = { user: command.user_id, team: command.team_id, channel: command.channel_id, later: say };
     if (request.kind === 'usage' || commandNamed(request.kind)?.inAck)
       return ack(await answerRequest(deps, request, asker));
     await ack();
