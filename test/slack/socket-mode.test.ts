@@ -166,7 +166,9 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
       type: 'header',
       text: { text: expect.stringMatching(/^:\w+: Test alert: nothing is wrong$/) as unknown },
     });
-    expect(JSON.stringify(posted!.blocks)).toContain('A test <@U0ALICE01> asked for with `/janus test`: no action needed.');
+    expect(JSON.stringify(posted!.blocks)).toContain(
+      'A test <@U0ALICE01> asked for with `/janus test`: no action needed.',
+    );
     expect(posted!.blocks.some((b) => b.type === 'actions')).toBe(false);
   });
 
