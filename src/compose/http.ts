@@ -60,7 +60,15 @@ export async function startHttp(
     registry,
     ...(datahubUiUrl ? { datahubUiUrl } : {}),
   });
-  const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
+  const running = await listen(
+    janus.server,
+    opts.port ?? ctx.config.server.port,
+    opts.host ?? ctx.config.server.host,
+  ).catch(async (err: unknown) => {
+    // a Socket Mode connection would keep reconnecting, and the process alive, after a failed start
+    await slack?.close();
+    throw err;
+  });
   publicUrl = ctx.config.server.publicUrl ?? `http://localhost:${running.port}`;
   if (slack && !ctx.config.server.publicUrl)
     logger.warn({ publicUrl }, 'JANUS_PUBLIC_URL is not set: the report links Slack shows point at this machine');

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { slackChecks } from '../../src/app/doctor/slack-checks.js';
@@ -225,7 +227,7 @@ describe('Socket Mode reconnects', () => {
 });
 
 /** `janus serve` in this process (no Redis), stopped when the test says so; as test/slack/serve-slack.test.ts runs it. */
-function serve(env: Record<string, string>) {
+function serve(env: Record<string, string>, port = '0') {
   const lines: string[] = [];
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
@@ -238,7 +240,7 @@ function serve(env: Record<string, string>) {
         untilStopped: () => stopped,
       }).exitOverride(),
     )
-    .parseAsync(['node', 'janus', 'serve', '--port', '0', '--host', '127.0.0.1']);
+    .parseAsync(['node', 'janus', 'serve', '--port', port, '--host', '127.0.0.1']);
   return { stop, done, lines };
 }
 
@@ -255,6 +257,23 @@ describe('janus serve in Socket Mode', () => {
     s.stop();
     await s.done;
     await eventually(() => socket.connections[before]!.open === false || undefined, 'the connection closed');
+  });
+
+  it('closes the connection it opened when the HTTP side cannot listen (the port taken): no reconnecting zombie', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const before = socket.connections.length;
+      const s = serve(
+        { SLACK_BOT_TOKEN: 'xoxb-serve-test', SLACK_APP_TOKEN: APP_TOKEN },
+        String((taken.address() as AddressInfo).port),
+      );
+      expect(String(await s.done.catch((e: unknown) => e))).toContain('EADDRINUSE');
+      expect(socket.connections.length).toBe(before + 1);
+      await eventually(() => socket.connections[before]!.open === false || undefined, 'the connection closed');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it('does not start when Slack refuses the app-level token, and says in one line which setting to fix', async () => {
