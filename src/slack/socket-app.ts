@@ -1,4 +1,4 @@
-import { SocketModeReceiver, type App } from '@slack/bolt';
+import { SocketModeReceiver, type App, type Logger as BoltLogger } from '@slack/bolt';
 import type { Logger } from '../log.js';
 import { boltApp, SLACK_RETRY, startError, type SlackAppBaseOptions } from './bolt-app.js';
 
@@ -32,10 +32,11 @@ const STOP_WAIT_MS = 2000;
  */
 export function createSocketSlackApp(opts: SocketSlackAppOptions): SocketSlackApp {
   let receiver!: SocketModeReceiver;
+  let started = false;
   const { app, log, init } = boltApp(opts, (logger) => {
     receiver = new SocketModeReceiver({
       appToken: opts.appToken,
-      logger,
+      logger: refusalSaidOnce(logger, () => started),
       ...(opts.pingTimeoutMs ? { clientPingTimeout: opts.pingTimeoutMs } : {}),
       // apps.connections.open goes where the Web API goes, retried as Janus retries (the client's own retries 100 times)
       installerOptions: {
@@ -57,6 +58,7 @@ export function createSocketSlackApp(opts: SocketSlackAppOptions): SocketSlackAp
           opts.apiUrl,
         );
       }
+      started = true;
       watchConnection(receiver, log);
     },
     async stop() {
@@ -65,6 +67,20 @@ export function createSocketSlackApp(opts: SocketSlackAppOptions): SocketSlackAp
       await Promise.race([receiver.client.disconnect(), waited]);
       clearTimeout(timer);
     },
+  };
+}
+
+/**
+ * The socket client logs a refused `apps.connections.open` as an error before it throws; at start the throw becomes
+ * the one line that says which setting to fix, so that log goes to debug. Once started, it is an error again.
+ */
+function refusalSaidOnce(logger: BoltLogger, started: () => boolean): BoltLogger {
+  return {
+    ...logger,
+    error: (...parts: unknown[]) =>
+      !started() && typeof parts[0] === 'string' && parts[0].startsWith('Failed to retrieve a new WSS URL')
+        ? logger.debug(...parts)
+        : logger.error(...parts),
   };
 }
 

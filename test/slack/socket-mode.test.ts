@@ -14,6 +14,7 @@ import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { ConfigError } from '../../src/errors.js';
 import { createLogger, redactText } from '../../src/log.js';
 import { SlackStartError } from '../../src/slack/bolt-app.js';
+import { slackMount } from '../../src/compose/slack-mount.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { demoScoreLine } from '../support/demo-verdicts.js';
@@ -287,6 +288,23 @@ describe('janus serve in Socket Mode', () => {
     // refused once, not retried
     expect(connectionsOpened()).toBe(opened + 1);
     expect(s.lines).toEqual([]);
+  });
+
+  it('the refusal is the only thing said: nothing logged at warn or above beside it', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      format: 'json',
+      destination: { write: (l: string) => void lines.push(l) },
+    });
+    const config = loadConfig({
+      env: { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1-revoked', SLACK_API_URL: slack.apiUrl },
+      cwd: '/nonexistent',
+    });
+    const err = await slackMount({ config, logger, listeners: () => {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SlackStartError);
+    const loud = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level >= 40);
+    expect(loud).toEqual([]);
   });
 
   it('refuses a token that is not an app-level token, naming SLACK_APP_TOKEN, before starting anything', () => {
