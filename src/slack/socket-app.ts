@@ -1,6 +1,6 @@
 import { SocketModeReceiver, type App, type Logger as BoltLogger } from '@slack/bolt';
-import type { Logger } from '../log.js';
 import { boltApp, SLACK_RETRY, startError, type SlackAppBaseOptions } from './bolt-app.js';
+import { keepReconnecting } from './socket-reconnect.js';
 
 export interface SocketSlackAppOptions extends SlackAppBaseOptions {
   /** The app-level token (`xapp-`, scope `connections:write`): it opens the connection, nothing else. */
@@ -33,6 +33,7 @@ const STOP_WAIT_MS = 2000;
 export function createSocketSlackApp(opts: SocketSlackAppOptions): SocketSlackApp {
   let receiver!: SocketModeReceiver;
   let started = false;
+  let stopping = false;
   const { app, log, init } = boltApp(opts, (logger) => {
     receiver = new SocketModeReceiver({
       appToken: opts.appToken,
@@ -59,9 +60,10 @@ export function createSocketSlackApp(opts: SocketSlackAppOptions): SocketSlackAp
         );
       }
       started = true;
-      watchConnection(receiver, log);
+      keepReconnecting(receiver.client, log, () => stopping);
     },
     async stop() {
+      stopping = true;
       let timer: NodeJS.Timeout | undefined;
       const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS).unref()));
       await Promise.race([receiver.client.disconnect(), waited]);
@@ -82,10 +84,4 @@ function refusalSaidOnce(logger: BoltLogger, started: () => boolean): BoltLogger
         ? logger.debug(...parts)
         : logger.error(...parts),
   };
-}
-
-/** Drops and reconnections at `info`: Slack recycles connections every few hours, so each is worth a line. */
-function watchConnection(receiver: SocketModeReceiver, log: Logger): void {
-  receiver.client.on('reconnecting', () => log.info('Slack connection dropped: reconnecting (Socket Mode)'));
-  receiver.client.on('connected', () => log.info('Slack connection open (Socket Mode)'));
 }

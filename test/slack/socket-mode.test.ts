@@ -203,6 +203,32 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
 });
 
 describe('Socket Mode reconnects', () => {
+  it('when Slack cannot be reached at the reconnect (apps.connections.open answering 503): logged, tried again, connected once Slack is back; the process lives on', async () => {
+    const before = socket.connections.length;
+    const janus = await startJanusWithSlack({
+      datahub: sim.url,
+      slack,
+      env: { SLACK_APP_TOKEN: APP_TOKEN },
+      socketPingTimeoutMs: 1000,
+    });
+    try {
+      await socket.connected(before + 1);
+      slack.down = true;
+      socket.refresh();
+      await eventually(
+        () => janus.logs().some((l) => l.msg === 'Slack connection could not be reopened (Socket Mode): trying again'),
+        'the failed reconnect logged',
+      );
+      slack.down = false;
+      await socket.connected(before + 2);
+      const ack = await socket.send('slash_commands', slashPayload('help').payload);
+      expect(JSON.stringify(ack.payload)).toContain("Argos, Janus's watchdog, answers");
+    } finally {
+      slack.down = false;
+      await janus.close();
+    }
+  });
+
   it('when Slack recycles the connection (disconnect, refresh_requested): a new URL, a new socket, answered again', async () => {
     const before = socket.connections.length;
     const opened = connectionsOpened();
