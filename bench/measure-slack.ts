@@ -202,11 +202,11 @@ async function startJanus(
       reportBaseUrl: () => base,
     }),
   });
-  if (!mount) throw new Error('Slack did not start');
+  if (!mount?.mount) throw new Error('Slack did not start');
   const server = createJanusServer({
     judge: () => Promise.reject(new Error('not served in the bench')),
     logger,
-    mounts: [mount],
+    mounts: [mount.mount],
   }).server;
   const running = await listen(server, 0, '127.0.0.1');
   base = running.url;

@@ -11,6 +11,9 @@ export const REDACT_PATHS = [
   'botToken',
   '*.botToken',
   '*.*.botToken',
+  'appToken',
+  '*.appToken',
+  '*.*.appToken',
   'httpToken',
   '*.httpToken',
   '*.*.httpToken',
@@ -37,7 +40,7 @@ export function addSecret(value: string): void {
 }
 
 const BEARER = /\b(Bearer)\s+[^\s"',;)\]}]+/gi;
-const SLACK_TOKEN = /\bxox[abposr]-[\w-]+/g;
+const SLACK_TOKEN = /\b(?:xox[abposr]|xapp)-[\w-]+/g;
 /** The userinfo of a URL (`https://user:pass@host`, `redis://:pass@host`): credentials, whoever wrote them there. */
 const URL_USERINFO = /\b([a-z][a-z\d+.-]*:\/\/)[^\s/?#@"'<>]+@/gi;
 

@@ -7,11 +7,12 @@ import type { Context } from './context.js';
 import { mcpMount } from './mcp.js';
 import { optionalRedis, reportBaseUrl, verdictHistory } from './redis.js';
 import { slackListeners } from './slack.js';
-import { slackEnabled, slackMount } from './slack-mount.js';
+import { slackEnabled, slackMount, type SlackEdge } from './slack-mount.js';
 
 /**
  * `janus serve`'s HTTP side: reports, /healthz, /metrics, and the edges mounted on it (MCP over HTTP, Slack), all on
- * one Redis connection and one verdict history when Redis is configured. Listening when it resolves.
+ * one Redis connection and one verdict history when Redis is configured. Listening when it resolves; Slack in Socket
+ * Mode is connected then too (its `slack.close()` is the caller's, beside the server's).
  */
 export async function startHttp(
   ctx: Context,
@@ -26,11 +27,12 @@ export async function startHttp(
   const history = verdictHistory(ctx.config, redis);
   let publicUrl = reportBaseUrl(ctx.config);
   const mounts: Mount[] = [];
+  let slack: SlackEdge | undefined;
   try {
     // without Redis each MCP session keeps its own history in memory, as Slack keeps its own
     const mcp = mcpMount(ctx, { logger, ...(redis ? { history, redis } : {}) });
     if (mcp) mounts.push(mcp);
-    const slack = await slackMount({
+    slack = await slackMount({
       config: ctx.config,
       logger,
       listeners: slackListeners({
@@ -44,7 +46,7 @@ export async function startHttp(
       describe: { history: history.kind, verdictMaxAgeMs: ctx.config.slack.verdictMaxAgeMs, snooze: !!redis },
       ...(redis ? { redis, redisPrefix: ctx.config.redis.prefix } : {}),
     });
-    if (slack) mounts.push(slack);
+    if (slack?.mount) mounts.push(slack.mount);
   } catch (err) {
     redis?.disconnect();
     throw err;
@@ -59,10 +61,18 @@ export async function startHttp(
     registry,
     ...(datahubUiUrl ? { datahubUiUrl } : {}),
   });
-  const running = await listen(janus.server, opts.port ?? ctx.config.server.port, opts.host ?? ctx.config.server.host);
+  const running = await listen(
+    janus.server,
+    opts.port ?? ctx.config.server.port,
+    opts.host ?? ctx.config.server.host,
+  ).catch(async (err: unknown) => {
+    // a Socket Mode connection would keep reconnecting, and the process alive, after a failed start
+    await slack?.close();
+    throw err;
+  });
   publicUrl = ctx.config.server.publicUrl ?? `http://localhost:${running.port}`;
-  if (mounts.some((m) => m.name === 'slack') && !ctx.config.server.publicUrl)
+  if (slack && !ctx.config.server.publicUrl)
     logger.warn({ publicUrl }, 'JANUS_PUBLIC_URL is not set: the report links Slack shows point at this machine');
   logger.info({ url: running.url, publicUrl, datahub: ctx.client.url }, 'serving Model Impact Reports');
-  return { running, redis, publicUrl };
+  return { running, redis, publicUrl, ...(slack ? { slack } : {}) };
 }

@@ -14,6 +14,7 @@ import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
 import { createIncidentHandlerDeps } from '../slack/incident-deps.js';
 import { slackIncidentApi } from '../slack/incident-show.js';
+import { postTestAlert } from '../slack/test-alert-post.js';
 import { createOrphanHandlerDeps } from '../slack/orphan-deps.js';
 import { usergroupMembers } from '../slack/usergroup-members.js';
 import { AlertStore } from '../jobs/alert-store.js';
@@ -90,6 +91,8 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         : {}),
       history: deps.history,
       resolve: (ref) => resolveModel(client, ref),
+      // `/janus test`: posted with the bot token, as alerts are
+      postAlert: (channel, message) => postTestAlert(app.client, channel, message),
       reportUrl,
       atRiskUrl: () => `${deps.reportBaseUrl().replace(/\/+$/, '')}${AT_RISK_PATH}`,
       openIncidents: (v) => openIncidentsOf(client, v),

@@ -22,6 +22,7 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_JOB_LOCK_MS: ['cycle', 'jobLockMs'],
   SLACK_BOT_TOKEN: ['slack', 'botToken'],
   SLACK_SIGNING_SECRET: ['slack', 'signingSecret'],
+  SLACK_APP_TOKEN: ['slack', 'appToken'],
   SLACK_API_URL: ['slack', 'apiUrl'],
   JANUS_SLACK_VERDICT_MAX_AGE_MS: ['slack', 'verdictMaxAgeMs'],
   JANUS_SLACK_FALLBACK_CHANNEL: ['slack', 'fallbackChannel'],

@@ -64,6 +64,11 @@ export const redisSchema = z.object({
 export const slackSchema = z.object({
   botToken: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-').optional(),
   signingSecret: z.string().min(1).optional(),
+  /**
+   * The app-level token (`connections:write`): with it Janus answers Slack in Socket Mode, over a WebSocket it opens
+   * itself (no public URL, no signing secret); without it, over HTTP at /slack/events.
+   */
+  appToken: z.string().startsWith('xapp-', 'expected an app-level token starting with xapp-').optional(),
   /** Slack's Web API base (tests point it at a fake Slack). */
   apiUrl: z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
   /** `/janus trust` answers from the latest scan when its verdict is at most this old (ms); older, it judges live. */

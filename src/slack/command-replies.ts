@@ -5,10 +5,10 @@ import type { ModelSummary, ScoreEntry } from '../history/index.js';
 import { sparkline } from '../render/score-history.js';
 import { context, LIMITS, section, type Block, type SlackMessage } from './present/kit.js';
 import { fitLines, listBlocks } from './present/list.js';
-import { clip, link, mrkdwn, name as catalogName, plain, slackDate } from './present/mrkdwn.js';
+import { channelRef, clip, link, mrkdwn, name as catalogName, plain, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
-/** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch` and `watching`. Pure. */
+/** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch`, `watching` and `test`. Pure. */
 
 export const answer = (text: string, blocks: Block[]): SlackMessage => ({
   response_type: 'ephemeral',
@@ -220,5 +220,25 @@ export function watchingMessage(watches: { name: string; kind: 'model' | 'datase
 
 export function watchUnavailableMessage(): SlackMessage {
   const text = 'Argos keeps watches with the Slack alerts, in Redis: this Janus runs without Redis (set REDIS_URL).';
+  return answer(text, [section(text)]);
+}
+
+/** What Slack's refusals of a post mean to the person who asked for the test, and what to do. */
+const POST_PROBLEMS: Record<string, string> = {
+  not_in_channel: 'Argos is not in it: invite it there (`/invite @Argos`) and try again',
+  channel_not_found: 'Slack knows no such channel, or it is private and Argos is not in it (`/invite @Argos` there)',
+  is_archived: 'it is archived',
+  restricted_action: 'only some members may post there, and Argos is not one of them',
+};
+
+/** `/janus test`: where the test alert went, or why Slack refused it (no channel: none was named or known). */
+export function testAlertReply(
+  r: { ok: true; channel: string } | { ok: false; channel?: string; error: string },
+): SlackMessage {
+  const text = r.ok
+    ? `Argos posted a test alert in ${channelRef(r.channel)}: alerts routed there will look like it.`
+    : !r.channel
+      ? 'Argos does not know which channel this is: name one, `/janus test #channel`.'
+      : `Argos could not post a test alert in ${channelRef(r.channel)}: ${POST_PROBLEMS[r.error] ?? `Slack said \`${mrkdwn(r.error)}\``}.`;
   return answer(text, [section(text)]);
 }

@@ -12,6 +12,8 @@ export const slashCommandSchema = z.object({
   text: z.string(),
   team_id: z.string().min(1),
   user_id: z.string().min(1),
+  /** The channel typed in: Slack sends it; `/janus test` posts there. */
+  channel_id: z.string().min(1).optional(),
   response_url: z.string().min(1),
 });
 export type SlashCommandFields = z.infer<typeof slashCommandSchema>;

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -54,7 +54,7 @@ export interface FakeSlack {
   /** The scopes the bot token was granted: Slack names them in every Web API answer's `x-oauth-scopes`. */
   scopes: string[];
   /** Answers for more Web API methods (by name), added by the tests that need them (e.g. incident-slack.ts). */
-  methods: Record<string, (body: Record<string, string>) => Record<string, unknown>>;
+  methods: Record<string, (body: Record<string, string>, headers: IncomingHttpHeaders) => Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -291,10 +291,14 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     return { ok: true, channel: c.id, ts: m.ts, text: m.text };
   };
 
-  const answer = (method: string, body: Record<string, string>): { status: number; reply: unknown; retry?: number } => {
+  const answer = (
+    method: string,
+    body: Record<string, string>,
+    headers: IncomingHttpHeaders,
+  ): { status: number; reply: unknown; retry?: number } => {
     const ok = (reply: Record<string, unknown>) => ({ status: 200, reply: { ok: true, ...reply } });
     const custom = fake.methods[method];
-    if (custom) return { status: 200, reply: custom(body) };
+    if (custom) return { status: 200, reply: custom(body, headers) };
     switch (method) {
       case 'auth.test':
         if (fake.authError) return { status: 200, reply: { ok: false, error: fake.authError } };
@@ -381,7 +385,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           record(200, failure.error);
           return json(200, { ok: false, error: failure.error });
         }
-        const { status, reply, retry } = answer(method, body);
+        const { status, reply, retry } = answer(method, body, req.headers);
         const error =
           (reply as { ok?: boolean; error?: string }).ok === false ? (reply as { error: string }).error : undefined;
         record(status, error);

@@ -17,7 +17,7 @@ export const SECRET = 'test-signing-secret-8f742231b10e';
 export interface JanusWithSlack {
   url: string;
   config: Config;
-  /** Where Slack posts: `<url>/slack/events`. */
+  /** Where Slack posts: `<url>/slack/events` (nothing is mounted there in Socket Mode). */
   endpoint: string;
   history: VerdictHistory;
   /** Janus's log lines (JSON). */
@@ -27,7 +27,8 @@ export interface JanusWithSlack {
 
 /**
  * Janus's HTTP server with the Slack app mounted, wired as `janus serve` wires it (config from env, the same
- * mount), against a DataHub (the simulator) and a fake Slack; listening on a free port.
+ * mount), against a DataHub (the simulator) and a fake Slack; listening on a free port. With `SLACK_APP_TOKEN` in
+ * `env`, Slack is in Socket Mode: connected to the fake's socket (test/slack/fake-socket-mode.ts), nothing mounted.
  */
 export async function startJanusWithSlack(opts: {
   datahub: string;
@@ -40,6 +41,8 @@ export async function startJanusWithSlack(opts: {
   datahubUi?: string | null;
   /** Where reports are linked (default: this server's own URL). */
   reportBaseUrl?: string;
+  /** Socket Mode (with `SLACK_APP_TOKEN` in `env`): the client's ping timeout and reconnect step, shortened. */
+  socketPingTimeoutMs?: number;
 }): Promise<JanusWithSlack> {
   const ui = opts.datahubUi === undefined ? 'http://datahub-ui.test:9002' : opts.datahubUi;
   const config = loadConfig({
@@ -67,9 +70,10 @@ export async function startJanusWithSlack(opts: {
   const judge = { client, policy: judgePolicy(config.judge) };
   const history = opts.history ?? new MemoryVerdictHistory();
   let base = '';
-  const mount = await slackMount({
+  const slack = await slackMount({
     config,
     logger,
+    ...(opts.socketPingTimeoutMs ? { socketPingTimeoutMs: opts.socketPingTimeoutMs } : {}),
     listeners: slackListeners({
       config,
       judge,
@@ -79,13 +83,13 @@ export async function startJanusWithSlack(opts: {
       ...(opts.redis ? { redis: opts.redis } : {}),
     }),
   });
-  if (!mount) throw new Error('Slack did not start');
+  if (!slack) throw new Error('Slack did not start');
   const janus = createJanusServer({
     judge: (ref) => judgeModel(judge, ref),
     // as janus serve lists them: the page a long /janus at-risk links for its rest
     atRisk: async () => (await history.latest()).filter((s) => s.band !== 'trusted'),
     logger,
-    mounts: [mount],
+    mounts: slack.mount ? [slack.mount] : [],
   });
   const running = await listen(janus.server, 0, '127.0.0.1');
   base = running.url;
@@ -95,7 +99,8 @@ export async function startJanusWithSlack(opts: {
     endpoint: `${running.url}${SLACK_PATH}`,
     history,
     logs: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>),
-    close: () => {
+    close: async () => {
+      await slack.close();
       janus.server.closeAllConnections();
       return running.close();
     },

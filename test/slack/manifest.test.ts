@@ -39,6 +39,28 @@ const EVENT_SCOPES: Record<string, string[]> = {
   app_home_opened: [],
 };
 
+/** The two manifests: one app, reached over HTTP (request URLs) or in Socket Mode (none: Janus opens the socket). */
+const MANIFESTS = [
+  { file: 'manifest.yml', socketMode: false },
+  { file: 'manifest.socket-mode.yml', socketMode: true },
+] as const;
+
+interface Manifest {
+  oauth_config: { scopes: { bot: string[] } };
+  features: {
+    slash_commands: { command: string; url?: string; usage_hint?: string }[];
+    unfurl_domains?: string[];
+    app_home?: { home_tab_enabled?: boolean; messages_tab_enabled?: boolean; messages_tab_read_only_enabled?: boolean };
+  };
+  settings: {
+    event_subscriptions?: { request_url?: string; bot_events?: string[] };
+    interactivity?: { is_enabled?: boolean; request_url?: string };
+    socket_mode_enabled?: boolean;
+  };
+}
+
+const read = (file: string) => parse(fs.readFileSync(path.join(ROOT, file), 'utf8')) as Manifest;
+
 function sources(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
@@ -46,16 +68,8 @@ function sources(dir: string): string[] {
   });
 }
 
-describe('manifest.yml', () => {
-  const manifest = parse(fs.readFileSync(path.join(ROOT, 'manifest.yml'), 'utf8')) as {
-    oauth_config: { scopes: { bot: string[] } };
-    features: {
-      slash_commands: { command: string; usage_hint?: string }[];
-      unfurl_domains?: string[];
-      app_home?: { home_tab_enabled?: boolean };
-    };
-    settings: { event_subscriptions?: { request_url?: string; bot_events?: string[] } };
-  };
+describe.each(MANIFESTS)('$file', ({ file, socketMode }) => {
+  const manifest = read(file);
   const events = manifest.settings.event_subscriptions?.bot_events ?? [];
   const calls = new Set(
     ['src']
@@ -94,17 +108,61 @@ describe('manifest.yml', () => {
     expect(manifest.features.unfurl_domains).toEqual(['datahub.example.com', 'janus.example.com']);
   });
 
-  it('turns the Home tab on and subscribes to app_home_opened, which Janus listens to, at the one Bolt endpoint', () => {
+  it('turns the Home tab on and subscribes to app_home_opened, which Janus listens to', () => {
     const handlers = fs.readFileSync(path.join(ROOT, 'src/handlers/index.ts'), 'utf8');
     expect(handlers).toContain("app.event('app_home_opened'");
     expect(manifest.features.app_home?.home_tab_enabled).toBe(true);
     expect(manifest.settings.event_subscriptions?.bot_events).toContain('app_home_opened');
-    expect(manifest.settings.event_subscriptions?.request_url).toBe('https://janus.example.com/slack/events');
   });
+
+  it("turns the Messages tab on for /janus watch's direct messages, read-only (Argos listens to no DM)", () => {
+    expect(manifest.features.app_home).toMatchObject({
+      messages_tab_enabled: true,
+      messages_tab_read_only_enabled: true,
+    });
+    const handlers = fs.readFileSync(path.join(ROOT, 'src/handlers/index.ts'), 'utf8');
+    expect(handlers).not.toMatch(/app\.(message|event\('message)/);
+  });
+
+  if (socketMode)
+    it('is in Socket Mode: no request URL anywhere (Janus opens the connection with its app-level token)', () => {
+      expect(manifest.settings.socket_mode_enabled).toBe(true);
+      expect(JSON.stringify(manifest)).not.toContain('request_url');
+      expect(manifest.features.slash_commands.map((c) => c.url)).toEqual([undefined]);
+      expect(manifest.settings.interactivity?.is_enabled).toBe(true);
+    });
+  else
+    it('posts commands, clicks and events to the one Bolt endpoint', () => {
+      expect(manifest.settings.socket_mode_enabled).toBe(false);
+      const url = 'https://janus.example.com/slack/events';
+      expect(manifest.features.slash_commands.map((c) => c.url)).toEqual([url]);
+      expect(manifest.settings.event_subscriptions?.request_url).toBe(url);
+      expect(manifest.settings.interactivity).toEqual({ is_enabled: true, request_url: url });
+    });
 
   it('docs/slack.md justifies every scope', () => {
     const doc = fs.readFileSync(path.join(ROOT, 'docs/slack.md'), 'utf8');
     for (const scope of manifest.oauth_config.scopes.bot)
       expect(doc).toMatch(new RegExp(`\\| \`${scope.replace('.', '\\.')}\` \\|`));
+  });
+});
+
+describe('the two manifests', () => {
+  it('are one app: the same but for the request URLs and socket_mode_enabled', () => {
+    const strip = (m: Manifest) =>
+      JSON.parse(
+        JSON.stringify(m, (k, v: unknown) =>
+          k === 'url' || k === 'request_url' || k === 'socket_mode_enabled' ? undefined : v,
+        ),
+      ) as unknown;
+    expect(strip(read('manifest.socket-mode.yml'))).toEqual(strip(read('manifest.yml')));
+  });
+
+  it("leave connections:write to the app-level token (Socket Mode's): it is no bot scope, and the docs say where it goes", () => {
+    for (const { file } of MANIFESTS) expect(read(file).oauth_config.scopes.bot).not.toContain('connections:write');
+    expect(fs.readFileSync(path.join(ROOT, 'manifest.socket-mode.yml'), 'utf8')).toContain('connections:write');
+    expect(fs.readFileSync(path.join(ROOT, 'docs/slack.md'), 'utf8')).toMatch(
+      /app-level token[^\n]*`connections:write`/,
+    );
   });
 });

@@ -39,6 +39,12 @@ describe('/janus text', () => {
       { kind: 'snooze', target: 'analytics.stg_sessions', ms: 1_800_000, public: false },
     ],
     ['unsnooze fraud_detector_v4', { kind: 'unsnooze', target: 'fraud_detector_v4', public: false }],
+    ['test', { kind: 'test', public: false }],
+    ['test #ml-alerts', { kind: 'test', channel: 'ml-alerts', public: false }],
+    ['test ml-alerts --public', { kind: 'test', channel: 'ml-alerts', public: true }],
+    ['test <#C0MLOPS01|ml-ops>', { kind: 'test', channel: 'C0MLOPS01', public: false }],
+    ['test <#C0MLOPS01>', { kind: 'test', channel: 'C0MLOPS01', public: false }],
+    ['test C0MLOPS01', { kind: 'test', channel: 'C0MLOPS01', public: false }],
   ])('%j', (text, expected) => {
     expect(parseJanusText(text)).toEqual(expected);
   });
@@ -65,6 +71,9 @@ describe('/janus text', () => {
     'watching everything',
     'at-risk now',
     'trust fraud --verbose',
+    'test #a #b',
+    'test <@U0ALICE01>',
+    'test #Not_A_Channel!',
   ])('%j is a usage problem', (text) => {
     expect(parseJanusText(text).kind).toBe('usage');
   });

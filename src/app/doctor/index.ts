@@ -27,7 +27,9 @@ export interface DoctorReport {
 
 /** `janus doctor`: every dependency checked, each problem with its fix; the areas are checked side by side. */
 export async function runDoctor(deps: DoctorDeps): Promise<DoctorReport> {
-  const slackOn = !!deps.config.slack.botToken && !!deps.config.slack.signingSecret;
+  const { botToken, signingSecret, appToken } = deps.config.slack;
+  // answering /janus: the bot token, and the app-level token (Socket Mode) or the signing secret (HTTP)
+  const slackOn = !!botToken && !!(appToken || signingSecret);
   const [datahub, redis, slack] = await Promise.all([
     datahubChecks({
       client: deps.client,

@@ -56,17 +56,47 @@ export async function slackChecks(slack: Config['slack']): Promise<Check[]> {
     ];
   const checks: Check[] = [ok('slack', 'bot token accepted', `@${who.data.user} in ${who.data.team}`)];
   checks.push(scopesCheck(auth.scopes));
-  if (!slack.signingSecret)
+  if (slack.appToken) checks.push(await appTokenCheck(slack.appToken, slack.apiUrl));
+  else if (!slack.signingSecret)
     checks.push(
       warn(
         'slack',
         'signing secret',
-        'SLACK_SIGNING_SECRET is not set: alerts are posted, but /janus and the buttons are not answered',
-        'set SLACK_SIGNING_SECRET (Basic Information → Signing Secret)',
+        'neither SLACK_APP_TOKEN nor SLACK_SIGNING_SECRET is set: alerts are posted, but /janus and the buttons are not answered',
+        'set SLACK_APP_TOKEN (Socket Mode: Basic Information → App-Level Tokens, scope connections:write) or SLACK_SIGNING_SECRET (HTTP: Basic Information → Signing Secret)',
       ),
     );
   if (slack.fallbackChannel) checks.push(await fallbackCheck(slack.fallbackChannel, call));
   return checks;
+}
+
+const connectionsOpen = z.object({ ok: z.boolean(), error: z.string().optional() });
+
+/** Socket Mode: the app-level token opens a connection (`apps.connections.open`; its URL is left unused). */
+async function appTokenCheck(appToken: string, apiUrl: string): Promise<Check> {
+  const name = 'app-level token accepted (Socket Mode)';
+  let body: unknown;
+  try {
+    const res = await within(
+      ANSWER_MS,
+      fetch(new URL('apps.connections.open', apiUrl), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${appToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      'Slack (apps.connections.open)',
+    );
+    body = await res.json();
+  } catch (err) {
+    return fail('slack', name, reason(err), `check SLACK_API_URL (${apiUrl}) and the network`);
+  }
+  const answer = connectionsOpen.safeParse(body);
+  if (answer.success && answer.data.ok) return ok('slack', name, 'Slack opens a Socket Mode connection for it');
+  return fail(
+    'slack',
+    name,
+    `apps.connections.open: ${answer.success ? answer.data.error : 'not a Slack answer'}`,
+    'set SLACK_APP_TOKEN to an app-level token (xapp-…) with connections:write (Basic Information → App-Level Tokens), and turn Socket Mode on (manifest.socket-mode.yml)',
+  );
 }
 
 function scopesCheck(header: string | null): Check {

@@ -60,6 +60,7 @@ export async function runServe(
     const signal = await stopped;
     logger.info({ signal }, 'stopping: no new jobs; in-flight ones get to finish');
   } finally {
+    await http?.slack?.close();
     await http?.running.close();
     await service?.close(STOP_DEADLINE_MS);
     http?.redis?.disconnect();

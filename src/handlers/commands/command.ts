@@ -7,6 +7,8 @@ import type { CommandLine } from '../../slack/messages.js';
 export interface Asker {
   user: string;
   team?: string;
+  /** The channel the command was typed in (its id). */
+  channel?: string;
   later: (m: SlackMessage) => Promise<void>;
 }
 

@@ -27,7 +27,8 @@ export const janusCommand =
         ),
       );
     };
-    const asker = { user: fields.data.user_id, team: fields.data.team_id, later: say };
+    const { user_id: user, team_id: team, channel_id: channel } = fields.data;
+    const asker = { user, team, ...(channel ? { channel } : {}), later: say };
     if (request.kind === 'usage' || commandNamed(request.kind)?.inAck)
       return ack(await answerRequest(deps, request, asker));
     await ack();

@@ -10,6 +10,7 @@ import { history } from './history.js';
 import { owners } from './owners.js';
 import { scan } from './scan.js';
 import { snooze } from './snooze.js';
+import { test } from './test.js';
 import { trust } from './trust.js';
 import { unsnooze } from './unsnooze.js';
 import { unwatch } from './unwatch.js';
@@ -31,6 +32,7 @@ export const JANUS_COMMANDS = [
   watching,
   snooze,
   unsnooze,
+  test,
   help,
 ] as const;
 
