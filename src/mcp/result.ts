@@ -4,14 +4,14 @@ import type { Logger } from '../log.js';
 import { clipLines } from '../core/echo.js';
 
 /**
- * A tool's answer: readable text for people and models, the same facts as `structuredContent` for programs. A line
- * echoing a huge argument is clipped (core/echo.ts); what a tool echoes in `structuredContent` it clips itself.
+ * A tool's answer: readable text for people and models, the same facts as `structuredContent` for programs. A tool
+ * clips what it echoes of its arguments (core/echo.ts); its own lists (a blast radius of hundreds) stay whole.
  */
 export function answer(text: string, structured: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: clipLines(text) }], structuredContent: structured };
+  return { content: [{ type: 'text', text }], structuredContent: structured };
 }
 
-/** A tool's failure as an MCP error result: the client sees why, and the server keeps serving. */
+/** A tool's failure as an MCP error result: the client sees why (each line clipped), and the server keeps serving. */
 export function failure(message: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: clipLines(message) }] };
 }
