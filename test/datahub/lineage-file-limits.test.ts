@@ -49,6 +49,31 @@ describe('the lineage file', () => {
     expect(refused(() => parseLineageFile(`version: 1\nlineage: [${node}]\n`)).message).toContain('nested deeper than');
   });
 
+  it('counts edges past a limit without building them, a column set by its product (issue 38)', () => {
+    const field = (t: string, i: number) =>
+      `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:x,${t},PROD),c${i})`;
+    const fields = (t: string, n: number) => Array.from({ length: n }, (_, i) => field(t, i));
+    const file = (n: number) =>
+      JSON.stringify({
+        version: 1,
+        lineage: [
+          {
+            entity: { name: 'down', platform: 'x' },
+            upstream: [{ entity: { name: 'up', platform: 'x' } }],
+            fineGrainedLineages: [{ upstreams: fields('up', n), downstreams: fields('down', n) }],
+          },
+        ],
+      });
+    const limit = (max: number) => ({
+      max,
+      exceeded: (n: number) => new UsageError(`proposes ${n.toLocaleString('en-US')} edges`),
+    });
+    expect(refused(() => parseLineageFile(file(3_000), 'f', limit(5_000))).message).toBe('proposes 9,000,001 edges');
+    const within = parseLineageFile(file(100), 'f', limit(10_001));
+    expect([within.edges.length, within.columns.length]).toEqual([1, 10_000]);
+    expect(refused(() => parseLineageFile(file(100), 'f', limit(10_000))).message).toBe('proposes 10,001 edges');
+  });
+
   it('merges a proposal of 200,000 edges into one column and one dataset in one pass, each edge once', () => {
     const down = 'urn:li:dataset:(urn:li:dataPlatform:x,down,PROD)';
     const ups = Array.from({ length: 200_000 }, (_, i) => `urn:li:dataset:(urn:li:dataPlatform:x,t${i},PROD)`);
