@@ -2,6 +2,7 @@
 import { buildProgram } from './cli/program.js';
 import { exitFor } from './cli/exit-code.js';
 import { redactText } from './log.js';
+import { clipLines } from './core/echo.js';
 import { tuneGarbageCollection } from './runtime/gc-tuning.js';
 
 tuneGarbageCollection(process.argv[2]);
@@ -11,6 +12,7 @@ buildProgram()
   .parseAsync(process.argv)
   .catch((err: unknown) => {
     const { code, message } = exitFor(err);
-    if (message) console.error(`janus: ${redactText(message)}`);
+    // a value echoed in an error (a model name, a path) is clipped: a 100 KB argument costs a line, not 100 KB
+    if (message) console.error(`janus: ${clipLines(redactText(message))}`);
     process.exitCode = code;
   });

@@ -1,3 +1,7 @@
+import { clipEcho } from '../core/echo.js';
+import type { Limit } from '../core/limit.js';
+import type { GateConfig } from '../config/gate.js';
+import { UsageError } from '../errors.js';
 import { severityRank, type Finding, type Severity } from '../core/finding.js';
 import type { Verdict } from '../core/verdict.js';
 
@@ -30,3 +34,29 @@ export function gateVerdict(verdict: Verdict, p: GatePolicy): GateResult {
 }
 
 export const isBlocked = (r: GateResult) => r.blocking.length > 0 || r.reasons.length > 0;
+
+/**
+ * The bounds of what a proposed lineage may make one gate run do (`gate.*`, docs/gate.md): the edges its file may
+ * propose, and the entities judging a model with it may read. Past either, a usage error (exit 2) naming the setting,
+ * its value and the count, before DataHub is read any further.
+ */
+export function proposalLimits(c: GateConfig, file: string): { edges: Limit; entities: Limit } {
+  const n = (x: number) => x.toLocaleString('en-US');
+  const shown = clipEcho(file);
+  return {
+    edges: {
+      max: c.maxLineageEdges,
+      exceeded: (count) =>
+        new UsageError(
+          `lineage file ${shown}: proposes ${n(count)} edges, more than gate.maxLineageEdges (${n(c.maxLineageEdges)}; env JANUS_GATE_MAX_LINEAGE_EDGES): a lineage file proposes a change, not a catalog; split it, or raise the limit`,
+        ),
+    },
+    entities: {
+      max: c.maxEntitiesRead,
+      exceeded: (count) =>
+        new UsageError(
+          `lineage file ${shown}: judging with it would read at least ${n(count)} entities from DataHub, more than gate.maxEntitiesRead (${n(c.maxEntitiesRead)}; env JANUS_GATE_MAX_ENTITIES_READ); propose a smaller change, or raise the limit`,
+        ),
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors.js';
+import { clipEcho } from '../core/echo.js';
 import { buildGraph } from '../core/build-graph.js';
 import { SiblingReads } from '../core/sibling-reads.js';
 import { assess, byModelName, verdictOf, type JudgePolicy, type ModelRef, type Verdict } from '../core/verdict.js';
@@ -11,6 +12,7 @@ import { readDownstreamModels } from '../datahub/read-downstream.js';
 import { readUpstreamReach, type DownstreamKnown } from '../datahub/read-reach.js';
 import type { EntityCache } from '../datahub/entity-cache.js';
 import { readUpstream } from '../datahub/read-upstream.js';
+import type { Limit } from '../core/limit.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import { graphqlError } from '../datahub/errors.js';
 
@@ -22,6 +24,8 @@ export interface JudgeDeps {
   cache?: EntityCache;
   /** Lineage a change proposes (the gate's `--lineage`): judged as if it had landed. */
   proposed?: ProposedLineage;
+  /** At most this many entities read for the model (the gate's `gate.maxEntitiesRead`): past it, its error. */
+  readLimit?: Limit;
 }
 
 /**
@@ -31,17 +35,20 @@ export interface JudgeDeps {
  */
 export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdict: Verdict; graph: UpstreamGraph }> {
   const now = (deps.now ?? Date.now)();
+  const extraRoots = deps.proposed ? proposedDatasets(deps.proposed) : [];
+  // a proposal naming more datasets than the limit is refused before DataHub is asked anything
+  if (deps.readLimit && extraRoots.length > deps.readLimit.max) throw deps.readLimit.exceeded(extraRoots.length);
   // read
   const model = await resolveModel(deps.client, ref);
-  const extraRoots = deps.proposed ? proposedDatasets(deps.proposed) : [];
   let reached: string[];
   let cache: EntityCache;
   let known: DownstreamKnown | undefined;
   if (deps.cache) {
     cache = deps.cache;
-    reached = await readUpstream(deps.client, model.urn, cache, extraRoots);
+    reached = await readUpstream(deps.client, model.urn, cache, extraRoots, deps.readLimit);
   } else {
     ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
+    if (deps.readLimit && reached.length > deps.readLimit.max) throw deps.readLimit.exceeded(reached.length);
   }
   // judge
   const unreadModel = cache.unread.get(model.urn);
@@ -50,7 +57,7 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
   const reads = new SiblingReads(cache);
   const read = buildGraph(model.urn, reads.canonicalUrns(reached), reads);
   if (!read.nodes[model.urn] || cache.get(model.urn)?.exists === false)
-    throw new UsageError(`DataHub has no model ${model.urn}`);
+    throw new UsageError(`DataHub has no model ${clipEcho(model.urn)}`);
   const graph = deps.proposed ? withProposedLineage(read, deps.proposed) : read;
   const session = new JudgmentSession(deps.policy, now);
   const assessment = assess(session, graph);

@@ -19,7 +19,7 @@ export const period = (fallback: string) =>
  * The service's cycles (`janus serve`, `janus worker`): docs/architecture.md explains each setting. `cycle.*` in the
  * config file, `JANUS_CYCLE_*` in the environment; the old names (`scan.*`, `JANUS_SCAN_*`) still work (aliases.ts).
  */
-export const cycleSchema = z.object({
+export const cycleSchema = z.strictObject({
   /** How often a cycle runs (BullMQ job scheduler). */
   interval: period('30s'),
   /** How often a cycle re-reads the whole catalog (lineage, ownership, schemas) instead of only what moves. */

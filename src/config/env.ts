@@ -49,6 +49,8 @@ export const ENV_SETTINGS: Record<string, string[]> = {
   JANUS_MCP_ALLOWED_HOSTS: ['mcp', 'allowedHosts'],
   JANUS_MCP_ALLOWED_ORIGINS: ['mcp', 'allowedOrigins'],
   JANUS_AS_OF: ['judge', 'asOf'],
+  JANUS_GATE_MAX_LINEAGE_EDGES: ['gate', 'maxLineageEdges'],
+  JANUS_GATE_MAX_ENTITIES_READ: ['gate', 'maxEntitiesRead'],
 };
 
 /** The environment variable that sets a setting path, for error messages. */

@@ -7,17 +7,17 @@ import type { JudgePolicy } from '../core/verdict.js';
 
 const severity = z.enum(['critical', 'high', 'medium', 'low']);
 const duration = z.string().refine((s) => parseDuration(s) !== undefined, 'expected a duration such as PT24H or 24h');
-const detectorOverride = z.object({
+const detectorOverride = z.strictObject({
   severity: severity.optional(),
   weight: z.coerce.number().min(0).max(100).optional(),
 });
 
 /** Weights, severities, bands and default freshness SLAs: defaults are the product's, every one configurable. */
-export const judgeSchema = z.object({
+export const judgeSchema = z.strictObject({
   /** By registered detector (src/core/detectors/registry.ts); a name no detector has is an error. */
   detectors: z.partialRecord(z.enum(DETECTOR_NAMES as [string, ...string[]]), detectorOverride).default({}),
   bands: z
-    .object({
+    .strictObject({
       trusted: z.coerce.number().min(0).max(100).default(DEFAULT_BANDS.trusted),
       caution: z.coerce.number().min(0).max(100).default(DEFAULT_BANDS.caution),
       capAt: z.enum(['critical', 'high', 'medium', 'low', 'none']).default(DEFAULT_BANDS.capAt),
@@ -25,7 +25,7 @@ export const judgeSchema = z.object({
     .refine((b) => b.caution <= b.trusted, 'bands.caution must not be above bands.trusted')
     .default(DEFAULT_BANDS),
   freshness: z
-    .object({ default: duration.optional(), platforms: z.record(z.string(), duration).default({}) })
+    .strictObject({ default: duration.optional(), platforms: z.record(z.string(), duration).default({}) })
     .default({ platforms: {} }),
   /**
    * The instant judgments are made at (`JANUS_AS_OF`, ISO 8601 with a zone, e.g. 2025-06-02T12:00:00Z); unset, the

@@ -2,12 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { ConfigError } from '../errors.js';
-import { resolveAliases } from './aliases.js';
+import { ConfigError, UsageError } from '../errors.js';
+import { resolveAliases, SECTION_ALIASES } from './aliases.js';
+import { knownKeysAt, unknownKeyHint } from './unknown-keys.js';
+import { clipEcho } from '../core/echo.js';
+import { FileProblem, readRegularFile } from '../runtime/regular-file.js';
 import { configFromEnv, envNameFor } from './env.js';
 import { configSchema, type Config } from './schema.js';
 
 export const DEFAULT_CONFIG_FILE = 'janus.config.yaml';
+/** The largest config file read: settings, not data (read no further, so a device is refused at once). */
+export const CONFIG_FILE_MAX_BYTES = 1024 * 1024;
 
 export interface LoadConfigOptions {
   env?: Record<string, string | undefined>;
@@ -29,7 +34,8 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   for (const line of aliased.deprecated) (options.warn ?? warnOnStderr)(line);
   const merged = mergeSections(aliased.file, configFromEnv(aliased.env));
   const result = configSchema.safeParse(merged, { reportInput: true });
-  if (!result.success) throw new ConfigError(result.error.issues.map((i) => describeIssue(i, fromFile.path)));
+  if (!result.success)
+    throw new ConfigError(result.error.issues.flatMap((i) => describeIssue(i, fromFile.path, fromFile.values)));
   return result.data;
 }
 
@@ -44,9 +50,17 @@ function readConfigFile(explicit: string | undefined, cwd: string): { values: Re
     if (explicit) throw new ConfigError([`config file ${explicit}: not found`]);
     return { values: {} };
   }
+  let text: string;
+  try {
+    text = readRegularFile(file, CONFIG_FILE_MAX_BYTES);
+  } catch (e) {
+    // a file that cannot be read at all is one line, not a list of settings
+    if (e instanceof FileProblem) throw new UsageError(`config file ${clipEcho(explicit ?? file)}: ${e.message}`);
+    throw e;
+  }
   let parsed: unknown;
   try {
-    parsed = parseYaml(fs.readFileSync(file, 'utf8'));
+    parsed = parseYaml(text);
   } catch (e) {
     throw new ConfigError([`config file ${file}: not valid YAML (${(e as Error).message.split('\n')[0]})`]);
   }
@@ -68,12 +82,37 @@ function mergeSections(
   return out;
 }
 
-function describeIssue(issue: z.core.$ZodIssue, file?: string): string {
-  const setting = issue.path.join('.');
+/**
+ * One line per problem: the setting, where it is set, what is wrong; an unknown key one line each, its path as the
+ * file wrote it (an old section name kept), with the closest known key.
+ */
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  file: string | undefined,
+  fileValues: Record<string, unknown>,
+): string[] {
+  if (issue.code === 'unrecognized_keys') {
+    const written = asWritten(issue.path, fileValues);
+    const known = knownKeysAt(configSchema, issue.path);
+    const where = file ? ` (${path.basename(file)})` : '';
+    return issue.keys.map((key) => `${clipEcho([...written, key].join('.'))}${where}: ${unknownKeyHint(key, known)}`);
+  }
+  return [describeValueIssue(issue, issue.path.join('.'), file)];
+}
+
+/** An issue's path with a section's old name when the file used it (`scan.intervall`, not `cycle.intervall`). */
+function asWritten(issuePath: readonly PropertyKey[], fileValues: Record<string, unknown>): string[] {
+  const [section, ...rest] = issuePath.map(String);
+  if (section === undefined) return [];
+  const old = Object.entries(SECTION_ALIASES).find(([o, now]) => now === section && o in fileValues)?.[0];
+  return [old ?? section, ...rest];
+}
+
+function describeValueIssue(issue: z.core.$ZodIssue, setting: string, file?: string): string {
   const env = envNameFor(setting);
   const where = [env && `env ${env}`, file && `or ${path.basename(file)}`].filter(Boolean).join(' ');
   const secret = /token|secret|password/i.test(setting);
   const received =
-    !secret && 'input' in issue && issue.input !== undefined ? `, got ${JSON.stringify(issue.input)}` : '';
+    !secret && 'input' in issue && issue.input !== undefined ? `, got ${clipEcho(JSON.stringify(issue.input))}` : '';
   return `${setting || '(root)'}${where ? ` (${where})` : ''}: ${issue.message}${received}`;
 }

@@ -15,7 +15,7 @@ export const flag = z.preprocess(
 );
 
 /** The MCP server: read-only unless writes are allowed; Streamable HTTP on `janus serve` only when enabled. */
-export const mcpSchema = z.object({
+export const mcpSchema = z.strictObject({
   /** `scan_model` may write to DataHub. Off by default. */
   allowWrites: flag.default(false),
   /** `janus serve` also answers MCP over Streamable HTTP. */

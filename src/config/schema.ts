@@ -10,13 +10,17 @@ import { LOG_FORMATS, LOG_LEVELS } from '../log.js';
 import { judgeSchema } from './judge.js';
 import { period, cycleSchema } from './cycle.js';
 import { mcpSchema } from './mcp.js';
+import { gateSchema } from './gate.js';
 import { slackOrphanSettings } from './slack-orphans.js';
 import { slackIncidentSettings } from './slack-incidents.js';
 
 const underGms = `at most ${MAX_REQUEST_DEADLINE_MS} ms: DataHub answers 503 to a request still running after 55 s`;
 
-/** One schema per concern; a command validates only the concerns it uses. */
-export const datahubSchema = z.object({
+/**
+ * One schema per concern; a command validates only the concerns it uses. Each is strict: a key Janus does not know
+ * (`timeoutMS`, `retrys`) is an error naming it and the closest known key, never silently ignored.
+ */
+export const datahubSchema = z.strictObject({
   /** GMS base URL, as DataHub's own CLI takes it (`DATAHUB_GMS_URL`); Janus appends `/api/graphql`. */
   url: z.url({ protocol: /^https?$/ }).default('http://localhost:8080'),
   token: z.string().min(1).optional(),
@@ -40,13 +44,13 @@ export const datahubSchema = z.object({
   uiUrl: z.url({ protocol: /^https?$/ }).optional(),
 });
 
-export const logSchema = z.object({
+export const logSchema = z.strictObject({
   level: z.enum(LOG_LEVELS).default('info'),
   /** `auto`: readable lines on a terminal, JSON otherwise. */
   format: z.enum(LOG_FORMATS).default('auto'),
 });
 
-export const redisSchema = z.object({
+export const redisSchema = z.strictObject({
   url: z
     .string()
     .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
@@ -61,7 +65,7 @@ export const redisSchema = z.object({
     .default('janus'),
 });
 
-export const slackSchema = z.object({
+export const slackSchema = z.strictObject({
   botToken: z.string().startsWith('xoxb-', 'expected a bot token starting with xoxb-').optional(),
   signingSecret: z.string().min(1).optional(),
   /**
@@ -91,7 +95,7 @@ export const slackSchema = z.object({
   ...slackOrphanSettings,
 });
 
-export const serverSchema = z.object({
+export const serverSchema = z.strictObject({
   port: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Where `janus serve` listens: this machine only unless told otherwise (a container or a proxy elsewhere: 0.0.0.0). */
   host: z.string().min(1).default('127.0.0.1'),
@@ -101,7 +105,7 @@ export const serverSchema = z.object({
   healthTimeoutMs: z.coerce.number().int().min(100).max(30_000).default(2_000),
 });
 
-export const configSchema = z.object({
+export const configSchema = z.strictObject({
   cycle: cycleSchema.default(cycleSchema.parse({})),
   datahub: datahubSchema.default(datahubSchema.parse({})),
   log: logSchema.default(logSchema.parse({})),
@@ -110,9 +114,11 @@ export const configSchema = z.object({
   judge: judgeSchema.default(judgeSchema.parse({})),
   server: serverSchema.default(serverSchema.parse({})),
   mcp: mcpSchema.default(mcpSchema.parse({})),
+  gate: gateSchema.default(gateSchema.parse({})),
 });
 
 export type Config = z.infer<typeof configSchema>;
 export type DatahubConfig = z.infer<typeof datahubSchema>;
 export type { CycleConfig } from './cycle.js';
+export type { GateConfig } from './gate.js';
 export type LogConfig = z.infer<typeof logSchema>;

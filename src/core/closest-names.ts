@@ -19,3 +19,10 @@ function distance(a: string, b: string): number {
   }
   return prev[b.length]!;
 }
+
+/** The one name closest to `ref`, if it is within a typo's reach of it (about a third of its letters changed). */
+export function closestName(ref: string, names: readonly string[]): string | undefined {
+  const [best] = closestByName(ref, names, (n) => n, 1);
+  if (best === undefined) return undefined;
+  return distance(ref.toLowerCase(), best.toLowerCase()) <= Math.max(2, Math.ceil(ref.length / 3)) ? best : undefined;
+}

@@ -1,8 +1,10 @@
-import fs from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { ProposedLineage } from '../core/proposed-lineage.js';
+import type { Limit } from '../core/limit.js';
 import { UsageError } from '../errors.js';
+import { clipEcho } from '../core/echo.js';
+import { FileProblem, readRegularFile } from '../runtime/regular-file.js';
 
 /** DataHub's file-based lineage format (the `datahub-lineage-file` source), version 1. */
 const entitySchema = z.object({
@@ -41,7 +43,7 @@ const datasetUrn = (e: NodeConfig['entity']) =>
   `urn:li:dataset:(urn:li:dataPlatform:${e.platform},${e.platform_instance ? `${e.platform_instance}.` : ''}${e.name},${e.env})`;
 
 /** Parses a lineage YAML into the edges it proposes; a malformed file is a usage error naming the problem. */
-export function parseLineageFile(text: string, source = 'lineage file'): ProposedLineage {
+export function parseLineageFile(text: string, source = 'lineage file', maxEdges?: Limit): ProposedLineage {
   let raw: unknown;
   try {
     raw = parseYaml(text);
@@ -57,17 +59,23 @@ export function parseLineageFile(text: string, source = 'lineage file'): Propose
     throw new UsageError(`${source}: not a DataHub lineage file (version 1):\n  ${issues.join('\n  ')}`);
   }
   const proposal: ProposedLineage = { edges: [], columns: [] };
+  // past the limit the edges are only counted (a column set by its product: 40,000 × 40,000 fit in 8 MB), so the
+  // error can say how many the file proposes without building them
+  let count = 0;
+  const within = (n: number) => (count += n) <= (maxEdges?.max ?? Infinity);
   const visit = (node: NodeConfig) => {
     const down = datasetUrn(node.entity);
     for (const up of node.upstream ?? []) {
-      proposal.edges.push({ down, up: datasetUrn(up.entity) });
+      if (within(1)) proposal.edges.push({ down, up: datasetUrn(up.entity) });
       visit(up);
     }
     for (const fg of node.fineGrainedLineages ?? []) {
+      if (!within(fg.downstreams.length * fg.upstreams.length)) continue;
       for (const d of fg.downstreams) for (const u of fg.upstreams) proposal.columns.push({ down: d, up: u });
     }
   };
   parsed.data.lineage.forEach(visit);
+  if (maxEdges && count > maxEdges.max) throw maxEdges.exceeded(count);
   return proposal;
 }
 
@@ -77,43 +85,24 @@ export const LINEAGE_FILE_MAX_BYTES = 8 * 1024 * 1024;
 export const LINEAGE_FILE_MAX_DEPTH = 64;
 
 /**
- * Reads at most LINEAGE_FILE_MAX_BYTES of a file (a device such as /dev/zero, or a FIFO, included): past that,
- * a usage error saying the limit, having read no more than it.
+ * Reads a lineage file of at most LINEAGE_FILE_MAX_BYTES, reading no further: a FIFO or a device (/dev/zero) is
+ * refused before a byte is read, a larger file at the limit; each a usage error naming the file and why.
  */
-export function readLineageFile(file: string, maxBytes = LINEAGE_FILE_MAX_BYTES): ProposedLineage {
-  let fd: number;
+export function readLineageFile(
+  file: string,
+  maxBytes = LINEAGE_FILE_MAX_BYTES,
+  /** The most edges (dataset and column) the file may propose. */
+  maxEdges?: Limit,
+): ProposedLineage {
+  let text: string;
   try {
-    fd = fs.openSync(file, 'r');
+    text = readRegularFile(file, maxBytes);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `lineage file ${file}: cannot be read${code === 'ENOENT' ? ' (no such file)' : code ? ` (${code})` : ''}`,
-    );
+    if (!(e instanceof FileProblem)) throw e;
+    const hint = e.message.startsWith('larger') ? ' (a lineage file proposes a change: split it)' : '';
+    throw new UsageError(`lineage file ${clipEcho(file)}: ${e.message}${hint}`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    if (fs.fstatSync(fd).isDirectory()) throw new UsageError(`lineage file ${file}: is a folder`);
-    const buf = Buffer.alloc(64 * 1024);
-    for (;;) {
-      const n = fs.readSync(fd, buf, 0, buf.length, null);
-      if (n === 0) break;
-      size += n;
-      if (size > maxBytes)
-        throw new UsageError(
-          `lineage file ${file}: larger than the limit of ${maxBytes.toLocaleString('en-US')} bytes (a lineage file proposes a change: split it)`,
-        );
-      chunks.push(Buffer.from(buf.subarray(0, n)));
-    }
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    throw new UsageError(
-      `lineage file ${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
-  } finally {
-    fs.closeSync(fd);
-  }
-  return parseLineageFile(Buffer.concat(chunks, size).toString('utf8'), file);
+  return parseLineageFile(text, clipEcho(file), maxEdges);
 }
 
 /** How deep a parsed value nests (objects and arrays), counted without recursion, up to `limit + 1`. */

@@ -1,3 +1,4 @@
+import type { Limit } from '../core/limit.js';
 import type { DataHubClient } from './client.js';
 import type { PathError } from './batch-operation.js';
 import { DataHubError, graphqlError } from './errors.js';
@@ -24,17 +25,24 @@ export async function readUpstream(
   cache: EntityCache,
   /** More roots to walk from (datasets a proposed lineage change mentions). */
   extraRoots: string[] = [],
+  /** At most this many entities reached: past it, no further request is sent and `limit.exceeded` is thrown. */
+  limit?: Limit,
 ): Promise<string[]> {
   const reached = new Set<string>();
-  await readReached(client, [model], reached, cache);
+  const read = (roots: string[]) => readReached(client, roots, reached, cache, limit);
+  await read([model]);
   const more = [...new Set([...secondRoots(cache, model), ...extraRoots])].filter((d) => !reached.has(d));
-  if (more.length) await readReached(client, more, reached, cache);
+  if (limit && reached.size + more.length > limit.max) throw limit.exceeded(reached.size + more.length);
+  if (more.length) await read(more);
   // then each sibling the scroll did not reach (a dbt model's warehouse table lies downstream of it), the nearest
   // first: its scroll reaches the tables of the dbt models above it, so those cost nothing more
   for (let next = siblingsNotReached(cache, reached); next.length; next = siblingsNotReached(cache, reached))
-    await readReached(client, [next[0]!], reached, cache);
+    await read([next[0]!]);
   return [...reached];
 }
+
+/** Scroll requests in flight at once for one read: the client queues past `datahub.concurrency` (at most 32). */
+const SCROLLS_AT_ONCE = 32;
 
 /**
  * What a model's judgment reads that its lineage may not reach: its training sets (DataHub's `mlModelTrainingData` is
@@ -54,48 +62,69 @@ async function readReached(
   roots: string[],
   reached: Set<string>,
   cache: EntityCache,
+  limit?: Limit,
 ): Promise<void> {
   const pending: string[] = [];
   const reads: Promise<void>[] = [];
+  let over = 0;
   const reach = (urns: string[], last: boolean) => {
     for (const urn of urns) {
-      if (reached.has(urn)) continue;
-      reached.add(urn);
-      if (!cache.has(urn)) pending.push(urn);
+      if (over || reached.has(urn)) continue;
+      if (limit && reached.size >= limit.max) over = reached.size + 1;
+      else {
+        reached.add(urn);
+        if (!cache.has(urn)) pending.push(urn);
+      }
     }
-    while (pending.length >= ENTITY_BATCH || (last && pending.length))
+    while (!over && (pending.length >= ENTITY_BATCH || (last && pending.length)))
       reads.push(readEntities(client, pending.splice(0, ENTITY_BATCH), cache));
   };
   reach(roots, false);
-  await scrollUpstream(client, roots, (urns) => reach(urns, false));
+  await scrollUpstream(
+    client,
+    roots,
+    (urns) => reach(urns, false),
+    () => over > 0,
+  );
   reach([], true);
+  // the reads already sent land (or fail) before the limit is said: nothing is left running behind the error
   await Promise.all(reads);
+  if (over) throw limit!.exceeded(over);
 }
 
-/** Every entity upstream of the roots, any depth, a page at a time to `onPage`. */
-async function scrollUpstream(client: DataHubClient, roots: string[], onPage: (urns: string[]) => void): Promise<void> {
+/** Every entity upstream of the roots, any depth, a page at a time to `onPage`, until `stop()` says enough. */
+async function scrollUpstream(
+  client: DataHubClient,
+  roots: string[],
+  onPage: (urns: string[]) => void,
+  stop: () => boolean,
+): Promise<void> {
   const groups: string[][] = [];
   for (let i = 0; i < roots.length; i += UPSTREAM_SLOTS) groups.push(roots.slice(i, i + UPSTREAM_SLOTS));
-  await Promise.all(
-    groups.map(async (slot) => {
-      const vars: UpstreamVars = { u0: slot[0]! };
-      slot.slice(1).forEach((urn, j) => Object.assign(vars, { [`u${j + 1}`]: urn, [`has${j + 1}`]: true }));
-      const data = await client.request(upstream, vars);
-      const first = [data.s0, data.s1, data.s2, data.s3] as const;
-      first.forEach((page) => onPage(urnsOf(page)));
-      // each root's further pages follow its own scroll id, one after another; the roots side by side
-      await Promise.all(
-        first.map(async (page, k) => {
-          let next = page?.nextScrollId;
-          while (next) {
-            const more = await client.request(upstream, { u0: slot[k]!, scrollId: next });
-            onPage(urnsOf(more.s0));
-            next = more.s0.nextScrollId;
-          }
-        }),
-      );
-    }),
-  );
+  const scrollGroup = async (slot: string[]) => {
+    const vars: UpstreamVars = { u0: slot[0]! };
+    slot.slice(1).forEach((urn, j) => Object.assign(vars, { [`u${j + 1}`]: urn, [`has${j + 1}`]: true }));
+    const data = await client.request(upstream, vars);
+    const first = [data.s0, data.s1, data.s2, data.s3] as const;
+    first.forEach((page) => onPage(urnsOf(page)));
+    // each root's further pages follow its own scroll id, one after another; the roots side by side
+    await Promise.all(
+      first.map(async (page, k) => {
+        let next = page?.nextScrollId;
+        while (next && !stop()) {
+          const more = await client.request(upstream, { u0: slot[k]!, scrollId: next });
+          onPage(urnsOf(more.s0));
+          next = more.s0.nextScrollId;
+        }
+      }),
+    );
+  };
+  // a few groups at a time, each taking the next: past a limit, the groups not yet begun are never sent
+  let taken = 0;
+  const worker = async () => {
+    while (taken < groups.length && !stop()) await scrollGroup(groups[taken++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(SCROLLS_AT_ONCE, groups.length) }, worker));
 }
 
 const urnsOf = (page: LineagePage | null | undefined): string[] => (page?.searchResults ?? []).map((r) => r.entity.urn);

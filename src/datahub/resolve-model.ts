@@ -1,6 +1,7 @@
 import { UsageError } from '../errors.js';
 import type { ModelRef } from '../core/verdict.js';
 import { closestByName } from '../core/closest-names.js';
+import { clipEcho } from '../core/echo.js';
 import { shortName } from '../core/names.js';
 import { modelRefProblem } from '@janus/datahub-sim/urn';
 import type { DataHubClient } from './client.js';
@@ -25,6 +26,7 @@ export class UnresolvedModelError extends UsageError {
 export async function resolveModel(client: DataHubClient, raw: string): Promise<ModelRef> {
   const ref = checkedModelRef(raw);
   if (ref.startsWith('urn:')) return { urn: ref, name: shortName(ref) };
+  const shown = clipEcho(ref);
   const found = await findModels(client, ref, 20);
   const exact = found.filter((m) => m.name === ref);
   const exactish = exact.length ? exact : found.filter((m) => m.name.toLowerCase() === ref.toLowerCase());
@@ -32,7 +34,7 @@ export async function resolveModel(client: DataHubClient, raw: string): Promise<
   if (exactish.length > 1 || found.length) {
     const candidates = exactish.length > 1 ? exactish : found;
     throw new UnresolvedModelError(
-      `"${ref}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`,
+      `"${shown}" matches ${candidates.length} models; name one by urn:\n${candidates.map((c) => `  ${c.name}  ${c.urn}`).join('\n')}`,
       ref,
       'ambiguous',
       candidates,
@@ -41,14 +43,14 @@ export async function resolveModel(client: DataHubClient, raw: string): Promise<
   const all = await findModels(client, '*', 1000);
   if (!all.length)
     throw new UnresolvedModelError(
-      `no model named "${ref}": DataHub at ${client.url} holds no ML models at all (is DATAHUB_GMS_URL the right DataHub, and has its ingestion run?)`,
+      `no model named "${shown}": DataHub at ${client.url} holds no ML models at all (is DATAHUB_GMS_URL the right DataHub, and has its ingestion run?)`,
       ref,
       'unknown',
       [],
     );
   const closest = closestByName(ref, all, (m) => m.name);
   throw new UnresolvedModelError(
-    `no model named "${ref}" in DataHub${closest.length ? `; closest: ${closest.map((m) => m.name).join(', ')}` : ''}`,
+    `no model named "${shown}" in DataHub${closest.length ? `; closest: ${closest.map((m) => m.name).join(', ')}` : ''}`,
     ref,
     'unknown',
     closest,

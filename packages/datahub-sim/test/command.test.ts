@@ -208,6 +208,17 @@ describe('janus sim', () => {
     expect(sim.stdout).toEqual([]);
   });
 
+  // Issue 38: a FIFO or a device would block the read or never end it
+  it('refuses a --catalog or --tokens that is a device (/dev/zero), before listening', async () => {
+    const catalog = run(['--catalog', '/dev/zero', '--port', '0']);
+    await expect(catalog.done).rejects.toThrow(
+      new SimUsageError('--catalog: /dev/zero (not a regular file or a folder)'),
+    );
+    const tokens = run(['--catalog', CATALOG, '--port', '0', '--tokens', '/dev/zero']);
+    await expect(tokens.done).rejects.toThrow(new SimUsageError('--tokens: /dev/zero: not a regular file'));
+    expect([...catalog.stdout, ...tokens.stdout]).toEqual([]);
+  });
+
   it('refuses to serve when every catalog file given failed to load (issue 20, case 9)', async () => {
     const broken = path.join(dir, 'broken.json');
     fs.writeFileSync(broken, '[{"entityType": "dataset", "entityUrn"');

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { gateVerdict, isBlocked, type GateResult } from '../../app/gate.js';
+import { gateVerdict, isBlocked, proposalLimits, type GateResult } from '../../app/gate.js';
+import { clipEcho } from '../../core/echo.js';
+import { FileProblem, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
 import { judgeModel } from '../../app/judge-model.js';
 import { readLineageFile } from '../../datahub/lineage-file.js';
 import { EntityCache } from '../../datahub/entity-cache.js';
@@ -18,13 +20,19 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   const models = opts.model.map(checkedModelRef);
   if (opts.output) checkOutputPath(opts.output);
   const ctx = cliContext(cmd);
-  const proposed = opts.lineage ? readLineageFile(opts.lineage) : undefined;
+  const limits = opts.lineage ? proposalLimits(ctx.config.gate, opts.lineage) : undefined;
+  const proposed = opts.lineage ? readLineageFile(opts.lineage, undefined, limits?.edges) : undefined;
   const cache: EntityCache = new EntityCache();
   const results: GateResult[] = [];
   for (const [i, model] of models.entries()) {
     try {
       const { verdict } = await judgeModel(
-        { client: ctx.client, policy: ctx.policy, cache, ...(proposed ? { proposed } : {}) },
+        {
+          client: ctx.client,
+          policy: ctx.policy,
+          cache,
+          ...(proposed && limits ? { proposed, readLimit: limits.entities } : {}),
+        },
         model,
       );
       results.push(
@@ -51,21 +59,25 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   if (blocked.length) throw new BlockedError(`gate blocked ${blocked.map((r) => r.verdict.model.name).join(', ')}`);
 }
 
-/** `--output` into a folder that is not there is the user's mistake (exit 2), found before DataHub is read. */
+/**
+ * `--output` into a folder that is not there, or onto a folder, a FIFO or a device, is the user's mistake (exit 2),
+ * found before DataHub is read.
+ */
 function checkOutputPath(file: string): void {
+  const shown = clipEcho(file);
   const dir = path.dirname(path.resolve(file));
-  if (!fs.existsSync(dir)) throw new UsageError(`--output ${file}: the folder ${dir} does not exist`);
-  if (!fs.statSync(dir).isDirectory()) throw new UsageError(`--output ${file}: ${dir} is not a folder`);
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) throw new UsageError(`--output ${file} is a folder`);
+  if (!fs.existsSync(dir)) throw new UsageError(`--output ${shown}: the folder ${clipEcho(dir)} does not exist`);
+  if (!fs.statSync(dir).isDirectory()) throw new UsageError(`--output ${shown}: ${clipEcho(dir)} is not a folder`);
+  const problem = writableProblem(file);
+  if (problem) throw new UsageError(`--output ${shown} ${problem}`);
 }
 
 function writeReport(file: string, report: string): void {
   try {
-    fs.writeFileSync(file, report);
+    writeRegularFile(file, report);
   } catch (err) {
-    throw new UsageError(
-      `--output ${file}: ${(err as NodeJS.ErrnoException).code ?? ''} ${(err as Error).message}`.trim(),
-    );
+    if (err instanceof FileProblem) throw new UsageError(`--output ${clipEcho(file)} ${err.message}`);
+    throw err;
   }
 }
 

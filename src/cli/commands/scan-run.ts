@@ -14,13 +14,14 @@ import { summaryRow, summaryTable, type SummaryRow } from '../../render/text.js'
 import { failureLines } from '../../render/write-failures.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { cliContext, out, writePieces } from '../context.js';
-import { writeReports } from '../report-dir.js';
+import { checkReportDir, writeReports } from '../report-dir.js';
 
 /** What `janus scan` does, loaded only when it runs (the write-back, Redis and the renderers are its own). */
 export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
   if (!opts.all && !opts.model?.length) throw new UsageError('scan needs --model <model> or --all');
   if (opts.all && opts.model?.length) throw new UsageError('use either --model or --all, not both');
   const named = opts.model?.map(checkedModelRef);
+  if (opts.reportDir) checkReportDir(opts.reportDir);
   const ctx = cliContext(cmd);
   const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
   const history = redis ? verdictHistory(ctx.config, redis) : undefined;

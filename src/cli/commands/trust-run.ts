@@ -4,7 +4,7 @@ import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { verdictJson } from '../../render/json.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
-import { writeReports } from '../report-dir.js';
+import { checkReportDir, writeReports } from '../report-dir.js';
 
 /** What `janus trust` does, loaded only when it runs. */
 export async function runTrust(
@@ -13,6 +13,7 @@ export async function runTrust(
   cmd: Command,
 ): Promise<void> {
   const ref = checkedModelRef(model);
+  if (opts.reportDir) checkReportDir(opts.reportDir);
   const ctx = cliContext(cmd);
   const { verdict, graph } = await judgeModel({ client: ctx.client, policy: ctx.policy }, ref);
   if (opts.reportDir) writeReports(opts.reportDir, [{ verdict, graph }], ctx.config.datahub.uiUrl);

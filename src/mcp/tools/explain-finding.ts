@@ -1,3 +1,4 @@
+import { clipEcho } from '../../core/echo.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { UsageError } from '../../errors.js';
@@ -49,8 +50,8 @@ export function pickFinding(v: Verdict, key: string): Finding {
     throw new UsageError(`${v.model.name} has no findings (score ${v.score}, ${v.band}); nothing to explain`);
   const among = partial.length ? partial : v.findings;
   const what = partial.length
-    ? `"${key}" matches ${partial.length} findings`
-    : `${v.model.name} has no finding "${key}"`;
+    ? `"${clipEcho(key)}" matches ${partial.length} findings`
+    : `${v.model.name} has no finding "${clipEcho(key)}"`;
   throw new UsageError(`${what}; its finding keys:\n${among.map((f) => `  ${f.key}`).join('\n')}`);
 }
 

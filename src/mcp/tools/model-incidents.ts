@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { clipEcho } from '../../core/echo.js';
 import { shortName } from '../../core/names.js';
 import type { JanusMcpDeps } from '../deps.js';
 import { answer, guard } from '../result.js';
@@ -31,13 +32,14 @@ export function registerModelIncidents(server: McpServer, deps: JanusMcpDeps): v
             createdAt: new Date(i.createdAt).toISOString(),
           }));
         const active = incidents.filter((i) => i.state === 'ACTIVE').length;
+        const shown = clipEcho(model);
         const text = incidents.length
-          ? `${active} active of ${incidents.length} Janus ${incidents.length === 1 ? 'incident' : 'incidents'} touching ${model}:\n` +
+          ? `${active} active of ${incidents.length} Janus ${incidents.length === 1 ? 'incident' : 'incidents'} touching ${shown}:\n` +
             incidents
               .map((i) => `  ${i.state.padEnd(8)}  ${(i.stage ?? '-').padEnd(12)}  ${i.dataset.name}: ${i.title}`)
               .join('\n')
-          : `No Janus incident touches ${model}.`;
-        return answer(text, { model, active, incidents });
+          : `No Janus incident touches ${shown}.`;
+        return answer(text, { model: shown, active, incidents });
       }),
   );
 }

@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { clipEcho } from '../../core/echo.js';
 import type { JanusMcpDeps } from '../deps.js';
 import { answer, failure, guard } from '../result.js';
 import { modelArg, scanOutput } from '../schemas.js';
@@ -23,7 +24,7 @@ export function registerScanModel(server: McpServer, deps: JanusMcpDeps): void {
         if (!deps.allowWrites) return failure(WRITES_DISABLED);
         const result = await deps.writeBack([model]);
         const verdict = result.verdicts[0];
-        if (!verdict) return failure(`scan_model: the write-back returned no verdict for ${model}`);
+        if (!verdict) return failure(`scan_model: the write-back returned no verdict for ${clipEcho(model)}`);
         await recordQuietly(deps, verdict);
         const structured = {
           model: verdict.model,

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { tokensFileSchema, type TokenSpec } from './tokens.js';
 
 /**
@@ -9,6 +9,8 @@ import { tokensFileSchema, type TokenSpec } from './tokens.js';
 export async function readTokensFile(path: string): Promise<Record<string, TokenSpec>> {
   let json: unknown;
   try {
+    // a FIFO or a device (/dev/zero) would block the read or never end it
+    if (!(await stat(path)).isFile()) throw new Error('not a regular file');
     json = JSON.parse(await readFile(path, 'utf8'));
   } catch (e) {
     throw new Error(`${path}: ${(e as Error).message}`);

@@ -1,4 +1,4 @@
-import { access } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Logger } from 'pino';
 import { FAULT_KINDS, isFaultKind } from '../controls/faults.js';
@@ -59,18 +59,18 @@ function reportedVersion(value: string): string {
 }
 
 /** A --catalog path that does not exist is a typo on the command line, not an empty catalog to serve. */
+/** Each `--catalog` must be a file or a folder: a FIFO or a device (/dev/zero) would block or never end. */
 async function mustExist(paths: string[]): Promise<void> {
-  const missing = (
-    await Promise.all(
-      paths.map((p) =>
-        access(p).then(
-          () => null,
-          () => p,
-        ),
+  const kinds = await Promise.all(
+    paths.map((p) =>
+      stat(p).then(
+        (s) => (s.isFile() || s.isDirectory() ? null : `${p} (not a regular file or a folder)`),
+        () => `${p} (no such file or folder)`,
       ),
-    )
-  ).filter((p) => p !== null);
-  if (missing.length) throw new SimUsageError(`--catalog: no such file or folder: ${missing.join(', ')}`);
+    ),
+  );
+  const refused = kinds.filter((k) => k !== null);
+  if (refused.length) throw new SimUsageError(`--catalog: ${refused.join(', ')}`);
 }
 
 function logLoadReport(
