@@ -72,3 +72,18 @@ export function interactionBodyProblem(type: string, payload: unknown): string |
   const parsed = schema?.safeParse(payload);
   return !parsed || parsed.success ? undefined : `${aType(type)} payload without a usable ${fieldsOf(parsed.error)}`;
 }
+
+/**
+ * Why a Socket Mode envelope's payload cannot be used, if it cannot: the same checks as a signed request's, on the
+ * payload as the socket carries it (JSON; a slash command's fields, an interaction, or an Events API body). A slash
+ * command's own fields are its listener's to check (it answers the asker).
+ */
+export function socketPayloadProblem(body: unknown): string | undefined {
+  const head = typed.safeParse(body);
+  if (!head.success)
+    return typeof body === 'object' && body !== null && 'command' in body ? undefined : 'a payload without a type';
+  if (head.data.type === 'event_callback' || head.data.type === 'url_verification') return envelopeProblem(body);
+  const parsed = interactionSchema.safeParse(body);
+  if (!parsed.success) return `a payload without a usable ${fieldsOf(parsed.error)}`;
+  return interactionBodyProblem(parsed.data.type, body);
+}

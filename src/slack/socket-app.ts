@@ -1,5 +1,6 @@
-import { SocketModeReceiver, type App, type Logger as BoltLogger } from '@slack/bolt';
+import { SocketModeReceiver, type App, type Logger as BoltLogger, type ReceiverEvent } from '@slack/bolt';
 import { boltApp, SLACK_RETRY, startError, type SlackAppBaseOptions } from './bolt-app.js';
+import { socketPayloadProblem } from './request-schemas.js';
 import { keepReconnecting } from './socket-reconnect.js';
 
 export interface SocketSlackAppOptions extends SlackAppBaseOptions {
@@ -44,6 +45,7 @@ export function createSocketSlackApp(opts: SocketSlackAppOptions): SocketSlackAp
         clientOptions: { ...(opts.apiUrl ? { slackApiUrl: opts.apiUrl } : {}), retryConfig: SLACK_RETRY },
       },
     });
+    guardPayloads(receiver, logger);
     return receiver;
   });
   return {
@@ -84,4 +86,27 @@ function refusalSaidOnce(logger: BoltLogger, started: () => boolean): BoltLogger
         ? logger.debug(...parts)
         : logger.error(...parts),
   };
+}
+
+/**
+ * Envelopes are checked as signed requests are (src/server/slack-request-guard.ts), before Bolt routes them: one
+ * Bolt cannot route (an event `null`, `actions` a string, a view missing) is acked, so Slack does not send it again,
+ * and said in one line, instead of failing inside Bolt unacked.
+ */
+function guardPayloads(receiver: SocketModeReceiver, logger: BoltLogger): void {
+  const init = receiver.init.bind(receiver);
+  receiver.init = (app: App) =>
+    init(
+      new Proxy(app, {
+        get(target, key, self) {
+          if (key !== 'processEvent') return Reflect.get(target, key, self) as unknown;
+          return async (event: ReceiverEvent) => {
+            const why = socketPayloadProblem(event.body);
+            if (!why) return target.processEvent(event);
+            logger.warn(`Slack request Janus cannot use: ${why}`);
+            await event.ack();
+          };
+        },
+      }),
+    );
 }

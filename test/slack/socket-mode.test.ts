@@ -196,6 +196,20 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
     expect(slack.parents('secret-ml')).toEqual([]);
   });
 
+  it('an envelope Bolt cannot route (an event without a type, actions a string, a view_submission without a view) is acked and said in one line each, as over HTTP', async () => {
+    const said = () => janus.logs().filter((l) => String(l.msg).startsWith('Slack request Janus cannot use')).length;
+    const before = said();
+    const broken: [Parameters<FakeSocketMode['send']>[0], Record<string, unknown>][] = [
+      // (an event `null` never reaches Janus: @slack/socket-mode reads `event.type` as it parses the envelope)
+      ['events_api', { ...eventCallback({ type: 'app_home_opened' }), event: { user: CAROL.id } }],
+      ['interactive', { type: 'block_actions', team: { id: 'T0JANUS01' }, user: { id: ERIN.id }, actions: 'ack' }],
+      ['interactive', { type: 'view_submission', team: { id: 'T0JANUS01' }, user: { id: ERIN.id } }],
+    ];
+    for (const [type, payload] of broken) expect((await socket.send(type, payload)).payload ?? {}).toEqual({});
+    expect(said() - before).toBe(3);
+    expect(janus.logs().filter((l) => /unhandled error/i.test(String(l.msg)))).toEqual([]);
+  });
+
   it('never logs the app-level token', () => {
     expect(JSON.stringify(janus.logs())).not.toContain(APP_TOKEN);
     expect(janus.logs().some((l) => l.msg === 'Slack on: answering /janus over Socket Mode')).toBe(true);
