@@ -5,7 +5,7 @@ import type { ModelSummary, ScoreEntry } from '../history/index.js';
 import { sparkline } from '../render/score-history.js';
 import { context, LIMITS, section, type Block, type SlackMessage } from './present/kit.js';
 import { fitLines, listBlocks } from './present/list.js';
-import { clip, link, mrkdwn, name, slackDate } from './present/mrkdwn.js';
+import { channelRef, clip, link, mrkdwn, name, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** The answers of `/janus history`, `at-risk`, `owners`, `scan`, `watch`, `unwatch` and `watching`. Pure. */
@@ -98,9 +98,9 @@ export function ownersMessage(v: OwnersView): SlackMessage {
     : [];
   const ownedBy = owners.length ? owners.join(', ') : '*nobody*';
   const where = v.channels.length
-    ? v.channels.map((c) => (/^[CG][A-Z0-9]+$/.test(c) ? `<#${c}>` : `#${mrkdwn(c)}`)).join(', ')
+    ? v.channels.map(channelRef).join(', ')
     : v.fallback
-      ? `#${mrkdwn(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
+      ? `${channelRef(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
       : 'nowhere: no owner names a channel and no fallback channel is set';
   const lines = [
     `*Owners:* ${ownedBy}`,
