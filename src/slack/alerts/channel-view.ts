@@ -50,9 +50,17 @@ function causeOf(a: AlertState, worst: AlertModel | undefined): string {
  */
 export function firstLine(a: AlertState, ch: Pick<AlertChannel, 'models'>): string {
   const worst = channelModels(a, ch)[0];
+  if (a.status === 'resolved') return resolvedLine(a, worst);
   if (!worst) return a.headline;
   const where = worst.band ? `${worst.name} → ${bandNow(worst)}` : `${worst.name} (downstream)`;
   return `${where}: ${causeOf(a, worst)}`;
+}
+
+/** A resolved alert's first line: what cleared, then the channel's worst model as it is now. */
+function resolvedLine(a: AlertState, worst: AlertModel | undefined): string {
+  if (a.kind === 'model' && worst) return `Resolved: ${worst.name} ${bandNow(worst)} again`;
+  const now = worst?.band ? ` — ${worst.name} now ${bandNow(worst)}` : '';
+  return `Resolved: ${a.trouble ?? a.headline}${now}`;
 }
 
 /** The report a channel's "Open report" opens: its own worst model's (else the alert's first model's). */

@@ -40,10 +40,8 @@ function modelsBlocks(a: AlertState, ch: Pick<AlertChannel, 'models'>): Block[] 
   const models = channelModels(a, ch);
   if (!models.length) return [];
   const resolved = a.status === 'resolved';
-  const title =
-    a.kind === 'model'
-      ? '*Model*'
-      : `*${count(models.length, 'model', 'models')} ${resolved ? 'it hurt' : 'hurt'} here, worst first*`;
+  const hurt = `${count(models.length, 'model', 'models')} ${resolved ? 'it hurt' : 'hurt'} here`;
+  const title = a.kind === 'model' ? '*Model*' : `*${hurt}${models.length > 1 ? ', worst first' : ''}*`;
   const lines = [title, ...models.map((m) => modelLine(m, resolved))];
   const fitted = fitLines(lines, { rows: LISTED_MODELS + 1, sections: LIST_SECTIONS });
   return listBlocks(fitted, ['model', 'models'], restOf(a, ch));
@@ -105,9 +103,9 @@ function icon(a: AlertState, ch: Pick<AlertChannel, 'models'>): string {
 }
 
 /** The alert's text fallback: what a notification shows (mentions included, so they are notified). */
-function fallbackText(a: AlertState, ch: Pick<AlertChannel, 'models' | 'mentions'>, prefix = ''): string {
+function fallbackText(a: AlertState, ch: Pick<AlertChannel, 'models' | 'mentions'>): string {
   const who = ch.mentions.length ? ` ${ch.mentions.slice(0, 10).map(mention).join(' ')}` : '';
-  return clip(`${prefix}${mrkdwn(firstLine(a, ch))}${who}`, 3000);
+  return clip(`${mrkdwn(firstLine(a, ch))}${who}`, 3000);
 }
 
 /**
@@ -119,8 +117,7 @@ export function alertMessage(
   ch: Pick<AlertChannel, 'models' | 'mentions'>,
   note?: string,
 ): SlackMessage {
-  const resolved = a.status === 'resolved';
-  const blocks: Block[] = [header(`${icon(a, ch)} ${resolved ? 'Resolved: ' : ''}${firstLine(a, ch)}`)];
+  const blocks: Block[] = [header(`${icon(a, ch)} ${firstLine(a, ch)}`)];
   if (note) blocks.push(context(note));
   if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
   blocks.push(context(statusLine(a), ...[incidentLine(a)].filter((x): x is string => !!x)));
@@ -129,7 +126,7 @@ export function alertMessage(
   blocks.push(...modelsBlocks(a, ch));
   const people = mentionsLine(ch.mentions);
   if (people) blocks.push(section(people));
-  return { text: fallbackText(a, ch, resolved ? 'Resolved: ' : ''), blocks: blocks.slice(0, LIMITS.blocks) };
+  return { text: fallbackText(a, ch), blocks: blocks.slice(0, LIMITS.blocks) };
 }
 
 const reply = (text: string, blocks?: Block[]): SlackMessage => ({
