@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { reportUrlFor } from '../../src/core/links.js';
 import type { Transition } from '../../src/core/transitions.js';
+import { CLAIM_ACTION, orphanBlockId, withClaim } from '../../src/slack/orphan-blocks.js';
 import { planCycle, type PlanContext, type StagedAlert } from '../../src/slack/alerts/plan-cycle.js';
 import type { Block } from '../../src/slack/present/kit.js';
 import type { Delivery, Plan } from '../../src/slack/alerts/types.js';
@@ -287,6 +288,24 @@ describe('alerts written for the channel that reads them (the demo catalog)', ()
     expect(readable(leak.message.blocks)).toContain(
       'DataHub incident: <http://datahub-ui.test:9002/dataset/x/Incidents|Target leakage: feature days_to_chargeback in fraud_detector_v4>',
     );
+  });
+
+  it('carries Claim ownership on a No owner alert about a table (the one message about it), as the orphan ping did', () => {
+    const table = DEMO.ownership.unownedTable;
+    const alert = inChannel(start!, CH.growth, 'alert').find((d) => d.message.text.includes('No owner'))!;
+    const claim = alert.message.blocks.find((b) => b.block_id === `${orphanBlockId(table)}:actions`);
+    expect(claim).toMatchObject({ type: 'actions', elements: [{ action_id: CLAIM_ACTION, value: table }] });
+    // what a click draws: who claimed it, in place of the button
+    const claimed = withClaim(alert.message.blocks, table, {
+      slackId: WHO.erin,
+      name: 'Erin Walsh',
+      at: NOW,
+      removed: [],
+    });
+    expect(JSON.stringify(claimed)).not.toContain(CLAIM_ACTION);
+    expect(readable(claimed)).toContain(`Claimed* by <@${WHO.erin}>`);
+    // other alerts have no Claim button
+    expect(JSON.stringify(inChannel(start!, CH.risk, 'alert'))).not.toContain(CLAIM_ACTION);
   });
 
   it('puts the buttons before a long list, names ten models and counts the rest', () => {

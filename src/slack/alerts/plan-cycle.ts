@@ -282,7 +282,7 @@ class Planner {
         s.models[m.urn] = { ...s.models[m.urn]!, band: m.band, ...(m.score !== undefined ? { score: m.score } : {}) };
     for (const m of recovered) s.models[m.urn] = { ...s.models[m.urn], ...m };
     for (const [channel, ch] of Object.entries(s.channels))
-      if (ch.posted) this.replyIn(s, channel, ch, id, recoveryMessage(s, recovered, ch), 'recovery', queuedAt);
+      if (ch.posted) this.replyIn(s, channel, ch, id, recoveryMessage(s, ch), 'recovery', queuedAt);
     this.save(s);
   }
 

@@ -2,7 +2,9 @@ import { formatDuration } from '../../core/duration.js';
 import { RAISED_STATUS } from '../../core/incident-status.js';
 import { incidentButtons } from '../present/incident-controls.js';
 import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from '../present/kit.js';
+import { missingOwner } from '../../core/detectors/missing-owner.js';
 import { fitLines, listBlocks } from '../present/list.js';
+import { claimButton, orphanBlockId } from '../orphan-blocks.js';
 import { channelRef, clip, count, dateRef, link, mention, mrkdwn, name } from '../present/mrkdwn.js';
 import { BAND_ICON, severityIcon, severityWord } from '../present/vocabulary.js';
 import { bandMove, bandNow, channelModels, firstLine, reportFor, restOf } from './channel-view.js';
@@ -45,6 +47,15 @@ function modelsBlocks(a: AlertState, ch: Pick<AlertChannel, 'models'>): Block[] 
   const lines = [title, ...models.map((m) => modelLine(m, resolved))];
   const fitted = fitLines(lines, { rows: LISTED_MODELS + 1, sections: LIST_SECTIONS });
   return listBlocks(fitted, ['model', 'models'], restOf(a, ch));
+}
+
+/**
+ * Claim ownership on an open "No owner" alert about a table: the one message about a table nobody owns (its orphan
+ * ping is not posted where this alert is). The block is the orphan ping's, so a click shows who claimed it in place.
+ */
+function claimBlock(a: AlertState): Block | undefined {
+  if (a.status !== 'open' || a.detector !== missingOwner.name || !a.dataset?.startsWith('urn:li:dataset:')) return;
+  return { type: 'actions', block_id: `${orphanBlockId(a.dataset)}:actions`, elements: [claimButton(a.dataset)] };
 }
 
 function buttons(a: AlertState, ch: Pick<AlertChannel, 'models'>): Block | undefined {
@@ -121,6 +132,8 @@ export function alertMessage(
   if (note) blocks.push(context(note));
   if (a.story.length) blocks.push(section(a.story.map(mrkdwn).join('\n')));
   blocks.push(context(statusLine(a), ...[incidentLine(a)].filter((x): x is string => !!x)));
+  const claim = claimBlock(a);
+  if (claim) blocks.push(claim);
   const actions = buttons(a, ch);
   if (actions) blocks.push(actions);
   blocks.push(...modelsBlocks(a, ch));
@@ -152,17 +165,13 @@ export function followupMessage(a: AlertState, moved: AlertModel[], added: Alert
 
 /**
  * The recovery reply in one channel: the root cause cleared (or the model is trusted again), which of the channel's
- * own models recovered, and which are still not trusted (something else still hurts them).
+ * own models recovered, and which are still not trusted (something else still hurts them). The alert's models hold
+ * their bands as they are now (the planner's `resolve`).
  */
-export function recoveryMessage(
-  a: AlertState,
-  recovered: AlertModel[],
-  ch: Pick<AlertChannel, 'models'> = { models: Object.keys(a.models) },
-): SlackMessage {
+export function recoveryMessage(a: AlertState, ch: Pick<AlertChannel, 'models'>): SlackMessage {
   const lasted = a.resolvedAt ? Date.parse(a.resolvedAt) - Date.parse(a.since) : NaN;
   const after = Number.isFinite(lasted) && lasted > 0 ? ` after ${formatDuration(lasted)}` : '';
   const mine = channelModels(a, ch);
-  const back = new Set(recovered.map((m) => m.urn));
   const named = (ms: AlertModel[]) => {
     const shown = ms.slice(0, NAMED_IN_REPLY).map((m) => `*${name(m.name)}* ${bandNow(m)}`);
     const rest = ms.length > NAMED_IN_REPLY ? ` and ${ms.length - NAMED_IN_REPLY} more` : '';
@@ -174,9 +183,10 @@ export function recoveryMessage(
       ? `:white_check_mark: Argos stands down: *${name(own.name)}* is ${bandNow(own)} again${after}.`
       : `:white_check_mark: Argos stands down: ${mrkdwn(a.headline)} cleared${after}.`,
   ];
-  const recoveredHere = a.kind === 'cause' ? mine.filter((m) => back.has(m.urn)) : [];
-  const still = mine.filter((m) => !back.has(m.urn) && m.band && m.band !== 'trusted');
-  if (recoveredHere.length) lines.push(`Recovered here: ${named(recoveredHere)}.`);
+  // by the bands as they are now (the recovered models' moves, the others read again): better is not recovered
+  const trusted = a.kind === 'cause' ? mine.filter((m) => m.band === 'trusted') : [];
+  const still = mine.filter((m) => m.band && m.band !== 'trusted');
+  if (trusted.length) lines.push(`Recovered here: ${named(trusted)}.`);
   if (still.length) lines.push(`Still not trusted (something else holds them): ${named(still)}.`);
   return reply(lines.join(' '));
 }
