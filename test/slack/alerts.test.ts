@@ -312,7 +312,7 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
     const serve = w.serve();
     await serve.ready;
     await eventually(
-      () => w.parents(CHANNELS.growthMl).length >= 3 && w.parents(CHANNELS.dataPlatform).length >= 2,
+      () => w.parents(CHANNELS.growthMl).length >= 3 && w.parents(CHANNELS.dataPlatform).length >= 1,
       'the first alerts',
     );
     // Janus did not pace itself here: Slack's 429s did, and nothing was lost
