@@ -18,15 +18,13 @@ import type { AlertChannel, AlertModel, AlertState } from './types.js';
  */
 
 /** Models a parent names (its channel's worst first); the rest are counted, linking to where they are listed. */
-export const LISTED_MODELS = 10;
+const LISTED_MODELS = 10;
 /** Models a follow-up or recovery names. */
 const NAMED_IN_REPLY = 25;
 /** People mentioned in one message, at most. */
 const MAX_MENTIONS = 40;
 /** Sections a parent's model list takes at most (Slack refuses a message past about 12,000 characters of blocks). */
 const LIST_SECTIONS = 2;
-
-export { bandMove };
 
 function modelLine(m: AlertModel, resolved: boolean): string {
   const mark = m.band ? BAND_ICON[m.band] : ':small_blue_diamond:';
@@ -151,7 +149,9 @@ const reply = (text: string, blocks?: Block[]): SlackMessage => ({
 export function followupMessage(a: AlertState, moved: AlertModel[], added: AlertModel[]): SlackMessage {
   const lines: string[] = [];
   for (const m of moved.slice(0, NAMED_IN_REPLY))
-    lines.push(`${m.band ? BAND_ICON[m.band] : '•'} *${name(m.name)}* moved ${bandMove(m)}.`);
+    lines.push(
+      `${m.band ? BAND_ICON[m.band] : '•'} *${name(m.name)}*${m.from === null ? ':' : ' moved'} ${bandMove(m)}.`,
+    );
   if (moved.length > NAMED_IN_REPLY)
     lines.push(`…and ${count(moved.length - NAMED_IN_REPLY, 'more model', 'more models')} moved.`);
   if (added.length) {

@@ -46,7 +46,7 @@ const KIND_WORDS: Record<string, string> = { mlFeature: 'feature ', dataset: 'ta
 const kindWord = (urn: string) => KIND_WORDS[/^urn:li:([A-Za-z]+):/.exec(urn)?.[1] ?? ''] ?? '';
 
 /** The urn a finding key's rest starts with (`urn:li:mlFeature:(ns,name):urn:li:schemaField:(…)` → the feature). */
-export function leadingUrn(rest: string): string | undefined {
+function leadingUrn(rest: string): string | undefined {
   const head = /^urn:li:[A-Za-z]+:/.exec(rest);
   if (!head) return undefined;
   let i = head[0].length;
