@@ -128,12 +128,8 @@ const escalation = planTimers({
 
 const digestCauses = [
   [`freshness_lag:${dataset('raw.marketing.campaign_touches')}`, [model('campaign_uplift_v1')], 'medium'],
-  [
-    `target_leakage:urn:li:mlFeature:(txn_features,days_to_chargeback)`,
-    [fraud],
-    'critical',
-    dataset('analytics.stg_chargebacks'),
-  ],
+  // (a leak is its model's own: it goes to the model's owners, never to the table owners' digest)
+  [`deprecated_upstream:${dataset('analytics.customer_profile')}`, [ltv, churn], 'medium'],
   [KEY, [fraud, ltv], 'high'],
   [`upstream_failure:${dataset('analytics.stg_sessions')}`, [model('session_intent_v1')], 'high'],
 ].map(([key, models, severity, ds]) => {
