@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { planCycle, planTimers } from '../dist/src/slack/alerts/plan.js';
+import { planCycle } from '../dist/src/slack/alerts/plan-cycle.js';
+import { planTimers } from '../dist/src/slack/alerts/plan-timers.js';
 import { snoozedMessage } from '../dist/src/slack/messages.js';
 import { orphanDigest, orphanMessage } from '../dist/src/slack/orphan-blocks.js';
 import { homeView } from '../dist/src/slack/app-home-view.js';
@@ -55,7 +56,12 @@ const staged = (t, routes, story, extra = {}) => ({
   routes,
   story,
   incident: INCIDENT,
-  links: { report: REPORT, datahub: DATAHUB, incident: `${DATAHUB}/Incidents` },
+  links: {
+    report: REPORT,
+    reportBase: 'https://janus.example.com',
+    datahub: DATAHUB,
+    incident: `${DATAHUB}/Incidents`,
+  },
   ...extra,
 });
 const ctx = (over = {}) => ({
@@ -122,12 +128,8 @@ const escalation = planTimers({
 
 const digestCauses = [
   [`freshness_lag:${dataset('raw.marketing.campaign_touches')}`, [model('campaign_uplift_v1')], 'medium'],
-  [
-    `target_leakage:urn:li:mlFeature:(txn_features,days_to_chargeback)`,
-    [fraud],
-    'critical',
-    dataset('analytics.stg_chargebacks'),
-  ],
+  // (a leak is its model's own: it goes to the model's owners, never to the table owners' digest)
+  [`deprecated_upstream:${dataset('analytics.customer_profile')}`, [ltv, churn], 'medium'],
   [KEY, [fraud, ltv], 'high'],
   [`upstream_failure:${dataset('analytics.stg_sessions')}`, [model('session_intent_v1')], 'high'],
 ].map(([key, models, severity, ds]) => {
@@ -244,6 +246,7 @@ const home = homeView(
         since: AT,
       },
     ],
+    incidentsCount: 1,
     atRisk: [summary(fraud, 40, 'at_risk'), summary(churn, 52, 'caution'), summary(ltv, 60, 'caution')],
     atRiskCount: 3,
     orphans: [

@@ -9,6 +9,7 @@ import { readAlertRouting } from '../datahub/read-alert-routing.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
+import { hurtsOnlyItsModel } from '../core/detectors/registered.js';
 import { entityUrl, reportUrlFor } from '../core/links.js';
 import { alertOpenedBy } from '../slack/alerts/alert-ids.js';
 import { planCycle, type PlannedRoute, type StagedAlert } from '../slack/alerts/plan-cycle.js';
@@ -74,7 +75,8 @@ export const transitionProcessor = (deps: AlertDeps, stage = stageAlert) =>
 export async function stageTransition(n: NotificationData, queuedAt: number, deps: AlertDeps): Promise<StagedAlert> {
   const t = n.transition as Transition;
   const base = { transition: t, queuedAt };
-  if (t.kind === 'cause' && t.state === 'cleared') return { ...base, models: [], routes: {}, story: [], links: {} };
+  if (t.kind === 'cause' && t.state === 'cleared')
+    return { ...base, models: await latestOfAlert(t.key, deps), routes: {}, story: [], links: {} };
   let models: (ModelRef & { band?: Band; score?: number })[];
   if (t.kind === 'cause') {
     models = t.models;
@@ -85,8 +87,10 @@ export async function stageTransition(n: NotificationData, queuedAt: number, dep
   const subject = t.kind === 'cause' ? t.dataset : t.model.urn;
   const facts = await readAlertRouting(deps.client, [subject, ...models.map((m) => m.urn)]);
   const none = (urn: string): RoutedEntity => ({ urn, name: urn, owners: [] });
+  // a model's own trouble (a leak in its features) is its owners' to fix: the table its chain passes through is not
+  const causeOwned = t.kind === 'cause' && !hurtsOnlyItsModel(t.detector);
   const routed = routeAlert(
-    t.kind === 'cause' ? routeEntity(facts.get(t.dataset) ?? none(t.dataset)) : undefined,
+    causeOwned ? routeEntity(facts.get(t.dataset) ?? none(t.dataset)) : undefined,
     models.map((m) => ({ urn: m.urn, route: routeEntity(facts.get(m.urn) ?? none(m.urn)) })),
   );
   const users = [...facts.values()].flatMap((e) =>
@@ -135,10 +139,24 @@ export async function stageTransition(n: NotificationData, queuedAt: number, dep
   const datahub = entityUrl(deps.datahubUiUrl, subject);
   const links = {
     ...(first && deps.reportBaseUrl ? { report: reportUrlFor(deps.reportBaseUrl, first.urn) } : {}),
+    ...(deps.reportBaseUrl ? { reportBase: deps.reportBaseUrl } : {}),
     ...(datahub ? { datahub } : {}),
     ...(incident && datahub && t.kind === 'cause' ? { incident: `${datahub}/Incidents` } : {}),
   };
   return { ...base, models, routes, story, ...(incident ? { incident } : {}), links };
+}
+
+/**
+ * The latest band and score of every model a root cause's open alert lists, for its resolved parent to show them as
+ * they are now (a model the cause no longer moves may have changed since the alert last said).
+ */
+async function latestOfAlert(key: string, deps: AlertDeps): Promise<StagedAlert['models']> {
+  if (!deps.history?.latestOf) return [];
+  const id = (await deps.store.live([key]))[key];
+  const alert = id ? (await deps.store.states([id]))[id] : undefined;
+  if (!alert) return [];
+  const latest = await deps.history.latestOf(Object.keys(alert.models)).catch(() => []);
+  return latest.map((s) => ({ urn: s.urn, name: alert.models[s.urn]?.name ?? s.urn, band: s.band, score: s.score }));
 }
 
 /** Plans a staged cycle (once, whichever process gets there) and queues its messages. */

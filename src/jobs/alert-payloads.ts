@@ -13,6 +13,7 @@ export const slackMessage = z.object({
 
 const links = z.object({
   report: z.string().optional(),
+  reportBase: z.string().optional(),
   datahub: z.string().optional(),
   incident: z.string().optional(),
 });
@@ -25,6 +26,7 @@ export const alertState = z.object({
   detector: z.string().optional(),
   severity: z.string().optional(),
   headline: z.string(),
+  trouble: z.string().optional(),
   story: z.array(z.string()),
   since: z.string(),
   raisedAt: z.number(),

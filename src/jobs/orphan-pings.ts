@@ -69,8 +69,10 @@ async function pingOrphans(records: OrphanRecord[], cycle: string, queuedAt: num
     );
     const datahubUrl = entityUrl(deps.datahubUiUrl, r.urn);
     const base = { urn: r.urn, name: r.name, kind: r.kind, departed: r.departed, modelCount: r.modelCount };
+    // a channel whose models' "No owner" alert names it hears of it there (with Claim), not in a second message
+    const alerted = new Set(r.alerted ?? []);
     for (const [channel, route] of Object.entries(routes))
-      if (channel !== FALLBACK && channel !== fallback)
+      if (channel !== FALLBACK && channel !== fallback && !route.models.every((m) => alerted.has(m)))
         add(channel, { ...base, models: route.models.map(nameOf), yours: true, ...(datahubUrl ? { datahubUrl } : {}) });
     if (fallback)
       add(fallback, { ...base, models: r.models.map(nameOf), yours: false, ...(datahubUrl ? { datahubUrl } : {}) });

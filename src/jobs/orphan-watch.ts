@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import type { UnownedFindings } from '../app/cycle/judge-cycle.js';
 import type { JudgedCycle } from '../app/incremental-judge.js';
 import type { EntityNode } from '../core/graph.js';
 import { findOrphans, orphanChanges, ownedModels } from '../core/orphans.js';
@@ -23,9 +24,11 @@ export interface OrphanWatchDeps {
  * forgotten, their pings updated. Also keeps the owner → models index App Home reads. A catalog the last call saw
  * already (nothing moved) is skipped.
  */
-export function orphanWatch(deps: OrphanWatchDeps): (cycle: JudgedCycle, cycleId: string) => Promise<void> {
+export function orphanWatch(
+  deps: OrphanWatchDeps,
+): (cycle: JudgedCycle, cycleId: string, unowned?: UnownedFindings) => Promise<void> {
   let seen: JudgedCycle['catalog'] | undefined;
-  return async (cycle, cycleId) => {
+  return async (cycle, cycleId, unowned) => {
     const catalog = cycle.catalog;
     if (catalog === seen) return;
     const entities: EntityNode[] = [];
@@ -39,7 +42,7 @@ export function orphanWatch(deps: OrphanWatchDeps): (cycle: JudgedCycle, cycleId
     await deps.store.refresh(changes.kept);
     const gone = (await Promise.all(changes.gone.map((u) => deps.store.get(u)))).filter((r) => !!r);
     await deps.store.forget(changes.gone);
-    const added = await deps.store.begin(changes.added, (deps.now ?? Date.now)());
+    const added = await deps.store.begin(changes.added, (deps.now ?? Date.now)(), unowned);
     const owned = gone.filter((r) => r.channels.length);
     if (deps.ping && (added.length || owned.length)) {
       await deps.queue.add(

@@ -98,9 +98,9 @@ export function ownersMessage(v: OwnersView): SlackMessage {
     : [];
   const ownedBy = owners.length ? owners.join(', ') : '*nobody*';
   const where = v.channels.length
-    ? v.channels.map((c) => (/^[CG][A-Z0-9]+$/.test(c) ? `<#${c}>` : `#${plain(c)}`)).join(', ')
+    ? v.channels.map(channelRef).join(', ')
     : v.fallback
-      ? `#${plain(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
+      ? `${channelRef(v.fallback.replace(/^#/, ''))} (the fallback: no owner names a channel)`
       : 'nowhere: no owner names a channel and no fallback channel is set';
   const lines = [
     `*Owners:* ${ownedBy}`,

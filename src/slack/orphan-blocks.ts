@@ -63,7 +63,7 @@ const modelNames = (p: OrphanPing) => {
   return `${listed.join(', ')}${rest > 0 ? ` and ${rest.toLocaleString('en-US')} more` : ''}`;
 };
 
-const claimButton = (urn: string): types.Button => ({
+export const claimButton = (urn: string): types.Button => ({
   type: 'button',
   action_id: CLAIM_ACTION,
   text: { type: 'plain_text', text: 'Claim ownership', emoji: true },

@@ -21,6 +21,11 @@ const orphanRecord = z.object({
   since: z.number(),
   /** The channels its ping was planned in. */
   channels: z.array(z.string()),
+  /**
+   * The models whose "No owner" alert names it (their verdicts' `missing_owner` root cause, when it began): the
+   * alert, with its Claim button, is the one message about it in those models' channels.
+   */
+  alerted: z.array(z.string()).optional(),
   /** Someone claimed it from Slack (the next cycle sees the owner and forgets the orphan). */
   claimed: claim.optional(),
 });
@@ -62,7 +67,11 @@ export class OrphanStore {
   }
 
   /** New orphans: each gets its next episode; returns them as recorded. */
-  async begin(orphans: Orphan[], now: number): Promise<OrphanRecord[]> {
+  async begin(
+    orphans: Orphan[],
+    now: number,
+    alerted?: ReadonlyMap<string, readonly string[]>,
+  ): Promise<OrphanRecord[]> {
     if (!orphans.length) return [];
     const tx = this.redis.multi();
     for (const o of orphans) tx.hincrby(this.key('episodes'), o.urn, 1);
@@ -72,6 +81,7 @@ export class OrphanStore {
       episode: episodes[i] ?? 1,
       since: now,
       channels: [],
+      ...(alerted?.get(o.urn)?.length ? { alerted: [...alerted.get(o.urn)!] } : {}),
     }));
     await this.redis.hset(this.key('state'), Object.fromEntries(records.map((r) => [r.urn, JSON.stringify(r)])));
     return records;

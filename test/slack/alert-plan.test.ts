@@ -39,10 +39,12 @@ describe('the alert planner', () => {
       [RISK, 'alert', false],
     ]);
     const platform = plan.deliveries[0]!.message;
-    expect(platform.text).toContain('fraud_detector_v4');
-    expect(platform.text).toContain('customer_ltv_v2');
-    expect(platform.text).toContain('<@U0CAROL01>');
-    expect(plan.deliveries[1]!.message.text).not.toContain('customer_ltv_v2');
+    // the first line is the channel's own worst model (a tie: by name), then the cause
+    expect(platform.text).toBe('customer_ltv_v2 → caution (60): Upstream failure: stg_transactions <@U0CAROL01>');
+    expect(JSON.stringify(platform.blocks)).toContain('fraud_detector_v4');
+    const risk = plan.deliveries[1]!.message;
+    expect(risk.text).toBe('fraud_detector_v4 → caution (60): Upstream failure: stg_transactions <@U1DEV0099>');
+    expect(JSON.stringify(risk)).not.toContain('customer_ltv_v2');
     const actions = platform.blocks.find((b) => b.type === 'actions') as {
       elements: { action_id: string; value?: string }[];
     };
@@ -135,11 +137,12 @@ describe('the alert planner', () => {
     const r = { 'growth-ml': { models: [churn.urn], mentions: ['U1ERIN099'] } };
     const { plan, ctx } = after(context(), [staged(band(churn, 'trusted', 'caution', { causes: [] }), r)]);
     expect(plan.deliveries.map((d) => [d.what, d.message.text])).toEqual([
-      ['alert', 'Argos: churn_predictor_v2 moved trusted → caution (churn_predictor_v2) <@U1ERIN099>'],
+      ['alert', 'churn_predictor_v2 → caution (45): was trusted, no single root cause <@U1ERIN099>'],
     ]);
     const worse = after(ctx, [staged(band(churn, 'caution', 'at_risk', { causes: [], n: 3 }), r)]);
     expect(worse.plan.deliveries.map((d) => [d.what, d.reply])).toEqual([['followup', true]]);
-    expect(worse.plan.deliveries[0]!.parent!.text).toContain('moved trusted → at risk');
+    // the header keeps where the episode began
+    expect(worse.plan.deliveries[0]!.parent!.text).toContain('churn_predictor_v2 → at risk (45): was trusted');
     const back = after(worse.ctx, [staged(band(churn, 'at_risk', 'trusted', { causes: [], n: 4, score: 90 }), r)]);
     expect(back.plan.deliveries.map((d) => d.what)).toEqual(['recovery']);
   });
@@ -324,8 +327,11 @@ describe('the alert planner', () => {
       }),
     ]);
     for (const d of plan.deliveries) expect(blockProblems(d.message.blocks)).toEqual([]);
-    const text = JSON.stringify(plan.deliveries[0]!.message);
-    expect(text).toContain('…and 576 more models');
+    const first = plan.deliveries[0]!.message;
+    // mrkdwn escaped (the header is plain text: Slack reads no mention or link in it)
+    const text = JSON.stringify({ ...first, blocks: first.blocks.filter((b) => b.type !== 'header') });
+    // ten named, worst first; the rest counted exactly
+    expect(text).toContain('…and 591 more models');
     expect(text).toContain('the report lists them');
     expect(text).not.toContain('<!channel>');
     expect(text).toContain('&lt;!channel&gt; &amp; &lt;@U123&gt;');

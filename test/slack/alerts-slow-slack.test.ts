@@ -108,13 +108,14 @@ describe('a Slack slower than the client’s timeout (issue 38)', () => {
       () =>
         w.parents(CHANNELS.growthMl).length >= 3 &&
         w.parents(CHANNELS.riskMl).length >= 1 &&
-        w.parents(CHANNELS.dataPlatform).length >= 2,
+        w.parents(CHANNELS.dataPlatform).length >= 1,
       'the first alerts',
       30_000,
     );
     await eventually(async () => (await undelivered(service)) === 0, 'every first alert delivered', 30_000);
     expect(w.parents(CHANNELS.riskMl)).toHaveLength(1);
-    expect(w.parents(CHANNELS.dataPlatform)).toHaveLength(2);
+    // the leak is fraud_detector_v4's own: its owners hear of it, the table's (#data-platform-alerts) do not
+    expect(w.parents(CHANNELS.dataPlatform)).toHaveLength(1);
     expect(w.parents(CHANNELS.growthMl)).toHaveLength(3);
 
     // a failing check upstream of two models, then a second root cause moving customer_ltv_v2 further

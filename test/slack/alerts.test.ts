@@ -5,11 +5,14 @@ import { DEMO } from '@janus/datahub-sim/demo';
 import { eventually, REDIS_URL } from '../support/service.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
-import { answerUsersInfo } from './fake-slack.js';
+import { reportUrlFor } from '../../src/core/links.js';
+import { demoScore } from '../support/demo-verdicts.js';
+import { answerUsersInfo, type FakeMessage } from './fake-slack.js';
 import {
   alertsWorlds,
   CHANNELS,
   jobRun,
+  PUBLIC_URL,
   SLACK_IDS,
   stgTransactionsCheck,
   textOf,
@@ -17,6 +20,12 @@ import {
 } from './alerts-setup.js';
 
 const world = alertsWorlds();
+
+/** The URL of a message's "Open report" button. */
+const reportOf = (m: FakeMessage) =>
+  (m.blocks as { elements?: { action_id?: string; url?: string }[] }[])
+    .flatMap((b) => b.elements ?? [])
+    .find((e) => e.action_id === 'open_report')?.url;
 
 const withText = (w: AlertsWorld, channel: string, text: string) =>
   w.parents(channel).filter((m) => textOf(m).includes(text));
@@ -32,16 +41,14 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
       'the first alerts',
     );
     await w.cycles(2);
+    // a leak is its model's own: the model's owners hear of it, named by model and feature, not the table's owners
     const leakage = w.parents(CHANNELS.riskMl);
     expect(leakage).toHaveLength(1);
-    expect(textOf(leakage[0]!)).toContain('Target leakage: stg_chargebacks');
-    expect(textOf(leakage[0]!)).toContain(`<@${SLACK_IDS.dev}>`);
-    expect(textOf(leakage[0]!)).toContain('fraud_detector_v4');
-    // the root cause's own owners hear of it too; carol's email is unknown to Slack: DataHub's Slack id for her
-    expect(w.parents(CHANNELS.dataPlatform).map((m) => m.text)).toHaveLength(2);
-    expect(textOf(withText(w, CHANNELS.dataPlatform, 'Target leakage')[0]!)).toContain(
-      `<@${SLACK_IDS.carolFromDataHub}>`,
+    expect(leakage[0]!.text).toBe(
+      `fraud_detector_v4 → at risk (${demoScore('fraud')}): Target leakage: feature days_to_chargeback <@${SLACK_IDS.dev}>`,
     );
+    expect(withText(w, CHANNELS.dataPlatform, 'Target leakage')).toEqual([]);
+    expect(w.parents(CHANNELS.dataPlatform)).toHaveLength(1);
     // the bot was not in #growth-ml-alerts, a public channel: it joined, then posted
     expect(w.slack.calls.some((c) => c.method === 'conversations.join')).toBe(true);
     expect(w.parents(CHANNELS.growthMl)).toHaveLength(3);
@@ -59,22 +66,34 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
       () => withText(w, CHANNELS.dataPlatform, 'Upstream failure: stg_transactions').length === 1,
       'the failure alert',
     );
+    await eventually(
+      () => withText(w, CHANNELS.riskMl, 'Upstream failure: stg_transactions').length === 1,
+      'the failure alert',
+    );
     const failure = withText(w, CHANNELS.dataPlatform, 'Upstream failure: stg_transactions')[0]!;
     expect(textOf(failure)).toContain('customer_ltv_v2');
     expect(textOf(failure)).toContain('fraud_detector_v4');
     expect(textOf(failure)).toContain('janus.incident.ack');
     expect(textOf(failure)).toContain('urn:li:incident:');
-    expect(textOf(withText(w, CHANNELS.mlPlatform, 'Upstream failure')[0]!)).toContain(`<@${SLACK_IDS.alice}>`);
+    // carol's email is unknown to Slack: DataHub's Slack id for her
+    expect(failure.text).toContain(`<@${SLACK_IDS.carolFromDataHub}>`);
+    // each channel reads its own model first, lists only its own models and opens its own model's report
+    const ml = withText(w, CHANNELS.mlPlatform, 'Upstream failure: stg_transactions')[0]!;
+    const risk = withText(w, CHANNELS.riskMl, 'Upstream failure: stg_transactions')[0]!;
+    expect(ml.text).toMatch(/^customer_ltv_v2 → caution \(\d+\): Upstream failure: stg_transactions <@U1ALICE99>$/);
+    expect(risk.text).toMatch(/^fraud_detector_v4 → at risk \(\d+\): Upstream failure: stg_transactions <@U1DEV0099>$/);
+    expect(JSON.stringify(ml.blocks)).not.toContain('fraud_detector_v4');
+    expect(JSON.stringify(risk.blocks)).not.toContain('customer_ltv_v2');
+    expect(reportOf(ml)).toBe(reportUrlFor(PUBLIC_URL, DEMO.models.customerLtv));
+    expect(reportOf(risk)).toBe(reportUrlFor(PUBLIC_URL, DEMO.models.fraud));
 
     // a second root cause moves customer_ltv_v2 further: the first alert's threads say so, their parents edited
     await w.ingest(jobRun(DEMO.jobs.buildCustomerProfile, 'FAILURE'));
     const worse = (channel: string, ts: string) =>
       w.slack.replies(channel, ts).some((r) => r.text.includes('*customer_ltv_v2* moved caution → at risk'));
     await eventually(() => worse(CHANNELS.dataPlatform, failure.ts), 'the follow-up in the thread');
-    const ml = withText(w, CHANNELS.mlPlatform, 'Upstream failure: stg_transactions')[0]!;
     await eventually(() => worse(CHANNELS.mlPlatform, ml.ts), 'the follow-up in #ml-platform');
     // fraud_detector_v4 did not move: #risk-ml-oncall's thread hears nothing
-    const risk = withText(w, CHANNELS.riskMl, 'Upstream failure: stg_transactions')[0]!;
     expect(w.slack.replies(CHANNELS.riskMl, risk.ts)).toEqual([]);
     const edited = w.slack.messages.find((m) => m.ts === failure.ts)!;
     await eventually(() => textOf(edited).includes('caution → at risk'), 'the parent edited');
@@ -106,6 +125,23 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
     await eventually(() => parent.text.startsWith('Resolved'), 'the parent marked resolved');
     expect(textOf(parent)).not.toContain('janus.incident.ack');
     expect(withText(w, CHANNELS.dataPlatform, 'Upstream failure: stg_transactions')).toHaveLength(1);
+    // each channel's recovery speaks of its own models: customer_ltv_v2 is still held by the failed job
+    const recovery = async (channel: string, ts: string) => {
+      await eventually(() => w.slack.replies(channel, ts).some((r) => r.text.includes('Argos stands down')), channel);
+      return w.slack.replies(channel, ts).find((r) => r.text.includes('Argos stands down'))!.text;
+    };
+    const mlSaid = await recovery(CHANNELS.mlPlatform, ml.ts);
+    expect(mlSaid).toMatch(/Still not trusted \(something else holds them\): \*customer_ltv_v2\* caution \(\d+\)\.$/);
+    expect(mlSaid).not.toContain('fraud_detector_v4');
+    const riskSaid = await recovery(CHANNELS.riskMl, risk.ts);
+    expect(riskSaid).toContain(`*fraud_detector_v4* at risk (${demoScore('fraud')})`);
+    expect(riskSaid).not.toContain('customer_ltv_v2');
+    // the resolved parent shows fraud_detector_v4 as it is now, not as it was while the check failed
+    const riskParent = w.slack.messages.find((m) => m.ts === risk.ts)!;
+    await eventually(() => riskParent.text.startsWith('Resolved'), 'the parent in #risk-ml-oncall resolved');
+    expect(riskParent.text).toBe(
+      `Resolved: Upstream failure: stg_transactions — fraud_detector_v4 now at risk (${demoScore('fraud')}) <@${SLACK_IDS.dev}>`,
+    );
     expect(w.problems()).toEqual([]);
     expect(w.slack.unexpected).toEqual([]);
   }, 180_000);
@@ -130,6 +166,19 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
         lastModified: { time: Date.now(), actor: 'urn:li:corpuser:datahub' },
       },
     });
+    // stg_sessions is the platform team's too: two alerts for #data-platform-alerts in the first cycle
+    await w.ingest({
+      entityType: 'dataset',
+      entityUrn: DEMO.datasets.stgSessions,
+      aspectName: 'ownership',
+      aspect: {
+        owners: [
+          { owner: DEMO.groups.dataPlatform, type: 'TECHNICAL_OWNER' },
+          { owner: DEMO.users.carol, type: 'TECHNICAL_OWNER' },
+        ],
+        lastModified: { time: Date.now(), actor: 'urn:li:corpuser:datahub' },
+      },
+    });
     const serve = w.serve();
     await serve.ready;
     const fallback = () => w.parents(CHANNELS.fallback);
@@ -146,8 +195,9 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
     const digest = w.parents(CHANNELS.dataPlatform);
     expect(digest).toHaveLength(1);
     expect(digest[0]!.text).toContain('Argos found 2 problems at once');
-    expect(textOf(digest[0]!)).toContain('Target leakage: stg_chargebacks');
+    expect(textOf(digest[0]!)).toContain('Upstream failure: stg_sessions');
     expect(textOf(digest[0]!)).toContain('Stale data: campaign_touches');
+    expect(textOf(digest[0]!)).not.toContain('Target leakage');
 
     // someone takes up the stale table's incident in DataHub: that one is not escalated
     const incidents = await fetch(`${w.sim.url}/api/graphql`, {
@@ -177,11 +227,11 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
     expect(notices.filter((m) => m.text.includes('No owner: uplift_training_set'))).toHaveLength(1);
     expect(notices.filter((m) => m.text.includes('Upstream failure: stg_sessions'))).toHaveLength(1);
     expect(notices.filter((m) => m.text.includes('Stale data'))).toEqual([]);
-    const leakageThread = escalations().filter(
-      (m) => m.thread_ts === digest[0]!.ts && m.text.includes('Target leakage'),
+    const sessionsThread = escalations().filter(
+      (m) => m.thread_ts === digest[0]!.ts && m.text.includes('Upstream failure: stg_sessions'),
     );
-    expect(leakageThread).toHaveLength(1);
-    expect(leakageThread[0]!.text).toContain(`<@${SLACK_IDS.carolFromDataHub}>`);
+    expect(sessionsThread).toHaveLength(1);
+    expect(sessionsThread[0]!.text).toContain(`<@${SLACK_IDS.carolFromDataHub}>`);
     expect(escalations().filter((m) => m.text.includes('Stale data'))).toEqual([]);
     expect(new Set(escalations().map((m) => `${m.channel}|${m.thread_ts}|${m.text.slice(0, 40)}`)).size).toBe(
       escalations().length,
@@ -262,7 +312,7 @@ describe('Argos alerts in Slack (janus serve, the simulator, a fake Slack)', () 
     const serve = w.serve();
     await serve.ready;
     await eventually(
-      () => w.parents(CHANNELS.growthMl).length >= 3 && w.parents(CHANNELS.dataPlatform).length >= 2,
+      () => w.parents(CHANNELS.growthMl).length >= 3 && w.parents(CHANNELS.dataPlatform).length >= 1,
       'the first alerts',
     );
     // Janus did not pace itself here: Slack's 429s did, and nothing was lost

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO, DBT_MODELS } from '@janus/datahub-sim/demo';
 import { RedisVerdictHistory } from '../../src/history/index.js';
+import { demoScore } from '../support/demo-verdicts.js';
 import { eventually, REDIS_URL } from '../support/service.js';
 import { alertsWorlds, CHANNELS, SLACK_IDS, textOf } from './alerts-setup.js';
 import {
@@ -77,7 +78,7 @@ describe('orphans: pinged once per channel, claimed from Slack (janus serve, the
     expect(pingsOf(w, FCT)).toHaveLength(3);
   }, 120_000);
 
-  it('a claimed first-hop input clears the missing_owner finding on the next cycle', async () => {
+  it('a table nobody owns is one message in its model’s channel, the No owner alert with Claim; a claim clears the finding', async () => {
     const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on' } });
     withMembers(w.slack);
     const table = DEMO.ownership.unownedTable;
@@ -90,10 +91,35 @@ describe('orphans: pinged once per channel, claimed from Slack (janus serve, the
     const findings = async () => (await history.latestOf([DEMO.models.campaignUplift]))[0]?.findings ?? [];
     expect(await findings()).toContain(finding);
 
-    const ping = pingsOf(w, table)[0]!;
-    const c = claim(w, `${serve.http}/slack/events`, SLACK_IDS.erin, ping, table);
+    // one message about it in its model's channel: the "No owner" alert, with Claim (no orphan ping beside it);
+    // the fallback channel, which hears of every orphan, keeps its ping
+    const growth = () => pingsOf(w, table).filter((m) => channelName(w, m) === CHANNELS.growthMl);
+    await eventually(() => growth().length >= 1, 'the No owner alert with its Claim button');
+    await w.cycles(2);
+    expect(growth()).toHaveLength(1);
+    const alert = growth()[0]!;
+    expect(alert.text).toBe(
+      `campaign_uplift_v1 → caution (${demoScore('campaignUplift')}): No owner: uplift_training_set <@${SLACK_IDS.erin}>`,
+    );
+    expect(textOf(alert)).toContain('janus.incident.ack');
+    expect(w.parents(CHANNELS.growthMl).filter((m) => textOf(m).includes('uplift_training_set'))).toHaveLength(1);
+    expect(
+      pingsOf(w, table)
+        .map((m) => channelName(w, m))
+        .sort(),
+    ).toEqual([CHANNELS.fallback, CHANNELS.growthMl].sort());
+
+    const c = claim(w, `${serve.http}/slack/events`, SLACK_IDS.erin, alert, table);
     expect((await c.sent).status).toBe(200);
     expect(String((await c.reply()).text)).toContain('You now own');
+    // the click's edit shows who claimed it (a later edit, the recovery's, may follow it)
+    const versions = () => [alert, ...alert.edits].map((v) => JSON.stringify(v.blocks));
+    await eventually(() => versions().some((b) => b.includes('Claimed')), 'the alert shows the claim');
     await eventually(async () => !(await findings()).includes(finding), 'the finding gone');
+    // the claim clears the root cause: Argos stands down in the alert's thread
+    await eventually(
+      () => w.slack.replies(alert.channel, alert.ts).some((r) => r.text.includes('Argos stands down')),
+      'the recovery',
+    );
   }, 120_000);
 });

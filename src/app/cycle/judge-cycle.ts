@@ -1,3 +1,4 @@
+import { missingOwner } from '../../core/detectors/missing-owner.js';
 import { upstreamDatasets } from '../../core/graph.js';
 import { transitionsOf, type Hysteresis, type Transition } from '../../core/transitions.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
@@ -18,8 +19,14 @@ export interface JudgeCycleDeps {
   rules: Hysteresis;
   logger: Logger;
   /** The catalog's orphans against those recorded, once a cycle; its failure never fails the cycle. */
-  watchOrphans?: (cycle: JudgedCycle, cycleId: string) => Promise<void>;
+  watchOrphans?: (cycle: JudgedCycle, cycleId: string, unowned: UnownedFindings) => Promise<void>;
 }
+
+/**
+ * The tables a `missing_owner` root cause names this cycle, each with the judged models whose verdict has it: Argos's
+ * "No owner" alert speaks of them in those models' channels (with a Claim button), so no orphan ping says it again.
+ */
+export type UnownedFindings = ReadonlyMap<string, readonly string[]>;
 
 export interface CycleJudgment {
   cycle: JudgedCycle;
@@ -41,12 +48,16 @@ export async function judgeCycle(
   const collector = new RootCauseCollector();
   const judged: JudgedModel[] = [];
   const upstream: Record<string, string[]> = {};
+  const unowned = new Map<string, string[]>();
   const full = run.full || judge.fullDue(run.startedAt);
   const cycle = await judge.cycle(
     run.startedAt,
     async (v, graph) => {
       collector.add(v);
       judged.push({ model: v.model, score: v.score, band: v.band });
+      for (const f of v.findings)
+        if (f.detector === missingOwner.name && f.entity.startsWith('urn:li:dataset:'))
+          unowned.set(f.entity, [...(unowned.get(f.entity) ?? []), v.model.urn]);
       if (!full) upstream[v.model.urn] = upstreamDatasets(graph);
       await deps.history
         ?.record(v)
@@ -59,7 +70,7 @@ export async function judgeCycle(
     deps.writeBack.client, // the cycle's: bounded by its deadline
   );
   try {
-    return await planCycle(deps, run, cycle, { judged, collector, upstream });
+    return await planCycle(deps, run, cycle, { judged, collector, upstream, unowned });
   } catch (err) {
     // judged, but not planned: judged again by the next cycle, whatever moves (the verdicts announced stand meanwhile)
     judge.judgeAgain(cycle.judged.map((j) => j.model.urn));
@@ -75,12 +86,18 @@ async function planCycle(
     judged,
     collector,
     upstream,
-  }: { judged: JudgedModel[]; collector: RootCauseCollector; upstream: Record<string, string[]> },
+    unowned,
+  }: {
+    judged: JudgedModel[];
+    collector: RootCauseCollector;
+    upstream: Record<string, string[]>;
+    unowned: UnownedFindings;
+  },
 ): Promise<CycleJudgment> {
   const { logger } = deps;
 
   await deps
-    .watchOrphans?.(cycle, run.id)
+    .watchOrphans?.(cycle, run.id, unowned)
     .catch((err: Error) => logger.warn({ cycle: run.id, err: err.message }, 'could not bring the orphans up to date'));
   const set: JudgedSet = cycle.full
     ? catalogJudgedSet(cycle.catalog, cycle.cache, judged, collector)

@@ -234,7 +234,7 @@ class Planner {
       dataset: t.dataset,
       detector: t.detector,
       ...(t.severity ? { severity: t.severity } : {}),
-      headline: causeHeadline(t.detector, t.dataset),
+      ...causeHeadline(t.detector, t.dataset, t.key, st.models),
       story: st.story,
       since: t.since,
       raisedAt: this.ctx.now,
@@ -263,12 +263,26 @@ class Planner {
     this.live[liveKey] = s.id;
   }
 
-  private resolve(s: AlertState, at: string, recovered: AlertModel[], id: string, queuedAt: number): void {
+  /**
+   * Stands an alert down: the recovered models' new bands, and the latest band and score of the others it lists
+   * (`latest`, read at staging), so the resolved parent shows each model as it is now; each channel hears of its own.
+   */
+  private resolve(
+    s: AlertState,
+    at: string,
+    recovered: AlertModel[],
+    id: string,
+    queuedAt: number,
+    latest: StagedAlert['models'] = [],
+  ): void {
     s.status = 'resolved';
     s.resolvedAt = at;
+    for (const m of latest)
+      if (s.models[m.urn] && m.band)
+        s.models[m.urn] = { ...s.models[m.urn]!, band: m.band, ...(m.score !== undefined ? { score: m.score } : {}) };
     for (const m of recovered) s.models[m.urn] = { ...s.models[m.urn], ...m };
     for (const [channel, ch] of Object.entries(s.channels))
-      if (ch.posted) this.replyIn(s, channel, ch, id, recoveryMessage(s, recovered), 'recovery', queuedAt);
+      if (ch.posted) this.replyIn(s, channel, ch, id, recoveryMessage(s, ch), 'recovery', queuedAt);
     this.save(s);
   }
 
@@ -277,7 +291,7 @@ class Planner {
     this.live[t.key] = null;
     if (!s) return;
     const recovered = t.moved.map(moveOf);
-    this.resolve(s, t.at, recovered, t.id, st.queuedAt);
+    this.resolve(s, t.at, recovered, t.id, st.queuedAt, st.models);
     this.tellOthers(recovered, s.id, t.id, st.queuedAt);
   }
 

@@ -2,9 +2,12 @@ import { formatDuration } from '../../core/duration.js';
 import { RAISED_STATUS } from '../../core/incident-status.js';
 import { incidentButtons } from '../present/incident-controls.js';
 import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from '../present/kit.js';
-import { clipLine, fitLines, listBlocks } from '../present/list.js';
+import { missingOwner } from '../../core/detectors/missing-owner.js';
+import { fitLines, listBlocks } from '../present/list.js';
+import { claimButton, orphanBlockId } from '../orphan-blocks.js';
 import { channelRef, clip, count, dateRef, link, mention, name, plain } from '../present/mrkdwn.js';
-import { BAND_ICON, BAND_WORD, severityIcon } from '../present/vocabulary.js';
+import { BAND_ICON, severityIcon, severityWord } from '../present/vocabulary.js';
+import { bandMove, bandNow, channelModels, firstLine, reportFor, restOf } from './channel-view.js';
 import type { AlertChannel, AlertModel, AlertState } from './types.js';
 
 /**
@@ -14,75 +17,56 @@ import type { AlertChannel, AlertModel, AlertState } from './types.js';
  * fallback for notifications.
  */
 
-/** Models a message lists by name; the rest are counted, with the report link. */
-export const LISTED_MODELS = 25;
+/** Models a parent names (its channel's worst first); the rest are counted, linking to where they are listed. */
+const LISTED_MODELS = 10;
+/** Models a follow-up or recovery names. */
+const NAMED_IN_REPLY = 25;
 /** People mentioned in one message, at most. */
 const MAX_MENTIONS = 40;
+/** Sections a parent's model list takes at most (Slack refuses a message past about 12,000 characters of blocks). */
+const LIST_SECTIONS = 2;
 
-/** `caution → at risk (62)`, or the band alone when that is all a transition said. */
-export function bandMove(m: Pick<AlertModel, 'band' | 'from' | 'score'>): string {
-  if (!m.band) return 'downstream';
-  const score = m.score === undefined ? '' : ` (${m.score})`;
-  return m.from === undefined
-    ? `${BAND_WORD[m.band]}${score}`
-    : `${m.from ? BAND_WORD[m.from] : 'unjudged'} → ${BAND_WORD[m.band]}${score}`;
-}
-
-function modelLine(m: AlertModel): string {
-  return `• ${m.band ? BAND_ICON[m.band] : ':small_blue_diamond:'} *${name(m.name)}*: ${bandMove(m)}`;
+function modelLine(m: AlertModel, resolved: boolean): string {
+  const mark = m.band ? BAND_ICON[m.band] : ':small_blue_diamond:';
+  return `• ${mark} *${name(m.name)}*: ${resolved ? bandNow(m) : bandMove(m)}`;
 }
 
 /** Lines packed into as few sections as fit, each within the section limit. */
 export function packed(lines: string[]): Block[] {
-  const out: Block[] = [];
-  let cur = '';
-  for (const line of lines) {
-    // never cut inside a link: a cut link shows as raw `<https://…`
-    const l = clipLine(line, LIMITS.sectionText);
-    if (cur && cur.length + 1 + l.length > LIMITS.sectionText) {
-      out.push(section(cur));
-      cur = '';
-    }
-    cur = cur ? `${cur}\n${l}` : l;
-  }
-  if (cur) out.push(section(cur));
-  return out;
-}
-
-/** The models a channel lists: moved ones first (worst band first), then by name; `LISTED_MODELS` named. */
-function listedModels(a: AlertState, ch: Pick<AlertChannel, 'models'>): { shown: AlertModel[]; more: number } {
-  const rank = (m: AlertModel) => (m.band === 'at_risk' ? 0 : m.band === 'caution' ? 1 : m.band === 'trusted' ? 3 : 2);
-  const all = ch.models.map((u) => a.models[u]).filter((m): m is AlertModel => !!m);
-  all.sort((x, y) => rank(x) - rank(y) || x.name.localeCompare(y.name));
-  return { shown: all.slice(0, LISTED_MODELS), more: Math.max(0, all.length - LISTED_MODELS) };
+  return fitLines(lines, { sections: LIMITS.blocks }).sections.map(section);
 }
 
 function modelsBlocks(a: AlertState, ch: Pick<AlertChannel, 'models'>): Block[] {
-  const { shown, more } = listedModels(a, ch);
-  if (!shown.length) return [];
-  const total = shown.length + more;
-  const title =
-    a.kind === 'model'
-      ? '*Model*'
-      : a.status === 'resolved'
-        ? `*${count(total, 'model', 'models')} it hurt*`
-        : `*${count(total, 'model', 'models')} hurt*`;
-  const lines = [title, ...shown.map(modelLine)];
-  if (more > 0)
-    lines.push(`…and ${count(more, 'more model', 'more models')}: ${link(a.links.report, 'the report lists them')}`);
-  return packed(lines);
+  const models = channelModels(a, ch);
+  if (!models.length) return [];
+  const resolved = a.status === 'resolved';
+  const hurt = `${count(models.length, 'model', 'models')} ${resolved ? 'it hurt' : 'hurt'} here`;
+  const title = a.kind === 'model' ? '*Model*' : `*${hurt}${models.length > 1 ? ', worst first' : ''}*`;
+  const lines = [title, ...models.map((m) => modelLine(m, resolved))];
+  const fitted = fitLines(lines, { rows: LISTED_MODELS + 1, sections: LIST_SECTIONS });
+  return listBlocks(fitted, ['model', 'models'], restOf(a, ch));
 }
 
-function buttons(a: AlertState): Block | undefined {
+/**
+ * Claim ownership on an open "No owner" alert about a table: the one message about a table nobody owns (its orphan
+ * ping is not posted where this alert is). The block is the orphan ping's, so a click shows who claimed it in place.
+ */
+function claimBlock(a: AlertState): Block | undefined {
+  if (a.status !== 'open' || a.detector !== missingOwner.name || !a.dataset?.startsWith('urn:li:dataset:')) return;
+  return { type: 'actions', block_id: `${orphanBlockId(a.dataset)}:actions`, elements: [claimButton(a.dataset)] };
+}
+
+function buttons(a: AlertState, ch: Pick<AlertChannel, 'models'>): Block | undefined {
   const els: NonNullable<Extract<Block, { type: 'actions' }>['elements']> = [];
   // the incident as Janus raised it: a click or the reverse sync draws it as it is since (incident-record.ts)
   if (a.status === 'open' && a.incident) els.push(...incidentButtons({ urn: a.incident, status: RAISED_STATUS }));
-  if (a.links.report)
+  const report = reportFor(a, ch);
+  if (report)
     els.push({
       type: 'button',
       action_id: LINK_ACTIONS.report,
       text: { type: 'plain_text', text: 'Open report' },
-      url: a.links.report,
+      url: report,
     });
   if (a.links.datahub)
     els.push({
@@ -98,7 +82,7 @@ function mentionsLine(mentions: string[]): string | undefined {
   if (!mentions.length) return undefined;
   const shown = mentions.slice(0, MAX_MENTIONS).map(mention).join(' ');
   const more = mentions.length > MAX_MENTIONS ? ` and ${mentions.length - MAX_MENTIONS} more` : '';
-  return `*Owners:* ${shown}${more}`;
+  return `*Notifying:* ${shown}${more}`;
 }
 
 function statusLine(a: AlertState): string {
@@ -106,52 +90,54 @@ function statusLine(a: AlertState): string {
     const lasted = a.resolvedAt ? Date.parse(a.resolvedAt) - Date.parse(a.since) : NaN;
     return `:white_check_mark: Resolved${Number.isFinite(lasted) && lasted > 0 ? ` after ${formatDuration(lasted)}` : ''}. Argos stands down.`;
   }
+  const severity = severityWord(a.severity);
   const acked = a.acknowledged ? ' · acknowledged' : '';
   const escalated = a.escalated ? ' · escalated' : '';
-  return `Open since ${dateRef(a.since)}${acked}${escalated}`;
+  return `${severity ? `*${severity}* severity · ` : ''}Open since ${dateRef(a.since)}${acked}${escalated}`;
 }
 
+/** The incident, named as a person reads it (its root cause), linking to it in DataHub. */
 function incidentLine(a: AlertState): string | undefined {
   if (!a.incident) return undefined;
-  return `DataHub incident: ${link(a.links.incident, a.incident.replace('urn:li:incident:', ''))}`;
+  const label = a.kind === 'cause' ? a.headline : `${Object.values(a.models)[0]?.name ?? 'model'} incident`;
+  return a.links.incident ? `DataHub incident: ${link(a.links.incident, label)}` : 'A DataHub incident is open';
 }
 
-function icon(a: AlertState): string {
+/** The header's mark: the band of the channel's worst model (its word follows), or the severity's. */
+function icon(a: AlertState, ch: Pick<AlertChannel, 'models'>): string {
   if (a.status === 'resolved') return ':white_check_mark:';
-  if (a.kind === 'model') {
-    const m = Object.values(a.models)[0];
-    return m?.band ? BAND_ICON[m.band] : ':warning:';
-  }
+  const worst = channelModels(a, ch)[0];
+  if (worst?.band) return BAND_ICON[worst.band];
   return severityIcon(a.severity) ?? ':warning:';
 }
 
 /** The alert's text fallback: what a notification shows (mentions included, so they are notified). */
-function fallbackText(a: AlertState, ch: Pick<AlertChannel, 'models' | 'mentions'>, prefix = ''): string {
-  const { shown, more } = listedModels(a, ch);
-  const names = shown.slice(0, 5).map((m) => m.name);
-  const rest = shown.length + more - names.length;
-  const models = names.length ? ` (${names.map(name).join(', ')}${rest > 0 ? ` and ${rest} more` : ''})` : '';
+function fallbackText(a: AlertState, ch: Pick<AlertChannel, 'models' | 'mentions'>): string {
   const who = ch.mentions.length ? ` ${ch.mentions.slice(0, 10).map(mention).join(' ')}` : '';
-  return clip(`${prefix}Argos: ${plain(a.headline)}${models}${who}`, 3000);
+  return clip(`${plain(firstLine(a, ch))}${who}`, 3000);
 }
 
-/** The alert's message in one channel (its thread's parent), as it stands now: edited in place as things change. */
+/**
+ * The alert's message in one channel (its thread's parent), as it stands now: edited in place as things change. What
+ * a person acts on comes first (the story, the status, the buttons); the channel's models follow, worst first.
+ */
 export function alertMessage(
   a: AlertState,
   ch: Pick<AlertChannel, 'models' | 'mentions'>,
   note?: string,
 ): SlackMessage {
-  const resolved = a.status === 'resolved';
-  const blocks: Block[] = [header(`${icon(a)} ${resolved ? 'Resolved: ' : ''}${a.headline}`)];
+  const blocks: Block[] = [header(`${icon(a, ch)} ${firstLine(a, ch)}`)];
   if (note) blocks.push(context(note));
   if (a.story.length) blocks.push(section(a.story.map((s) => plain(s)).join('\n')));
-  blocks.push(...modelsBlocks(a, ch).slice(0, 40));
+  blocks.push(context(statusLine(a), ...[incidentLine(a)].filter((x): x is string => !!x)));
+  const claim = claimBlock(a);
+  if (claim) blocks.push(claim);
+  const actions = buttons(a, ch);
+  if (actions) blocks.push(actions);
+  blocks.push(...modelsBlocks(a, ch));
   const people = mentionsLine(ch.mentions);
   if (people) blocks.push(section(people));
-  blocks.push(context(statusLine(a), ...[incidentLine(a)].filter((x): x is string => !!x)));
-  const actions = buttons(a);
-  if (actions) blocks.push(actions);
-  return { text: fallbackText(a, ch, resolved ? 'Resolved: ' : ''), blocks: blocks.slice(0, LIMITS.blocks) };
+  return { text: fallbackText(a, ch), blocks: blocks.slice(0, LIMITS.blocks) };
 }
 
 const reply = (text: string, blocks?: Block[]): SlackMessage => ({
@@ -162,27 +148,47 @@ const reply = (text: string, blocks?: Block[]): SlackMessage => ({
 /** A follow-up in the thread: models whose band moved, or that the root cause now hurts too. */
 export function followupMessage(a: AlertState, moved: AlertModel[], added: AlertModel[]): SlackMessage {
   const lines: string[] = [];
-  for (const m of moved.slice(0, LISTED_MODELS))
-    lines.push(`${m.band ? BAND_ICON[m.band] : '•'} *${name(m.name)}* moved ${bandMove(m)}.`);
-  if (moved.length > LISTED_MODELS)
-    lines.push(`…and ${count(moved.length - LISTED_MODELS, 'more model', 'more models')} moved.`);
+  for (const m of moved.slice(0, NAMED_IN_REPLY))
+    lines.push(
+      `${m.band ? BAND_ICON[m.band] : '•'} *${name(m.name)}*${m.from === null ? ':' : ' moved'} ${bandMove(m)}.`,
+    );
+  if (moved.length > NAMED_IN_REPLY)
+    lines.push(`…and ${count(moved.length - NAMED_IN_REPLY, 'more model', 'more models')} moved.`);
   if (added.length) {
-    const names = added.slice(0, LISTED_MODELS).map((m) => `*${name(m.name)}*`);
-    const rest = added.length > LISTED_MODELS ? ` and ${added.length - LISTED_MODELS} more` : '';
+    const names = added.slice(0, NAMED_IN_REPLY).map((m) => `*${name(m.name)}*`);
+    const rest = added.length > NAMED_IN_REPLY ? ` and ${added.length - NAMED_IN_REPLY} more` : '';
     lines.push(`It now hurts ${names.join(', ')}${rest} too.`);
   }
   const text = lines.join('\n') || `${plain(a.headline)}: no change.`;
   return reply(text, packed(lines.length ? lines : [text]).slice(0, LIMITS.blocks));
 }
 
-/** The recovery reply: the root cause cleared (or the model is trusted again), and what recovered with it. */
-export function recoveryMessage(a: AlertState, recovered: AlertModel[]): SlackMessage {
+/**
+ * The recovery reply in one channel: the root cause cleared (or the model is trusted again), which of the channel's
+ * own models recovered, and which are still not trusted (something else still hurts them). The alert's models hold
+ * their bands as they are now (the planner's `resolve`).
+ */
+export function recoveryMessage(a: AlertState, ch: Pick<AlertChannel, 'models'>): SlackMessage {
   const lasted = a.resolvedAt ? Date.parse(a.resolvedAt) - Date.parse(a.since) : NaN;
   const after = Number.isFinite(lasted) && lasted > 0 ? ` after ${formatDuration(lasted)}` : '';
-  const back = recovered.slice(0, LISTED_MODELS).map((m) => `*${name(m.name)}* ${bandMove(m)}`);
-  const rest = recovered.length > LISTED_MODELS ? ` and ${recovered.length - LISTED_MODELS} more` : '';
-  const text = `:white_check_mark: Argos stands down: ${plain(a.headline)} cleared${after}.${back.length ? ` Recovered: ${back.join(', ')}${rest}.` : ''}`;
-  return reply(text);
+  const mine = channelModels(a, ch);
+  const named = (ms: AlertModel[]) => {
+    const shown = ms.slice(0, NAMED_IN_REPLY).map((m) => `*${name(m.name)}* ${bandNow(m)}`);
+    const rest = ms.length > NAMED_IN_REPLY ? ` and ${ms.length - NAMED_IN_REPLY} more` : '';
+    return `${shown.join(', ')}${rest}`;
+  };
+  const own = a.kind === 'model' ? mine[0] : undefined;
+  const lines = [
+    own
+      ? `:white_check_mark: Argos stands down: *${name(own.name)}* is ${bandNow(own)} again${after}.`
+      : `:white_check_mark: Argos stands down: ${plain(a.headline)} cleared${after}.`,
+  ];
+  // by the bands as they are now (the recovered models' moves, the others read again): better is not recovered
+  const trusted = a.kind === 'cause' ? mine.filter((m) => m.band === 'trusted') : [];
+  const still = mine.filter((m) => m.band && m.band !== 'trusted');
+  if (trusted.length) lines.push(`Recovered here: ${named(trusted)}.`);
+  if (still.length) lines.push(`Still not trusted (something else holds them): ${named(still)}.`);
+  return reply(lines.join(' '));
 }
 
 /** Raised again once in the thread: nobody acknowledged it within `slack.escalateAfter`. */
@@ -201,7 +207,7 @@ export function escalationNotice(a: AlertState, channels: string[], afterMs: num
   if (a.story.length) blocks.push(section(a.story.map((s) => plain(s)).join('\n')));
   const people = mentionsLine(who);
   if (people) blocks.push(context(people));
-  const actions = buttons(a);
+  const actions = buttons(a, { models: Object.keys(a.models) });
   if (actions) blocks.push(actions);
   return { text: clip(text, 3000), blocks };
 }
@@ -213,11 +219,12 @@ export function digestMessage(
   alerts: { alert: AlertState; channel: Pick<AlertChannel, 'models' | 'mentions'> }[],
 ): SlackMessage {
   const lines = alerts.map(({ alert: a, channel: ch }) => {
-    const { shown, more } = listedModels(a, ch);
-    const names = shown.slice(0, 3).map((m) => name(m.name));
-    const rest = shown.length + more - names.length;
-    const models = names.length ? `: ${names.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}` : '';
-    return `• ${icon(a)} *${plain(clip(a.headline, 200))}*${models}${a.links.report ? ` (${link(a.links.report, 'report')})` : ''}`;
+    const models = channelModels(a, ch);
+    const others = models.slice(1, 3).map((m) => name(m.name));
+    const rest = models.length - 1 - others.length;
+    const also = others.length ? `; also ${others.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}` : '';
+    const report = reportFor(a, ch);
+    return `• ${icon(a, ch)} *${plain(clip(firstLine(a, ch), 200))}*${also}${report ? ` (${link(report, 'report')})` : ''}`;
   });
   const mentions = [...new Set(alerts.flatMap((x) => x.channel.mentions))];
   const blocks: Block[] = [

@@ -15,8 +15,10 @@ export interface AlertState {
   dataset?: string;
   detector?: string;
   severity?: string;
-  /** One line: what happened (the message's header). */
+  /** One line: what happened (where no model is named first: an escalation, a digest's thread). */
   headline: string;
+  /** What happened without the model, when the headline names one (a model's own trouble, such as a leak). */
+  trouble?: string;
   /** Argos's sentences about it: the evidence (column chain, failed run, lag vs SLA). */
   story: string[];
   /** When it began (ISO). */
@@ -53,6 +55,8 @@ export interface AlertModel {
 export interface AlertLinks {
   /** The Model Impact Report of the first model it lists (every model's report names the root cause). */
   report?: string;
+  /** Janus's public URL: each channel's "Open report" opens its own worst model's report under it. */
+  reportBase?: string;
   /** The root-cause entity (or the model) in DataHub's UI. */
   datahub?: string;
   /** The incident in DataHub's UI. */

@@ -21,3 +21,9 @@ export const SEVERITY_ICON: Readonly<Record<Severity, string>> = Object.freeze({
 /** A severity's icon, for a severity read back as free text (an alert's state): none for a word Janus does not use. */
 export const severityIcon = (severity: string | undefined): string | undefined =>
   severity !== undefined && Object.hasOwn(SEVERITY_ICON, severity) ? SEVERITY_ICON[severity as Severity] : undefined;
+
+/** A severity in words ("High"), as a screen reader and a colour-blind reader need it beside its icon. */
+export const severityWord = (severity: string | undefined): string | undefined =>
+  severity !== undefined && Object.hasOwn(SEVERITY_ICON, severity)
+    ? `${severity.charAt(0).toUpperCase()}${severity.slice(1)}`
+    : undefined;

@@ -75,7 +75,7 @@ describe('a detector registered in the one list', () => {
     );
     expect(lineagePicture(verdict, g).nodes.find((n) => n.id === ds('raw'))?.tags).toEqual(['personal data']);
     expect(adviceFor(f)).toEqual(['Drop or mask the pii columns of raw before training.']);
-    expect(causeHeadline('pii_upstream', ds('raw'))).toBe('Personal data: raw');
+    expect(causeHeadline('pii_upstream', ds('raw')).headline).toBe('Personal data: raw');
   });
 
   it('is written back: its incident (type, title, details) and its resolution', () => {
