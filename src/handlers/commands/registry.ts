@@ -8,6 +8,7 @@ import { help } from './help.js';
 import { history } from './history.js';
 import { owners } from './owners.js';
 import { scan } from './scan.js';
+import { search } from './search.js';
 import { snooze } from './snooze.js';
 import { trust } from './trust.js';
 import { unsnooze } from './unsnooze.js';
@@ -21,6 +22,7 @@ import { watching } from './watching.js';
  */
 export const JANUS_COMMANDS = [
   trust,
+  search,
   history,
   atRisk,
   owners,
