@@ -25,6 +25,7 @@ export const INTEGRATION_TESTS = [
   'test/server/serve-command.test.ts', // janus serve as a process
   'test/slack/janus-command.test.ts', // Redis
   'test/slack/janus-commands.test.ts', // Redis: the history, watches, the cycle queue
+  'test/slack/upstream-people.test.ts', // Redis: the history (dataset unfurls, App Home, trust, search)
   'test/slack/replays-redis.test.ts', // Redis
   'test/slack/alerts*.test.ts', // janus serve with Slack alerts: Redis, child processes
   'test/slack/incident-service.test.ts', // Redis: the buttons' locks and messages, the service's cycles

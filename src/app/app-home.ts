@@ -3,6 +3,7 @@ import type { Band } from '../core/score.js';
 import type { Logger } from '../log.js';
 import type { ModelSummary, VerdictHistory } from '../history/index.js';
 import type { Identity } from './incident-identity.js';
+import type { OwnedIncidents } from './owned-incidents.js';
 
 /** Rows App Home shows of each list, at most (within Block Kit's 100 blocks a view). */
 export const HOME_ROWS = { models: 15, incidents: 8, atRisk: 10, orphans: 8 } as const;
@@ -27,6 +28,10 @@ export interface HomeIncident {
   since: string;
   /** Where the incident is in DataHub now (read when Home is drawn); absent when DataHub could not say. */
   status?: IncidentStatus;
+  /** The viewer's table it is on (its name), when it is on one they own. */
+  table?: string;
+  /** An alert about it mentioned the viewer. */
+  mentioned?: boolean;
 }
 
 /** An orphan as the cycle recorded it, as App Home lists it (src/slack/orphan-store.ts keeps them in Redis). */
@@ -60,6 +65,8 @@ export interface HomeAlert {
   since: string;
   raisedAt: number;
   models: Record<string, { name: string }>;
+  /** The channels it went to, with the Slack members each mentioned. */
+  channels?: Record<string, { mentions: string[] }>;
 }
 
 export interface HomeData {
@@ -70,9 +77,15 @@ export interface HomeData {
   ownedCount: number;
   /** Owned models the scan history has not judged yet. */
   unjudged: number;
-  /** The newest open incidents on the viewer's models, `incidentsCount` in all. */
+  /**
+   * The newest open incidents on the viewer's models, on the tables they own (anyone's incidents, from DataHub) and
+   * in alerts that mentioned them; `incidentsCount` in all.
+   */
   incidents: HomeIncident[];
   incidentsCount: number;
+  /** Tables the viewer owns (directly or through a group), and how many of them Home read incidents of. */
+  tables: number;
+  tablesRead: number;
   /** The catalog's models not trusted, worst first, and how many in all. */
   atRisk: ModelSummary[];
   atRiskCount: number;
@@ -92,6 +105,8 @@ export interface HomeDeps {
   alerts?: () => Promise<HomeAlert[]>;
   /** The incidents' status in DataHub now (one read for the incidents shown): their buttons fit it. */
   incidentStatuses?: (urns: string[]) => Promise<Map<string, { status: IncidentStatus }>>;
+  /** The open incidents on the tables these owners own (DataHub: an owners search, then their incidents). */
+  ownedIncidents?: (owners: string[]) => Promise<OwnedIncidents>;
   logger?: Logger;
 }
 
@@ -102,11 +117,12 @@ export interface HomeDeps {
 export async function homeData(deps: HomeDeps, slackId: string): Promise<HomeData> {
   const identity = await deps.identity(slackId);
   const owners = identity.kind === 'known' ? [identity.actor.urn, ...identity.actor.groups] : [];
-  const [owned, latest, orphans, alerts] = await Promise.all([
+  const [owned, latest, orphans, alerts, onTables] = await Promise.all([
     deps.orphans?.ownedBy(owners) ?? Promise.resolve([]),
     deps.history.latest(),
     deps.orphans?.all() ?? Promise.resolve([]),
     deps.alerts?.() ?? Promise.resolve([]),
+    ownedTables(deps, owners),
   ]);
   const mine = new Set(owned);
   const summaries = latest.filter((s) => mine.has(s.urn));
@@ -117,18 +133,41 @@ export async function homeData(deps: HomeDeps, slackId: string): Promise<HomeDat
     }),
   );
   const names = new Map(latest.map((s) => [s.urn, s.name]));
-  const incidents = alerts
-    .filter((a) => a.status === 'open' && a.incident && Object.keys(a.models).some((m) => mine.has(m)))
+  const mentioned = (a: HomeAlert) => Object.values(a.channels ?? {}).some((c) => c.mentions.includes(slackId));
+  const tableOf = new Map(onTables.incidents.map((i) => [i.urn, i]));
+  const fromAlerts = alerts
+    .filter((a) => a.status === 'open' && a.incident)
+    .filter((a) => Object.keys(a.models).some((m) => mine.has(m)) || mentioned(a) || tableOf.has(a.incident!))
     .sort((a, b) => b.raisedAt - a.raisedAt)
-    .map((a): HomeIncident => ({
-      urn: a.incident!,
-      headline: a.headline,
-      ...(a.severity ? { severity: a.severity } : {}),
-      models: Object.keys(a.models)
-        .filter((m) => mine.has(m))
-        .map((m) => a.models[m]?.name ?? names.get(m) ?? m),
-      since: a.since,
+    .map((a): HomeIncident => {
+      const table = tableOf.get(a.incident!);
+      return {
+        urn: a.incident!,
+        headline: a.headline,
+        ...(a.severity ? { severity: a.severity } : {}),
+        // the viewer's models it hurts; every one it hurts when none is theirs (on their table, or they were mentioned)
+        models: (Object.keys(a.models).some((m) => mine.has(m))
+          ? Object.keys(a.models).filter((m) => mine.has(m))
+          : Object.keys(a.models)
+        ).map((m) => a.models[m]?.name ?? names.get(m) ?? m),
+        since: a.since,
+        ...(table ? { table: table.dataset.name, status: table.status } : {}),
+        ...(mentioned(a) ? { mentioned: true } : {}),
+      };
+    });
+  const alerted = new Set(fromAlerts.map((i) => i.urn));
+  // anyone's incidents on the viewer's tables (a person's in DataHub too), once each
+  const fromTables = [...tableOf.values()]
+    .filter((i) => !alerted.has(i.urn))
+    .map((i): HomeIncident => ({
+      urn: i.urn,
+      headline: i.title,
+      models: [],
+      since: new Date(i.createdAt).toISOString(),
+      status: i.status,
+      table: i.dataset.name,
     }));
+  const incidents = [...fromAlerts, ...fromTables];
   const shown = await withStatus(deps, incidents.slice(0, HOME_ROWS.incidents));
   const atRisk = latest.filter((s) => s.band !== 'trusted');
   const claimable = (mine.size ? orphans.filter((o) => o.models.some((m) => mine.has(m))) : orphans)
@@ -141,6 +180,8 @@ export async function homeData(deps: HomeDeps, slackId: string): Promise<HomeDat
     unjudged: owned.length - summaries.length,
     incidents: shown,
     incidentsCount: incidents.length,
+    tables: onTables.tables,
+    tablesRead: onTables.tablesRead,
     atRisk: atRisk.slice(0, HOME_ROWS.atRisk),
     atRiskCount: atRisk.length,
     orphans: claimable.slice(0, HOME_ROWS.orphans),
@@ -149,13 +190,26 @@ export async function homeData(deps: HomeDeps, slackId: string): Promise<HomeDat
   };
 }
 
+/** The incidents on the viewer's tables; none when DataHub cannot say (Home still draws, and says it in the log). */
+async function ownedTables(deps: HomeDeps, owners: string[]): Promise<OwnedIncidents> {
+  const none = { incidents: [], tables: 0, tablesRead: 0 };
+  if (!owners.length || !deps.ownedIncidents) return none;
+  try {
+    return await deps.ownedIncidents(owners);
+  } catch (err) {
+    deps.logger?.warn({ err: err instanceof Error ? err.message : String(err) }, 'App Home: owned tables not read');
+    return none;
+  }
+}
+
 /** The incidents with their status in DataHub now; as they are when DataHub cannot say (Home still draws). */
 async function withStatus(deps: HomeDeps, incidents: HomeIncident[]): Promise<HomeIncident[]> {
-  if (!incidents.length || !deps.incidentStatuses) return incidents;
+  const unread = incidents.filter((i) => !i.status);
+  if (!unread.length || !deps.incidentStatuses) return incidents;
   try {
-    const now = await deps.incidentStatuses(incidents.map((i) => i.urn));
+    const now = await deps.incidentStatuses(unread.map((i) => i.urn));
     return incidents.map((i) => {
-      const s = now.get(i.urn)?.status;
+      const s = i.status ?? now.get(i.urn)?.status;
       return s ? { ...i, status: s } : i;
     });
   } catch (err) {

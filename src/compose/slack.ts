@@ -2,6 +2,8 @@ import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import { registerListeners } from '../handlers/index.js';
 import { currentVerdict } from '../app/current-verdict.js';
+import { datasetStanding } from '../app/dataset-standing.js';
+import { searchModelsAndDatasets } from '../app/search-catalog.js';
 import { createIdentity } from '../app/incident-identity.js';
 import { createResponders } from '../app/responders.js';
 import type { JudgeDeps } from '../app/judge-model.js';
@@ -9,6 +11,7 @@ import { openIncidentsOf } from '../app/model-incidents.js';
 import { ownersOf } from '../app/owners.js';
 import type { Config } from '../config/index.js';
 import { AT_RISK_PATH, entityUrl, reportUrlFor } from '../core/links.js';
+import { findDatasetByName } from '../datahub/resolve-entity.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import type { VerdictHistory } from '../history/index.js';
 import type { Logger } from '../log.js';
@@ -51,6 +54,8 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
   const watches = redis ? new WatchStore(redis, prefix) : undefined;
   // every `/janus trust`, mention and unfurl reads its verdict through here: the history when fresh, else judged now
   const verdictDeps = { ...deps.judge, history: deps.history, maxAgeMs: slack.verdictMaxAgeMs, logger: deps.logger };
+  // a dataset's unfurl and `/janus trust <dataset>`: its incidents in DataHub, the findings rooted there, whom they hurt
+  const standing = (urn: string, name?: string) => datasetStanding({ client, history: deps.history }, urn, name);
   return (app, logger) => {
     // Slack member → DataHub person, for everything a person does through Argos (watches, snoozes)
     const identity = createIdentity({
@@ -96,6 +101,14 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
       reportUrl,
       atRiskUrl: () => `${deps.reportBaseUrl().replace(/\/+$/, '')}${AT_RISK_PATH}`,
       openIncidents: (v) => openIncidentsOf(client, v),
+      search: (text) => searchModelsAndDatasets({ client, history: deps.history }, text),
+      datahubUrl: (urn) => entityUrl(datahub.uiUrl, urn),
+      dataset: async (ref) => {
+        const found = await findDatasetByName(client, ref);
+        if (!found) return undefined;
+        const datahubUrl = entityUrl(datahub.uiUrl, found.urn);
+        return { standing: await standing(found.urn, found.name), ...(datahubUrl ? { datahubUrl } : {}) };
+      },
       owners: (ref) =>
         ownersOf(
           { client, history: deps.history, ...(slack.fallbackChannel ? { fallback: slack.fallbackChannel } : {}) },
@@ -120,6 +133,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         history: deps.history,
         ...(alerts ? { openAlerts: openAlerts(alerts) } : {}),
         reportUrl,
+        dataset: (urn) => standing(urn),
         ...(datahub.uiUrl ? { datahubUiUrl: datahub.uiUrl } : {}),
         reportBaseUrl: deps.reportBaseUrl,
         logger,

@@ -6,6 +6,8 @@ import { readListRest } from './read-list-rest.js';
 /** One dataset's urn and incidents, as both reads give them. */
 export interface DatasetIncidents {
   urn: string;
+  /** Whether DataHub holds the dataset (the ACTIVE read asks; absent when not asked). */
+  exists?: boolean | null;
   incidents?: { total?: number | null; incidents: RawIncident[] } | null;
 }
 

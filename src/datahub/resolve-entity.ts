@@ -25,6 +25,17 @@ export async function resolveModelOrDataset(client: DataHubClient, ref: string):
   } catch (err) {
     if (!(err instanceof UnresolvedModelError) || err.reason !== 'unknown') throw err;
   }
+  const dataset = await findDatasetByName(client, ref);
+  if (dataset) return dataset;
+  throw new UsageError(`no model or dataset named "${ref}" in DataHub`);
+}
+
+/**
+ * A dataset by urn, or by one exact name (`analytics.stg_sessions` or `stg_sessions`); undefined when none matches.
+ * Several exact matches → UsageError naming them.
+ */
+export async function findDatasetByName(client: DataHubClient, ref: string): Promise<EntityRef | undefined> {
+  if (ref.startsWith('urn:li:dataset:')) return { urn: ref, name: shortName(ref), kind: 'dataset' };
   const data = await client.request(searchDatasetsOp, { query: ref, count: 20 });
   const found = (data.searchAcrossEntities?.searchResults ?? []).map((r) => r.entity);
   const names = (e: (typeof found)[number]) =>
@@ -38,7 +49,7 @@ export async function resolveModelOrDataset(client: DataHubClient, ref: string):
     throw new UsageError(
       `"${ref}" names ${exact.length} datasets; name one by urn: ${exact.map((e) => e.urn).join(', ')}`,
     );
-  throw new UsageError(`no model or dataset named "${ref}" in DataHub`);
+  return undefined;
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { types } from '@slack/bolt';
-import type { HomeData } from '../app/app-home.js';
+import type { HomeData, HomeIncident } from '../app/app-home.js';
 import { RAISED_STATUS } from '../core/incident-status.js';
 import type { Band } from '../core/score.js';
 import { sparkline } from '../render/score-history.js';
 import { CLAIM_ACTION, orphanBlockId, orphanHeadline } from './orphan-blocks.js';
 import { incidentButtons, incidentControls } from './present/incident-controls.js';
 import { context, divider, header, LIMITS, section, type Block } from './present/kit.js';
-import { clip, dateRef, name, plain } from './present/mrkdwn.js';
+import { clip, count, dateRef, name, plain } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
 /** Block Kit's limit for a Home tab view. */
@@ -20,6 +20,20 @@ const more = (shown: number, all: number, what: string) =>
 const modelLine = (m: { name: string; score: number; band: Band }, trend?: number[]) =>
   `${BAND_ICON[m.band]} *${name(m.name)}*  ${m.score} · ${BAND_WORD[m.band]}${trend && trend.length > 1 ? `  \`${sparkline(trend)}\`` : ''}`;
 
+/** Which of the viewer's models it hurts, which of their tables it is on, whether it mentioned them, and since when. */
+function incidentWhere(i: HomeIncident): string {
+  const models = i.models.length
+    ? `${i.models.slice(0, 5).map(name).join(', ')}${i.models.length > 5 ? ` and ${i.models.length - 5} more` : ''}`
+    : '';
+  const parts = [
+    models,
+    i.table ? `on your table *${name(i.table)}*` : '',
+    i.mentioned ? 'an alert mentioned you' : '',
+    `since ${dateRef(i.since)}`,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
 function who(d: HomeData): string {
   const i = d.identity;
   if (i.kind === 'known') return `Hello ${plain(i.actor.name)}.`;
@@ -29,8 +43,9 @@ function who(d: HomeData): string {
 }
 
 /**
- * App Home (`views.publish`): the viewer's models with band, score and trend; their open incidents with the incident
- * controls as the incident is in DataHub now; orphans they could claim; the catalog's at-risk models; a click's answer
+ * App Home (`views.publish`): the viewer's models with band, score and trend; the open incidents on their models, on
+ * the tables they own (anyone's, read from DataHub) and in alerts that mentioned them, with the incident controls as
+ * the incident is in DataHub now; orphans they could claim; the catalog's at-risk models; a click's answer
  * on top. Within 100 blocks whatever the catalog's size, and every "…and N more" counts exactly what is not shown.
  */
 export function homeView(d: HomeData, at: number, notice: Block[] = []): types.HomeView {
@@ -46,14 +61,29 @@ export function homeView(d: HomeData, at: number, notice: Block[] = []): types.H
     for (const m of d.models) blocks.push(section(modelLine(m, m.trend)));
     blocks.push(...more(d.models.length, d.ownedCount - d.unjudged, 'models'));
     if (d.unjudged) blocks.push(context(`${d.unjudged} not judged yet: they show after the next scan.`));
+  } else if (d.identity.kind === 'known') {
+    const tables = d.tables ? ` You own ${count(d.tables, 'table', 'tables')}: their open incidents are below.` : '';
+    blocks.push(
+      divider,
+      section(`*You own no model in DataHub.*${tables} Here is what needs an owner’s eye across the catalog.`),
+    );
+  }
 
-    blocks.push(divider, section(`*Open incidents on your models* (${d.incidentsCount.toLocaleString('en-US')})`));
+  if (d.ownedCount || d.tables || d.incidentsCount) {
+    blocks.push(
+      divider,
+      section(`*Open incidents on your models and tables* (${d.incidentsCount.toLocaleString('en-US')})`),
+    );
+    if (d.tables > d.tablesRead)
+      blocks.push(
+        context(
+          `You own ${d.tables.toLocaleString('en-US')} tables: the incidents of the first ${d.tablesRead.toLocaleString('en-US')} are read.`,
+        ),
+      );
     if (!d.incidents.length) blocks.push(context('None open. :tada:'));
     for (const i of d.incidents) {
       blocks.push(
-        section(
-          `*${plain(clip(i.headline, 200))}*\n${i.models.slice(0, 5).map(name).join(', ')}${i.models.length > 5 ? ` and ${i.models.length - 5} more` : ''} · since ${dateRef(i.since)}`,
-        ),
+        section(clip(`*${plain(clip(i.headline, 200))}*\n${incidentWhere(i)}`, LIMITS.sectionText)),
         // as it is in DataHub now; as Janus raised it when DataHub could not say (a click then answers where it is)
         ...(i.status
           ? incidentControls({ urn: i.urn, title: i.headline, status: i.status })
@@ -61,11 +91,6 @@ export function homeView(d: HomeData, at: number, notice: Block[] = []): types.H
       );
     }
     blocks.push(...more(d.incidents.length, d.incidentsCount, 'incidents'));
-  } else if (d.identity.kind === 'known') {
-    blocks.push(
-      divider,
-      section('*You own no model in DataHub.* Here is what needs an owner’s eye across the catalog.'),
-    );
   }
 
   if (d.orphans.length) {

@@ -4,6 +4,7 @@ import { homeData } from '../app/app-home.js';
 import { claimOwnership } from '../app/claim-ownership.js';
 import { createIdentity } from '../app/incident-identity.js';
 import { memoryIncidentLocks, redisIncidentLocks } from '../app/incident-lock.js';
+import { incidentsOnOwnedTables } from '../app/owned-incidents.js';
 import type { Config } from '../config/index.js';
 import type { DataHubClient } from '../datahub/client.js';
 import { readIncidentStatuses } from '../datahub/incident-facts.js';
@@ -53,6 +54,7 @@ export function createOrphanHandlerDeps(o: OrphanHandlerOptions): { claim: Claim
           ...(orphans ? { orphans } : {}),
           ...(o.alerts ? { alerts: o.alerts } : {}),
           incidentStatuses: (urns) => readIncidentStatuses(o.client, urns),
+          ownedIncidents: (owners) => incidentsOnOwnedTables(o.client, owners),
           logger: o.logger,
         },
         slackId,

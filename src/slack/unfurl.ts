@@ -1,15 +1,18 @@
+import type { DatasetStanding } from '../app/dataset-standing.js';
 import { severityRank } from '../core/finding.js';
 import { shortName } from '../core/names.js';
 import type { Verdict } from '../core/verdict.js';
-import type { ModelSummary, VerdictHistory } from '../history/index.js';
+import type { VerdictHistory } from '../history/index.js';
 import { reportPath } from '../core/links.js';
 import { context, LINK_ACTIONS, section, type Block } from './present/kit.js';
 import { clip, mrkdwn, name, plain, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
+import { datasetCard } from './dataset-blocks.js';
 
 /**
  * Link unfurls (`link_shared` → `chat.unfurl`): a DataHub model or dataset page, or a Janus report, pasted in Slack
- * becomes a compact card. Everything comes from the scan history and the alerts' state (no DataHub read).
+ * becomes a compact card. A model's comes from the scan history and the alerts' state (no DataHub read); a dataset's
+ * asks DataHub whether it holds it and what incidents are open on it (app/dataset-standing.ts).
  */
 
 export interface LinkTarget {
@@ -73,6 +76,8 @@ export interface UnfurlDeps {
   /** The open alerts listing these models or about these root causes (finding keys): the alerts' state in Redis. */
   openAlerts?: (models: string[], keys: string[]) => Promise<OpenAlert[]>;
   reportUrl: (modelUrn: string) => string | undefined;
+  /** A dataset's standing: its open incidents in DataHub, the findings rooted there, the models they hurt. */
+  dataset: (urn: string) => Promise<DatasetStanding>;
 }
 
 /** The card for one link, or undefined for a link that is not Janus's to unfurl. */
@@ -87,10 +92,7 @@ export async function unfurlCard(deps: UnfurlDeps, target: LinkTarget): Promise<
       )) ?? [];
     return modelCard(v, alerts, deps.reportUrl(v.model.urn));
   }
-  const hurt = (await deps.history.latest()).filter((s) => s.findings.some((k) => k.includes(target.urn)));
-  const keys = [...new Set(hurt.flatMap((s) => s.findings.filter((k) => k.includes(target.urn))))];
-  const alerts = (await deps.openAlerts?.([], keys)) ?? [];
-  return datasetCard(target.urn, hurt, keys, alerts, deps.reportUrl);
+  return datasetCard(await deps.dataset(target.urn), { reportUrl: deps.reportUrl });
 }
 
 function neverJudged(t: LinkTarget): Block[] {
@@ -137,27 +139,5 @@ export function modelCard(v: Verdict, alerts: OpenAlert[], reportUrl: string | u
     section(alertLines(alerts)),
     ...reportButton(reportUrl),
     context(`Janus · as of the scan at ${slackDate(v.scannedAt)}`),
-  ];
-}
-
-function datasetCard(
-  urn: string,
-  hurt: ModelSummary[],
-  keys: string[],
-  alerts: OpenAlert[],
-  reportUrl: (urn: string) => string | undefined,
-): Block[] {
-  const shown = name(shortName(urn));
-  if (!hurt.length)
-    return [section(`${BAND_ICON.trusted} *${shown}*\nNo model Janus judged has a finding on this dataset.`)];
-  const worst = hurt[0]!;
-  const troubles = [...new Set(keys.map((k) => k.split(':')[0]!.replace(/_/g, ' ')))].join(', ');
-  return [
-    section(
-      `${BAND_ICON[worst.band]} *${shown}*: ${plain(troubles)}, hurting ${hurt.length} ${hurt.length === 1 ? 'model' : 'models'}\n*Worst:* ${name(worst.name)}, *${worst.score}*/100, ${BAND_WORD[worst.band]}`,
-    ),
-    section(alertLines(alerts)),
-    ...reportButton(reportUrl(worst.urn)),
-    context(`Janus · as of the scan at ${slackDate(worst.scannedAt)}`),
   ];
 }

@@ -78,7 +78,7 @@ describe('App Home view: within Block Kit’s 100 blocks whatever the catalog', 
     expect(all.match(/janus\.owner\.claim/g)).toHaveLength(HOME_ROWS.orphans);
     expect(all.match(/urn:li:incident:/g)?.length).toBeGreaterThanOrEqual(HOME_ROWS.incidents);
     // the heading counts every open incident, and the rest are counted exactly
-    expect(all).toContain(`Open incidents on your models* (${alerts.length})`);
+    expect(all).toContain(`Open incidents on your models and tables* (${alerts.length})`);
     expect(all).toContain(`${alerts.length - HOME_ROWS.incidents} more incidents`);
     for (const b of blocks)
       if (b.type === 'section' && b.text) expect(b.text.text.length).toBeLessThanOrEqual(LIMITS.sectionText);
@@ -95,5 +95,50 @@ describe('App Home view: within Block Kit’s 100 blocks whatever the catalog', 
     expect(view.blocks.length).toBeLessThanOrEqual(HOME_BLOCKS);
     expect(text(view.blocks.at(-1) as Block)).toContain('Updated');
     expect(JSON.stringify(view.blocks).match(/janus\.owner\.claim/g)).toHaveLength(HOME_ROWS.orphans);
+  });
+
+  it('an owner of tables and no model: the incidents on their tables and the alerts that mentioned them', async () => {
+    const table = (i: number) => `urn:li:dataset:(urn:li:dataPlatform:snowflake,t${i},PROD)`;
+    const onTables = Array.from({ length: 300 }, (_, i) => ({
+      urn: `urn:li:incident:table-${i}`,
+      title: `Rows missing in t${i}`,
+      status: { state: 'ACTIVE' as const, stage: null, message: null, updatedAt: null, updatedBy: null },
+      dataset: { urn: table(i), name: `t${i}` },
+      janus: false,
+      createdAt: AT - i,
+    }));
+    const mentioning = {
+      ...alerts[0]!,
+      incident: 'urn:li:incident:mentioned',
+      headline: 'Freshness lag on a table upstream',
+      models: { [modelUrn(1)]: { urn: modelUrn(1), name: 'someone_elses_model' } },
+      channels: { 'ml-alerts': { seq: 1, models: [], mentions: ['U1CAROL01'], posted: true } },
+    } as AlertState;
+    const notMine = { ...alerts[1]!, incident: 'urn:li:incident:not-mine' } as AlertState;
+    const data = await homeData(
+      {
+        ...deps,
+        orphans: { ...store, ownedBy: async () => [] } as unknown as OrphanStore,
+        alerts: async () => [notMine, mentioning],
+        ownedIncidents: async (owners) => {
+          expect(owners).toEqual([ME]);
+          return { incidents: onTables, tables: 900, tablesRead: 500 };
+        },
+      },
+      'U1CAROL01',
+    );
+    expect(data.incidentsCount).toBe(onTables.length + 1);
+    expect(data.incidents[0]).toMatchObject({ urn: 'urn:li:incident:mentioned', mentioned: true });
+    expect(data.incidents[0]!.models).toEqual(['someone_elses_model']);
+    expect(data.incidents[1]).toMatchObject({ urn: 'urn:li:incident:table-0', table: 't0' });
+    const view = homeView(data, AT);
+    const all = JSON.stringify(view.blocks);
+    expect(view.blocks.length).toBeLessThanOrEqual(HOME_BLOCKS);
+    expect(all).toContain('*You own no model in DataHub.* You own 900 tables');
+    expect(all).toContain('You own 900 tables: the incidents of the first 500 are read.');
+    expect(all).toContain('someone_elses_model · an alert mentioned you');
+    expect(all).toContain('on your table *t0*');
+    expect(all).not.toContain('urn:li:incident:not-mine');
+    expect(all).toContain(`${onTables.length + 1 - HOME_ROWS.incidents} more incidents`);
   });
 });

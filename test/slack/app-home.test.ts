@@ -28,7 +28,7 @@ const homeOf = (fake: FakeSlack, user: string) =>
     .at(-1)?.view as { type: string; blocks: Json[] } | undefined;
 
 describe('App Home (app_home_opened → views.publish, from the history in Redis)', () => {
-  it("lists an owner's models with band, score and trend and their open incidents; someone owning nothing sees the at-risk models", async () => {
+  it("lists an owner's models with band, score and trend and their open incidents; an owner of tables alone sees their incidents and the at-risk models", async () => {
     // every cycle reads the whole catalog again: each model's history gets a scan a cycle (its trend)
     const w = await world({ env: { JANUS_SLACK_ORPHAN_PINGS: 'on', JANUS_CYCLE_REFRESH: '1s' } });
     withHome(w.slack);
@@ -70,6 +70,10 @@ describe('App Home (app_home_opened → views.publish, from the history in Redis
     const carol = JSON.stringify(homeOf(w.slack, CAROL)!.blocks);
     expect(carol).toContain('You own no model in DataHub');
     expect(carol).not.toContain('Your models');
+    // but she owns the tables whose incidents paged her: they are listed, with their buttons
+    expect(carol).toContain('Open incidents on your models and tables');
+    expect(carol).toContain('on your table *campaign_touches*');
+    expect(carol).toContain('janus.incident.ack');
     expect(carol).toContain('At risk across the catalog');
     for (const model of ['campaign_uplift_v1', 'churn_predictor_v2', 'fraud_detector_v4'])
       expect(carol).toContain(model);

@@ -205,7 +205,7 @@ describe('a click in App Home (no response_url)', () => {
     // the acknowledged incident offers Resolve only; the other, still open, Acknowledge and Resolve
     expect(buttonsFor(home.blocks, sessions)).toEqual(['janus.incident.resolve']);
     expect(buttonsFor(home.blocks, uplift)).toEqual([ACK, 'janus.incident.resolve']);
-    expect(text).toContain('Open incidents on your models* (2)');
+    expect(text).toContain('Open incidents on your models and tables* (2)');
     // nothing was posted anywhere else, and Bolt saw no error
     expect(callsOf(slack, 'chat.update')).toEqual([]);
     expect(callsOf(slack, 'chat.postEphemeral')).toEqual([]);

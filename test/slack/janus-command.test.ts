@@ -43,14 +43,14 @@ describe('/janus help and bad input', () => {
     const r = await command('help');
     expect(r.status).toBe(200);
     expect(r.ack).toMatchObject({ response_type: 'ephemeral' });
-    expect(textOf(r.ack!)).toContain('/janus trust &lt;model&gt;');
+    expect(textOf(r.ack!)).toContain('/janus trust &lt;model|dataset&gt;');
   });
 
   it.each([
     ['', 'Argos needs to know what to do'],
     ['frobnicate fraud_detector_v4', 'Argos does not know `/janus frobnicate`'],
     ['trust', '`/janus trust` needs a model'],
-    ['trust a b', 'takes one model at a time'],
+    ['trust a b', 'takes one model or dataset at a time'],
   ])('"%s": an ephemeral usage message saying why, and nothing judged', async (text, why) => {
     bed.sim.resetStats();
     const r = await command(text);

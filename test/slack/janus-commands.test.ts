@@ -111,7 +111,7 @@ describe('usage', () => {
   });
 
   it.each([
-    ['trust', '/janus trust <model>'],
+    ['trust', '/janus trust <model|dataset>'],
     ['history a b', '/janus history <model>'],
     ['owners', '/janus owners <model|dataset>'],
     ['scan', '/janus scan <model>|all'],
@@ -119,7 +119,7 @@ describe('usage', () => {
     ['unwatch a b', '/janus unwatch <model|dataset>'],
     ['watching too', '/janus watching'],
     ['at-risk now', '/janus at-risk'],
-    ['trust fraud --loud', '/janus trust <model>'],
+    ['trust fraud --loud', '/janus trust <model|dataset>'],
   ])('"%s": an ephemeral usage line in the ack, nothing asked of DataHub', async (text, usage) => {
     sim.resetStats();
     const { ack } = await command(text);
@@ -361,7 +361,7 @@ describe('link unfurls', () => {
     const card = JSON.parse(unfurls().at(-1)!.body.unfurls!) as Record<string, { blocks: Json[] }>;
     expect(Object.keys(card).sort()).toEqual([...links].sort());
     expect(JSON.stringify(card[links[0]!])).toContain('Janus has never judged this model');
-    expect(JSON.stringify(card[links[1]!])).toContain('missing owner');
+    expect(JSON.stringify(card[links[1]!])).toContain('uplift_training_set has no owner.');
     expect(JSON.stringify(card[links[2]!])).toContain('fraud_detector_v4');
     const none = unfurls().length;
     await linkShared([`${UI}/glossary/terms`]);

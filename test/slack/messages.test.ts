@@ -21,6 +21,9 @@ describe('/janus text', () => {
     [`trust ${URN}`, { kind: 'trust', model: URN, public: false }],
     ['trust fraud_detector_v4 --public', { kind: 'trust', model: 'fraud_detector_v4', public: true }],
     ['trust --PUBLIC fraud_detector_v4', { kind: 'trust', model: 'fraud_detector_v4', public: true }],
+    ['trust analytics.stg_sessions', { kind: 'trust', model: 'analytics.stg_sessions', public: false }],
+    ['search churn', { kind: 'search', text: 'churn', public: false }],
+    ['search customer  lifetime value --public', { kind: 'search', text: 'customer lifetime value', public: true }],
     ['help', { kind: 'help', public: false }],
     ['Help me', { kind: 'help', public: false }],
     ['history fraud_detector_v4', { kind: 'history', model: 'fraud_detector_v4', public: false }],
@@ -74,6 +77,8 @@ describe('/janus text', () => {
     'test #a #b',
     'test <@U0ALICE01>',
     'test #Not_A_Channel!',
+    'search',
+    `search ${'x'.repeat(201)}`,
   ])('%j is a usage problem', (text) => {
     expect(parseJanusText(text).kind).toBe('usage');
   });

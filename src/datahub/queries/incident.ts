@@ -27,7 +27,7 @@ const batch = <T extends z.ZodRawShape>(fields: T) =>
   z.object({ entities: z.array(z.object({ urn: z.string(), ...fields }).nullish()).nullish() });
 
 const incidentList = z.object({ total: z.number().nullish(), incidents: z.array(incidentSchema) }).nullish();
-const datasetsActiveIncidents = batch({ incidents: incidentList });
+const datasetsActiveIncidents = batch({ exists: z.boolean().nullish(), incidents: incidentList });
 /** The ACTIVE incidents on a batch of datasets. */
 export const datasetsActiveIncidentsOp = defineOperation<{ urns: string[] }, z.infer<typeof datasetsActiveIncidents>>(
   'datasets-active-incidents',

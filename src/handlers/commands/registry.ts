@@ -9,6 +9,7 @@ import { help } from './help.js';
 import { history } from './history.js';
 import { owners } from './owners.js';
 import { scan } from './scan.js';
+import { search } from './search.js';
 import { snooze } from './snooze.js';
 import { test } from './test.js';
 import { trust } from './trust.js';
@@ -23,6 +24,7 @@ import { watching } from './watching.js';
  */
 export const JANUS_COMMANDS = [
   trust,
+  search,
   history,
   atRisk,
   owners,

@@ -29,7 +29,7 @@ const USAGE = '/janus snooze <model|dataset> <duration>';
 export const snooze = defineCommand({
   name: 'snooze',
   usage: USAGE,
-  summary: 'no alerts about it for that long (`30m`, `2h`, `1d`); said in the channel',
+  summary: 'no alerts about it for that long (`30m`, `2h`, `1d`); announced wherever its alerts would go, naming you',
   hint: 'snooze',
   parse: (args): SnoozeRequest | UsageProblem => {
     const u = `\`${mrkdwn(USAGE)}\`, e.g. \`/janus snooze fraud_detector_v4 2h\``;
