@@ -36,6 +36,7 @@ function recordingApi() {
     reply: async (...args) => void calls.push({ method: 'reply', args }),
     ephemeral: async (...args) => void calls.push({ method: 'ephemeral', args }),
     profile: async () => ({}),
+    memberByEmail: async () => undefined,
   };
   return { api, calls };
 }
