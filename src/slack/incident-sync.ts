@@ -55,7 +55,7 @@ export async function syncIncidentMessages(deps: IncidentSyncDeps): Promise<Sync
     const fingerprint = statusFingerprint(now.status);
     const behind = (await deps.messages.find(urn)).filter((m) => m.shown[urn] !== fingerprint);
     if (!behind.length) continue;
-    const view: IncidentView = { urn, title: now.title, status: now.status };
+    const view: IncidentView = { urn, title: now.title, status: now.status, people: now.people };
     await deps.locks.run(urn, async () => {
       let reply: string | undefined;
       for (const m of behind) {
