@@ -118,7 +118,8 @@ export function statusMessage(action: IncidentAction, person: Person, note?: str
   return text ? `${who}: ${text}` : `${who}.`;
 }
 
-const oneLine = (s: string) => s.replace(/[\s()]+/g, ' ').trim();
+/** A name or email as one line, without the parentheses the message puts around the email. */
+export const oneLine = (s: string) => s.replace(/[\s()]+/g, ' ').trim();
 const NAMED =
   /^(?:Acknowledged|Resolved|Reopened|Raised|Moved to [a-z ]+?) by ([^(:.\n]+?)(?: \([^)]*\))?(?: in Slack)?(?:[:.]|$)/;
 

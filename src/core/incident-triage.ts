@@ -1,4 +1,11 @@
-import { actorOf, type IncidentStage, type IncidentStatus, type Person, type StatusInput } from './incident-status.js';
+import {
+  actorOf,
+  oneLine,
+  type IncidentStage,
+  type IncidentStatus,
+  type Person,
+  type StatusInput,
+} from './incident-status.js';
 
 /**
  * Who an incident is assigned to, its priority and its stage, as people set them from Slack (Assign to me, the
@@ -75,7 +82,7 @@ export function withAssignee(current: IncidentPeople, urn?: string): PeopleInput
 
 /** The status message of a stage set from the menu: `Moved to work in progress by Erin Walsh (e@x) in Slack.` */
 export const stageMessage = (stage: ActiveStage, person: Person): string =>
-  `Moved to ${STAGE_WORD[stage]} by ${person.name.replace(/[\s()]+/g, ' ').trim()} (${person.email.replace(/[\s()]+/g, ' ').trim()}) in Slack.`;
+  `Moved to ${STAGE_WORD[stage]} by ${oneLine(person.name)} (${oneLine(person.email)}) in Slack.`;
 
 /** What Assign to me, a priority or a stage does to an incident now: a write, or why nothing is written. */
 export function decideTriage(
