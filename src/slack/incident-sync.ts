@@ -12,7 +12,7 @@ import { RedisIncidentMessages, type IncidentMessages } from './incident-message
 import { showIncident, slackIncidentApi, type SlackIncidentApi } from './incident-show.js';
 import { boltLogger } from './logger.js';
 import { janusReopenReply } from './present/incident-replies.js';
-import { mrkdwn } from './present/mrkdwn.js';
+import { plain } from './present/mrkdwn.js';
 
 /**
  * Reverse sync: an incident acknowledged, resolved or reopened in DataHub by any client (its UI, a script, Janus's own
@@ -97,7 +97,7 @@ async function reopenReply(deps: IncidentSyncDeps, message: string, log: Logger)
         return undefined;
       })
     : undefined;
-  const who = member ? `<@${member}>` : prior.name ? `*${mrkdwn(prior.name)}*` : undefined;
+  const who = member ? `<@${member}>` : prior.name ? `*${plain(prior.name)}*` : undefined;
   return janusReopenReply(why, {
     ...(who ? { who } : {}),
     ...(prior.stage ? { stage: prior.stage.toLowerCase() } : {}),

@@ -60,7 +60,7 @@ function peopleLine(people: IncidentPeople | undefined): string {
   if (!people) return '';
   const parts = [
     ...(people.priority ? [PRIORITY_WORD[people.priority]] : []),
-    ...(people.assignees.length ? [`assigned to ${people.assignees.map((a) => mrkdwn(a.name)).join(', ')}`] : []),
+    ...(people.assignees.length ? [`assigned to ${people.assignees.map((a) => plain(a.name)).join(', ')}`] : []),
   ];
   return parts.length ? `\n${parts.join(' · ')}` : '';
 }

@@ -1,7 +1,7 @@
 import type { IncidentActionOutcome } from '../../app/incident-action.js';
 import { noteOf } from '../../core/incident-status.js';
 import { PRIORITY_WORD, STAGE_WORD } from '../../core/incident-triage.js';
-import { clip, mrkdwn } from './mrkdwn.js';
+import { clip, plain } from './mrkdwn.js';
 
 /**
  * The human record of an incident in Slack: a reply in the thread of each message showing it, for every change a
@@ -9,11 +9,11 @@ import { clip, mrkdwn } from './mrkdwn.js';
  * and a mention so they hear of it). Pure.
  */
 
-const quoted = (note: string) => `\n>${mrkdwn(clip(note, 1500)).replace(/\n/g, '\n>')}`;
+const quoted = (note: string) => `\n>${plain(clip(note, 1500)).replace(/\n/g, '\n>')}`;
 
 /** The reply for a change made from Slack (`done`), naming the person. */
 export function actionReply(outcome: Extract<IncidentActionOutcome, { kind: 'done' }>): string {
-  const who = `*${mrkdwn(outcome.actor.name)}*`;
+  const who = `*${plain(outcome.actor.name)}*`;
   const { status, people } = outcome.view;
   switch (outcome.action) {
     case 'ack':
@@ -39,9 +39,9 @@ export function janusReopenReply(
   why: string,
   prior: { who?: string; stage?: string; note?: string } | undefined,
 ): string {
-  const head = `:rotating_light: Janus reopened this incident: ${mrkdwn(clip(why, 1500))}`;
+  const head = `:rotating_light: Janus reopened this incident: ${plain(clip(why, 1500))}`;
   if (!prior) return head;
-  const as = prior.stage ? ` as ${mrkdwn(prior.stage)}` : '';
+  const as = prior.stage ? ` as ${plain(prior.stage)}` : '';
   const whose = prior.who ? `${prior.who} had resolved it${as}` : `It had been resolved${as}`;
   return `${head}\n${whose}, and Janus still sees the problem.${prior.note ? quoted(prior.note) : ''}`;
 }
