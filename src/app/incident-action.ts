@@ -6,14 +6,16 @@ import {
   type IncidentStatus,
   type Resolution,
 } from '../core/incident-status.js';
+import {
+  decideTriage,
+  withAssignee,
+  type IncidentControl,
+  type IncidentPeople,
+  type IncidentWrite,
+} from '../core/incident-triage.js';
 import { detectorOfKey } from '../core/writeback/conventions.js';
 import type { DataHubClient } from '../datahub/client.js';
-import {
-  readIncidentFacts,
-  readModelOwners,
-  writeIncidentStatus,
-  type IncidentFacts,
-} from '../datahub/incident-facts.js';
+import { readIncidentFacts, readModelOwners, writeIncident, type IncidentFacts } from '../datahub/incident-facts.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import type { Logger } from '../log.js';
 import type { Identity } from './incident-identity.js';
@@ -23,8 +25,9 @@ import type { Responders } from './responders.js';
 /**
  * A Slack button on a DataHub incident: who clicked (Slack → email → DataHub user), whether they may act (owners of
  * the dataset or of the models it affects, directly or through a group, or an admin), then, under the incident's
- * lock, its status read again and the transition written (`updateIncidentStatus`, the person named in the message)
- * and shown (`show`, still under the lock: one final message however many clicks).
+ * lock, its status read again and the transition written (`updateIncidentStatus`, the person named in the message;
+ * `updateIncident` when priority or assignees change: Acknowledge assigns the acknowledger) and shown (`show`, still
+ * under the lock: one final message however many clicks).
  */
 
 export interface IncidentActionDeps {
@@ -43,6 +46,8 @@ export interface IncidentView {
   urn: string;
   title: string;
   status: IncidentStatus;
+  /** Priority and assignees, when read. */
+  people?: IncidentPeople;
 }
 
 /** Why a click was not acted on, before anything was written. */
@@ -58,7 +63,7 @@ export type IncidentActionOutcome =
   | Refusal
   | {
       kind: 'done';
-      action: IncidentAction;
+      action: IncidentAction | IncidentControl;
       view: IncidentView;
       actor: Actor;
       /** The Slack message could not be updated (the incident did change): why. */
@@ -66,7 +71,7 @@ export type IncidentActionOutcome =
     }
   | {
       kind: 'unchanged';
-      already: 'acknowledged' | 'resolved' | 'open';
+      already: 'acknowledged' | 'resolved' | 'open' | 'assigned' | 'priority' | 'stage';
       by: string | null;
       view: IncidentView;
       showFailed?: string;
@@ -124,7 +129,9 @@ async function affectedModelOwners(client: DataHubClient, incident: IncidentFact
 }
 
 export interface IncidentActionRequest {
-  action: IncidentAction;
+  action: IncidentAction | IncidentControl;
+  /** The priority or stage chosen in the menu. */
+  choice?: string;
   /** The button's value: the incident urn (checked, never trusted). */
   value: string;
   slackUser: string;
@@ -145,26 +152,64 @@ export async function actOnIncident(
   return deps.locks.run(urn, async () => {
     // read again under the lock: a second click sees what the first one wrote
     const current = (await readIncidentFacts(deps.client, urn)) ?? checked.incident;
-    const decision = decide(req.action, current.status, actor, req.resolution);
+    const decision = decideWrite(req, current, actor);
     const show = async (view: IncidentView) =>
       req.show(view).then(
         () => ({}),
         (err: unknown) => ({ showFailed: err instanceof Error ? err.message : String(err) }),
       );
     if (decision.kind === 'unchanged') {
-      const view = { urn, title: current.title, status: current.status };
+      const view = { urn, title: current.title, status: current.status, people: current.people };
       return { kind: 'unchanged', already: decision.already, by: decision.by, view, ...(await show(view)) };
     }
-    await writeIncidentStatus(deps.client, urn, decision.input);
+    const { write } = decision;
+    await writeIncident(deps.client, urn, write);
     deps.logger?.info(
-      { incident: urn, action: req.action, user: actor.urn, state: decision.input.state, stage: decision.input.stage },
+      {
+        incident: urn,
+        action: req.action,
+        user: actor.urn,
+        state: write.status?.state,
+        stage: write.status?.stage,
+        priority: write.people?.priority,
+        assignees: write.people?.assigneeUrns,
+      },
       'incident changed from Slack',
     );
     const view: IncidentView = {
       urn,
       title: current.title,
-      status: { ...decision.input, updatedAt: (deps.now ?? Date.now)(), updatedBy: null },
+      status: write.status ? { ...write.status, updatedAt: (deps.now ?? Date.now)(), updatedBy: null } : current.status,
+      people: write.people ? peopleAfter(current.people, write.people, actor) : current.people,
     };
     return { kind: 'done', action: req.action, view, actor, ...(await show(view)) };
   });
 }
+
+type WriteDecision =
+  | Extract<ReturnType<typeof decideTriage>, { kind: 'apply' }>
+  | {
+      kind: 'unchanged';
+      already: Extract<IncidentActionOutcome, { kind: 'unchanged' }>['already'];
+      by: string | null;
+    };
+
+/** A button's transition (Acknowledge also assigns the acknowledger), or a menu's change. */
+function decideWrite(req: IncidentActionRequest, current: IncidentFacts, actor: Actor): WriteDecision {
+  const { action } = req;
+  if (action === 'assign' || action === 'priority' || action === 'stage')
+    return decideTriage(action, current, actor, req.choice);
+  const decision = decide(action, current.status, actor, req.resolution);
+  if (decision.kind === 'unchanged') return decision;
+  const write: IncidentWrite = { status: decision.input };
+  if (action === 'ack') write.people = withAssignee(current.people, actor.urn);
+  return { kind: 'apply', write };
+}
+
+/** The people after a write: the assignees' names as read, the actor's as known. */
+const peopleAfter = (before: IncidentPeople, input: IncidentWrite['people'] & {}, actor: Actor): IncidentPeople => ({
+  priority: input.priority,
+  assignees: input.assigneeUrns.map(
+    (urn) => before.assignees.find((a) => a.urn === urn) ?? { urn, name: urn === actor.urn ? actor.name : urn },
+  ),
+});

@@ -118,8 +118,10 @@ export function statusMessage(action: IncidentAction, person: Person, note?: str
   return text ? `${who}: ${text}` : `${who}.`;
 }
 
-const oneLine = (s: string) => s.replace(/[\s()]+/g, ' ').trim();
-const NAMED = /^(?:Acknowledged|Resolved|Reopened|Raised) by ([^(:.\n]+?)(?: \([^)]*\))?(?: in Slack)?(?:[:.]|$)/;
+/** A name or email as one line, without the parentheses the message puts around the email. */
+export const oneLine = (s: string) => s.replace(/[\s()]+/g, ' ').trim();
+const NAMED =
+  /^(?:Acknowledged|Resolved|Reopened|Raised|Moved to [a-z ]+?) by ([^(:.\n]+?)(?: \([^)]*\))?(?: in Slack)?(?:[:.]|$)/;
 
 /** Who a status names (Janus's convention, or "Janus" for its own writes), else the user name of its actor. */
 export function actorOf(s: Pick<IncidentStatus, 'message' | 'updatedBy'>): string | null {
@@ -129,10 +131,18 @@ export function actorOf(s: Pick<IncidentStatus, 'message' | 'updatedBy'>): strin
   return actor || null;
 }
 
+/** The email a status message written by `statusMessage` names the person with. */
+export function emailOf(message: string | null): string | undefined {
+  const m = message ? NAMED_EMAIL.exec(message) : null;
+  return m?.[1]?.trim() || undefined;
+}
+const NAMED_EMAIL =
+  /^(?:Acknowledged|Resolved|Reopened|Moved to [a-z ]+?) by [^(:\n]+? \(([^()\s]+@[^()\s]+)\) in Slack[:.]/;
+
 /** The person's note in a status message written by `statusMessage` (or the whole message, written elsewhere). */
 export function noteOf(message: string | null): string | null {
   if (!message) return null;
-  const m = /^(?:Acknowledged|Resolved|Reopened) by [^:]*? in Slack(?:: ([\s\S]*)|\.)$/.exec(message);
+  const m = /^(?:Acknowledged|Resolved|Reopened|Moved to [a-z ]+?) by [^:]*? in Slack(?:: ([\s\S]*)|\.)$/.exec(message);
   if (m) return m[1]?.trim() || null;
   return message;
 }

@@ -1,5 +1,6 @@
 import type { OwnerRef } from '../core/incident-authorization.js';
 import { INCIDENT_STAGES, type IncidentStage, type IncidentStatus, type StatusInput } from '../core/incident-status.js';
+import { isPriority, type IncidentPeople, type IncidentWrite } from '../core/incident-triage.js';
 import { keyOf, modelsOf } from '../core/writeback/conventions.js';
 import type { DataHubClient } from './client.js';
 import {
@@ -7,10 +8,11 @@ import {
   incidentsStatusOp,
   modelsOwnershipOp,
   userByEmailOp,
+  type RawIncidentPeople,
   type RawIncidentStatus,
   type RawOwnership,
 } from './queries/incident-action.js';
-import { updateIncidentStatusOp } from './queries/write-ops.js';
+import { updateIncidentOp, updateIncidentStatusOp } from './queries/write-ops.js';
 import { namingPrivilege } from './privileges.js';
 
 /** What a Slack button needs to read and write of DataHub: an incident, its owners, a user by email. */
@@ -23,6 +25,8 @@ export interface IncidentFacts {
   /** The models a leak's incident names (`janus-models:`). */
   models: string[];
   status: IncidentStatus;
+  /** Its priority and who it is assigned to. */
+  people: IncidentPeople;
   /** The entity it is on (the dataset, for Janus's), with its owners. */
   entity?: { urn: string; name: string; owners: OwnerRef[] };
 }
@@ -39,11 +43,24 @@ export function toStatus(raw: RawIncidentStatus | null | undefined): IncidentSta
   };
 }
 
+type RawOwner = NonNullable<NonNullable<RawOwnership>['owners']>[number]['owner'];
+const nameOf = (o: RawOwner) =>
+  o.properties?.displayName ??
+  o.editableProperties?.displayName ??
+  o.properties?.fullName ??
+  o.name ??
+  o.username ??
+  o.urn.replace(/^urn:li:\w+:/, '');
+
 function ownersOf(ownership: RawOwnership): OwnerRef[] {
-  return (ownership?.owners ?? []).map(({ owner }) => ({
-    urn: owner.urn,
-    name: owner.properties?.displayName ?? owner.name ?? owner.username ?? owner.urn.replace(/^urn:li:\w+:/, ''),
-  }));
+  return (ownership?.owners ?? []).map(({ owner }) => ({ urn: owner.urn, name: nameOf(owner) }));
+}
+
+export function toPeople(raw: RawIncidentPeople): IncidentPeople {
+  return {
+    priority: raw.priority && isPriority(raw.priority) ? raw.priority : null,
+    assignees: (raw.assignees ?? []).map((a) => ({ urn: a.urn, name: nameOf(a) })),
+  };
 }
 
 /** GMS fails the load of an incident urn that holds nothing ("Incident does not exist"). */
@@ -65,6 +82,7 @@ export async function readIncidentFacts(client: DataHubClient, urn: string): Pro
     ...(key ? { key } : {}),
     models: modelsOf(e.description),
     status: toStatus(e.incidentStatus),
+    people: toPeople(e),
     ...(e.entity
       ? {
           entity: {
@@ -123,13 +141,13 @@ export async function findUserByEmail(client: DataHubClient, email: string): Pro
 export async function readIncidentStatuses(
   client: DataHubClient,
   urns: string[],
-): Promise<Map<string, { title: string; status: IncidentStatus }>> {
-  const out = new Map<string, { title: string; status: IncidentStatus }>();
+): Promise<Map<string, { title: string; status: IncidentStatus; people: IncidentPeople }>> {
+  const out = new Map<string, { title: string; status: IncidentStatus; people: IncidentPeople }>();
   const read = async (batch: string[]) => {
     const data = await client.request(incidentsStatusOp, { urns: batch });
     for (const e of data.entities ?? [])
       if (e?.type === 'INCIDENT' && e.incidentStatus)
-        out.set(e.urn, { title: e.title ?? e.urn, status: toStatus(e.incidentStatus) });
+        out.set(e.urn, { title: e.title ?? e.urn, status: toStatus(e.incidentStatus), people: toPeople(e) });
   };
   for (let i = 0; i < urns.length; i += 100) {
     const batch = urns.slice(i, i + 100);
@@ -147,4 +165,23 @@ export async function writeIncidentStatus(client: DataHubClient, urn: string, in
   const [answer] = await client.requestEach(updateIncidentStatusOp, [{ urn, input: { ...input } }]);
   if (answer?.status === 'failed') throw namingPrivilege(answer.error, 'incidentAction');
   if (answer?.status !== 'landed') throw new Error(`DataHub did not run updateIncidentStatus on ${urn}`);
+}
+
+/**
+ * A change made from Slack: the status alone through `updateIncidentStatus`; priority and assignees (with the status,
+ * if any, in the same write) through `updateIncident`, both always sent (GMS removes the one left out).
+ */
+export async function writeIncident(client: DataHubClient, urn: string, write: IncidentWrite): Promise<void> {
+  if (!write.people) {
+    if (write.status) await writeIncidentStatus(client, urn, write.status);
+    return;
+  }
+  const input = {
+    ...(write.status ? { status: { ...write.status } } : {}),
+    priority: write.people.priority,
+    assigneeUrns: write.people.assigneeUrns,
+  };
+  const [answer] = await client.requestEach(updateIncidentOp, [{ urn, input }]);
+  if (answer?.status === 'failed') throw namingPrivilege(answer.error, 'incidentAction');
+  if (answer?.status !== 'landed') throw new Error(`DataHub did not run updateIncident on ${urn}`);
 }

@@ -2,6 +2,8 @@ import type { App } from '@slack/bolt';
 import { openLink } from './actions/open-link.js';
 import { janusCommand, type JanusCommandDeps } from './commands/janus.js';
 import { incidentAck } from './actions/incident-ack.js';
+import { incidentAssign } from './actions/incident-assign.js';
+import { incidentSet } from './actions/incident-set.js';
 import { incidentReopen } from './actions/incident-reopen.js';
 import { incidentResolve } from './actions/incident-resolve.js';
 import { incidentUnknown } from './actions/incident-unknown.js';
@@ -32,6 +34,8 @@ export function registerListeners(app: App, deps: HandlerDeps): void {
   app.action(INCIDENT_ACTIONS.ack, incidentAck(deps.incidents));
   app.action(INCIDENT_ACTIONS.resolve, incidentResolve(deps.incidents));
   app.action(INCIDENT_ACTIONS.reopen, incidentReopen(deps.incidents));
+  app.action(INCIDENT_ACTIONS.assign, incidentAssign(deps.incidents));
+  app.action(INCIDENT_ACTIONS.set, incidentSet(deps.incidents));
   app.action(UNKNOWN_INCIDENT_ACTION, incidentUnknown(deps.incidents.logger));
   app.view(RESOLVE_VIEW, incidentResolveSubmit(deps.incidents));
   app.action(PICK_ACTION, pickCandidate(deps));

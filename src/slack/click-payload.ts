@@ -13,6 +13,7 @@ export type ClickOrigin = 'message' | 'ephemeral' | 'home' | 'modal';
 export interface IncidentClick {
   user: string;
   actionId: string;
+  /** A button's value, or the option chosen in a menu. */
   value: string;
   triggerId?: string;
   origin: ClickOrigin;
@@ -45,7 +46,16 @@ const clickSchema = z.object({
       blocks: z.array(z.looseObject({ type: z.string() })).optional(),
     })
     .optional(),
-  actions: z.array(z.object({ action_id: z.string(), value: z.string().optional() })).min(1),
+  actions: z
+    .array(
+      z.object({
+        action_id: z.string(),
+        value: z.string().optional(),
+        // a menu (static_select): the chosen option's value
+        selected_option: z.object({ value: z.string() }).nullish(),
+      }),
+    )
+    .min(1),
 });
 
 export function parseClick(body: unknown): IncidentClick | undefined {
@@ -79,7 +89,7 @@ export function parseClick(body: unknown): IncidentClick | undefined {
   return {
     user: b.user.id,
     actionId: b.actions[0]!.action_id,
-    value: b.actions[0]!.value ?? '',
+    value: b.actions[0]!.value ?? b.actions[0]!.selected_option?.value ?? '',
     ...(b.trigger_id ? { triggerId: b.trigger_id } : {}),
     origin,
     ...(channel ? { channel } : {}),

@@ -14,6 +14,7 @@ export {
   incidentButtons,
   incidentControls,
   incidentsShownIn,
+  parseChoice,
   statusLine,
   withIncidentControls,
 } from './present/incident-controls.js';
@@ -85,7 +86,14 @@ const listed = (names: string[]) => {
   return names.length > 10 ? `${shown.join(', ')} and ${names.length - 10} more` : shown.join(', ');
 };
 
-const DONE: Record<string, string> = { ack: 'acknowledged', resolve: 'resolved', reopen: 'reopened' };
+const DONE: Record<string, string> = {
+  ack: 'acknowledged',
+  resolve: 'resolved',
+  reopen: 'reopened',
+  assign: 'assigned to you',
+  priority: 'changed (priority)',
+  stage: 'changed (stage)',
+};
 
 /** What Argos tells the clicker, only them; nothing when the updated message says it all (unless `confirm`). */
 export function outcomeMessage(
@@ -127,7 +135,11 @@ export function outcomeMessage(
       const text =
         outcome.already === 'open'
           ? 'This incident is already open.'
-          : `This incident was already ${outcome.already}${by}.`;
+          : outcome.already === 'assigned'
+            ? 'This incident is already assigned to you.'
+            : outcome.already === 'priority' || outcome.already === 'stage'
+              ? `This incident already has that ${outcome.already}.`
+              : `This incident was already ${outcome.already}${by}.`;
       const now = opts.confirm ? `\n${statusLine(outcome.view)}` : ' The message now shows where it is.';
       return ephemeral(`${text}${now}${failedShow(outcome.showFailed)}`);
     }

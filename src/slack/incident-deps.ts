@@ -18,8 +18,10 @@ import type { Logger } from '../log.js';
 import { usergroupMembers } from './usergroup-members.js';
 import type { SlackMessage } from './present/kit.js';
 import { MemoryIncidentMessages, RedisIncidentMessages, type IncidentMessages } from './incident-messages.js';
+import { actionReply } from './present/incident-replies.js';
 import {
   rememberMessage,
+  replyInThreads,
   showIncident,
   slackIncidentApi,
   type MessageRef,
@@ -76,15 +78,23 @@ export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHa
   };
   const show = (message: MessageRef, view: IncidentView) => showIncident({ api, messages }, message, view);
   return {
-    act: (req, on) =>
-      actOnIncident(actions, {
+    act: async (req, on) => {
+      const outcome = await actOnIncident(actions, {
         ...req,
         show: async (view) => {
           if (!on) return;
           if ('draw' in on) await on.draw(view);
           else await show(on.message, view);
         },
-      }),
+      });
+      // the human record: who did what (and their note) in the thread of every message showing the incident
+      if (outcome.kind === 'done') {
+        const thread = on && 'message' in on ? on.message : undefined;
+        const { failed } = await replyInThreads({ api, messages }, outcome.view.urn, actionReply(outcome), thread);
+        if (failed.length) o.logger.warn({ incident: outcome.view.urn, failed }, 'could not reply in a thread');
+      }
+      return outcome;
+    },
     check: (value, user) => checkIncidentAction(actions, value, user),
     show,
     remember: (message, urn) => rememberMessage(messages, message, urn),

@@ -14,6 +14,8 @@ export interface SlackIncidentApi {
   ephemeral(channel: string, user: string, text: string, blocks: Block[]): Promise<void>;
   /** `users.info`: the member's email (scope `users:read.email`) and name. */
   profile(user: string): Promise<SlackProfile>;
+  /** `users.lookupByEmail` (scope `users:read.email`): the member with this email, if Slack has one. */
+  memberByEmail(email: string): Promise<string | undefined>;
 }
 
 export function slackIncidentApi(client: webApi.WebClient): SlackIncidentApi {
@@ -33,6 +35,14 @@ export function slackIncidentApi(client: webApi.WebClient): SlackIncidentApi {
       const email = u?.profile?.email;
       const name = u?.real_name ?? u?.profile?.real_name ?? u?.name;
       return { ...(email && !u?.is_bot ? { email } : {}), ...(name ? { name } : {}) };
+    },
+    async memberByEmail(email) {
+      try {
+        return (await client.users.lookupByEmail({ email })).user?.id;
+      } catch (err) {
+        if ((err as { data?: { error?: string } }).data?.error === 'users_not_found') return undefined;
+        throw err;
+      }
     },
   };
 }
@@ -87,4 +97,28 @@ export async function rememberMessage(messages: IncidentMessages, ref: MessageRe
     },
     [incidentUrn],
   );
+}
+
+/**
+ * A reply in the thread of every message showing the incident (the clicked one and those tracked for it), once each.
+ * A reply Slack refuses is logged by the caller, never thrown: the change itself is made.
+ */
+export async function replyInThreads(
+  deps: { api: SlackIncidentApi; messages: IncidentMessages },
+  urn: string,
+  text: string,
+  also?: MessageRef,
+): Promise<{ replied: number; failed: string[] }> {
+  const seen = new Set<string>();
+  const out = { replied: 0, failed: [] as string[] };
+  for (const m of [...(also ? [also] : []), ...(await deps.messages.find(urn))]) {
+    const thread = m.threadTs ?? m.ts;
+    if (seen.has(`${m.channel}:${thread}`)) continue;
+    seen.add(`${m.channel}:${thread}`);
+    await deps.api.reply(m.channel, thread, text).then(
+      () => void out.replied++,
+      (err: unknown) => void out.failed.push(err instanceof Error ? err.message : String(err)),
+    );
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { IncidentView } from '../app/incident-action.js';
 import { redisIncidentLocks, type IncidentLocks } from '../app/incident-lock.js';
 import { statusFingerprint, type IncidentStatus } from '../core/incident-status.js';
+import { priorResolutionOf } from '../core/writeback/human-resolutions.js';
 import type { DataHubClient } from '../datahub/client.js';
 import { readIncidentStatuses } from '../datahub/incident-facts.js';
 import type { Logger } from '../log.js';
@@ -10,6 +11,8 @@ import { SLACK_RETRY } from './bolt-app.js';
 import { RedisIncidentMessages, type IncidentMessages } from './incident-messages.js';
 import { showIncident, slackIncidentApi, type SlackIncidentApi } from './incident-show.js';
 import { boltLogger } from './logger.js';
+import { janusReopenReply } from './present/incident-replies.js';
+import { plain } from './present/mrkdwn.js';
 
 /**
  * Reverse sync: an incident acknowledged, resolved or reopened in DataHub by any client (its UI, a script, Janus's own
@@ -52,20 +55,17 @@ export async function syncIncidentMessages(deps: IncidentSyncDeps): Promise<Sync
     const fingerprint = statusFingerprint(now.status);
     const behind = (await deps.messages.find(urn)).filter((m) => m.shown[urn] !== fingerprint);
     if (!behind.length) continue;
-    const view: IncidentView = { urn, title: now.title, status: now.status };
+    const view: IncidentView = { urn, title: now.title, status: now.status, people: now.people };
     await deps.locks.run(urn, async () => {
+      let reply: string | undefined;
       for (const m of behind) {
         const log = deps.logger.child({ incident: urn, channel: m.channel, ts: m.ts });
         try {
           if (!(await showIncident(deps, m, view))) continue;
           result.updated++;
           if (reopenedByJanus(now.status)) {
-            const why = now.status.message!.replace(/^Reopened by Janus: /, '');
-            await deps.api.reply(
-              m.channel,
-              m.threadTs ?? m.ts,
-              `:rotating_light: Janus reopened this incident: ${why}`,
-            );
+            reply ??= await reopenReply(deps, now.status.message!, log);
+            await deps.api.reply(m.channel, m.threadTs ?? m.ts, reply);
             result.replies++;
           }
         } catch (err) {
@@ -79,6 +79,30 @@ export async function syncIncidentMessages(deps: IncidentSyncDeps): Promise<Sync
   }
   if (result.updated || result.failed) deps.logger.info({ ...result }, 'Slack incident messages brought up to date');
   return result;
+}
+
+/**
+ * Janus's reopening, said in the thread: why, and whose resolution it undid (their note kept in the reopening message),
+ * mentioning them (`<@U…>`, found by the email Janus recorded) so they hear of it; their DataHub name when Slack has
+ * no member with that email.
+ */
+async function reopenReply(deps: IncidentSyncDeps, message: string, log: Logger): Promise<string> {
+  const [first = message] = message.split('\n');
+  const why = first.replace(/^Reopened by Janus: /, '');
+  const prior = priorResolutionOf(message);
+  if (!prior) return janusReopenReply(why, undefined);
+  const member = prior.email
+    ? await deps.api.memberByEmail(prior.email).catch((err: unknown) => {
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'could not look up who resolved it');
+        return undefined;
+      })
+    : undefined;
+  const who = member ? `<@${member}>` : prior.name ? `*${plain(prior.name)}*` : undefined;
+  return janusReopenReply(why, {
+    ...(who ? { who } : {}),
+    ...(prior.stage ? { stage: prior.stage.toLowerCase() } : {}),
+    ...(prior.note ? { note: prior.note } : {}),
+  });
 }
 
 /** The reverse sync of a service process: its own WebClient, the message store and locks under the service's prefix. */

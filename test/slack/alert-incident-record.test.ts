@@ -38,6 +38,7 @@ function world() {
     reply: async () => undefined,
     ephemeral: async () => undefined,
     profile: async () => ({}),
+    memberByEmail: async () => undefined,
   };
   const deps = { messages, locks: memoryIncidentLocks() };
   const edit = (next: SlackMessage) =>

@@ -51,6 +51,8 @@ describe('the alert planner', () => {
     expect(actions.elements.map((e) => e.action_id)).toEqual([
       'janus.incident.ack',
       'janus.incident.resolve',
+      'janus.incident.assign',
+      'janus.incident.set',
       'open_report',
       'open_datahub',
     ]);

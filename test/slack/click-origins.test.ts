@@ -176,7 +176,7 @@ const ephemeralClick = (
 
 const homes = () => callsOf(slack, 'views.publish').filter((c) => c.user_id === ERIN.id);
 const updateIncidentWrites = () =>
-  sim.requests().filter((r) => r.operation === 'JanusUpdateIncidentStatus' && r.status === 200).length;
+  sim.requests().filter((r) => /^JanusUpdateIncident(Status)?$/.test(r.operation ?? '') && r.status === 200).length;
 const buttonsFor = (blocks: Json[], urn: string) =>
   blocks.flatMap((b) =>
     b.type === 'actions' ? b.elements.filter((e: Json) => e.value === urn).map((e: Json) => e.action_id) : [],
@@ -203,8 +203,8 @@ describe('a click in App Home (no response_url)', () => {
     // the answer, on top of the clicker's own Home (views.publish is per user: nobody else sees it)
     expect(JSON.stringify(home.blocks.slice(0, 3))).toMatch(/Done: :eyes: \*Acknowledged\* by Erin Walsh/);
     // the acknowledged incident offers Resolve only; the other, still open, Acknowledge and Resolve
-    expect(buttonsFor(home.blocks, sessions)).toEqual(['janus.incident.resolve']);
-    expect(buttonsFor(home.blocks, uplift)).toEqual([ACK, 'janus.incident.resolve']);
+    expect(buttonsFor(home.blocks, sessions)).toEqual(['janus.incident.resolve', 'janus.incident.assign']);
+    expect(buttonsFor(home.blocks, uplift)).toEqual([ACK, 'janus.incident.resolve', 'janus.incident.assign']);
     expect(text).toContain('Open incidents on your models and tables* (2)');
     // nothing was posted anywhere else, and Bolt saw no error
     expect(callsOf(slack, 'chat.update')).toEqual([]);
@@ -307,7 +307,7 @@ describe('a click on an ephemeral message (container.is_ephemeral)', () => {
     // the verdict stays; the incident's controls show it acknowledged, offering Resolve
     expect(drawn[0]).toEqual(blocks[0]);
     expect(JSON.stringify(drawn)).toContain('*Acknowledged* by Erin Walsh');
-    expect(buttonsFor(drawn, uplift)).toEqual(['janus.incident.resolve']);
+    expect(buttonsFor(drawn, uplift)).toEqual(['janus.incident.resolve', 'janus.incident.assign']);
     expect(callsOf(slack, 'chat.update')).toEqual([]);
     expect(await tracked()).toEqual([]);
     expect(badLogs()).toEqual([]);

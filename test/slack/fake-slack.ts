@@ -131,7 +131,8 @@ export function blockProblems(blocks: unknown): string[] {
         if (!els.length || els.length > 25) problems.push(`${where}: ${els.length} elements (1 to 25)`);
         const ids = new Set<string>();
         for (const e of els) {
-          text(e.text, 75, `${where} button`);
+          if (e.type === 'static_select') staticSelectProblems(e, `${where} static_select`, problems, text);
+          else text(e.text, 75, `${where} button`);
           const id = e.action_id;
           if (typeof id === 'string') {
             if (id.length > 255) problems.push(`${where}: action_id too long`);
@@ -150,6 +151,25 @@ export function blockProblems(blocks: unknown): string[] {
     }
   });
   return problems;
+}
+
+/** A `static_select`'s limits: placeholder 150, up to 100 options (or groups), option text 75, value 150. */
+function staticSelectProblems(
+  e: Record<string, unknown>,
+  where: string,
+  problems: string[],
+  text: (t: unknown, max: number, where: string) => void,
+): void {
+  if (e.placeholder) text(e.placeholder, 150, `${where} placeholder`);
+  const groups = e.option_groups as { label?: unknown; options?: Record<string, unknown>[] }[] | undefined;
+  const flat = e.options as Record<string, unknown>[] | undefined;
+  if (!groups === !flat) problems.push(`${where}: options or option_groups, exactly one`);
+  if ((groups?.length ?? 0) > 100 || (flat?.length ?? 0) > 100) problems.push(`${where}: over 100 options`);
+  const options = flat ?? (groups ?? []).flatMap((g) => (text(g.label, 75, `${where} group`), g.options ?? []));
+  for (const o of options) {
+    text(o.text, 75, `${where} option`);
+    if (typeof o.value !== 'string' || !o.value || o.value.length > 150) problems.push(`${where}: option value`);
+  }
 }
 
 /** Message metadata as Slack takes it (a JSON object with `event_type` and an `event_payload` object); null if not. */

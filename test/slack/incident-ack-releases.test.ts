@@ -21,14 +21,15 @@ import {
 import { eventually } from '../support/service.js';
 
 // Issue 35: the Acknowledge button on each DataHub release. It reads the incident (its status: `Incident.status`
-// before v1.3.0) and writes updateIncidentStatus, through Bolt and the fake Slack as in incident-buttons.test.ts.
+// before v1.3.0) and writes updateIncident (status and assignees: both releases have `assigneeUrns`), through Bolt and
+// the fake Slack as in incident-buttons.test.ts.
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
 describe.each<DataHubRelease>(['1.0.0', '1.3.0'])('Acknowledge in Slack on DataHub %s', (release) => {
-  it('an owner acknowledges: the incident is ACTIVE / INVESTIGATION naming them, and the message says so', async () => {
+  it('an owner acknowledges: the incident is ACTIVE / INVESTIGATION naming them, assigned to them, and the message says so', async () => {
     const sim = await startSim({ demo: true, port: 0, datahubVersion: release });
     closers.push(() => sim.close());
     const client = createDataHubClient({ url: sim.url });
@@ -67,6 +68,9 @@ describe.each<DataHubRelease>(['1.0.0', '1.3.0'])('Acknowledge in Slack on DataH
       stage: 'INVESTIGATION',
       message: 'Acknowledged by Erin Walsh (erin.walsh@acmepay.example) in Slack.',
     });
+    expect((await readIncidentFacts(client, incident!.urn))?.people.assignees).toEqual([
+      { urn: 'urn:li:corpuser:erin.walsh', name: 'Erin Walsh' },
+    ]);
     expect(slack.unexpected).toEqual([]);
   });
 });

@@ -31,12 +31,13 @@ const alert: Block[] = [
 const ids = (blocks: Block[]) => blocks.map((b) => b.block_id ?? b.type);
 
 describe("an incident's controls in a message", () => {
-  it('buttons follow the state: Acknowledge + Resolve, then Resolve, then Reopen', () => {
+  it('buttons follow the state: Acknowledge + Resolve, then Resolve, then Reopen; Assign and the menu while ACTIVE', () => {
     const idsOf = (v: IncidentView) => incidentButtons(v).map((b) => b.action_id);
-    expect(idsOf(view({}))).toEqual(['janus.incident.ack', 'janus.incident.resolve']);
-    expect(idsOf(view({ stage: 'INVESTIGATION' }))).toEqual(['janus.incident.resolve']);
+    const triage = ['janus.incident.assign', 'janus.incident.set'];
+    expect(idsOf(view({}))).toEqual(['janus.incident.ack', 'janus.incident.resolve', ...triage]);
+    expect(idsOf(view({ stage: 'INVESTIGATION' }))).toEqual(['janus.incident.resolve', ...triage]);
     expect(idsOf(view({ state: 'RESOLVED', stage: 'FIXED' }))).toEqual(['janus.incident.reopen']);
-    for (const b of incidentButtons(view({}))) expect(b.value).toBe(URN);
+    for (const b of incidentButtons(view({}))) if (b.type === 'button') expect(b.value).toBe(URN);
   });
 
   it("replace the alert's incident buttons in place (its other buttons stay), then their own blocks, once", () => {

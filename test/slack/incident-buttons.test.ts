@@ -115,6 +115,13 @@ const updated = (ts: string) =>
     return list.length ? list : undefined;
   }, `chat.update of ${ts}`);
 const status = async (urn: string) => (await readIncidentFacts(client, urn))!.status;
+const people = async (urn: string) => (await readIncidentFacts(client, urn))!.people;
+/** The replies Janus posted in the thread of the message at `ts`, once there are `n`. */
+const threadReplies = (ts: string, n = 1) =>
+  eventually(() => {
+    const list = callsOf(slack, 'chat.postMessage').filter((m) => m.thread_ts === ts);
+    return list.length >= n ? list : undefined;
+  }, `${n} replies in the thread of ${ts}`);
 const textOf = (blocks: Json[]) => JSON.stringify(blocks);
 const buttonsOf = (blocks: Json[]) =>
   blocks.flatMap((b) => (b.type === 'actions' ? b.elements.map((e: Json) => e.action_id as string) : []));
@@ -137,8 +144,21 @@ describe('acting on an incident from Slack', () => {
     expect(textOf(blocks)).toContain('*Acknowledged* by Erin Walsh · <!date^');
     // the alert's text stays; its Acknowledge is gone, Resolve stays, the report link too
     expect(blocks[0]).toEqual(r.message.blocks[0]);
-    expect(buttonsOf(blocks)).toEqual(['open_report', 'janus.incident.resolve']);
+    expect(buttonsOf(blocks)).toEqual([
+      'open_report',
+      'janus.incident.resolve',
+      'janus.incident.assign',
+      'janus.incident.set',
+    ]);
     expect(slack.responses.filter((x) => x.id === r.replyId)).toEqual([]);
+    // DataHub's assignees: the acknowledger's DataHub user; the thread says who took it
+    expect(await people(sessions)).toEqual({
+      priority: expect.anything(),
+      assignees: [{ urn: 'urn:li:corpuser:erin.walsh', name: 'Erin Walsh' }],
+    });
+    const [reply] = await threadReplies(r.message.ts);
+    expect(reply).toMatchObject({ channel: CHANNEL, thread_ts: r.message.ts });
+    expect(reply!.text).toBe(':eyes: *Erin Walsh* acknowledged this incident and took it on (assigned in DataHub).');
   });
 
   it('Resolve: the modal asks fixed or no action and a note; on submit RESOLVED with that stage and note; Reopen offered', async () => {
@@ -169,6 +189,10 @@ describe('acting on an incident from Slack', () => {
     expect(textOf(update!.blocks as Json[])).toContain('*Resolved: fixed* by Erin Walsh');
     expect(textOf(update!.blocks as Json[])).toContain('Re-ran build_stg_sessions');
     expect(buttonsOf(update!.blocks as Json[])).toEqual(['open_report', 'janus.incident.reopen']);
+    const [reply] = await threadReplies(r.message.ts);
+    expect(reply!.text).toBe(`:white_check_mark: *Erin Walsh* resolved this incident as fixed.\n>${note}`);
+    // resolving keeps who it is assigned to
+    expect((await people(sessions)).assignees.map((a) => a.name)).toEqual(['Erin Walsh']);
   });
 
   it('Reopen, by a member of the owning group: ACTIVE / TRIAGE again, naming them', async () => {
@@ -185,7 +209,75 @@ describe('acting on an incident from Slack', () => {
       'open_report',
       'janus.incident.ack',
       'janus.incident.resolve',
+      'janus.incident.assign',
+      'janus.incident.set',
     ]);
+    expect((await threadReplies(r.message.ts))[0]!.text).toBe(':rotating_light: *Frank Li* reopened this incident.');
+  });
+
+  it('Assign to me, then a priority and a stage from the menu: each lands in DataHub, the message and the thread', async () => {
+    const message = alertOn(sessions);
+    const before = await people(sessions);
+    expect(before.assignees.map((a) => a.urn)).toEqual(['urn:li:corpuser:erin.walsh']);
+    await click(FRANK, 'janus.incident.assign', sessions, message);
+    await threadReplies(message.ts, 1);
+    expect(await people(sessions)).toEqual({
+      priority: before.priority,
+      assignees: [
+        { urn: 'urn:li:corpuser:erin.walsh', name: 'Erin Walsh' },
+        { urn: 'urn:li:corpuser:frank.li', name: 'Frank Li' },
+      ],
+    });
+    const choose = (choice: string) =>
+      clickButton(slack, janus.endpoint, { user: FRANK, actionId: 'janus.incident.set', value: '', message, choice });
+    expect((await choose(`priority:CRITICAL|${sessions}`)).res.status).toBe(200);
+    await threadReplies(message.ts, 2);
+    // the priority changes, the assignees stay (GMS would drop what the update leaves out)
+    expect(await people(sessions)).toMatchObject({ priority: 'CRITICAL', assignees: [{}, {}] });
+    expect((await choose(`stage:WORK_IN_PROGRESS|${sessions}`)).res.status).toBe(200);
+    const replies = await threadReplies(message.ts, 3);
+    expect(await status(sessions)).toMatchObject({
+      state: 'ACTIVE',
+      stage: 'WORK_IN_PROGRESS',
+      message: 'Moved to work in progress by Frank Li (frank.li@acmepay.example) in Slack.',
+    });
+    expect((await people(sessions)).priority).toBe('CRITICAL');
+    expect(replies.map((m) => m.text)).toEqual([
+      ':raising_hand: *Frank Li* assigned this incident to themselves.',
+      ':label: *Frank Li* set the priority to *P0 Critical*.',
+      ':arrows_counterclockwise: *Frank Li* moved this incident to *work in progress*.',
+    ]);
+    const last = updatesOf(message.ts).at(-1)!;
+    expect(textOf(last.blocks as Json[])).toContain('*Moved to work in progress* by Frank Li');
+    expect(textOf(last.blocks as Json[])).toContain('P0 Critical · assigned to Erin Walsh, Frank Li');
+    // back to triage, as the tests below expect it
+    await choose(`stage:TRIAGE|${sessions}`);
+    await threadReplies(message.ts, 4);
+    expect(await status(sessions)).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+  });
+
+  it('the menu: a forged option is refused as malformed, and one who may not act is refused; nothing written', async () => {
+    sim.resetStats();
+    const message = alertOn(sessions);
+    const forged = await clickButton(slack, janus.endpoint, {
+      user: FRANK,
+      actionId: 'janus.incident.set',
+      value: '',
+      message,
+      choice: `priority:URGENT|${sessions}`,
+    });
+    expect((await forged.reply()).text).toContain('This button does not name a DataHub incident');
+    const refused = await clickButton(slack, janus.endpoint, {
+      user: DEV,
+      actionId: 'janus.incident.set',
+      value: '',
+      message,
+      choice: `priority:LOW|${sessions}`,
+    });
+    expect((await refused.reply()).text).toContain('Only the owners of analytics.stg_sessions');
+    const assign = await click(DEV, 'janus.incident.assign', sessions, message);
+    expect((await assign.reply()).text).toContain('Only the owners of analytics.stg_sessions');
+    expect(sim.stats().mutations).toBe(0);
   });
 
   it('a button on an incident resolved elsewhere says so and shows where it is now, writing nothing', async () => {
@@ -328,7 +420,7 @@ describe('in one process without Redis', () => {
     }, 'nine replies');
     expect(told).toHaveLength(9);
     for (const r of told) expect(String(r.body.text)).toContain('already acknowledged by Dev Patel');
-    expect(sim.stats().byOperation.JanusUpdateIncidentStatus).toBe(1);
+    expect(sim.stats().byOperation.JanusUpdateIncident).toBe(1);
     expect(updatesOf(message.ts)).toHaveLength(1);
     expect(await status(leak)).toMatchObject({ state: 'ACTIVE', stage: 'INVESTIGATION' });
   });

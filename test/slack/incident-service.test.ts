@@ -161,7 +161,7 @@ describe('before the service runs', () => {
     }, 'the other nine told');
     expect(told).toHaveLength(9);
     for (const r of told) expect(String(r.body.text)).toContain('This incident was already acknowledged by Erin Walsh');
-    expect(sim.stats().byOperation.JanusUpdateIncidentStatus).toBe(1);
+    expect(sim.stats().byOperation.JanusUpdateIncident).toBe(1);
     expect(updatesOf(message.ts)).toHaveLength(1);
     expect((await readIncidentFacts(client, urn))!.status).toMatchObject({ state: 'ACTIVE', stage: 'INVESTIGATION' });
   });
@@ -192,23 +192,46 @@ describe('with the service running', () => {
     expect(JSON.stringify(update!.blocks)).toContain('Closed in the DataHub UI');
   });
 
-  it('FIXED from Slack while the failure is still there: Janus reopens it, with a reply in the thread saying so', async () => {
+  it("FIXED from Slack while the failure is still there: Janus reopens it, keeping the person's note in DataHub and mentioning them in the thread", async () => {
     const urn = (await incidentsOf(DATASETS.stgSessions, SESSIONS_KEY))[0]!.urn;
     // back open first (the last test left it resolved as no action required: that would suppress it)
     const message = newMessage(urn);
     await click(ERIN, 'janus.incident.reopen', urn, message);
     await updated(message.ts, /Reopened\* by Erin Walsh/);
     await resolveFromSlack(ERIN, urn, message, 'FIXED');
+    // nothing was ingested that fixes the job: the next cycles' write-back reopens it
     const reopened = await updated(message.ts, /Reopened\* by Janus/);
     expect(JSON.stringify(reopened.blocks)).toContain('the evidence is still there');
+    // her note stays on the message, as part of the reopening
+    expect(JSON.stringify(reopened.blocks)).toContain('FIXED per Erin Walsh');
     const reply = await eventually(
-      () => callsOf(slack, 'chat.postMessage').find((m) => m.thread_ts === message.ts),
+      () =>
+        callsOf(slack, 'chat.postMessage').find(
+          (m) => m.thread_ts === message.ts && /Janus reopened/.test(String(m.text)),
+        ),
       'the thread reply',
       30_000,
     );
     expect(reply.channel).toBe(CHANNEL);
     expect(reply.text).toContain('the evidence is still there on stg_sessions');
-    expect((await readIncidentFacts(client, urn))!.status).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+    expect(reply.text).toContain(`<@${ERIN.id}> had resolved it as fixed, and Janus still sees the problem.`);
+    expect(reply.text).toContain('>FIXED per Erin Walsh');
+    // DataHub's status message keeps who resolved it, as what, and the note
+    const now = (await readIncidentFacts(client, urn))!.status;
+    expect(now).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
+    expect(now.message).toMatch(/^Reopened by Janus: the evidence is still there on stg_sessions\./);
+    expect(now.message).toContain(
+      '\nErin Walsh (erin.walsh@acmepay.example) resolved as Fixed: "FIXED per Erin Walsh"',
+    );
+    // the thread holds the human record in order: her reopen, her resolution, then Janus's reopening
+    const thread = callsOf(slack, 'chat.postMessage')
+      .filter((m) => m.thread_ts === message.ts)
+      .map((m) => String(m.text).split('\n')[0]);
+    expect(thread.slice(0, 3)).toEqual([
+      ':rotating_light: *Erin Walsh* reopened this incident.',
+      ':white_check_mark: *Erin Walsh* resolved this incident as fixed.',
+      expect.stringMatching(/^:rotating_light: Janus reopened this incident: the evidence is still there/),
+    ]);
     expect(await incidentsOf(DATASETS.stgSessions, SESSIONS_KEY)).toHaveLength(1);
   });
 

@@ -26,6 +26,7 @@ let nextTs = 1_760_000_000;
 
 /** Answers the Web API methods the incident buttons call, as Slack does (the calls are recorded in `fake.calls`). */
 export function withIncidentMethods(fake: FakeSlack, members: Member[]): void {
+  for (const m of members) if (m.email) fake.addUser(m.email, m.id);
   fake.methods['users.info'] = (b) => {
     const m = members.find((x) => x.id === b.user);
     if (!m) return { ok: false, error: 'user_not_found' };
@@ -110,6 +111,8 @@ export function blockActions(c: {
   message: { ts: string; text: string; blocks: Json[] };
   responseUrl: string;
   channel?: string;
+  /** A choice in a menu (static_select): the option's value, sent as `selected_option` instead of a button's value. */
+  choice?: string;
 }): Json {
   return {
     type: 'block_actions',
@@ -123,14 +126,23 @@ export function blockActions(c: {
     message: { type: 'message', user: BOT.userId, bot_id: BOT.botId, ...c.message },
     response_url: c.responseUrl,
     actions: [
-      {
-        type: 'button',
-        action_id: c.actionId,
-        block_id: 'alert-actions',
-        value: c.value,
-        text: { type: 'plain_text', text: 'Click' },
-        action_ts: `${Date.now() / 1000}`,
-      },
+      c.choice
+        ? {
+            type: 'static_select',
+            action_id: c.actionId,
+            block_id: 'alert-actions',
+            selected_option: { text: { type: 'plain_text', text: 'Chosen' }, value: c.choice },
+            placeholder: { type: 'plain_text', text: 'Priority / stage' },
+            action_ts: `${Date.now() / 1000}`,
+          }
+        : {
+            type: 'button',
+            action_id: c.actionId,
+            block_id: 'alert-actions',
+            value: c.value,
+            text: { type: 'plain_text', text: 'Click' },
+            action_ts: `${Date.now() / 1000}`,
+          },
     ],
     state: { values: {} },
   };
@@ -186,12 +198,25 @@ export type JanusWithIncidents = JanusWithSlack;
 export async function clickButton(
   fake: FakeSlack,
   endpoint: string,
-  c: { user: Member; actionId: string; value: string; message: { ts: string; text: string; blocks: Json[] } },
+  c: {
+    user: Member;
+    actionId: string;
+    value: string;
+    message: { ts: string; text: string; blocks: Json[] };
+    choice?: string;
+  },
 ) {
   const { id, url } = fake.responseUrl();
   const res = await postInteraction(
     endpoint,
-    blockActions({ user: c.user.id, actionId: c.actionId, value: c.value, message: c.message, responseUrl: url }),
+    blockActions({
+      user: c.user.id,
+      actionId: c.actionId,
+      value: c.value,
+      message: c.message,
+      responseUrl: url,
+      ...(c.choice ? { choice: c.choice } : {}),
+    }),
   );
   return { res, id, reply: () => fake.posted(id) as Promise<Json> };
 }

@@ -36,6 +36,7 @@ function recordingApi() {
     reply: async (...args) => void calls.push({ method: 'reply', args }),
     ephemeral: async (...args) => void calls.push({ method: 'ephemeral', args }),
     profile: async () => ({}),
+    memberByEmail: async () => undefined,
   };
   return { api, calls };
 }
@@ -79,6 +80,42 @@ describe('the reverse sync', () => {
     const drawn = calls.filter((c) => c.method === 'update').map((c) => JSON.stringify(c.args[3]));
     expect(drawn).toHaveLength(2);
     for (const blocks of drawn) expect(blocks).toContain('*Reopened* by Janus');
+  });
+
+  it("Janus reopened someone's resolution: the reply mentions them when Slack knows their email, else names them", async () => {
+    const messages = new MemoryIncidentMessages();
+    await messages.save({ channel: 'C2', ts: '5.1', text: 'alert', blocks: [], shown: {} }, [urn]);
+    const { api, calls } = recordingApi();
+    const lookups: string[] = [];
+    const deps = {
+      client,
+      messages,
+      api: {
+        ...api,
+        memberByEmail: async (e: string) => (lookups.push(e), e.startsWith('carol') ? 'U0CAROL01' : undefined),
+      },
+      locks: memoryIncidentLocks(),
+      logger: createLogger({ level: 'silent', format: 'json' }),
+    };
+    const reopen = (who: string) =>
+      setIncidentStatus(sim, urn, {
+        state: 'ACTIVE',
+        stage: 'TRIAGE',
+        message: `Reopened by Janus: the evidence is still there on stg_sessions. It failed.\n${who} resolved as Fixed: "Re-ran it."`,
+      });
+    await reopen('Carol Diaz (carol.diaz@acmepay.example)');
+    expect(await syncIncidentMessages(deps)).toMatchObject({ updated: 1, replies: 1 });
+    const text = () => String(calls.filter((c) => c.method === 'reply').at(-1)!.args[2]);
+    expect(text()).toBe(
+      ':rotating_light: Janus reopened this incident: the evidence is still there on stg_sessions. It failed.\n' +
+        '<@U0CAROL01> had resolved it as fixed, and Janus still sees the problem.\n>Re-ran it.',
+    );
+    const drawn = JSON.stringify(calls.find((c) => c.method === 'update')!.args[3]);
+    expect(drawn).toContain('Re-ran it.');
+    await reopen('Dev Patel (dev.patel@acmepay.example)');
+    await syncIncidentMessages(deps);
+    expect(text()).toContain('*Dev Patel* had resolved it as fixed');
+    expect(lookups).toEqual(['carol.diaz@acmepay.example', 'dev.patel@acmepay.example']);
   });
 
   it('a message chat.update can never reach (an ephemeral tracked by an older Janus) is forgotten, not retried every cycle', async () => {

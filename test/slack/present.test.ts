@@ -64,7 +64,12 @@ describe('the Slack presentation module', () => {
       elements: unknown[];
     };
     const raised = incidentButtons({ urn: 'urn:li:incident:1', status: RAISED_STATUS });
-    expect(raised.map((b) => b.action_id)).toEqual(['janus.incident.ack', 'janus.incident.resolve']);
-    expect(actions.elements.slice(0, 2)).toEqual(raised);
+    expect(raised.map((b) => b.action_id)).toEqual([
+      'janus.incident.ack',
+      'janus.incident.resolve',
+      'janus.incident.assign',
+      'janus.incident.set',
+    ]);
+    expect(actions.elements.slice(0, 4)).toEqual(raised);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTOR,
   DATASET,
+  GROUP,
   expectDataHubError,
   MISSING_DATASET,
   MODEL,
@@ -204,6 +205,71 @@ describe('updateIncidentStatus', () => {
     const res = await gql(UPDATE, { urn: 'urn:li:incident:nope', input: { state: 'RESOLVED' } });
     expectDataHubError(res, 'NOT_FOUND', 'Failed to update incident. Incident does not exist.');
     expect(res.data).toEqual({ updateIncidentStatus: null });
+  });
+});
+
+const UPDATE_INCIDENT =
+  'mutation Upd($urn: String!, $input: UpdateIncidentInput!) { updateIncident(urn: $urn, input: $input) }';
+
+describe('updateIncident', () => {
+  it('sets assignees (stamped) and priority, keeps title and status when they are left out', async () => {
+    let now = NOW;
+    const { store, data } = seededHarness(() => now);
+    const { raiseIncident: urn } = await data(RAISE, {
+      input: { type: 'OPERATIONAL', title: 't', resourceUrn: DATASET, status: { state: 'ACTIVE', stage: 'TRIAGE' } },
+    });
+    now = NOW + 5000;
+    const res = await data(UPDATE_INCIDENT, { urn, input: { priority: 'HIGH', assigneeUrns: [USER, GROUP] } });
+    expect(res.updateIncident).toBe(true);
+    const info = store.aspect<Record<string, unknown>>(urn, 'incidentInfo');
+    expect(info).toMatchObject({
+      title: 't',
+      priority: 1,
+      assignees: [
+        { actor: USER, assignedAt: { time: NOW + 5000, actor: ACTOR } },
+        { actor: GROUP, assignedAt: { time: NOW + 5000, actor: ACTOR } },
+      ],
+      status: { state: 'ACTIVE', stage: 'TRIAGE', lastUpdated: STAMP },
+    });
+  });
+
+  it('removes priority and assignees an update leaves out (SetMode.REMOVE_IF_NULL), and writes a given status', async () => {
+    const { store, data } = seededHarness();
+    const { raiseIncident: urn } = await data(RAISE, {
+      input: { type: 'OPERATIONAL', resourceUrn: DATASET, priority: 'LOW', assigneeUrns: [USER] },
+    });
+    await data(UPDATE_INCIDENT, { urn, input: { status: { state: 'ACTIVE', stage: 'INVESTIGATION', message: 'm' } } });
+    const info = store.aspect<Record<string, unknown>>(urn, 'incidentInfo');
+    expect(info).not.toHaveProperty('priority');
+    expect(info).not.toHaveProperty('assignees');
+    expect(info?.status).toEqual({ state: 'ACTIVE', stage: 'INVESTIGATION', message: 'm', lastUpdated: STAMP });
+  });
+
+  it.runIf(readSide('Query', 'entity'))('reads assignees back as users and groups, priority as the enum', async () => {
+    const { data } = seededHarness();
+    const { raiseIncident: urn } = await data(RAISE, { input: { type: 'SQL', resourceUrn: DATASET } });
+    await data(UPDATE_INCIDENT, { urn, input: { priority: 'CRITICAL', assigneeUrns: [USER, GROUP] } });
+    const res = await data(
+      `query($urn: String!) { entity(urn: $urn) { ... on Incident { priority
+        assignees { ... on CorpUser { urn username } ... on CorpGroup { urn name } } } } }`,
+      { urn },
+    );
+    expect(res.entity).toEqual({
+      priority: 'CRITICAL',
+      assignees: [
+        { urn: USER, username: 'jdoe' },
+        { urn: GROUP, name: 'data-eng' },
+      ],
+    });
+  });
+
+  it('answers NOT_FOUND for an incident that does not exist; an empty resourceUrns is a server error', async () => {
+    const { gql, data } = seededHarness();
+    const missing = await gql(UPDATE_INCIDENT, { urn: 'urn:li:incident:nope', input: { priority: 'LOW' } });
+    expectDataHubError(missing, 'NOT_FOUND', 'Failed to update incident. Incident does not exist.');
+    const { raiseIncident: urn } = await data(RAISE, { input: { type: 'SQL', resourceUrn: DATASET } });
+    const empty = await gql(UPDATE_INCIDENT, { urn, input: { resourceUrns: [] } });
+    expectDataHubError(empty, 'SERVER_ERROR', 'resourceUrns cannot be empty if provided');
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Finding } from '../finding.js';
+import { actorOf, emailOf, noteOf } from '../incident-status.js';
 import { shortName } from '../names.js';
 import type { RootCause } from './root-causes.js';
 
@@ -92,11 +93,49 @@ export function humanResolutions(
     if (!incident?.evidence || incident.evidence !== evidenceFingerprint(rc.finding)) continue;
     if (incident.stage === 'NO_ACTION_REQUIRED') out.suppressed.add(rc.key);
     else if ((incident.stage === 'FIXED' || !incident.stage) && !BY_JANUS.test(incident.message ?? ''))
-      out.reopen.push({ incident, cause: rc, message: reopenMessage(rc) });
+      out.reopen.push({ incident, cause: rc, message: reopenMessage(rc, incident) });
   }
   return out;
 }
 
-/** Why Janus reopens a person's FIXED: the evidence is unchanged. */
-export const reopenMessage = (rc: RootCause): string =>
-  `Reopened by Janus: the evidence is still there on ${shortName(rc.dataset)}. ${rc.finding.message}`;
+/**
+ * Why Janus reopens a person's FIXED: the evidence is unchanged. The person's resolution is kept in it (the reopening
+ * replaces the status message that held it): who, with their email when Janus's convention recorded it, and the note.
+ */
+export const reopenMessage = (rc: RootCause, prior?: Pick<ResolvedIncident, 'stage' | 'message'>): string => {
+  const why = `Reopened by Janus: the evidence is still there on ${shortName(rc.dataset)}. ${rc.finding.message}`;
+  const kept = prior ? priorResolutionText(prior) : '';
+  return kept ? `${why}\n${kept}` : why;
+};
+
+const STAGE_WORDS: Record<string, string> = { FIXED: 'Fixed', NO_ACTION_REQUIRED: 'No action required' };
+
+/** `Carol Diaz (carol@x) resolved as Fixed: "note"`, from a resolution's status message; empty when it says nothing. */
+export function priorResolutionText(prior: Pick<ResolvedIncident, 'stage' | 'message'>): string {
+  const name = actorOf({ message: prior.message, updatedBy: null });
+  const email = emailOf(prior.message);
+  const note = noteOf(prior.message);
+  const who = name ? `${name}${email ? ` (${email})` : ''} resolved` : 'Resolved';
+  const as = prior.stage ? ` as ${STAGE_WORDS[prior.stage] ?? prior.stage}` : '';
+  if (!name && !note) return '';
+  return `${who}${as}${note ? `: "${note}"` : '.'}`;
+}
+
+/** What `priorResolutionText` kept in a reopening message (its lines after the first): the person and their note. */
+export function priorResolutionOf(
+  message: string | null,
+): { name?: string; email?: string; stage?: string; note?: string } | undefined {
+  if (!message || !/^Reopened by Janus\b/.test(message)) return undefined;
+  const kept = message.slice(message.indexOf('\n') + 1);
+  if (kept === message) return undefined;
+  const m = /^(?:(.+?)(?: \(([^()\s]+@[^()\s]+)\))? resolved|Resolved)(?: as ([^:.]+))?(?:: "([\s\S]*)"|\.)$/.exec(
+    kept,
+  );
+  if (!m) return undefined;
+  return {
+    ...(m[1] ? { name: m[1] } : {}),
+    ...(m[2] ? { email: m[2] } : {}),
+    ...(m[3] ? { stage: m[3] } : {}),
+    ...(m[4] ? { note: m[4] } : {}),
+  };
+}

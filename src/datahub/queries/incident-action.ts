@@ -7,6 +7,13 @@ import { incidentStatusSchema, ownerSchema, ownershipSchema } from './response-p
 export type RawOwnership = z.infer<typeof ownershipSchema>;
 export type RawIncidentStatus = z.infer<typeof incidentStatusSchema>;
 
+/** `priority` and `assignees` (users and groups) of an incident (the JanusIncidentPeople fragment). */
+const peopleFields = {
+  priority: z.string().nullish(),
+  assignees: z.array(ownerSchema).nullish(),
+};
+export type RawIncidentPeople = { priority?: string | null; assignees?: z.infer<typeof ownerSchema>[] | null };
+
 const incidentForAction = z.object({
   entity: z
     .object({
@@ -15,6 +22,7 @@ const incidentForAction = z.object({
       title: z.string().nullish(),
       description: z.string().nullish(),
       incidentStatus: incidentStatusSchema.nullish(),
+      ...peopleFields,
       entity: z
         .object({ urn: z.string(), type: z.string(), name: z.string().nullish(), ownership: ownershipSchema })
         .nullish(),
@@ -63,6 +71,7 @@ const incidentsStatus = z.object({
           type: z.string(),
           title: z.string().nullish(),
           incidentStatus: incidentStatusSchema.nullish(),
+          ...peopleFields,
         })
         .nullish(),
     )

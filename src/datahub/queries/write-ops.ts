@@ -14,6 +14,8 @@ type UrnInput = { urn: string; input: Record<string, unknown> };
 // Not idempotent: a new incident every call. Janus raises only what a re-read (under a lock) does not find.
 export const raiseIncidentOp = write<Input>('raise-incident', z.string().nullish(), false);
 export const updateIncidentStatusOp = write<UrnInput>('update-incident-status', z.boolean().nullish(), true);
+/** Priority and assignees (with a status when given): Acknowledge, Assign to me, the priority menu. */
+export const updateIncidentOp = write<UrnInput>('update-incident', z.boolean().nullish(), true);
 export const createTagOp = write<Input>('create-tag', z.string().nullish(), true);
 export const addTagOp = write<Input>('add-tag', z.boolean().nullish(), true);
 export const removeTagOp = write<Input>('remove-tag', z.boolean().nullish(), true);

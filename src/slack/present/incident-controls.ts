@@ -2,43 +2,84 @@ import { createHash } from 'node:crypto';
 import type { types } from '@slack/bolt';
 import type { IncidentView } from '../../app/incident-action.js';
 import { actorOf, isAcknowledged, noteOf, type IncidentStatus, type Resolution } from '../../core/incident-status.js';
+import {
+  ACTIVE_STAGES,
+  INCIDENT_PRIORITIES,
+  isActiveStage,
+  isPriority,
+  PRIORITY_WORD,
+  STAGE_WORD,
+  type IncidentPeople,
+} from '../../core/incident-triage.js';
 import { LIMITS, type Block } from './kit.js';
 import { clip, dateToken, plain } from './mrkdwn.js';
 
 /**
  * An incident's controls in a Slack message, the one builder of them: its status line and its buttons (an alert shows
  * them as Janus raised the incident; a click, the reverse sync and `/janus trust` as it is now). Pure. The buttons'
- * `action_id`s are stable; their `value` is the DataHub incident urn.
+ * `action_id`s are stable; their `value` is the DataHub incident urn. The priority / stage menu (one `static_select`,
+ * its options grouped as DataHub's incident model has them) carries `<priority|stage>:<value>|<urn>` in each option.
  */
 
 export const INCIDENT_ACTIONS = {
   ack: 'janus.incident.ack',
   resolve: 'janus.incident.resolve',
   reopen: 'janus.incident.reopen',
+  assign: 'janus.incident.assign',
+  set: 'janus.incident.set',
 } as const;
 /** Every `janus.incident.*` action id that is not one of these is answered as unknown. */
-export const UNKNOWN_INCIDENT_ACTION = /^janus\.incident\.(?!(?:ack|resolve|reopen)$)/;
+export const UNKNOWN_INCIDENT_ACTION = /^janus\.incident\.(?!(?:ack|resolve|reopen|assign|set)$)/;
+
+/** Slack's limit on an option's `value`: a longer urn gets no menu. */
+const OPTION_VALUE_MAX = 150;
+
+/** A menu choice: `priority:HIGH|<urn>` or `stage:WORK_IN_PROGRESS|<urn>` (checked, never trusted). */
+export function parseChoice(value: string): { control: 'priority' | 'stage'; choice: string; urn: string } | undefined {
+  const m = /^(priority|stage):([A-Z_]{1,40})\|(.+)$/.exec(value);
+  if (!m) return undefined;
+  const [, control, choice, urn] = m as unknown as [string, 'priority' | 'stage', string, string];
+  if (control === 'priority' ? !isPriority(choice) : !isActiveStage(choice)) return undefined;
+  return { control, choice, urn };
+}
 
 /** Block ids of an incident's controls: `janus.incident:<12 hex of the urn>:status|actions`. */
 const controlId = (urn: string) => `janus.incident:${createHash('sha256').update(urn).digest('hex').slice(0, 12)}`;
 
-const STAGE_WORD: Record<Resolution, string> = { FIXED: 'fixed', NO_ACTION_REQUIRED: 'no action required' };
+const RESOLVED_WORD: Record<Resolution, string> = { FIXED: 'fixed', NO_ACTION_REQUIRED: 'no action required' };
 
 const when = (ms: number | null) =>
   ms === null ? '' : ` · ${dateToken(ms, '{date_short_pretty} at {time}', new Date(ms).toISOString())}`;
 
-/** One line saying where the incident is, who put it there and when (and a resolution's note). */
+/** One line saying where the incident is, who put it there and when (and a resolution's note), its priority and assignees. */
 export function statusLine(view: IncidentView): string {
+  return `${stateLine(view)}${peopleLine(view.people)}`;
+}
+
+function peopleLine(people: IncidentPeople | undefined): string {
+  if (!people) return '';
+  const parts = [
+    ...(people.priority ? [PRIORITY_WORD[people.priority]] : []),
+    ...(people.assignees.length ? [`assigned to ${people.assignees.map((a) => plain(a.name)).join(', ')}`] : []),
+  ];
+  return parts.length ? `\n${parts.join(' · ')}` : '';
+}
+
+function stateLine(view: IncidentView): string {
   const s = view.status;
   const by = actorOf(s);
   const who = by ? ` by ${plain(by)}` : '';
   if (s.state === 'RESOLVED') {
-    const stage = s.stage === 'FIXED' || s.stage === 'NO_ACTION_REQUIRED' ? `: ${STAGE_WORD[s.stage]}` : '';
+    const stage = s.stage === 'FIXED' || s.stage === 'NO_ACTION_REQUIRED' ? `: ${RESOLVED_WORD[s.stage]}` : '';
     const note = noteOf(s.message);
     const quoted = note && !/^Resolved by Janus/.test(note) ? `\n>${plain(clip(note, 500)).replace(/\n/g, '\n>')}` : '';
     return `:white_check_mark: *Resolved${stage}*${who}${when(s.updatedAt)}${quoted}`;
   }
-  if (isAcknowledged(s)) return `:eyes: *Acknowledged*${who}${when(s.updatedAt)}`;
+  if (isAcknowledged(s)) {
+    const moved = /^Moved to /.test(s.message ?? '') && s.stage ? `Moved to ${STAGE_WORD[s.stage]}` : 'Acknowledged';
+    return `:eyes: *${moved}*${who}${when(s.updatedAt)}`;
+  }
+  if (/^Moved to /.test(s.message ?? '')) return `:rotating_light: *Moved to triage*${who}${when(s.updatedAt)}`;
   const reopened = /^Reopened by /.test(s.message ?? '');
   if (reopened) {
     const why = /^Reopened by Janus: (.*)$/s.exec(s.message ?? '')?.[1];
@@ -55,20 +96,52 @@ const button = (text: string, actionId: string, urn: string, style?: 'primary' |
   ...(style ? { style } : {}),
 });
 
+/** Assign to me and the priority / stage menu, while the incident is ACTIVE. */
+function triageControls(urn: string): (types.Button | types.StaticSelect)[] {
+  const assign = button('Assign to me', INCIDENT_ACTIONS.assign, urn);
+  if (`stage:WORK_IN_PROGRESS|${urn}`.length > OPTION_VALUE_MAX) return [assign];
+  const option = (text: string, value: string) => ({ text: { type: 'plain_text' as const, text }, value });
+  return [
+    assign,
+    {
+      type: 'static_select',
+      action_id: INCIDENT_ACTIONS.set,
+      placeholder: { type: 'plain_text', text: 'Priority / stage' },
+      option_groups: [
+        {
+          label: { type: 'plain_text', text: 'Priority' },
+          options: INCIDENT_PRIORITIES.map((p) => option(PRIORITY_WORD[p], `priority:${p}|${urn}`)),
+        },
+        {
+          label: { type: 'plain_text', text: 'Stage' },
+          options: ACTIVE_STAGES.map((st) =>
+            option(
+              STAGE_WORD[st].replace(/^./, (c) => c.toUpperCase()),
+              `stage:${st}|${urn}`,
+            ),
+          ),
+        },
+      ],
+    },
+  ];
+}
+
 /**
  * Acknowledge and Resolve while nobody has it (an alert's, showing `RAISED_STATUS`); Resolve once acknowledged; Reopen
- * once resolved.
+ * once resolved. While it is ACTIVE, Assign to me and the priority / stage menu follow.
  */
 export function incidentButtons(view: {
   urn: string;
   status: Pick<IncidentStatus, 'state' | 'stage'>;
-}): types.Button[] {
+}): (types.Button | types.StaticSelect)[] {
   const s = view.status;
   if (s.state === 'RESOLVED') return [button('Reopen', INCIDENT_ACTIONS.reopen, view.urn)];
-  if (isAcknowledged(s)) return [button('Resolve', INCIDENT_ACTIONS.resolve, view.urn, 'primary')];
+  if (isAcknowledged(s))
+    return [button('Resolve', INCIDENT_ACTIONS.resolve, view.urn, 'primary'), ...triageControls(view.urn)];
   return [
     button('Acknowledge', INCIDENT_ACTIONS.ack, view.urn, 'primary'),
     button('Resolve', INCIDENT_ACTIONS.resolve, view.urn),
+    ...triageControls(view.urn),
   ];
 }
 
@@ -85,21 +158,26 @@ export function incidentControls(view: IncidentView): Block[] {
   ];
 }
 
-const isButtonFor = (e: object, urn: string) =>
-  'action_id' in e &&
-  typeof e.action_id === 'string' &&
-  e.action_id.startsWith('janus.incident.') &&
-  'value' in e &&
-  e.value === urn;
+/** The incident a `janus.incident.*` element acts on: a button's value, the urn in a menu's options. */
+function elementUrn(e: object): string | undefined {
+  if (!('action_id' in e) || typeof e.action_id !== 'string' || !e.action_id.startsWith('janus.incident.')) return;
+  if ('value' in e && typeof e.value === 'string') return e.value || undefined;
+  const groups = 'option_groups' in e && Array.isArray(e.option_groups) ? (e.option_groups as types.OptionGroup[]) : [];
+  const first = groups[0]?.options[0]?.value;
+  return first ? parseChoice(first)?.urn : undefined;
+}
+
+const isButtonFor = (e: object, urn: string) => elementUrn(e) === urn;
 
 /** The incidents a message's buttons act on (the `value` of its `janus.incident.*` buttons), in order, once each. */
 export function incidentsShownIn(blocks: readonly Block[]): string[] {
   const urns = new Set<string>();
   for (const b of blocks)
     if (b.type === 'actions')
-      for (const e of b.elements)
-        if ('action_id' in e && e.action_id?.startsWith('janus.incident.') && 'value' in e && e.value)
-          urns.add(e.value);
+      for (const e of b.elements) {
+        const urn = elementUrn(e);
+        if (urn) urns.add(urn);
+      }
   return [...urns];
 }
 

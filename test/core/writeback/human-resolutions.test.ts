@@ -6,9 +6,12 @@ import {
   evidenceFingerprint,
   evidenceOf,
   humanResolutions,
+  priorResolutionOf,
+  reopenMessage,
   withEvidenceLine,
   type ResolvedIncident,
 } from '../../../src/core/writeback/human-resolutions.js';
+import { statusMessage } from '../../../src/core/incident-status.js';
 import { planWriteBack } from '../../../src/core/writeback/plan.js';
 import type { RootCause } from '../../../src/core/writeback/root-causes.js';
 import type { WriteBackState } from '../../../src/core/writeback/state.js';
@@ -117,5 +120,26 @@ describe('a resolution by a person sticks', () => {
     const f = failed('run-1');
     const open = humanResolutions([cause(f)], new Set([f.key]), [resolved(f, 'NO_ACTION_REQUIRED', note)]);
     expect(open.suppressed.size + open.reopen.length).toBe(0);
+  });
+
+  it("the reopening keeps the person's resolution: who (name, email), as what, and the note, read back as it was", () => {
+    const f = failed('run-1');
+    const carol = { name: 'Carol Diaz', email: 'carol.diaz@acmepay.example' };
+    const theirs = statusMessage('resolve', carol, 'Re-ran the job by hand.\nAll "good": rows are in.');
+    const [reopen] = humanResolutions([cause(f)], new Set(), [resolved(f, 'FIXED', theirs)]).reopen;
+    expect(reopen!.message).toBe(
+      `${reopenMessage(cause(f))}\nCarol Diaz (carol.diaz@acmepay.example) resolved as Fixed: "Re-ran the job by hand.\nAll "good": rows are in."`,
+    );
+    expect(priorResolutionOf(reopen!.message)).toEqual({
+      ...carol,
+      stage: 'Fixed',
+      note: 'Re-ran the job by hand.\nAll "good": rows are in.',
+    });
+    // a resolution written in DataHub's UI (no name in it): the note alone
+    const ui = humanResolutions([cause(f)], new Set(), [resolved(f, null, 'Backfilled')]).reopen[0]!.message;
+    expect(ui.split('\n')[1]).toBe('Resolved: "Backfilled"');
+    expect(priorResolutionOf(ui)).toEqual({ note: 'Backfilled' });
+    expect(priorResolutionOf(reopenMessage(cause(f)))).toBeUndefined();
+    expect(priorResolutionOf(theirs)).toBeUndefined();
   });
 });

@@ -101,3 +101,50 @@ export function updateIncidentStatus(
   updateIncidentsSummaries(ctx.store, urn, info);
   return true;
 }
+
+interface UpdateIncidentInput {
+  title?: string | null;
+  description?: string | null;
+  startedAt?: number | null;
+  status?: IncidentStatusInput | null;
+  priority?: keyof typeof PRIORITY | null;
+  resourceUrns?: string[] | null;
+  assigneeUrns?: string[] | null;
+}
+
+/**
+ * UpdateIncidentResolver: every one of the incident's entities (and any new resource) must allow editing incidents.
+ * Title, description, status and resources change only when given; priority and assignees are always set from the
+ * input (`SetMode.REMOVE_IF_NULL`): an update that leaves them out removes them, whatever the schema's "omitted fields
+ * are not updated" says. `startedAt` is accepted and ignored, as GMS does.
+ */
+export function updateIncident(
+  _: unknown,
+  { urn, input }: { urn: string; input: UpdateIncidentInput },
+  ctx: SimContext,
+): boolean {
+  requireUrn(urn);
+  const stored = ctx.store.aspect<IncidentInfoAspect>(urn, 'incidentInfo');
+  if (!stored) throw notFound('Failed to update incident. Incident does not exist.');
+  const existing = stored.entities ?? [];
+  for (const entity of existing) authorize(ctx, canEditIncidents(ctx, entity));
+  if (input.resourceUrns) {
+    // an IllegalArgumentException inside the resolver's future: a bare server error
+    if (!input.resourceUrns.length) throw new SimError('SERVER_ERROR', 'resourceUrns cannot be empty if provided');
+    for (const entity of input.resourceUrns)
+      if (parseUrn(entity) && !existing.includes(entity)) authorize(ctx, canEditIncidents(ctx, entity));
+  }
+  const stamp = auditStamp(ctx);
+  const info = copyAspect<IncidentInfoAspect>(stored);
+  if (input.title != null) info.title = input.title;
+  if (input.description != null) info.description = input.description;
+  if (input.status != null) info.status = mapStatus(input.status, stamp);
+  if (input.resourceUrns?.length) info.entities = [...new Set(input.resourceUrns.filter((u) => parseUrn(u)))];
+  if (input.priority) info.priority = PRIORITY[input.priority];
+  else delete info.priority;
+  if (input.assigneeUrns) info.assignees = input.assigneeUrns.map((actor) => ({ actor, assignedAt: stamp }));
+  else delete info.assignees;
+  ctx.store.write(urn, 'incidentInfo', info as unknown as Record<string, unknown>);
+  updateIncidentsSummaries(ctx.store, urn, info);
+  return true;
+}

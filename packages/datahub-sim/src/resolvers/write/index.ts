@@ -1,7 +1,7 @@
 import type { SimContext } from '../../schema/context.js';
 import type { Resolver, ResolverMap } from '../../schema/build.js';
 import { reportAssertionResult, upsertCustomAssertion } from './assertions.js';
-import { raiseIncident, updateIncidentStatus } from './incidents.js';
+import { raiseIncident, updateIncident, updateIncidentStatus } from './incidents.js';
 import { addLink, removeLink, upsertLink } from './links.js';
 import { reportOperation } from './operations.js';
 import { addOwner, addOwners, removeOwner } from './owners.js';
@@ -18,6 +18,7 @@ import { addTag, addTags, batchAddTags, batchRemoveTags, createTag, removeTag } 
 const resolvers: Record<string, Resolver> = {
   raiseIncident,
   updateIncidentStatus,
+  updateIncident,
   createTag,
   addTag,
   addTags,
