@@ -51,6 +51,24 @@ const EMOJI = {
   lock: '🔒',
   wave: '👋',
   test_tube: '🧪',
+  large_blue_circle: '🔵',
+  black_circle: '⚫',
+  heavy_check_mark: '✔️',
+  x: '❌',
+  information_source: 'ℹ️',
+  hourglass_flowing_sand: '⏳',
+  chart_with_downwards_trend: '📉',
+  chart_with_upwards_trend: '📈',
+  arrow_right: '➡️',
+  link: '🔗',
+  memo: '📝',
+  mute: '🔇',
+  fire: '🔥',
+  construction: '🚧',
+  pushpin: '📌',
+  bulb: '💡',
+  repeat: '🔁',
+  speech_balloon: '💬',
 };
 /** Problems met while drawing (an emoji or block the mock does not know): each fails the run. */
 const problems = new Set();
@@ -60,8 +78,9 @@ const esc = (s) =>
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 const emoji = (s) =>
-  s.replace(/:([a-z][a-z0-9_+-]*):/g, (m, n) => {
-    if (EMOJI[n]) return EMOJI[n];
+  // an emoji code starts a word (`urn:li:dataset` and `09:14:04` hold none)
+  s.replace(/(^|[\s(>]):([a-z][a-z0-9_+-]*):/g, (m, before, n) => {
+    if (EMOJI[n]) return `${before}${EMOJI[n]}`;
     problems.add(`the emoji :${n}: (add it to EMOJI in scripts/slack-pictures.mjs)`);
     return m;
   });
