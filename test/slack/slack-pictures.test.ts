@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PICTURES, type Picture } from '../../scripts/slack-pictures/scenarios.js';
+import type { Block } from '../../src/slack/present/kit.js';
 
 /** docs/slack.md's pictures: each made by the real builders, saying what its caption says, and each one shown. */
 
@@ -12,7 +13,8 @@ const picture = (file: string): Picture => {
   return p;
 };
 const texts = (p: Picture['parent']): string[] =>
-  p.blocks.flatMap((b) => {
+  // a Home view's blocks are typed as any block; Janus builds only known ones
+  (p.blocks as Block[]).flatMap((b) => {
     if (b.type === 'section' || b.type === 'header') return b.text ? [b.text.text] : [];
     if (b.type === 'context') return b.elements.map((e) => ('text' in e ? e.text : ''));
     return [];
