@@ -20,6 +20,10 @@ const texts = (p: Picture['parent']): string[] =>
     return [];
   });
 
+/** How many different names `pattern` finds in the text (link targets aside: a report's URL names its model too). */
+const named = (text: string, pattern: RegExp) =>
+  new Set(text.replace(/<https?:[^|>]*\|/g, '<').match(pattern) ?? []).size;
+
 describe('the Slack pictures', () => {
   it('are each a message (or view) of blocks, with one file each', () => {
     expect(new Set(PICTURES.map((p) => p.file)).size).toBe(PICTURES.length);
@@ -31,23 +35,23 @@ describe('the Slack pictures', () => {
     expect(phone!.frame).toBe('phone');
     expect(phone!.parent).toBe(desktop!.parent);
     const all = texts(desktop!.parent).join('\n');
-    expect(all).toContain('*40 models hurt*');
-    expect(all.split('\n').filter((l) => l.startsWith('• '))).toHaveLength(25);
-    expect(all).toContain('…and 15 more models');
+    expect(all).toMatch(/\b40 models\b/);
+    expect(named(all, /(?:fraud|chargeback|credit_limit|churn|ltv|upsell|pricing|demand)_[a-z]+_v\d/g)).toBe(25);
+    expect(all).toMatch(/…and 15 more models/);
   });
 
   it('show /janus at-risk for 44 models as 20 whole rows and "…and 24 more"', () => {
     const all = texts(picture('slack-at-risk.png').parent);
-    expect(all[0]).toBe('*44 models are not trusted, worst first:*');
-    expect(all.slice(1, -1).join('\n').split('\n')).toHaveLength(20);
+    expect(all[0]).toMatch(/\b44 models\b/);
+    expect(named(all.join('\n'), /[a-z_]+_model_v\d/g)).toBe(20);
     expect(all.at(-1)).toMatch(/^…and 24 more models: <https:\/\/janus\.example\.com\/at-risk\|/);
   });
 
   it('show App Home with incidents open, acknowledged and reopened, each with its buttons', () => {
     const all = texts(picture('slack-app-home.png').parent).join('\n');
-    expect(all).toContain('*Open*, nobody has acknowledged it yet');
-    expect(all).toContain('*Acknowledged* by Erin Walsh');
-    expect(all).toContain('*Reopened* by Janus');
+    expect(all).toMatch(/Open\W+nobody has acknowledged it/);
+    expect(all).toMatch(/Acknowledged\W+by Erin Walsh/);
+    expect(all).toMatch(/Reopened\W+by Janus/);
   });
 
   it('are every picture docs/slack.md shows, and docs/img holds no other Slack picture', () => {
