@@ -1,3 +1,4 @@
+import { acceptedSentence, lapsedSentence } from './acceptance/words.js';
 import { bandTitle } from './band-words.js';
 import { plural } from './detectors/prose.js';
 import { detectorCounts } from './finding-counts.js';
@@ -26,7 +27,10 @@ export function narrate(v: Verdict, bits?: ModelListBits): string[] {
     );
   const others = blastRadiusSentence(v, bits);
   if (others) lines.push(others);
-  if (!v.findings.length)
+  // an accepted finding stays in sight, and a lapsed acceptance says why its finding counts again
+  if (v.accepted) lines.push(`${acceptedSentence(v.accepted)}.`);
+  for (const l of v.lapsed ?? []) lines.push(`${lapsedSentence(l)}: it counts again.`);
+  if (!v.findings.length && !v.accepted)
     lines.push(
       `I walked ${v.upstreamCount} upstream ${plural(v.upstreamCount, 'entity', 'entities')} and found nothing worth a bark.`,
     );

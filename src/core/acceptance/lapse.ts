@@ -1,0 +1,36 @@
+import { severityRank, type Finding } from '../finding.js';
+import { evidenceFingerprint } from '../writeback/human-resolutions.js';
+import type { Acceptance } from './acceptance.js';
+
+const chainText = (c: readonly string[]) => c.join('\n');
+const chainsOf = (f: Finding): string[][] | undefined =>
+  Array.isArray(f.evidence.chains) ? (f.evidence.chains as string[][]) : undefined;
+
+/**
+ * Why an acceptance no longer covers its finding at `now`, or undefined while it holds. Pure. It lapses when it has
+ * ended, or when the finding changed materially since it was accepted: a worse severity, a column chain beyond the
+ * accepted ones (a leak's), other evidence (any other finding's: a new failed run, another stale update is a new
+ * episode). A finding that shrank (fewer chains) is still covered.
+ */
+export function lapseOf(a: Acceptance, f: Finding, now: number): string | undefined {
+  const until = Date.parse(a.until);
+  if (!(now < until)) return `expired on ${a.until.slice(0, 10)}`;
+  const was = a.accepted;
+  if (!was) return undefined;
+  if (was.severity && severityRank(f.severity) > severityRank(was.severity))
+    return `its severity rose from ${was.severity} to ${f.severity}`;
+  const chains = chainsOf(f);
+  if (was.chains && chains) {
+    const known = new Set(was.chains.map(chainText));
+    const beyond = chains.filter((c) => !known.has(chainText(c)));
+    if (!beyond.length) return undefined;
+    const longest = Math.max(...beyond.map((c) => c.length));
+    const accepted = Math.max(0, ...was.chains.map((c) => c.length));
+    return longest > accepted
+      ? `a longer column chain appeared (${longest} columns, ${accepted} accepted)`
+      : `a new column chain appeared (${beyond.length} beyond the ${was.chains.length} accepted)`;
+  }
+  if (was.evidence && !chains && was.evidence !== evidenceFingerprint(f))
+    return 'its evidence changed since it was accepted (a new episode)';
+  return undefined;
+}
