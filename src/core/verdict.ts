@@ -1,5 +1,6 @@
 import type { AcceptedFinding, LapsedAcceptance } from './acceptance/acceptance.js';
 import { honourAcceptances } from './acceptance/honour.js';
+import { acceptancesOf } from './acceptance/stored.js';
 import { resolveLabel, type Label } from './conventions/label.js';
 import { detectPlaced, upstreamCountOf } from './detectors/index.js';
 import { offendingDatasets } from './detectors/offending.js';
@@ -75,12 +76,12 @@ export function assess(session: JudgmentSession, graph: UpstreamGraph): Assessme
   const label = resolveLabel(graph);
   const { findings, entityIds } = detectPlaced(session, graph, label);
   const offending = offendingDatasets(session, graph, findings, entityIds);
-  // acceptances in force take their findings out of the score, not out of sight (nor out of the blast radius)
-  const { counted, accepted, lapsed } = honourAcceptances(
-    findings,
-    session.policy.acceptances ?? [],
-    session.context.now,
-  );
+  // acceptances in force take their findings out of the score, not out of sight (nor out of the blast radius): the
+  // caller's (a repository's file) and the model's own in DataHub (read with it)
+  const stored = acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {});
+  const given = session.policy.acceptances ?? [];
+  const all = stored.length ? [...given, ...stored] : given;
+  const { counted, accepted, lapsed } = honourAcceptances(findings, all, session.context.now);
   return {
     ...(label ? { label } : {}),
     findings: counted,

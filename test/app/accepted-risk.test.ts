@@ -7,6 +7,7 @@ import { verdictJson } from '../../src/render/json.js';
 import { verdictText } from '../../src/render/text.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { shapeOf } from '../../src/core/acceptance/lapse.js';
 import { shortDate } from '../../src/core/acceptance/words.js';
 import { demoVerdict } from '../support/demo-verdicts.js';
 import { policy } from './write-back-helpers.js';
@@ -44,7 +45,7 @@ async function acceptedLeak(): Promise<Acceptance> {
     reason: 'backfill running',
     at: new Date(NOW).toISOString(),
     until: UNTIL,
-    accepted: { severity: leak!.severity, chains: leak!.evidence.chains as string[][] },
+    accepted: shapeOf(leak!),
     source: 'datahub',
   };
 }

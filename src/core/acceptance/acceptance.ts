@@ -26,8 +26,8 @@ export interface AcceptedShape {
   severity?: Severity;
   /** The evidence fingerprint (core/writeback/human-resolutions.ts): another one is another episode. */
   evidence?: string;
-  /** A leak's column chains: a chain beyond these (a longer one, a new one) is not what was accepted. */
-  chains?: string[][];
+  /** A leak's column chains, by fingerprint, and the longest's length: a chain beyond these is not what was accepted. */
+  chains?: { ids: string[]; longest: number };
 }
 
 /** A finding an acceptance in force covers: it stays visible, and weighs nothing. */

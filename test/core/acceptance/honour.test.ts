@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Acceptance } from '../../../src/core/acceptance/acceptance.js';
 import { honourAcceptances } from '../../../src/core/acceptance/honour.js';
-import { lapseOf } from '../../../src/core/acceptance/lapse.js';
+import { chainId, lapseOf, shapeOf } from '../../../src/core/acceptance/lapse.js';
 import { acceptanceProblems, acceptedUntil } from '../../../src/core/acceptance/limits.js';
 import { acceptedSentence } from '../../../src/core/acceptance/words.js';
 import { DEFAULT_POLICY } from '../../../src/core/detectors/registered.js';
@@ -22,6 +22,7 @@ const f = (detector: DetectorName, n = 0, evidence: Record<string, unknown> = {}
   evidence,
 });
 const CHAINS = [['feature', 'shared', 'label']];
+const accepting = (chains: string[][]) => ({ chains: { ids: chains.map(chainId), longest: 3 } });
 const leak = (chains = CHAINS, severity?: Severity) => ({
   ...f('target_leakage', 0, { chains }),
   ...(severity ? { severity } : {}),
@@ -73,13 +74,13 @@ describe('an acceptance lapses', () => {
     ['after its end', accept(l, { until: iso(NOW - DAY) }), l, 'expired on 2026-12-05'],
     [
       'when a longer chain appears',
-      accept(l, { accepted: { chains: CHAINS } }),
+      accept(l, { accepted: accepting(CHAINS) }),
       leak([...CHAINS, ['feature', 'a', 'b', 'shared', 'label']]),
       'a longer column chain appeared (5 columns, 3 accepted)',
     ],
     [
       'when another chain of the same length appears',
-      accept(l, { accepted: { chains: CHAINS } }),
+      accept(l, { accepted: accepting(CHAINS) }),
       leak([...CHAINS, ['feature', 'other', 'label']]),
       'a new column chain appeared (1 beyond the 1 accepted)',
     ],
@@ -105,8 +106,8 @@ describe('an acceptance lapses', () => {
   });
 
   it.each([
-    ['the same chains', accept(l, { accepted: { chains: CHAINS } }), l],
-    ['fewer chains', accept(l, { accepted: { chains: [...CHAINS, ['feature', 'x', 'label']] } }), l],
+    ['the same chains', accept(l, { accepted: accepting(CHAINS) }), l],
+    ['fewer chains', accept(l, { accepted: accepting([...CHAINS, ['feature', 'x', 'label']]) }), l],
     ['a lower severity', accept(f('freshness_lag'), { accepted: { severity: 'high' } }), f('freshness_lag')],
     [
       'the same evidence, however late it is now',
@@ -115,6 +116,19 @@ describe('an acceptance lapses', () => {
     ],
   ])('not on %s', (_, acceptance, finding) => {
     expect(lapseOf(acceptance, finding, NOW)).toBeUndefined();
+  });
+});
+
+describe('what an acceptance keeps of its finding', () => {
+  it("a leak's chains by fingerprint and the longest's length; any other finding's evidence fingerprint", () => {
+    const l = leak([CHAINS[0]!, ['feature', 'a', 'shared', 'label']]);
+    expect(shapeOf(l)).toEqual({
+      severity: 'critical',
+      chains: { ids: [chainId(CHAINS[0]!), chainId(['feature', 'a', 'shared', 'label'])], longest: 4 },
+    });
+    const stale = f('freshness_lag', 0, { lastUpdated: 1 });
+    expect(shapeOf(stale)).toEqual({ severity: 'medium', evidence: evidenceFingerprint(stale) });
+    expect(lapseOf(accept(l, { accepted: shapeOf(l) }), l, NOW)).toBeUndefined();
   });
 });
 
