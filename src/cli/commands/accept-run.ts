@@ -5,7 +5,6 @@ import { acceptedClause, shortDate } from '../../core/acceptance/words.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { UsageError } from '../../errors.js';
 import { cliContext, out } from '../context.js';
-import type { AcceptOptions } from './accept.js';
 
 /** `janus accept`, loaded only when it runs. */
 export async function runAccept(model: string, finding: string, opts: AcceptOptions, cmd: Command): Promise<void> {
@@ -51,3 +50,10 @@ const rowJson = (r: AcceptanceRow) => ({
 const STATUS = { active: 'active', lapsed: 'LAPSED', clear: 'finding cleared' } as const;
 const rowText = (r: AcceptanceRow) =>
   `${r.model}  ${r.acceptance.key.split(':')[0]}  ${STATUS[r.status]}${r.lapse ? ` (${r.lapse})` : ''}  by ${r.acceptance.by} until ${shortDate(r.acceptance.until)}: '${r.acceptance.reason}'`;
+
+export interface AcceptOptions {
+  reason: string;
+  until?: string;
+  days?: number;
+  json?: boolean;
+}

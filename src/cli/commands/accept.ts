@@ -1,3 +1,4 @@
+import type { AcceptOptions } from './accept-run.js';
 import { Command, InvalidArgumentError } from 'commander';
 
 const days = (value: string) => {
@@ -26,10 +27,3 @@ export const acceptedCommand = () =>
     .action(async (models: string[], opts: { json?: boolean }, cmd: Command) =>
       (await import('./accept-run.js')).runAccepted(models, opts, cmd),
     );
-
-export interface AcceptOptions {
-  reason: string;
-  until?: string;
-  days?: number;
-  json?: boolean;
-}

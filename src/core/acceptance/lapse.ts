@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { severityRank, type Finding } from '../finding.js';
-import { evidenceFingerprint } from '../writeback/human-resolutions.js';
+import { evidenceFingerprint } from '../evidence-fingerprint.js';
 import type { Acceptance, AcceptedShape } from './acceptance.js';
 
 const chainsOf = (f: Finding): string[][] | undefined =>
