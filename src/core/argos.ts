@@ -1,4 +1,4 @@
-import { acceptedSentence, lapsedSentence } from './acceptance/words.js';
+import { acceptanceSentences } from './acceptance/words.js';
 import { bandTitle } from './band-words.js';
 import { plural } from './detectors/prose.js';
 import { detectorCounts } from './finding-counts.js';
@@ -28,8 +28,7 @@ export function narrate(v: Verdict, bits?: ModelListBits): string[] {
   const others = blastRadiusSentence(v, bits);
   if (others) lines.push(others);
   // an accepted finding stays in sight, and a lapsed acceptance says why its finding counts again
-  if (v.accepted) lines.push(`${acceptedSentence(v.accepted)}.`);
-  for (const l of v.lapsed ?? []) lines.push(`${lapsedSentence(l)}: it counts again.`);
+  lines.push(...acceptanceSentences(v));
   if (!v.findings.length && !v.accepted)
     lines.push(
       `I walked ${v.upstreamCount} upstream ${plural(v.upstreamCount, 'entity', 'entities')} and found nothing worth a bark.`,

@@ -4,6 +4,8 @@ import { judgeModel } from '../../src/app/judge-model.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
 import { readLineageFile } from '../../src/datahub/lineage-file.js';
 import { verdictJson } from '../../src/render/json.js';
+import { verdictBlocks } from '../../src/render/blocks.js';
+import { argosHtml } from '../../src/html-report/sections.js';
 import { verdictText } from '../../src/render/text.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
@@ -87,6 +89,18 @@ describe("accepting the demo's leak on fraud_detector_v4", () => {
     expect(v.lapsed?.[0]?.lapse).toBe(`expired on ${day}`);
     expect(verdictText(v)).toContain(
       `target_leakage: carol.diaz's acceptance lapsed (expired on ${day}): it counts again.`,
+    );
+  });
+
+  it('shows in Slack (/janus trust) and the report as in the terminal', async () => {
+    const accepted = await judge([await acceptedLeak()]);
+    const words = `1 finding accepted by carol.diaz until ${shortDate(UNTIL)}: 'backfill running'.`;
+    expect(JSON.stringify(verdictBlocks(accepted, { source: { kind: 'live' } }).blocks)).toContain(words);
+    expect(argosHtml(accepted)).toContain(words.replace(/'/g, '&#39;'));
+    // beside findings that still count: a lapsed acceptance says why its finding is back
+    const lapsed = await judge([{ ...(await acceptedLeak()), until: new Date(NOW - 1).toISOString() }]);
+    expect(JSON.stringify(verdictBlocks(lapsed, { source: { kind: 'live' } }).blocks)).toContain(
+      "target_leakage: carol.diaz's acceptance lapsed (expired on",
     );
   });
 

@@ -21,3 +21,12 @@ export function acceptedSentence(accepted: readonly AcceptedFinding[]): string {
 /** "target_leakage: carol.diaz's acceptance lapsed (expired on 2027-01-05)" */
 export const lapsedSentence = (l: LapsedAcceptance): string =>
   `${l.finding.detector}: ${l.acceptance.by}'s acceptance lapsed (${l.lapse})`;
+
+/** What a verdict says of its acceptances, a sentence each: the accepted findings, then each lapsed acceptance. */
+export const acceptanceSentences = (v: {
+  accepted?: readonly AcceptedFinding[];
+  lapsed?: readonly LapsedAcceptance[];
+}): string[] => [
+  ...(v.accepted ? [`${acceptedSentence(v.accepted)}.`] : []),
+  ...(v.lapsed ?? []).map((l) => `${lapsedSentence(l)}: it counts again.`),
+];
