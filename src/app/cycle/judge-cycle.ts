@@ -1,7 +1,7 @@
 import { upstreamDatasets } from '../../core/graph.js';
 import { transitionsOf, type Hysteresis, type Transition } from '../../core/transitions.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
-import { RootCauseCollector, type JudgedModel } from '../../core/writeback/root-causes.js';
+import { judgedModelOf, RootCauseCollector, type JudgedModel } from '../../core/writeback/root-causes.js';
 import { upstreamDatasetsByModel } from '../../core/writeback/upstream-datasets.js';
 import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
@@ -46,7 +46,7 @@ export async function judgeCycle(
     run.startedAt,
     async (v, graph) => {
       collector.add(v);
-      judged.push({ model: v.model, score: v.score, band: v.band });
+      judged.push(judgedModelOf(v));
       if (!full) upstream[v.model.urn] = upstreamDatasets(graph);
       await deps.history
         ?.record(v)
