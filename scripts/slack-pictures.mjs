@@ -125,8 +125,12 @@ function mrkdwn(text) {
 }
 const text = (t) => (t.type === 'mrkdwn' ? mrkdwn(t.text) : emoji(esc(t.text)));
 const button = (e) => `<span class="button ${e.style ?? ''}">${emoji(esc(e.text.text))}</span>`;
+// a select shows its initial option, else its placeholder, with Slack's chevron
+const select = (e) =>
+  `<span class="button select">${emoji(esc((e.initial_option ?? { text: e.placeholder }).text.text))} ▾</span>`;
 function element(e) {
   if (e.type === 'button') return button(e);
+  if (e.type === 'static_select') return select(e);
   problems.add(`the element type ${e.type} (draw it in scripts/slack-pictures.mjs)`);
   return '';
 }
@@ -198,6 +202,7 @@ const page = (shape) => `<!doctype html><html><head><meta charset="utf-8"><style
   .button { border: 1px solid #bbbabb; border-radius: 4px; padding: 3px 12px; font-size: 14px; font-weight: 700; white-space: nowrap; }
   .button.primary { background: #007a5a; color: #fff; border-color: #007a5a; }
   .button.danger { color: #e01e5a; border-color: #e01e5a; }
+  .button.select { font-weight: 400; }
   hr { border: none; border-top: 1px solid #e8e8e8; margin: 12px 0; }
   code { font: 12px Menlo, 'DejaVu Sans Mono', monospace; color: #c01343; background: #f6f6f6; border: 1px solid #e8e8e8; border-radius: 3px; padding: 0 3px; }
   .quote { display: block; border-left: 4px solid #dddddd; padding-left: 10px; margin: 2px 0; }

@@ -2,7 +2,7 @@ import { upstreamDatasets as datasetsUpstreamOf } from '../core/graph.js';
 import type { UpstreamGraph } from '../core/graph.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
 import { incidentsToResolve, planWriteBack, type PlannedWrite } from '../core/writeback/plan.js';
-import { RootCauseCollector, type JudgedModel, type RootCause } from '../core/writeback/root-causes.js';
+import { judgedModelOf, RootCauseCollector, type JudgedModel, type RootCause } from '../core/writeback/root-causes.js';
 import type { WriteBackState } from '../core/writeback/state.js';
 import {
   upstreamDatasetsByModel,
@@ -82,7 +82,7 @@ export async function writeBackModels(
   const collector = new RootCauseCollector();
   const onJudged = (v: Verdict, graph: UpstreamGraph) => {
     collector.add(v);
-    judged.push({ model: v.model, score: v.score, band: v.band });
+    judged.push(judgedModelOf(v));
     if (!v.unread?.length) complete.push(judged[judged.length - 1]!);
     if (opts.keepVerdicts !== false) verdicts.push(v);
     if (opts.keepGraphs) graphs.push(graph);

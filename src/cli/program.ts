@@ -3,6 +3,7 @@ import { VERSION } from '../version.js';
 import { simCommand } from '@janus/datahub-sim/command';
 import { demoCommand } from './commands/demo.js';
 import { doctorCommand } from './commands/doctor.js';
+import { acceptCommand, acceptedCommand } from './commands/accept.js';
 import { gateCommand } from './commands/gate.js';
 import { historyCommand } from './commands/history.js';
 import { mcpCommand } from './commands/mcp.js';
@@ -23,6 +24,8 @@ export function buildProgram(): Command {
     .addCommand(trustCommand())
     .addCommand(scanCommand())
     .addCommand(gateCommand())
+    .addCommand(acceptCommand())
+    .addCommand(acceptedCommand())
     .addCommand(historyCommand())
     .addCommand(serveCommand())
     .addCommand(workerCommand())

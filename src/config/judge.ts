@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseDuration } from '../core/duration.js';
+import { DEFAULT_ACCEPTANCE_POLICY } from '../core/acceptance/acceptance.js';
 import { DEFAULT_POLICY, DETECTOR_NAMES } from '../core/detectors/registered.js';
 import type { Policy } from '../core/finding.js';
 import { DEFAULT_BANDS } from '../core/score.js';
@@ -32,6 +33,14 @@ export const judgeSchema = z.strictObject({
    * clock. Judging a catalog at its own date and at a later one tells how staleness alone changes a verdict.
    */
   asOf: z.iso.datetime({ offset: true }).optional(),
+  /** How long an accepted risk lasts (docs/accepted-risk.md): when unsaid, and at most. */
+  acceptance: z
+    .object({
+      defaultDays: z.coerce.number().int().min(1).default(DEFAULT_ACCEPTANCE_POLICY.defaultDays),
+      maxDays: z.coerce.number().int().min(1).default(DEFAULT_ACCEPTANCE_POLICY.maxDays),
+    })
+    .refine((a) => a.defaultDays <= a.maxDays, 'acceptance.defaultDays must not be above acceptance.maxDays')
+    .default(DEFAULT_ACCEPTANCE_POLICY),
 });
 export type JudgeConfig = z.infer<typeof judgeSchema>;
 
@@ -42,6 +51,7 @@ export function judgePolicy(c: JudgeConfig): JudgePolicy {
   return {
     policy,
     bands: c.bands,
+    acceptance: c.acceptance,
     ...(c.asOf !== undefined ? { asOf: Date.parse(c.asOf) } : {}),
     freshness: {
       ...(c.freshness.default ? { globalMs: parseDuration(c.freshness.default)! } : {}),

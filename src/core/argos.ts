@@ -1,3 +1,4 @@
+import { acceptanceSentences } from './acceptance/words.js';
 import { bandTitle } from './band-words.js';
 import { plural } from './detectors/prose.js';
 import { detectorCounts } from './finding-counts.js';
@@ -26,7 +27,9 @@ export function narrate(v: Verdict, bits?: ModelListBits): string[] {
     );
   const others = blastRadiusSentence(v, bits);
   if (others) lines.push(others);
-  if (!v.findings.length)
+  // an accepted finding stays in sight, and a lapsed acceptance says why its finding counts again
+  lines.push(...acceptanceSentences(v));
+  if (!v.findings.length && !v.accepted)
     lines.push(
       `I walked ${v.upstreamCount} upstream ${plural(v.upstreamCount, 'entity', 'entities')} and found nothing worth a bark.`,
     );

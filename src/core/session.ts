@@ -1,3 +1,4 @@
+import type { Acceptance, AcceptancePolicy } from './acceptance/acceptance.js';
 import type { FreshnessDefaults } from './conventions/freshness-sla.js';
 import type { Label } from './conventions/label.js';
 import type { DetectContext } from './detectors/context.js';
@@ -12,6 +13,10 @@ export interface JudgePolicy {
   freshness: FreshnessDefaults;
   /** Judge at this instant (ms) instead of the caller's `now` (`judge.asOf`); the verdict's `scannedAt` stays the caller's. */
   asOf?: number;
+  /** Findings people accepted (DataHub's, the repository's `.janus/accepted.yml`): honoured at the judged instant. */
+  acceptances?: readonly Acceptance[];
+  /** How long acceptances may last (`judge.acceptance`); the defaults when unsaid. */
+  acceptance?: AcceptancePolicy;
 }
 
 /**

@@ -1,3 +1,6 @@
+import type { AcceptedFinding, LapsedAcceptance } from './acceptance/acceptance.js';
+import { honourAcceptances } from './acceptance/honour.js';
+import { acceptancesOf } from './acceptance/stored.js';
 import { resolveLabel, type Label } from './conventions/label.js';
 import { detectPlaced, upstreamCountOf } from './detectors/index.js';
 import { offendingDatasets } from './detectors/offending.js';
@@ -33,9 +36,14 @@ export interface Verdict {
   model: ModelRef;
   score: number;
   band: Band;
+  /** The findings that count (an accepted one is under `accepted`). */
   findings: Finding[];
   deductions: Deduction[];
   capped?: { by: string; severity: string };
+  /** Findings a person accepted, in force: shown, weighing nothing (docs/accepted-risk.md). Absent when none. */
+  accepted?: AcceptedFinding[];
+  /** Findings whose acceptance lapsed (ended, or the finding grew): they count again. Absent when none. */
+  lapsed?: LapsedAcceptance[];
   blastRadius: BlastRadius[];
   label?: Label;
   /** How many entities the upstream walk reached. */
@@ -52,8 +60,11 @@ export interface Verdict {
 /** The judgment before the blast radius is known: label, findings, score. */
 export interface Assessment {
   label?: Label;
+  /** The findings that count. */
   findings: Finding[];
   score: ReturnType<typeof score>;
+  accepted?: AcceptedFinding[];
+  lapsed?: LapsedAcceptance[];
   /** Datasets holding a finding: where evidence is written, and whose downstream models are the blast radius. */
   offending: string[];
   /** How many entities are upstream of the model. */
@@ -65,10 +76,18 @@ export function assess(session: JudgmentSession, graph: UpstreamGraph): Assessme
   const label = resolveLabel(graph);
   const { findings, entityIds } = detectPlaced(session, graph, label);
   const offending = offendingDatasets(session, graph, findings, entityIds);
+  // acceptances in force take their findings out of the score, not out of sight (nor out of the blast radius): the
+  // caller's (a repository's file) and the model's own in DataHub (read with it)
+  const stored = acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {});
+  const given = session.policy.acceptances ?? [];
+  const all = stored.length ? [...given, ...stored] : given;
+  const { counted, accepted, lapsed } = honourAcceptances(findings, all, session.context.now);
   return {
     ...(label ? { label } : {}),
-    findings,
-    score: score(findings, session.policy.bands),
+    findings: counted,
+    score: score(counted, session.policy.bands),
+    ...(accepted.length ? { accepted } : {}),
+    ...(lapsed.length ? { lapsed } : {}),
     offending,
     upstreamCount: upstreamCountOf(session, graph),
   };
@@ -92,6 +111,8 @@ export function verdictOf(
     findings: a.findings,
     deductions: a.score.deductions,
     ...(a.score.capped ? { capped: a.score.capped } : {}),
+    ...(a.accepted ? { accepted: a.accepted } : {}),
+    ...(a.lapsed ? { lapsed: a.lapsed } : {}),
     blastRadius: a.offending.map(entryOf),
     ...(a.label ? { label: a.label } : {}),
     upstreamCount: a.upstreamCount,

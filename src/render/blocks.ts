@@ -1,3 +1,4 @@
+import { acceptanceSentences } from '../core/acceptance/words.js';
 import { otherModels } from '../core/other-models.js';
 import { narrate } from '../core/argos.js';
 import { severityRank } from '../core/finding.js';
@@ -55,6 +56,9 @@ export function verdictBlocks(v: Verdict, opts: VerdictBlocksOptions): SlackMess
       const head = `${SEVERITY_ICON[f.severity]} *${f.severity}* · −${f.weight} · ${f.detector.replace(/_/g, ' ')}`;
       blocks.push(section(clip(`${head}\n${plain(sentences[i] ?? f.message)}`, MAX_FINDING_CHARS)));
     });
+    // what people accepted stays in sight beside what counts
+    const accepted = acceptanceSentences(v);
+    if (accepted.length) blocks.push(context(mrkdwn(accepted.join('\n'))));
     const more = v.findings.length - shown.length;
     if (more > 0)
       blocks.push(

@@ -1,4 +1,5 @@
 import { narrate } from '../core/argos.js';
+import { acceptedJson } from './acceptance-json.js';
 import type { Effect } from '../core/effects.js';
 import type { Verdict } from '../core/verdict.js';
 import { EffectSets } from './effect-sets.js';
@@ -39,6 +40,8 @@ export function verdictJson(v: Verdict, shared?: DocumentSets): Record<string, u
     })),
     deductions: v.deductions,
     ...(v.capped ? { capped: v.capped } : {}),
+    ...(v.accepted ? { accepted: v.accepted.map(acceptedJson) } : {}),
+    ...(v.lapsed ? { lapsed: v.lapsed.map(acceptedJson) } : {}),
     blastRadius: v.blastRadius.map((b) => ({
       dataset: b.dataset,
       modelCount: b.models.length,

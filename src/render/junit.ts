@@ -1,4 +1,5 @@
 import type { GateResult } from '../app/gate.js';
+import { acceptedClause } from '../core/acceptance/words.js';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -12,11 +13,13 @@ export interface GateError {
 
 /**
  * JUnit XML as CI systems render it: one test case per model, one failure per blocking finding; a model that
- * could not be judged is an errored test case saying why (so the CI shows an error, never a pass).
+ * could not be judged is an errored test case saying why (so the CI shows an error, never a pass); a finding a
+ * person accepted is a skipped test case saying who, why and until when.
  */
 export function gateJunit(results: GateResult[], suite = 'janus gate', errored: GateError[] = []): string {
   const failures = results.reduce((n, r) => n + r.blocking.length + r.reasons.length, 0);
-  const tests = results.length + errored.length;
+  const accepted = results.flatMap((r) => (r.verdict.accepted ?? []).map((a) => ({ model: r.verdict.model, a })));
+  const tests = results.length + errored.length + accepted.length;
   const cases = results.map(({ verdict: v, blocking, reasons }) => {
     const body = [
       ...blocking.map(
@@ -24,7 +27,7 @@ export function gateJunit(results: GateResult[], suite = 'janus gate', errored: 
           `      <failure type="${esc(f.detector)}" message="${esc(`[${f.severity}] ${f.message}`)}">${esc(JSON.stringify(f.evidence, null, 2))}</failure>`,
       ),
       ...reasons.map((r) => `      <failure type="min_score" message="${esc(r)}"/>`),
-      `      <system-out>${esc(`score ${v.score}/100 (${v.band}); ${v.findings.length} finding(s)`)}</system-out>`,
+      `      <system-out>${esc(`score ${v.score}/100 (${v.band}); ${v.findings.length} finding(s)${v.accepted ? `; ${v.accepted.length} accepted` : ''}`)}</system-out>`,
     ];
     return [
       `    <testcase classname="janus.models" name="${esc(v.model.name)}" file="${esc(v.model.urn)}">`,
@@ -32,6 +35,14 @@ export function gateJunit(results: GateResult[], suite = 'janus gate', errored: 
       '    </testcase>',
     ].join('\n');
   });
+  for (const { model, a } of accepted)
+    cases.push(
+      [
+        `    <testcase classname="janus.accepted" name="${esc(`${model.name}: ${a.finding.detector}`)}" file="${esc(a.finding.key)}">`,
+        `      <skipped message="${esc(acceptedClause(a))}"/>`,
+        '    </testcase>',
+      ].join('\n'),
+    );
   for (const e of errored)
     cases.push(
       [
@@ -42,8 +53,8 @@ export function gateJunit(results: GateResult[], suite = 'janus gate', errored: 
     );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="janus" tests="${tests}" failures="${failures}"${errored.length ? ` errors="${errored.length}"` : ''}>`,
-    `  <testsuite name="${esc(suite)}" tests="${tests}" failures="${failures}" errors="${errored.length}" skipped="0">`,
+    `<testsuites name="janus" tests="${tests}" failures="${failures}"${errored.length ? ` errors="${errored.length}"` : ''}${accepted.length ? ` skipped="${accepted.length}"` : ''}>`,
+    `  <testsuite name="${esc(suite)}" tests="${tests}" failures="${failures}" errors="${errored.length}" skipped="${accepted.length}">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

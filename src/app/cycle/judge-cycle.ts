@@ -2,7 +2,7 @@ import { missingOwner } from '../../core/detectors/missing-owner.js';
 import { upstreamDatasets } from '../../core/graph.js';
 import { transitionsOf, type Hysteresis, type Transition } from '../../core/transitions.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
-import { RootCauseCollector, type JudgedModel } from '../../core/writeback/root-causes.js';
+import { judgedModelOf, RootCauseCollector, type JudgedModel } from '../../core/writeback/root-causes.js';
 import { upstreamDatasetsByModel } from '../../core/writeback/upstream-datasets.js';
 import type { VerdictHistory } from '../../history/index.js';
 import type { Logger } from '../../log.js';
@@ -54,7 +54,7 @@ export async function judgeCycle(
     run.startedAt,
     async (v, graph) => {
       collector.add(v);
-      judged.push({ model: v.model, score: v.score, band: v.band });
+      judged.push(judgedModelOf(v));
       for (const f of v.findings)
         if (f.detector === missingOwner.name && f.entity.startsWith('urn:li:dataset:'))
           unowned.set(f.entity, [...(unowned.get(f.entity) ?? []), v.model.urn]);

@@ -5,12 +5,16 @@ import { gateVerdict, isBlocked, proposalLimits, type GateResult } from '../../a
 import { clipEcho } from '../../core/echo.js';
 import { FileProblem, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
 import { judgeModel } from '../../app/judge-model.js';
+import { ACCEPTED_FILE, readAcceptedFile } from '../../config/accepted-file.js';
+import { DEFAULT_ACCEPTANCE_POLICY } from '../../core/acceptance/acceptance.js';
+import { acceptedClause } from '../../core/acceptance/words.js';
 import { readLineageFile } from '../../datahub/lineage-file.js';
 import { EntityCache } from '../../datahub/entity-cache.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { BlockedError, UsageError } from '../../errors.js';
 import { verdictsJson } from '../../render/json.js';
 import { gateJunit, type GateError } from '../../render/junit.js';
+import { gateMarkdown } from '../../render/gate-markdown.js';
 import { JanusError } from '../../errors.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
@@ -22,6 +26,17 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   const ctx = cliContext(cmd);
   const limits = opts.lineage ? proposalLimits(ctx.config.gate, opts.lineage) : undefined;
   const proposed = opts.lineage ? readLineageFile(opts.lineage, undefined, limits?.edges) : undefined;
+  // the repository's acceptances: refused before DataHub is read when one lacks a reason or lasts too long
+  const now = ctx.policy.asOf ?? Date.now();
+  const acceptances = readAcceptedFile(
+    opts.accepted ?? ACCEPTED_FILE,
+    ctx.policy.acceptance ?? DEFAULT_ACCEPTANCE_POLICY,
+    now,
+    opts.accepted !== undefined,
+  );
+  const policy = acceptances.length
+    ? { ...ctx.policy, acceptances: [...(ctx.policy.acceptances ?? []), ...acceptances] }
+    : ctx.policy;
   const cache: EntityCache = new EntityCache();
   const results: GateResult[] = [];
   for (const [i, model] of models.entries()) {
@@ -29,7 +44,7 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
       const { verdict } = await judgeModel(
         {
           client: ctx.client,
-          policy: ctx.policy,
+          policy,
           cache,
           ...(proposed && limits ? { proposed, readLimit: limits.entities } : {}),
         },
@@ -83,6 +98,7 @@ function writeReport(file: string, report: string): void {
 
 function render(results: GateResult[], format: GateOptions['format'], errored: GateError[] = []): string {
   if (format === 'junit') return gateJunit(results, undefined, errored);
+  if (format === 'markdown') return gateMarkdown(results, errored);
   if (format === 'json') {
     const blocked = results.some(isBlocked);
     return JSON.stringify(
@@ -103,9 +119,14 @@ function render(results: GateResult[], format: GateOptions['format'], errored: G
     );
   }
   return results
-    .map(
-      (r) =>
-        `${verdictText(r.verdict)}\n  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`,
+    .map((r) =>
+      [
+        verdictText(r.verdict),
+        `  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`,
+        ...(r.verdict.accepted ?? []).map(
+          (a) => `  ACCEPTED (not blocking): ${a.finding.detector} (${a.finding.severity}) ${acceptedClause(a)}`,
+        ),
+      ].join('\n'),
     )
     .join('\n\n');
 }
@@ -115,6 +136,7 @@ export interface GateOptions {
   lineage?: string;
   failOn: 'critical' | 'high' | 'medium' | 'low' | 'none';
   minScore?: number;
-  format: 'text' | 'json' | 'junit';
+  accepted?: string;
+  format: 'text' | 'json' | 'junit' | 'markdown';
   output?: string;
 }

@@ -19,6 +19,12 @@ export const gateCommand = () =>
         .default('high'),
     )
     .option('--min-score <n>', 'also block below this score', score)
-    .addOption(new Option('--format <format>', 'report format').choices(['text', 'json', 'junit']).default('text'))
+    .option(
+      '--accepted <file.yml>',
+      'accepted risks (key, by, reason, until): not blocking, listed (default: .janus/accepted.yml when present)',
+    )
+    .addOption(
+      new Option('--format <format>', 'report format').choices(['text', 'json', 'junit', 'markdown']).default('text'),
+    )
     .option('--output <file>', 'write the report to a file instead of stdout')
     .action(async (opts: GateOptions, cmd: Command) => (await import('./gate-run.js')).runGate(opts, cmd));

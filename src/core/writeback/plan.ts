@@ -118,6 +118,8 @@ export function incidentsToResolve(
   state: WriteBackState,
 ): CurrentIncident[] {
   const live = new Set(causes.map((rc) => rc.key));
+  // an accepted finding is still there: its incident is the person's to resolve, never Janus's as "cleared"
+  for (const v of judgedModels) for (const key of v.acceptedKeys ?? []) live.add(key);
   const judged = new Set(judgedModels.map((v) => v.model.urn));
   const read = new Set(state.datasets);
   return state.incidents.filter(

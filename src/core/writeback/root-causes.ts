@@ -18,7 +18,18 @@ export interface RootCause {
 }
 
 /** What planning keeps of a verdict once its root causes are collected: a catalog scan holds no verdict whole. */
-export type JudgedModel = Pick<Verdict, 'model' | 'score' | 'band'>;
+export type JudgedModel = Pick<Verdict, 'model' | 'score' | 'band'> & {
+  /** Keys of the model's findings a person accepted (docs/accepted-risk.md): not cleared, so not resolved as fixed. */
+  acceptedKeys?: string[];
+};
+
+/** What the write-back keeps of a verdict. */
+export const judgedModelOf = (v: Verdict): JudgedModel => ({
+  model: v.model,
+  score: v.score,
+  band: v.band,
+  ...(v.accepted ? { acceptedKeys: v.accepted.map((a) => a.finding.key) } : {}),
+});
 
 interface Draft {
   finding: Finding;

@@ -1,0 +1,63 @@
+import { DEFAULT_ACCEPTANCE_POLICY, type Acceptance } from '../core/acceptance/acceptance.js';
+import { findingNamed, planAcceptance, type AcceptRequest } from '../core/acceptance/plan.js';
+import { acceptancesOf } from '../core/acceptance/stored.js';
+import type { Finding } from '../core/finding.js';
+import { authorize, type ActingPolicy } from '../core/incident-authorization.js';
+import type { Verdict, JudgePolicy } from '../core/verdict.js';
+import type { DataHubClient } from '../datahub/client.js';
+import { readTokenUser, writeAcceptances } from '../datahub/write-acceptances.js';
+import { UsageError } from '../errors.js';
+import { judgeModel } from './judge-model.js';
+
+export interface AcceptDeps {
+  client: DataHubClient;
+  policy: JudgePolicy;
+  /** `slack.admins`: a DataHub user urn listed there may accept on any model. */
+  admins: string[];
+  now?: () => number;
+}
+
+/** A person may not accept this risk: exit 2, naming who may. */
+export class NotAllowedToAccept extends UsageError {}
+
+/**
+ * `janus accept <model> <finding>`: read → judge → plan → write. The token's DataHub user accepts, if they own the
+ * model or the finding's entity (directly) or are an admin; the acceptance is written on the model in DataHub
+ * (`io.janus.accepted_risk`, docs/accepted-risk.md), where every front end reads it with the model.
+ */
+export async function acceptRisk(
+  deps: AcceptDeps,
+  model: string,
+  req: AcceptRequest,
+): Promise<{ acceptance: Acceptance; finding: Finding; verdict: Verdict }> {
+  const now = (deps.now ?? Date.now)();
+  const { verdict, graph } = await judgeModel({ client: deps.client, policy: deps.policy, now: () => now }, model);
+  const all = [
+    ...verdict.findings,
+    ...(verdict.accepted ?? []).map((a) => a.finding),
+    ...(verdict.lapsed ?? []).map((l) => l.finding),
+  ];
+  const finding = findingNamed(all, req.finding);
+  if (typeof finding === 'string') throw new UsageError(`${verdict.model.name}: ${finding}`);
+  const user = await readTokenUser(deps.client);
+  if (!user) throw new UsageError('DataHub did not say whose token this is: an acceptance names who accepts');
+  const name = user.replace(/^urn:li:corpuser:/, '');
+  const owners = [graph.nodes[graph.model], graph.nodes[finding.entity]].flatMap((n) => n?.owners ?? []);
+  const acting: ActingPolicy = { who: 'owners', admins: deps.admins };
+  const allowed = authorize(acting, { slackId: user, email: '', urn: user, name, groups: [] }, owners);
+  if (!allowed.allowed)
+    throw new NotAllowedToAccept(
+      `${name} may not accept risks on ${verdict.model.name}: only its owners or the finding's (${allowed.owners.join(', ') || 'none'})${allowed.admins ? ' or an admin' : ''} may`,
+    );
+  const existing = acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {});
+  const plan = planAcceptance(
+    finding,
+    existing,
+    { ...req, by: name },
+    deps.policy.acceptance ?? DEFAULT_ACCEPTANCE_POLICY,
+    deps.policy.asOf ?? now,
+  );
+  if ('problems' in plan) throw new UsageError(plan.problems.join('\n'));
+  await writeAcceptances(deps.client, verdict.model.urn, plan.values);
+  return { acceptance: plan.acceptance, finding, verdict };
+}

@@ -1,0 +1,61 @@
+import type { Finding } from '../finding.js';
+import type { Acceptance, AcceptancePolicy } from './acceptance.js';
+import { shapeOf } from './lapse.js';
+import { acceptanceProblems, acceptedUntil } from './limits.js';
+import { storedAcceptance } from './stored.js';
+
+/** What a person asks (`janus accept`, Slack's Accept the risk). */
+export interface AcceptRequest {
+  /** The finding: its key, or its detector when the model has one finding of it. */
+  finding: string;
+  reason: string;
+  /** An end (ISO 8601 or a date); else `days` from now; else the policy's default. */
+  until?: string;
+  days?: number;
+}
+
+/** The finding a request names among a model's findings (counted, accepted, lapsed), or why none. Pure. */
+export function findingNamed(findings: Finding[], ref: string): Finding | string {
+  const byKey = findings.find((f) => f.key === ref);
+  if (byKey) return byKey;
+  const byDetector = findings.filter((f) => f.detector === ref);
+  if (byDetector.length === 1) return byDetector[0]!;
+  const listed = findings.map((f) => `  ${f.key}`).join('\n');
+  if (byDetector.length > 1) return `${byDetector.length} ${ref} findings: name one by its key:\n${listed}`;
+  return findings.length
+    ? `no finding ${ref}; the model's findings:\n${listed}`
+    : `no finding ${ref}: the model has none`;
+}
+
+/**
+ * The acceptance a request makes at `now`, and the model's acceptances after it (as the property's values): an
+ * earlier one of the same key is replaced, ended ones are dropped. Or the problems that refuse it. Pure.
+ */
+export function planAcceptance(
+  finding: Finding,
+  existing: readonly Acceptance[],
+  req: AcceptRequest & { by: string },
+  policy: AcceptancePolicy,
+  now: number,
+): { acceptance: Acceptance; values: string[] } | { problems: string[] } {
+  const at = new Date(now).toISOString();
+  const until = req.until
+    ? /^\d{4}-\d{2}-\d{2}$/.test(req.until)
+      ? `${req.until}T00:00:00.000Z`
+      : req.until
+    : acceptedUntil(policy, now, req.days);
+  const problems = acceptanceProblems({ key: finding.key, by: req.by, reason: req.reason, until, at }, policy, now);
+  if (!problems.length && !(Date.parse(until) > now)) problems.push(`until ${until} has already passed`);
+  if (problems.length) return { problems };
+  const acceptance: Acceptance = {
+    key: finding.key,
+    by: req.by,
+    reason: req.reason.trim(),
+    at,
+    until: new Date(until).toISOString(),
+    accepted: shapeOf(finding),
+    source: 'datahub',
+  };
+  const kept = existing.filter((a) => a.key !== finding.key && Date.parse(a.until) > now);
+  return { acceptance, values: [...kept, acceptance].map(storedAcceptance) };
+}
