@@ -196,7 +196,11 @@ function readable(blocks: Block[]): string {
       if (b.type === 'context') return b.elements.map((e) => `> ${'text' in e ? e.text : ''}`).join('\n');
       if (b.type === 'actions')
         return b.elements
-          .map((e) => ('text' in e && e.text ? `[${e.text.text}${'url' in e && e.url ? ` → ${e.url}` : ''}]` : ''))
+          .map((e) =>
+            'text' in e && e.text
+              ? `[${e.text.text}${'url' in e && e.url ? ` → ${e.url}` : ''}]`
+              : `[${e.type}${'placeholder' in e && e.placeholder ? `: ${e.placeholder.text} ▾` : ''}]`,
+          )
           .join(' ');
       return `(${b.type})`;
     })
