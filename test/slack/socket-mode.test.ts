@@ -164,10 +164,14 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
       text: `Argos posted a test alert in <#${CHANNEL}>: alerts routed there will look like it.`,
     });
     const [posted] = slack.parents(CHANNEL);
-    expect(posted!.text).toBe('Argos: Test alert: nothing is wrong (example_model (a test))');
+    expect(posted!.text).toBe('example_model (a test) → caution (72): Test alert: nothing is wrong');
     expect(posted!.blocks[0]).toMatchObject({
       type: 'header',
-      text: { text: expect.stringMatching(/^:\w+: Test alert: nothing is wrong$/) as unknown },
+      text: {
+        text: expect.stringMatching(
+          /^:\w+: example_model \(a test\) → caution \(72\): Test alert: nothing is wrong$/,
+        ) as unknown,
+      },
     });
     expect(JSON.stringify(posted!.blocks)).toContain(
       'A test <@U0ALICE01> asked for with `/janus test`: no action needed.',
