@@ -21,7 +21,7 @@ describe("the Slack app's writes refused for a missing privilege", () => {
     sim = await startSim({
       demo: true,
       token: 'admin',
-      tokens: { janus: { actor: 'urn:li:corpuser:janus', privileges: ['EDIT_ENTITY_TAGS'] } },
+      tokens: { 'janus-tags-only-token': { actor: 'urn:li:corpuser:janus', privileges: ['EDIT_ENTITY_TAGS'] } },
     });
     const ingested = await ingestProposal(
       sim.url,
@@ -39,7 +39,7 @@ describe("the Slack app's writes refused for a missing privilege", () => {
       { token: 'admin' },
     );
     expect(ingested.status).toBe(200);
-    const client = createDataHubClient({ url: sim.url, token: 'janus' });
+    const client = createDataHubClient({ url: sim.url, token: 'janus-tags-only-token' });
     await expect(
       writeIncidentStatus(client, INCIDENT, { state: 'RESOLVED', stage: 'FIXED', message: 'fixed upstream' }),
     ).rejects.toMatchObject({
