@@ -57,6 +57,7 @@ export const alertState = z.object({
   ),
   escalated: z.boolean().optional(),
   acknowledged: z.boolean().optional(),
+  accepted: z.object({ by: z.string(), reason: z.string(), until: z.string() }).optional(),
 });
 
 export const stagedAlert = z.object({
@@ -110,6 +111,7 @@ export const deliveryData = z.object({
     'alert',
     'followup',
     'recovery',
+    'accepted',
     'digest',
     'escalation',
     'escalation-channel',

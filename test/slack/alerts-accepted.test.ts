@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '@janus/datahub-sim/demo';
+import { acceptRisk } from '../../src/app/accept-risk.js';
+import { createDataHubClient } from '../../src/datahub/client.js';
+import { eventually } from '../support/service.js';
+import { policy } from '../app/write-back-helpers.js';
+import { alertsWorlds, CHANNELS, textOf, type AlertsWorld } from './alerts-setup.js';
+
+const world = alertsWorlds();
+
+// the service reads as the admin; carol.diaz owns the leak's table, so she may accept it (as `janus accept` does)
+const SERVICE = 'janus-service-token';
+const CAROL = 'carol-token';
+const WRITES = ['EDIT_ENTITY', 'MANAGE_STRUCTURED_PROPERTIES'];
+
+const leakAlerts = (w: AlertsWorld) => w.parents(CHANNELS.riskMl).filter((m) => textOf(m).includes('Target leakage'));
+
+describe('Argos and accepted risk (janus serve, the simulator, a fake Slack)', () => {
+  it('an accepted leak: one reply naming who accepted, the parent marked accepted, quiet; raised anew once it ends', async () => {
+    const w = await world({
+      sim: { token: SERVICE, tokens: { [CAROL]: { actor: 'urn:li:corpuser:carol.diaz', privileges: WRITES } } },
+    });
+    // the judgments' clock, fixed; every cycle reads the whole catalog (the acceptance is on the model itself)
+    const t0 = Date.now();
+    const clock = { DATAHUB_GMS_TOKEN: SERVICE, JANUS_CYCLE_REFRESH: '1s' };
+    const serve = w.serve({ ...clock, JANUS_AS_OF: new Date(t0).toISOString() });
+    await serve.ready;
+    await eventually(() => leakAlerts(w).length === 1, 'the leak alert');
+    const leak = leakAlerts(w)[0]!;
+
+    const until = new Date(t0 + 60_000).toISOString();
+    const { acceptance } = await acceptRisk(
+      { client: createDataHubClient({ url: w.sim.url, token: CAROL }), policy, admins: [], now: () => t0 },
+      DEMO.modelNames.fraud,
+      { finding: 'target_leakage', reason: 'backfill running', until },
+    );
+    expect(acceptance.by).toBe('carol.diaz');
+
+    const said = (text: string) => w.slack.replies(CHANNELS.riskMl, leak.ts).filter((r) => r.text.includes(text));
+    await eventually(() => said('Accepted by carol.diaz').length === 1, 'the accepted reply');
+    const day = new Date(until).getUTCDate();
+    expect(said('Accepted by carol.diaz')[0]!.text).toMatch(
+      new RegExp(`Accepted by carol\\.diaz until ${day} \\w{3}: 'backfill running'$`),
+    );
+    const parent = w.slack.messages.find((m) => m.ts === leak.ts)!;
+    await eventually(() => parent.text.startsWith('Accepted: Target leakage'), 'the parent marked accepted');
+    expect(textOf(parent)).toContain('Argos stays quiet about it until then');
+    expect(textOf(parent)).not.toContain('janus.incident.ack');
+
+    // quiet while accepted: no "cleared", no stand-down, no second alert
+    await w.cycles(3);
+    expect(said('stands down')).toEqual([]);
+    expect(said('cleared')).toEqual([]);
+    expect(said('Accepted by')).toHaveLength(1);
+    expect(leakAlerts(w)).toHaveLength(1);
+
+    // past its end: the leak counts again, raised as a new episode, once
+    expect(await serve.stop()).toBe(0);
+    const later = w.serve({ ...clock, JANUS_AS_OF: new Date(t0 + 120_000).toISOString() });
+    await later.ready;
+    await eventually(() => leakAlerts(w).length === 2, 'the leak raised again');
+    await w.cycles(3);
+    expect(leakAlerts(w)).toHaveLength(2);
+    expect(said('Accepted by')).toHaveLength(1);
+    expect(w.problems()).toEqual([]);
+    expect(w.slack.unexpected).toEqual([]);
+  }, 180_000);
+});
