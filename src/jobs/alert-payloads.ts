@@ -58,6 +58,7 @@ export const alertState = z.object({
   escalated: z.boolean().optional(),
   acknowledged: z.boolean().optional(),
   accepted: z.object({ by: z.string(), reason: z.string(), until: z.string() }).optional(),
+  expiryTold: z.boolean().optional(),
 });
 
 export const stagedAlert = z.object({
@@ -112,6 +113,7 @@ export const deliveryData = z.object({
     'followup',
     'recovery',
     'accepted',
+    'expiry',
     'digest',
     'escalation',
     'escalation-channel',

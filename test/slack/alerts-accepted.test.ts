@@ -4,7 +4,7 @@ import { acceptRisk } from '../../src/app/accept-risk.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { eventually } from '../support/service.js';
 import { policy } from '../app/write-back-helpers.js';
-import { alertsWorlds, CHANNELS, textOf, type AlertsWorld } from './alerts-setup.js';
+import { alertsWorlds, CHANNELS, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
 
 const world = alertsWorlds();
 
@@ -16,7 +16,7 @@ const WRITES = ['EDIT_ENTITY', 'MANAGE_STRUCTURED_PROPERTIES'];
 const leakAlerts = (w: AlertsWorld) => w.parents(CHANNELS.riskMl).filter((m) => textOf(m).includes('Target leakage'));
 
 describe('Argos and accepted risk (janus serve, the simulator, a fake Slack)', () => {
-  it('an accepted leak: one reply naming who accepted, the parent marked accepted, quiet; raised anew once it ends', async () => {
+  it('an accepted leak: one reply naming who accepted, the parent marked accepted, its end announced once, quiet; raised anew once it ends', async () => {
     const w = await world({
       sim: { token: SERVICE, tokens: { [CAROL]: { actor: 'urn:li:corpuser:carol.diaz', privileges: WRITES } } },
     });
@@ -47,8 +47,14 @@ describe('Argos and accepted risk (janus serve, the simulator, a fake Slack)', (
     expect(textOf(parent)).toContain('Argos stays quiet about it until then');
     expect(textOf(parent)).not.toContain('janus.incident.ack');
 
-    // quiet while accepted: no "cleared", no stand-down, no second alert
+    // it ends within a day: its owners are told once, in the thread (the alert timers, on the service's clock)
+    const ending = () => said("carol.diaz's acceptance of this risk ends");
+    await eventually(() => ending().length === 1, 'the expiry notice');
+    expect(ending()[0]!.text).toContain(`<@${SLACK_IDS.dev}>`);
+
+    // quiet while accepted: no "cleared", no stand-down, no second alert, the expiry said once
     await w.cycles(3);
+    expect(ending()).toHaveLength(1);
     expect(said('stands down')).toEqual([]);
     expect(said('cleared')).toEqual([]);
     expect(said('Accepted by')).toHaveLength(1);

@@ -208,6 +208,17 @@ export function acceptedMessage(x: CauseAcceptance): SlackMessage {
   return reply(`${ACCEPTED_ICON} ${plain(acceptedBy(x))}`);
 }
 
+/**
+ * A day before an acceptance ends, once, in the accepted alert's thread, to its owners: from then the finding counts
+ * again, and Argos raises it anew if it is still there.
+ */
+export function expiryMessage(x: CauseAcceptance, ch: Pick<AlertChannel, 'mentions'>): SlackMessage {
+  const who = ch.mentions.length ? ` ${ch.mentions.slice(0, MAX_MENTIONS).map(mention).join(' ')}:` : '';
+  return reply(
+    `:hourglass_flowing_sand:${who} ${plain(x.by)}'s acceptance of this risk ends ${shortDate(x.until)} ('${plain(x.reason)}'). From then it counts again, and Argos raises it anew if it is still there, unless it is accepted again.`,
+  );
+}
+
 /** Raised again once in the thread: nobody acknowledged it within `slack.escalateAfter`. */
 export function escalationMessage(a: AlertState, ch: Pick<AlertChannel, 'mentions'>, afterMs: number): SlackMessage {
   const who = ch.mentions.length ? ` ${ch.mentions.slice(0, MAX_MENTIONS).map(mention).join(' ')}:` : '';

@@ -44,6 +44,8 @@ export interface AlertState {
   acknowledged?: boolean;
   /** Stood down because a person accepted the risk (docs/accepted-risk.md), not because it was fixed. */
   accepted?: CauseAcceptance;
+  /** Its owners were told, once, that the acceptance ends within a day (the timers). */
+  expiryTold?: boolean;
 }
 
 export interface AlertModel {
@@ -99,6 +101,7 @@ export interface Delivery {
     | 'followup'
     | 'recovery'
     | 'accepted'
+    | 'expiry'
     | 'digest'
     | 'escalation'
     | 'escalation-channel'
