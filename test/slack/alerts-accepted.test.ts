@@ -4,6 +4,10 @@ import { acceptRisk } from '../../src/app/accept-risk.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { eventually } from '../support/service.js';
 import { policy } from '../app/write-back-helpers.js';
+import { SECRET } from './harness.js';
+import { answerUsersInfo } from './fake-slack.js';
+import { callsOf } from './incident-slack.js';
+import { sendEvent, sendSlashCommand } from './slash-command.js';
 import { alertsWorlds, CHANNELS, SLACK_IDS, textOf, type AlertsWorld } from './alerts-setup.js';
 
 const world = alertsWorlds();
@@ -59,6 +63,28 @@ describe('Argos and accepted risk (janus serve, the simulator, a fake Slack)', (
     expect(said('cleared')).toEqual([]);
     expect(said('Accepted by')).toHaveLength(1);
     expect(leakAlerts(w)).toHaveLength(1);
+
+    // App Home and /janus at-risk list it (from the service's history in Redis): model, finding, who, until, why
+    const endpoint = `${serve.http}/slack/events`;
+    const line = new RegExp(
+      `fraud_detector_v4\\*: target leakage, accepted by carol\\.diaz until ${day} \\w{3}: 'backfill running'`,
+    );
+    const { id, url } = w.slack.responseUrl();
+    expect((await sendSlashCommand(endpoint, { text: 'at-risk', responseUrl: url, secret: SECRET })).status).toBe(200);
+    const atRisk = JSON.stringify(await w.slack.posted(id));
+    expect(atRisk).toContain('Accepted risks, not counting* (1)');
+    expect(atRisk).toMatch(line);
+    answerUsersInfo(w.slack, [{ id: SLACK_IDS.erin, name: 'Erin Walsh', email: 'erin.walsh@acmepay.example' }]);
+    w.slack.methods['views.publish'] = (b) => ({ ok: true, view: { id: 'VHOME', ...JSON.parse(b.view ?? '{}') } });
+    await sendEvent(endpoint, SECRET, {
+      type: 'app_home_opened',
+      user: SLACK_IDS.erin,
+      channel: 'D0ERIN001',
+      tab: 'home',
+    });
+    const home = () => callsOf(w.slack, 'views.publish').find((c) => c.user_id === SLACK_IDS.erin);
+    await eventually(() => !!home(), "Erin's App Home");
+    expect(JSON.stringify(home()!.view)).toMatch(line);
 
     // past its end: the leak counts again, raised as a new episode, once
     expect(await serve.stop()).toBe(0);
