@@ -2,6 +2,7 @@ import { DEFAULT_ACCEPTANCE_POLICY, type Acceptance } from '../core/acceptance/a
 import { findingNamed, planAcceptance, type AcceptRequest } from '../core/acceptance/plan.js';
 import { acceptancesOf } from '../core/acceptance/stored.js';
 import type { Finding } from '../core/finding.js';
+import type { UpstreamGraph } from '../core/graph.js';
 import { authorize, type ActingPolicy } from '../core/incident-authorization.js';
 import type { Verdict, JudgePolicy } from '../core/verdict.js';
 import type { DataHubClient } from '../datahub/client.js';
@@ -15,6 +16,28 @@ export interface AcceptDeps {
   /** `slack.admins`: a DataHub user urn listed there may accept on any model. */
   admins: string[];
   now?: () => number;
+}
+
+/** Plans the acceptance against what the model holds and writes the model's list whole; a bad request is a UsageError. */
+export async function writeAcceptance(
+  deps: Pick<AcceptDeps, 'client' | 'policy'>,
+  model: string,
+  graph: UpstreamGraph,
+  finding: Finding,
+  req: AcceptRequest & { by: string },
+  now: number,
+): Promise<Acceptance> {
+  const existing = acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {});
+  const plan = planAcceptance(
+    finding,
+    existing,
+    req,
+    deps.policy.acceptance ?? DEFAULT_ACCEPTANCE_POLICY,
+    deps.policy.asOf ?? now,
+  );
+  if ('problems' in plan) throw new UsageError(plan.problems.join('\n'));
+  await writeAcceptances(deps.client, model, plan.values);
+  return plan.acceptance;
 }
 
 /** A person may not accept this risk: exit 2, naming who may. */
@@ -49,15 +72,6 @@ export async function acceptRisk(
     throw new NotAllowedToAccept(
       `${name} may not accept risks on ${verdict.model.name}: only its owners or the finding's (${allowed.owners.join(', ') || 'none'})${allowed.admins ? ' or an admin' : ''} may`,
     );
-  const existing = acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {});
-  const plan = planAcceptance(
-    finding,
-    existing,
-    { ...req, by: name },
-    deps.policy.acceptance ?? DEFAULT_ACCEPTANCE_POLICY,
-    deps.policy.asOf ?? now,
-  );
-  if ('problems' in plan) throw new UsageError(plan.problems.join('\n'));
-  await writeAcceptances(deps.client, verdict.model.urn, plan.values);
-  return { acceptance: plan.acceptance, finding, verdict };
+  const acceptance = await writeAcceptance(deps, verdict.model.urn, graph, finding, { ...req, by: name }, now);
+  return { acceptance, finding, verdict };
 }

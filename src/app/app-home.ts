@@ -89,6 +89,8 @@ export interface HomeData {
   /** The catalog's models not trusted, worst first, and how many in all. */
   atRisk: ModelSummary[];
   atRiskCount: number;
+  /** The catalog's models with findings a person accepted (docs/accepted-risk.md), from the latest judgments. */
+  accepted?: ModelSummary[];
   /** Orphans reading into the viewer's models (every orphan when they own none), most models first. */
   orphans: HomeOrphan[];
   orphansCount: number;
@@ -184,6 +186,7 @@ export async function homeData(deps: HomeDeps, slackId: string): Promise<HomeDat
     tablesRead: onTables.tablesRead,
     atRisk: atRisk.slice(0, HOME_ROWS.atRisk),
     atRiskCount: atRisk.length,
+    accepted: latest.filter((s) => s.accepted?.length),
     orphans: claimable.slice(0, HOME_ROWS.orphans),
     orphansCount: claimable.length,
     history: deps.history.kind,

@@ -1,6 +1,6 @@
 import type { UpstreamGraph } from '../core/graph.js';
 import { deadlinesPassed, freshnessDeadlines } from '../core/freshness-deadlines.js';
-import type { JudgedModelState, LiveCause } from '../core/transitions.js';
+import type { CauseAcceptance, JudgedModelState, LiveCause } from '../core/transitions.js';
 import { JudgmentSession } from '../core/session.js';
 import { assess, verdictOf, type ModelRef, type Verdict } from '../core/verdict.js';
 import { Catalog } from '../core/catalog.js';
@@ -31,6 +31,8 @@ export interface JudgedCycle {
   judged: JudgedModelState[];
   /** Every root cause live in the catalog after this cycle. */
   live: Map<string, LiveCause>;
+  /** Root causes still found but accepted by a person, in force (docs/accepted-risk.md): not live, not cleared. */
+  accepted: Map<string, CauseAcceptance>;
   catalog: Catalog;
   cache: EntityCache;
 }
@@ -56,6 +58,8 @@ export class IncrementalJudge {
   private deadlines = new Map<string, number>();
   private causesOf = new Map<string, string[]>();
   private causeFacts = new Map<string, CauseFacts>();
+  /** Each judged model's accepted root causes (findings on datasets an acceptance in force covers). */
+  private acceptedOf = new Map<string, Map<string, CauseAcceptance>>();
   private refs = new Map<string, ModelRef>();
   private keys = new Map<string, string>();
   private lastFull = -Infinity;
@@ -138,6 +142,7 @@ export class IncrementalJudge {
     // models gone from the catalog take their causes with them
     const listed = new Set(models.map((m) => m.urn));
     for (const urn of this.causesOf.keys()) if (!listed.has(urn)) this.causesOf.delete(urn);
+    for (const urn of this.acceptedOf.keys()) if (!listed.has(urn)) this.acceptedOf.delete(urn);
     return this.result(true, [], models.length, judged);
   }
 
@@ -197,7 +202,10 @@ export class IncrementalJudge {
       await readNeeded(client, [...reread, ...added], this.cache, undefined, (raw) =>
         this.facts.set(raw.urn, movingFacts(raw)),
       );
-      for (const urn of removed) this.causesOf.delete(urn);
+      for (const urn of removed) {
+        this.causesOf.delete(urn);
+        this.acceptedOf.delete(urn);
+      }
       catalog = this.catalog = new Catalog(this.cache);
       for (const urn of [...changed, ...added]) for (const m of catalog.modelsJudging(urn)) affected.add(m);
       for (const [urn, open] of openBefore) {
@@ -258,6 +266,11 @@ export class IncrementalJudge {
       }
       causes.push(key);
     }
+    const accepted = new Map<string, CauseAcceptance>();
+    for (const { finding: f, acceptance: a } of v.accepted ?? [])
+      if (f.entity.startsWith('urn:li:dataset:')) accepted.set(f.key, { by: a.by, reason: a.reason, until: a.until });
+    if (accepted.size) this.acceptedOf.set(v.model.urn, accepted);
+    else this.acceptedOf.delete(v.model.urn);
     const previousCauses = this.causesOf.get(v.model.urn) ?? [];
     this.causesOf.set(v.model.urn, causes);
     this.refs.set(v.model.urn, v.model);
@@ -274,7 +287,10 @@ export class IncrementalJudge {
         c.models.push(model);
       }
     }
-    return { full, changed, models, judged, live, catalog: this.catalog!, cache: this.cache };
+    const accepted = new Map<string, CauseAcceptance>();
+    for (const byKey of this.acceptedOf.values())
+      for (const [key, a] of byKey) if (!live.has(key) && !accepted.has(key)) accepted.set(key, a);
+    return { full, changed, models, judged, live, accepted, catalog: this.catalog!, cache: this.cache };
   }
 }
 

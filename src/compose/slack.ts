@@ -128,6 +128,7 @@ export function slackListeners(deps: SlackListenerDeps): (app: App, logger: Logg
         home: (user, notice) => orphans.home.publish(user, notice),
         logger,
         responders,
+        policy: deps.judge.policy,
       }),
       unfurl: {
         history: deps.history,

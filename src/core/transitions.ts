@@ -23,6 +23,14 @@ export interface LiveCause {
   models: ModelRef[];
 }
 
+/** Who accepted a root cause's finding (docs/accepted-risk.md), until when and why: it counts nowhere meanwhile. */
+export interface CauseAcceptance {
+  by: string;
+  reason: string;
+  /** ISO 8601: the acceptance ends here, and the root cause, if still there, is raised again as a new episode. */
+  until: string;
+}
+
 /** What people were last told about a model: its announced band (not always its latest), and its latest score. */
 export interface AnnouncedModel {
   name: string;
@@ -83,12 +91,14 @@ export type Transition =
     }
   | {
       kind: 'cause';
-      /** `cause:<key>:<episode>:raised|cleared`. */
+      /** `cause:<key>:<episode>:raised|cleared|accepted`. */
       id: string;
       /** Which time the root cause was raised (`AnnouncedCause.episode`); its clearing has the same episode. */
       episode: number;
       at: string;
-      state: 'raised' | 'cleared';
+      /** `accepted`: still there, but a person accepted it (`acceptance`): not fixed, and quiet until it lapses. */
+      state: 'raised' | 'cleared' | 'accepted';
+      acceptance?: CauseAcceptance;
       key: string;
       dataset: string;
       detector: string;
@@ -119,6 +129,11 @@ export interface TransitionInput {
    * again, as a new episode.
    */
   raisedAgain?: ReadonlySet<string>;
+  /**
+   * Root causes still found but accepted by a person, in force: an announced one is announced `accepted` at once (not
+   * cleared), and one whose acceptance lapses is live again, so raised as a new episode.
+   */
+  accepted?: ReadonlyMap<string, CauseAcceptance>;
   rules: Hysteresis;
 }
 
@@ -209,27 +224,20 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
   }
   for (const [key, prev] of Object.entries(input.causes)) {
     if (!prev.live || input.live.has(key)) continue;
+    const acceptance = input.accepted?.get(key);
+    if (acceptance) {
+      // a person's decision, not a wobble: said at once
+      causes[key] = { ...prev, live: false, missing: 0 };
+      cleared.push({ ...stoodDown(key, prev, at, 'accepted'), acceptance });
+      continue;
+    }
     const missing = prev.missing + 1;
     if (missing < rules.clearAfter) {
       causes[key] = { ...prev, missing };
       continue;
     }
     causes[key] = { ...prev, live: false, missing: 0 };
-    cleared.push({
-      kind: 'cause',
-      id: `cause:${key}:${prev.episode}:cleared`,
-      episode: prev.episode,
-      at,
-      state: 'cleared',
-      key,
-      dataset: prev.dataset,
-      detector: prev.detector,
-      models: [],
-      modelCount: 0,
-      since: prev.since,
-      moved: [],
-      movedCount: 0,
-    });
+    cleared.push(stoodDown(key, prev, at, 'cleared'));
   }
 
   // a band change goes with the root causes that explain it: one alert per cause names every model it moved
@@ -262,6 +270,28 @@ export function transitionsOf(input: TransitionInput): TransitionOutput {
   return { transitions: [...raised, ...cleared, ...alone], models, causes };
 }
 
+/** A root cause no longer announced live: gone (`cleared`), or still there and accepted by a person. */
+const stoodDown = (
+  key: string,
+  prev: AnnouncedCause,
+  at: string,
+  state: 'cleared' | 'accepted',
+): Extract<Transition, { kind: 'cause' }> => ({
+  kind: 'cause',
+  id: `cause:${key}:${prev.episode}:${state}`,
+  episode: prev.episode,
+  at,
+  state,
+  key,
+  dataset: prev.dataset,
+  detector: prev.detector,
+  models: [],
+  modelCount: 0,
+  since: prev.since,
+  moved: [],
+  movedCount: 0,
+});
+
 /** A transition as a payload queued before transitions carried their episode and sequence may hold it. */
 export type TransitionRecord =
   | (Omit<Extract<Transition, { kind: 'band' }>, 'seq'> & { seq?: number })
@@ -273,7 +303,7 @@ export type TransitionRecord =
  */
 export function transitionOf(t: TransitionRecord): Transition {
   if (t.kind === 'band') return { ...t, seq: t.seq ?? ordinalIn(t.id, /:(\d+)$/) };
-  return { ...t, episode: t.episode ?? ordinalIn(t.id, /:(\d+):(?:raised|cleared)$/) };
+  return { ...t, episode: t.episode ?? ordinalIn(t.id, /:(\d+):(?:raised|cleared|accepted)$/) };
 }
 
 const ordinalIn = (id: string, pattern: RegExp): number => Number(pattern.exec(id)?.[1] ?? 1);

@@ -26,7 +26,19 @@ export interface RedisVerdictHistoryOptions {
 }
 
 const entrySchema = z.object({ scannedAt: z.string(), score: z.number(), band: z.enum(BANDS) });
-const summarySchema = entrySchema.extend({ urn: z.string(), name: z.string(), findings: z.array(z.string()) });
+const acceptedSchema = z.object({
+  key: z.string(),
+  detector: z.string(),
+  by: z.string(),
+  until: z.string(),
+  reason: z.string(),
+});
+const summarySchema = entrySchema.extend({
+  urn: z.string(),
+  name: z.string(),
+  findings: z.array(z.string()),
+  accepted: z.array(acceptedSchema).optional(),
+});
 
 /**
  * One atomic step: add the judgment to the model's sorted set (scored by time), trim it to the newest `depth`,

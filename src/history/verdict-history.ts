@@ -14,6 +14,17 @@ export interface ModelSummary extends ScoreEntry {
   name: string;
   /** Keys of the verdict's findings (stable per root cause). */
   findings: string[];
+  /** Its findings a person accepted, in force (docs/accepted-risk.md); absent when none. */
+  accepted?: AcceptedSummary[];
+}
+
+/** An accepted finding as the lists show it: which, who, until when and why. */
+export interface AcceptedSummary {
+  key: string;
+  detector: string;
+  by: string;
+  until: string;
+  reason: string;
 }
 
 export interface LatestQuery {
@@ -50,6 +61,17 @@ export const summaryOf = (v: Verdict): ModelSummary => ({
   name: v.model.name,
   ...entryOf(v),
   findings: v.findings.map((f) => f.key),
+  ...(v.accepted?.length
+    ? {
+        accepted: v.accepted.map(({ finding: f, acceptance: a }) => ({
+          key: f.key,
+          detector: f.detector,
+          by: a.by,
+          until: a.until,
+          reason: a.reason,
+        })),
+      }
+    : {}),
 });
 
 /** Filter, order and cut the latest summaries: the one rule both implementations share. */

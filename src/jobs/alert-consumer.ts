@@ -75,7 +75,7 @@ export const transitionProcessor = (deps: AlertDeps, stage = stageAlert) =>
 export async function stageTransition(n: NotificationData, queuedAt: number, deps: AlertDeps): Promise<StagedAlert> {
   const t = n.transition as Transition;
   const base = { transition: t, queuedAt };
-  if (t.kind === 'cause' && t.state === 'cleared')
+  if (t.kind === 'cause' && t.state !== 'raised')
     return { ...base, models: await latestOfAlert(t.key, deps), routes: {}, story: [], links: {} };
   let models: (ModelRef & { band?: Band; score?: number })[];
   if (t.kind === 'cause') {

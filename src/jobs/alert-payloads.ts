@@ -57,6 +57,8 @@ export const alertState = z.object({
   ),
   escalated: z.boolean().optional(),
   acknowledged: z.boolean().optional(),
+  accepted: z.object({ by: z.string(), reason: z.string(), until: z.string() }).optional(),
+  expiryTold: z.boolean().optional(),
 });
 
 export const stagedAlert = z.object({
@@ -110,6 +112,8 @@ export const deliveryData = z.object({
     'alert',
     'followup',
     'recovery',
+    'accepted',
+    'expiry',
     'digest',
     'escalation',
     'escalation-channel',

@@ -80,14 +80,17 @@ export async function runAlertTimers(deps: TimerDeps): Promise<{ messages: numbe
       escalateAfterMs: known ? deps.escalateAfterMs : Infinity,
       ...(deps.escalationChannel ? { escalationChannel: deps.escalationChannel } : {}),
       acknowledged,
+      accepted: all.filter((a) => a.status === 'resolved' && a.accepted && !a.expiryTold),
     });
     // the snooze's news first: in a channel, its end is said before what it held back
     await queueDeliveries(
       { deliveries: [...notices.deliveries, ...plan.deliveries], unroutable: plan.unroutable },
       deps,
     );
+    // an accepted one is kept until its acceptance ends: its end is announced in its thread
     const forget = all
       .filter((a) => a.status === 'resolved' && now - Date.parse(a.resolvedAt ?? '') > KEEP_RESOLVED_MS)
+      .filter((a) => !a.accepted || now >= Date.parse(a.accepted.until))
       .map((a) => a.id);
     await deps.store.commit(plan.states, plan.live, undefined, forget);
     await deps.store.dropSnoozes(ended.map(([urn]) => urn));

@@ -8,6 +8,7 @@ import { incidentButtons, incidentControls } from './present/incident-controls.j
 import { context, divider, header, LIMITS, section, type Block } from './present/kit.js';
 import { clip, count, dateRef, name, plain } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
+import { acceptedBlocks } from './present/accepted-risks.js';
 
 /** Block Kit's limit for a Home tab view. */
 export const HOME_BLOCKS = 100;
@@ -120,6 +121,7 @@ export function homeView(d: HomeData, at: number, notice: Block[] = []): types.H
   if (!d.atRisk.length) blocks.push(context('Every judged model is trusted.'));
   for (const m of d.atRisk) blocks.push(section(modelLine(m)));
   blocks.push(...more(d.atRisk.length, d.atRiskCount, 'models'));
+  blocks.push(...acceptedBlocks(d.accepted ?? []));
   blocks.push(context(`Updated ${dateRef(new Date(at).toISOString())} from the latest scans.`));
   return { type: 'home', callback_id: HOME_VIEW, blocks: blocks.slice(0, HOME_BLOCKS) };
 }

@@ -5,6 +5,7 @@ import type { ModelSummary, ScoreEntry } from '../history/index.js';
 import { sparkline } from '../render/score-history.js';
 import { context, LIMITS, section, type Block, type SlackMessage } from './present/kit.js';
 import { fitLines, listBlocks } from './present/list.js';
+import { acceptedBlocks } from './present/accepted-risks.js';
 import { channelRef, clip, link, mrkdwn, name as catalogName, plain, slackDate } from './present/mrkdwn.js';
 import { BAND_ICON, BAND_WORD } from './present/vocabulary.js';
 
@@ -60,14 +61,17 @@ export function atRiskMessage(
   recorded: boolean,
   reportUrl: (urn: string) => string | undefined,
   rest?: string,
+  /** Every model's latest judgment: their accepted findings are listed after. */
+  judged: readonly ModelSummary[] = [],
 ): SlackMessage {
+  const accepted = acceptedBlocks(judged);
   if (!recorded) {
     const text = 'No scans are recorded yet (`janus serve` records every cycle; `/janus scan all` runs one now).';
     return answer(text, [section(text)]);
   }
   if (!models.length) {
     const text = `${BAND_ICON.trusted} Every model the last cycle judged is trusted.`;
-    return answer(text, [section(text)]);
+    return answer(text, [section(text), ...accepted]);
   }
   const rows = models.map((m) => {
     const url = reportUrl(m.urn);
@@ -82,6 +86,7 @@ export function atRiskMessage(
   return answer(text, [
     section(`*${text}:*`),
     ...listBlocks({ ...list, hidden }, ['model', 'models'], atRiskRest(list.shown, rest)),
+    ...accepted,
   ]);
 }
 

@@ -32,8 +32,15 @@ export interface ResolveMetadata {
   from?: 'home';
 }
 
-/** The Resolve modal: fixed or no action required, and a note (both required). */
-export function resolveModal(meta: ResolveMetadata, title: string): types.ModalView {
+/** How long "Accept the risk" may last, in days: the choices the modal offers, up to `judge.acceptance.maxDays`. */
+export const ACCEPT_DAYS = [7, 30, 90] as const;
+
+/**
+ * The Resolve modal: fixed, or accept the risk (docs/accepted-risk.md) for a while, and a note (the reason when
+ * accepting). The stage and the note are required; the duration when accepting.
+ */
+export function resolveModal(meta: ResolveMetadata, title: string, maxDays = 90): types.ModalView {
+  const days = ACCEPT_DAYS.filter((d) => d <= maxDays);
   return {
     type: 'modal',
     callback_id: RESOLVE_VIEW,
@@ -52,13 +59,13 @@ export function resolveModal(meta: ResolveMetadata, title: string): types.ModalV
           action_id: 'stage',
           options: RESOLUTIONS.map((r) => ({
             value: r,
-            text: { type: 'plain_text', text: r === 'FIXED' ? 'Fixed' : 'No action required' },
+            text: { type: 'plain_text', text: r === 'FIXED' ? 'Fixed' : 'Accept the risk' },
             description: {
               type: 'plain_text',
               text:
                 r === 'FIXED'
                   ? 'The problem is gone. If Janus still sees it, it reopens the incident.'
-                  : 'Not a problem. Janus will not raise it again while the evidence stays the same.',
+                  : 'Still there, but acceptable for now: it stops counting until the end chosen below, then counts again.',
             },
           })),
         },
@@ -72,7 +79,19 @@ export function resolveModal(meta: ResolveMetadata, title: string): types.ModalV
           action_id: 'note',
           multiline: true,
           max_length: NOTE_MAX,
-          placeholder: { type: 'plain_text', text: 'What was done, or why nothing needs doing' },
+          placeholder: { type: 'plain_text', text: 'What was done, or why the risk is acceptable' },
+        },
+      },
+      {
+        type: 'input',
+        block_id: 'duration',
+        optional: true,
+        label: { type: 'plain_text', text: 'Accept for (when accepting the risk)' },
+        element: {
+          type: 'static_select',
+          action_id: 'duration',
+          placeholder: { type: 'plain_text', text: 'How long' },
+          options: days.map((d) => ({ value: String(d), text: { type: 'plain_text', text: `${d} days` } })),
         },
       },
     ],

@@ -13,6 +13,11 @@ import { createIdentity } from '../app/incident-identity.js';
 import { memoryIncidentLocks, redisIncidentLocks } from '../app/incident-lock.js';
 import { createResponders, type Responders } from '../app/responders.js';
 import type { Config } from '../config/index.js';
+import { acceptIncidentRisk } from '../app/accept-incident-risk.js';
+import { DEFAULT_ACCEPTANCE_POLICY } from '../core/acceptance/acceptance.js';
+import type { Actor } from '../core/incident-authorization.js';
+import type { JudgePolicy } from '../core/verdict.js';
+import type { IncidentFacts } from '../datahub/incident-facts.js';
 import type { DataHubClient } from '../datahub/client.js';
 import type { Logger } from '../log.js';
 import { usergroupMembers } from './usergroup-members.js';
@@ -48,6 +53,14 @@ export interface IncidentHandlerDeps {
   messages: IncidentMessages;
   /** Publishes the member's App Home again, `notice` on top: how a click from App Home is answered. */
   home?: (slackUser: string, notice: SlackMessage | undefined) => Promise<void>;
+  /** Resolve's "Accept the risk": writes the acceptance (docs/accepted-risk.md) on the models with the finding. */
+  accept?: (
+    actor: Actor,
+    incident: IncidentFacts,
+    req: { reason: string; days: number },
+  ) => Promise<{ models: string[] }>;
+  /** `judge.acceptance.maxDays`: the longest duration the modal offers. */
+  acceptanceMaxDays?: number;
   logger: Logger;
 }
 
@@ -62,6 +75,28 @@ export interface IncidentHandlerOptions {
   logger: Logger;
   /** The on-call responders check, shared with the snooze command (else one of its own). */
   responders?: Responders;
+  /** The judge's policy: with it, Resolve offers "Accept the risk" (else only a resolution). */
+  policy?: JudgePolicy;
+}
+
+/** "Accept the risk" bound to DataHub: the person's DataHub user name is who accepted. */
+function acceptingDeps(
+  client: DataHubClient,
+  policy: JudgePolicy,
+): Pick<IncidentHandlerDeps, 'accept' | 'acceptanceMaxDays'> {
+  return {
+    acceptanceMaxDays: (policy.acceptance ?? DEFAULT_ACCEPTANCE_POLICY).maxDays,
+    accept: async (actor, incident, req) => {
+      if (!incident.key || !incident.entity) throw new Error('not one of Janus’s incidents: no finding to accept');
+      const by = actor.urn.replace(/^urn:li:corpuser:/, '');
+      const { models } = await acceptIncidentRisk(
+        { client, policy },
+        { key: incident.key, dataset: incident.entity.urn, models: incident.models },
+        { by, ...req },
+      );
+      return { models };
+    },
+  };
 }
 
 export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHandlerDeps {
@@ -102,6 +137,7 @@ export function createIncidentHandlerDeps(o: IncidentHandlerOptions): IncidentHa
     precheckMs: 1500,
     messages,
     ...(o.home ? { home: o.home } : {}),
+    ...(o.policy ? acceptingDeps(o.client, o.policy) : {}),
     logger: o.logger,
   };
 }

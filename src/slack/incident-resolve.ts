@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { actorOf, isIncidentUrn, RESOLUTIONS, type Resolution } from '../core/incident-status.js';
 import type { types } from '@slack/bolt';
-import { failureMessage, NOTE_MAX, outcomeMessage, resolveModal, type ResolveMetadata } from './incident-blocks.js';
+import {
+  ACCEPT_DAYS,
+  failureMessage,
+  NOTE_MAX,
+  outcomeMessage,
+  resolveModal,
+  type ResolveMetadata,
+} from './incident-blocks.js';
 import { clickAnswer } from './click-answer.js';
 import { failureDetail, parseClick, type Reply } from './click-payload.js';
 import type { IncidentHandlerDeps } from './incident-deps.js';
@@ -56,7 +63,7 @@ export async function runResolveClick(
       ts: click.message?.ts ?? '',
       ...(click.origin === 'home' ? { from: 'home' as const } : {}),
     };
-    await openView(click.triggerId, resolveModal(meta, title));
+    await openView(click.triggerId, resolveModal(meta, title, deps.acceptanceMaxDays));
     log.info({ checked: checked === 'late' ? 'late' : 'allowed' }, 'Resolve form opened');
   } catch (err) {
     log.warn({ err: failureDetail(err) }, 'Resolve click failed');
@@ -73,6 +80,7 @@ const metadataSchema = z.object({
 const valuesSchema = z.object({
   stage: z.object({ stage: z.object({ selected_option: z.object({ value: z.string() }).nullish() }) }).optional(),
   note: z.object({ note: z.object({ value: z.string().nullish() }) }).optional(),
+  duration: z.object({ duration: z.object({ selected_option: z.object({ value: z.string() }).nullish() }) }).optional(),
 });
 
 export type ResolveForm =
@@ -86,6 +94,8 @@ export type ResolveForm =
       fromHome?: boolean;
       stage: Resolution;
       note: string;
+      /** Accept the risk (NO_ACTION_REQUIRED) for this many days. */
+      days?: number;
     };
 
 /** The submitted modal, checked: a form Argos did not open, no stage, or no note is an error shown in the modal. */
@@ -106,9 +116,11 @@ export function parseResolveForm(view: { private_metadata?: string; state?: { va
   const stage = values.success ? values.data.stage?.stage.selected_option?.value : undefined;
   const note = (values.success ? values.data.note?.note.value : undefined)?.trim() ?? '';
   const errors: Record<string, string> = {};
-  if (!stage || !(RESOLUTIONS as readonly string[]).includes(stage))
-    errors.stage = 'Choose Fixed or No action required.';
+  if (!stage || !(RESOLUTIONS as readonly string[]).includes(stage)) errors.stage = 'Choose Fixed or Accept the risk.';
   if (!note || note.length > NOTE_MAX) errors.note = `Write a note (at most ${NOTE_MAX} characters).`;
+  const chosen = Number(values.success ? values.data.duration?.duration.selected_option?.value : undefined);
+  const days = (ACCEPT_DAYS as readonly number[]).includes(chosen) ? chosen : undefined;
+  if (stage === 'NO_ACTION_REQUIRED' && !days) errors.duration = 'Choose how long the risk is accepted.';
   if (Object.keys(errors).length) return { kind: 'errors', errors };
   return {
     kind: 'form',
@@ -118,6 +130,7 @@ export function parseResolveForm(view: { private_metadata?: string; state?: { va
     ...(meta.from === 'home' ? { fromHome: true } : {}),
     stage: stage as Resolution,
     note,
+    ...(stage === 'NO_ACTION_REQUIRED' && days ? { days } : {}),
   };
 }
 
@@ -142,6 +155,14 @@ export async function runResolveSubmit(
       .catch((e: unknown) => log.error({ err: failureDetail(e) }, 'could not tell the clicker'));
   };
   try {
+    // Accept the risk: the acceptance first (nothing resolved if it cannot be written), by the person the incident
+    // actions authorise (owners, admins, responders)
+    if (form.days && deps.accept) {
+      const checked = await deps.check(form.urn, user);
+      if (checked.kind !== 'allowed') return await tell(outcomeMessage(checked, { confirm: true }));
+      const { models } = await deps.accept(checked.actor, checked.incident, { reason: form.note, days: form.days });
+      log.info({ models, days: form.days }, 'risk accepted');
+    }
     const outcome = await deps.act(
       { action: 'resolve', value: form.urn, slackUser: user, resolution: { stage: form.stage, note: form.note } },
       form.message ? { message: form.message } : undefined,

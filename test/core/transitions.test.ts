@@ -31,8 +31,13 @@ const cause = (key: string): LiveCause => ({
   models: [churn],
 });
 
+const CAROL = { by: 'carol.diaz', reason: 'backfill running', until: '2027-01-05T00:00:00.000Z' };
+
 /** Runs cycles one after another, carrying the announced state as the service does. */
-function cycles(steps: { model?: JudgedModelState; live?: string[]; again?: string[] }[], r = rules) {
+function cycles(
+  steps: { model?: JudgedModelState; live?: string[]; again?: string[]; accepted?: string[] }[],
+  r = rules,
+) {
   let models: Record<string, AnnouncedModel | undefined> = {};
   let causes: Record<string, AnnouncedCause> = {};
   return steps.map((s, i) => {
@@ -43,6 +48,7 @@ function cycles(steps: { model?: JudgedModelState; live?: string[]; again?: stri
       models,
       causes,
       ...(s.again ? { raisedAgain: new Set(s.again) } : {}),
+      ...(s.accepted ? { accepted: new Map(s.accepted.map((k) => [k, CAROL])) } : {}),
       rules: r,
     };
     const out = transitionsOf(input);
@@ -153,6 +159,29 @@ describe('transitions', () => {
     expect(out.map((t) => t.map((x) => x.id))).toEqual([['cause:k:1:raised'], [], ['cause:k:2:raised'], [], [], []]);
     // a cause not announced live is raised as usual, once
     expect(cycles([{ live: ['k'], again: ['k'] }])[0]!.map((t) => t.id)).toEqual(['cause:k:1:raised']);
+  });
+
+  it('an announced root cause a person accepts is announced accepted at once (not cleared); its lapse is a new episode', () => {
+    const [raised, accepted, quiet, lapsed] = cycles([
+      { model: judged(45, 'at_risk', ['k']), live: ['k'] },
+      { model: judged(100, 'trusted', [], false, ['k']), accepted: ['k'] },
+      { model: judged(100, 'trusted', [], false, []), accepted: ['k'] },
+      { model: judged(45, 'at_risk', ['k'], false, []), live: ['k'] },
+    ]);
+    expect(raised).toMatchObject([{ state: 'raised', episode: 1 }]);
+    // said at once, though clearAfter is 2: a person's decision is no wobble; the model it moved goes with it
+    expect(accepted).toEqual([
+      expect.objectContaining({
+        id: 'cause:k:1:accepted',
+        state: 'accepted',
+        acceptance: CAROL,
+        moved: [{ model: churn, from: 'at_risk', to: 'trusted', score: 100 }],
+      }),
+    ]);
+    expect(quiet).toEqual([]);
+    expect(lapsed).toMatchObject([{ id: 'cause:k:2:raised', state: 'raised', episode: 2 }]);
+    // accepted before it was ever announced: nothing to say
+    expect(cycles([{ model: judged(100, 'trusted'), accepted: ['k'] }])[0]).toEqual([]);
   });
 
   it('a transition queued before it carried its episode or sequence gets them from its id', () => {

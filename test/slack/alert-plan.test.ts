@@ -343,4 +343,47 @@ describe('the alert planner', () => {
       expect(blockProblems(d.parent!.blocks)).toEqual([]);
     }
   });
+
+  it('an accepted root cause: one reply naming who, the parent marked accepted; its owners told once a day before it ends', () => {
+    const DAY = 86_400_000;
+    const until = new Date(NOW + 30 * DAY).toISOString();
+    const acceptance = { by: 'carol.diaz', reason: 'backfill running', until };
+    const first = after(context(), [staged(raised([fraud]), { [RISK]: routes[RISK] })]);
+    const gone = cleared({ moved: [fraud] }) as Extract<Transition, { kind: 'cause' }>;
+    const accepted: Transition = {
+      ...gone,
+      id: gone.id.replace(/cleared$/, 'accepted'),
+      state: 'accepted',
+      acceptance,
+    };
+    const { plan, ctx } = after(first.ctx, [staged(accepted, {})]);
+    expect(plan.deliveries.map((d) => [d.channel, d.what])).toEqual([[RISK, 'accepted']]);
+    const [reply] = plan.deliveries;
+    expect(reply!.message.text).toMatch(/^:ok_hand: Accepted by carol\.diaz until \d+ \w{3}: 'backfill running'$/);
+    expect(reply!.parent!.text).toMatch(/^Accepted: /);
+    expect(JSON.stringify(reply!.parent!.blocks)).toContain('Argos stays quiet about it until then');
+    expect(JSON.stringify(reply!.parent!.blocks)).not.toContain('janus.incident.ack');
+
+    const timers = (now: number, states: AlertState[]) =>
+      planTimers({
+        now,
+        states: [],
+        snoozed: () => false,
+        escalateAfterMs: 3_600_000,
+        acknowledged: new Set(),
+        accepted: states.filter((a) => a.accepted && !a.expiryTold),
+      });
+    const states = Object.values(ctx.states);
+    expect(timers(NOW + 28 * DAY, states).deliveries).toEqual([]);
+    const told = timers(NOW + 29.5 * DAY, states);
+    expect(told.deliveries.map((d) => [d.channel, d.what, d.reply])).toEqual([[RISK, 'expiry', true]]);
+    expect(told.deliveries[0]!.message.text).toContain('<@U1DEV0099>');
+    expect(told.deliveries[0]!.message.text).toContain("carol.diaz's acceptance of this risk ends");
+    expect(Object.values(told.states).map((a) => a.expiryTold)).toEqual([true]);
+    // said once: the state remembers it
+    expect(timers(NOW + 29.6 * DAY, Object.values({ ...ctx.states, ...told.states })).deliveries).toEqual([]);
+    // past its end: not said (the cycle raises it anew)
+    expect(timers(NOW + 31 * DAY, states).deliveries).toEqual([]);
+    for (const d of [...plan.deliveries, ...told.deliveries]) expect(blockProblems(d.message.blocks)).toEqual([]);
+  });
 });

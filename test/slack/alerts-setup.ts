@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ServiceState } from '../../src/jobs/service-state.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { ingestProposal, ingestProposalBatch, type Proposal } from '@janus/datahub-sim/ingest-client';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { startSim, type RunningSim, type SimOptions } from '@janus/datahub-sim';
 import { cleanPrefix, eventually, REDIS_URL, startJanus, testPrefix, type JanusProcess } from '../support/service.js';
 import { blockProblems, startFakeSlack, type FakeMessage, type FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
@@ -54,7 +54,7 @@ const connection = () => (shared ??= new Redis(REDIS_URL, { maxRetriesPerRequest
 
 /** A world for the alert tests: the demo catalog in the simulator, a fake Slack with the demo's channels and people. */
 export async function alertsWorld(
-  opts: { channels?: (slack: FakeSlack) => void; env?: Record<string, string> } = {},
+  opts: { channels?: (slack: FakeSlack) => void; env?: Record<string, string>; sim?: Partial<SimOptions> } = {},
 ): Promise<AlertsWorld> {
   const slack = await startFakeSlack();
   const custom = opts.channels;
@@ -65,7 +65,7 @@ export async function alertsWorld(
   slack.addUser('dev.patel@acmepay.example', SLACK_IDS.dev);
   slack.addUser('alice.chen@acmepay.example', SLACK_IDS.alice);
   slack.addUser('erin.walsh@acmepay.example', SLACK_IDS.erin);
-  const sim = await startSim({ demo: true, port: 0 });
+  const sim = await startSim({ demo: true, port: 0, ...opts.sim });
   const prefix = testPrefix();
   const env = {
     DATAHUB_GMS_URL: sim.url,

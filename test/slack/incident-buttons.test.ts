@@ -396,7 +396,7 @@ describe('who may not act: told only them, nothing changed', () => {
     expect(missing.status).toBe(200);
     expect(await missing.json()).toEqual({
       response_action: 'errors',
-      errors: { stage: 'Choose Fixed or No action required.', note: 'Write a note (at most 1000 characters).' },
+      errors: { stage: 'Choose Fixed or Accept the risk.', note: 'Write a note (at most 1000 characters).' },
     });
     const forged = await postInteraction(
       janus.endpoint,

@@ -154,6 +154,8 @@ export function viewSubmission(c: {
   privateMetadata: string;
   stage?: string;
   note?: string;
+  /** The "Accept for" choice, in days (Accept the risk). */
+  days?: string;
   callbackId?: string;
 }): Json {
   return {
@@ -175,6 +177,7 @@ export function viewSubmission(c: {
         values: {
           stage: { stage: { type: 'radio_buttons', selected_option: c.stage ? { value: c.stage } : null } },
           note: { note: { type: 'plain_text_input', value: c.note ?? null } },
+          duration: { duration: { type: 'static_select', selected_option: c.days ? { value: c.days } : null } },
         },
       },
     },

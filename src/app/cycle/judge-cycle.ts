@@ -119,6 +119,7 @@ async function planCycle(
     causes: await deps.state.announcedCauses(),
     // a new incident for a cause announced all along: the last one was closed outside Janus and the evidence changed
     raisedAgain: new Set(plan.flatMap((w) => (w.kind === 'raiseIncident' ? [w.key] : []))),
+    accepted: cycle.accepted,
     rules: deps.rules,
   });
   const commit: CommitData = {

@@ -36,7 +36,7 @@ async function atRiskReply(deps: AtRiskCommandDeps, request: AtRiskRequest): Pro
     const all = await deps.history.latest();
     const risky = all.filter((s) => s.band !== 'trusted');
     return shown(
-      atRiskMessage(risky, risky.length, all.length > 0, deps.reportUrl, deps.atRiskUrl?.()),
+      atRiskMessage(risky, risky.length, all.length > 0, deps.reportUrl, deps.atRiskUrl?.(), all),
       request.public,
     );
   } catch (err) {

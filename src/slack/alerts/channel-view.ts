@@ -60,7 +60,7 @@ export function firstLine(a: AlertState, ch: Pick<AlertChannel, 'models'>): stri
 function resolvedLine(a: AlertState, worst: AlertModel | undefined): string {
   if (a.kind === 'model' && worst) return `Resolved: ${worst.name} ${bandNow(worst)} again`;
   const now = worst?.band ? ` — ${worst.name} now ${bandNow(worst)}` : '';
-  return `Resolved: ${a.trouble ?? a.headline}${now}`;
+  return `${a.accepted ? 'Accepted' : 'Resolved'}: ${a.trouble ?? a.headline}${now}`;
 }
 
 /** The report a channel's "Open report" opens: its own worst model's (else the alert's first model's). */

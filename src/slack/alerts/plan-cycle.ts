@@ -3,7 +3,7 @@ import type { Transition } from '../../core/transitions.js';
 import type { ModelRef } from '../../core/verdict.js';
 import { FALLBACK } from '../../core/alerts/routing.js';
 import { causeAlertId, modelAlertId } from './alert-ids.js';
-import { digestMessage, followupMessage, recoveryMessage } from './render.js';
+import { acceptedMessage, digestMessage, followupMessage, recoveryMessage } from './render.js';
 import { causeHeadline, modelHeadline } from './story.js';
 import { parentDelivery, replyDelivery } from './thread-deliveries.js';
 import type { AlertChannel, AlertLinks, AlertModel, AlertState, Delivery, Plan } from './types.js';
@@ -282,14 +282,18 @@ class Planner {
         s.models[m.urn] = { ...s.models[m.urn]!, band: m.band, ...(m.score !== undefined ? { score: m.score } : {}) };
     for (const m of recovered) s.models[m.urn] = { ...s.models[m.urn], ...m };
     for (const [channel, ch] of Object.entries(s.channels))
-      if (ch.posted) this.replyIn(s, channel, ch, id, recoveryMessage(s, ch), 'recovery', queuedAt);
+      if (ch.posted)
+        if (s.accepted) this.replyIn(s, channel, ch, id, acceptedMessage(s.accepted), 'accepted', queuedAt);
+        else this.replyIn(s, channel, ch, id, recoveryMessage(s, ch), 'recovery', queuedAt);
     this.save(s);
   }
 
+  /** A root cause gone, or accepted by a person (then the thread says who, and the parent is marked accepted). */
   private cleared(st: StagedAlert, t: Extract<Transition, { kind: 'cause' }>): void {
     const s = this.liveOf(t.key);
     this.live[t.key] = null;
     if (!s) return;
+    if (t.state === 'accepted' && t.acceptance) s.accepted = t.acceptance;
     const recovered = t.moved.map(moveOf);
     this.resolve(s, t.at, recovered, t.id, st.queuedAt, st.models);
     this.tellOthers(recovered, s.id, t.id, st.queuedAt);

@@ -1,4 +1,4 @@
-import { escalationMessage, escalationNotice } from './render.js';
+import { escalationMessage, escalationNotice, expiryMessage } from './render.js';
 import { heldNote, type SnoozeFacts } from './snooze-notices.js';
 import { parentDelivery, replyDelivery } from './thread-deliveries.js';
 import type { AlertState, Delivery, Plan } from './types.js';
@@ -16,11 +16,17 @@ export interface TimerContext {
   escalationChannel?: string;
   /** Incidents someone acknowledged or resolved (DataHub says so). */
   acknowledged: Set<string>;
+  /** Alerts stood down because a person accepted the risk (`AlertState.accepted`): their end is announced. */
+  accepted?: AlertState[];
 }
+
+/** How long before an acceptance ends its owners are told, once. */
+export const EXPIRY_NOTICE_MS = 86_400_000;
 
 /**
  * What time alone brings: an alert whose snooze ended, still open, is posted where it was held back; an alert nobody
- * acknowledged within `escalateAfter` is raised again once in its threads, and in the escalation channel.
+ * acknowledged within `escalateAfter` is raised again once in its threads, and in the escalation channel; an accepted
+ * risk's owners are told in its thread, once, a day before the acceptance ends.
  */
 export function planTimers(ctx: TimerContext): Plan {
   const changed: Record<string, AlertState> = {};
@@ -68,6 +74,15 @@ export function planTimers(ctx: TimerContext): Plan {
         });
     }
     if (touched) changed[s.id] = s;
+  }
+  for (const a of ctx.accepted ?? []) {
+    const until = Date.parse(a.accepted?.until ?? '');
+    if (a.expiryTold || !a.accepted || !(ctx.now >= until - EXPIRY_NOTICE_MS && ctx.now < until)) continue;
+    const s: AlertState = { ...structuredClone(a), expiryTold: true };
+    for (const [channel, ch] of Object.entries(s.channels))
+      if (ch.posted)
+        deliveries.push(replyDelivery(s, channel, ch, 'expiry', expiryMessage(s.accepted!, ch), 'expiry', ctx.now));
+    changed[s.id] = s;
   }
   return { states: changed, live: {}, deliveries, unroutable: [] };
 }

@@ -1,4 +1,6 @@
+import { shortDate } from '../../core/acceptance/words.js';
 import { formatDuration } from '../../core/duration.js';
+import type { CauseAcceptance } from '../../core/transitions.js';
 import { RAISED_STATUS } from '../../core/incident-status.js';
 import { incidentButtons } from '../present/incident-controls.js';
 import { context, header, LIMITS, LINK_ACTIONS, section, type Block, type SlackMessage } from '../present/kit.js';
@@ -85,7 +87,12 @@ function mentionsLine(mentions: string[]): string | undefined {
   return `*Notifying:* ${shown}${more}`;
 }
 
+/** "Accepted by carol.diaz until 5 Jan: 'backfill running'" */
+const acceptedBy = (x: CauseAcceptance) => `Accepted by ${x.by} until ${shortDate(x.until)}: '${x.reason}'`;
+
 function statusLine(a: AlertState): string {
+  if (a.status === 'resolved' && a.accepted)
+    return `${ACCEPTED_ICON} ${plain(acceptedBy(a.accepted))}. Argos stays quiet about it until then.`;
   if (a.status === 'resolved') {
     const lasted = a.resolvedAt ? Date.parse(a.resolvedAt) - Date.parse(a.since) : NaN;
     return `:white_check_mark: Resolved${Number.isFinite(lasted) && lasted > 0 ? ` after ${formatDuration(lasted)}` : ''}. Argos stands down.`;
@@ -105,7 +112,7 @@ function incidentLine(a: AlertState): string | undefined {
 
 /** The header's mark: the band of the channel's worst model (its word follows), or the severity's. */
 function icon(a: AlertState, ch: Pick<AlertChannel, 'models'>): string {
-  if (a.status === 'resolved') return ':white_check_mark:';
+  if (a.status === 'resolved') return a.accepted ? ACCEPTED_ICON : ':white_check_mark:';
   const worst = channelModels(a, ch)[0];
   if (worst?.band) return BAND_ICON[worst.band];
   return severityIcon(a.severity) ?? ':warning:';
@@ -189,6 +196,27 @@ export function recoveryMessage(a: AlertState, ch: Pick<AlertChannel, 'models'>)
   if (trusted.length) lines.push(`Recovered here: ${named(trusted)}.`);
   if (still.length) lines.push(`Still not trusted (something else holds them): ${named(still)}.`);
   return reply(lines.join(' '));
+}
+
+const ACCEPTED_ICON = ':ok_hand:';
+
+/**
+ * The reply when a person accepted the root cause's risk: who, until when and why. Not a recovery: the finding is
+ * still there; it is raised again as a new alert if the acceptance ends or lapses while it is.
+ */
+export function acceptedMessage(x: CauseAcceptance): SlackMessage {
+  return reply(`${ACCEPTED_ICON} ${plain(acceptedBy(x))}`);
+}
+
+/**
+ * A day before an acceptance ends, once, in the accepted alert's thread, to its owners: from then the finding counts
+ * again, and Argos raises it anew if it is still there.
+ */
+export function expiryMessage(x: CauseAcceptance, ch: Pick<AlertChannel, 'mentions'>): SlackMessage {
+  const who = ch.mentions.length ? ` ${ch.mentions.slice(0, MAX_MENTIONS).map(mention).join(' ')}:` : '';
+  return reply(
+    `:hourglass_flowing_sand:${who} ${plain(x.by)}'s acceptance of this risk ends ${shortDate(x.until)} ('${plain(x.reason)}'). From then it counts again, and Argos raises it anew if it is still there, unless it is accepted again.`,
+  );
 }
 
 /** Raised again once in the thread: nobody acknowledged it within `slack.escalateAfter`. */

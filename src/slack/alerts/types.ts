@@ -1,4 +1,5 @@
 import type { Band } from '../../core/score.js';
+import type { CauseAcceptance } from '../../core/transitions.js';
 import type { SlackMessage } from '../present/kit.js';
 
 /**
@@ -41,6 +42,10 @@ export interface AlertState {
   escalated?: boolean;
   /** Someone acknowledged it (the incident left TRIAGE, or was resolved). */
   acknowledged?: boolean;
+  /** Stood down because a person accepted the risk (docs/accepted-risk.md), not because it was fixed. */
+  accepted?: CauseAcceptance;
+  /** Its owners were told, once, that the acceptance ends within a day (the timers). */
+  expiryTold?: boolean;
 }
 
 export interface AlertModel {
@@ -95,6 +100,8 @@ export interface Delivery {
     | 'alert'
     | 'followup'
     | 'recovery'
+    | 'accepted'
+    | 'expiry'
     | 'digest'
     | 'escalation'
     | 'escalation-channel'

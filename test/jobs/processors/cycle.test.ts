@@ -24,6 +24,7 @@ function watchedCycle(): JudgedCycle {
     models: 1,
     judged: [{ model: MODEL, score: 20, band: 'at_risk', capped: false, causes: [], previousCauses: [] }],
     live: new Map(),
+    accepted: new Map(),
     catalog: { entity: () => ({ owners: [{ urn: OWNER, departed: false }] }) } as unknown as JudgedCycle['catalog'],
     cache: new EntityCache(),
   };
