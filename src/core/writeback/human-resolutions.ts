@@ -10,7 +10,8 @@ import type { RootCause } from './root-causes.js';
  * Janus records on each incident it raises a fingerprint of the evidence (`janus-evidence: <hash>`). When a root cause
  * is live and has no ACTIVE incident, the newest Janus incident of its key decides:
  * - resolved `NO_ACTION_REQUIRED` (only people resolve so) with the same evidence: the cause is suppressed, nothing is
- *   raised, and no model is tagged for it;
+ *   raised, and no model is tagged for it; unless it was Slack's "Accept the risk" (its note the acceptance's reason)
+ *   and that acceptance has lapsed: the "no action" lasted as long as the acceptance, so a new incident is raised;
  * - resolved `FIXED` (or with no stage) by anyone but Janus, with the same evidence: the problem is still there, so
  *   that incident is reopened, saying so;
  * - anything else (no such incident, Janus resolved it, the evidence changed): a new incident, as before.
@@ -52,11 +53,15 @@ export interface HumanResolutions {
   reopen: { incident: ResolvedIncident; cause: RootCause; message: string }[];
 }
 
-/** What people's resolutions decide for the live causes that have no ACTIVE incident (`open`: keys that have one). */
+/**
+ * What people's resolutions decide for the live causes that have no ACTIVE incident (`open`: keys that have one).
+ * `lapsed`: the reasons of acceptances that lapsed, by finding key (docs/accepted-risk.md).
+ */
 export function humanResolutions(
   causes: RootCause[],
   open: ReadonlySet<string>,
   resolved: ResolvedIncident[],
+  lapsed: Readonly<Record<string, string>> = {},
 ): HumanResolutions {
   const out: HumanResolutions = { suppressed: new Set(), reopen: [] };
   if (!resolved.length) return out;
@@ -65,12 +70,17 @@ export function humanResolutions(
     if (open.has(rc.key)) continue;
     const incident = byKey.get(rc.key);
     if (!incident?.evidence || incident.evidence !== evidenceFingerprint(rc.finding)) continue;
-    if (incident.stage === 'NO_ACTION_REQUIRED') out.suppressed.add(rc.key);
-    else if ((incident.stage === 'FIXED' || !incident.stage) && !BY_JANUS.test(incident.message ?? ''))
+    if (incident.stage === 'NO_ACTION_REQUIRED') {
+      if (!endedWithItsAcceptance(incident, lapsed[rc.key])) out.suppressed.add(rc.key);
+    } else if ((incident.stage === 'FIXED' || !incident.stage) && !BY_JANUS.test(incident.message ?? ''))
       out.reopen.push({ incident, cause: rc, message: reopenMessage(rc, incident) });
   }
   return out;
 }
+
+/** A "no action required" given as an acceptance (Slack's "Accept the risk": the note is its reason) that lapsed. */
+const endedWithItsAcceptance = (incident: ResolvedIncident, reason: string | undefined): boolean =>
+  reason !== undefined && noteOf(incident.message) === reason.trim();
 
 /**
  * Why Janus reopens a person's FIXED: the evidence is unchanged. The person's resolution is kept in it (the reopening

@@ -145,7 +145,9 @@ export function planWriteBack(input: PlanInput): PlannedWrite[] {
     if (!state.propertiesExist[p]) plan.push({ kind: 'createProperty', property: p });
 
   const raised = new Set(state.incidents.map((i) => i.key));
-  const human = humanResolutions(causes, raised, state.resolved ?? []);
+  const lapsed: Record<string, string> = {};
+  for (const v of judged) Object.assign(lapsed, v.lapsedReasons);
+  const human = humanResolutions(causes, raised, state.resolved ?? [], lapsed);
   const reopened = new Set(human.reopen.map((r) => r.cause.key));
   const follows = new Map((state.resolved ?? []).map((i) => [i.key, i.urn]));
   for (const rc of causes)

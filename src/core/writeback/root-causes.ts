@@ -21,6 +21,8 @@ export interface RootCause {
 export type JudgedModel = Pick<Verdict, 'model' | 'score' | 'band'> & {
   /** Keys of the model's findings a person accepted (docs/accepted-risk.md): not cleared, so not resolved as fixed. */
   acceptedKeys?: string[];
+  /** The reasons of the model's acceptances that lapsed, by finding key: a "no action" given with one ends with it. */
+  lapsedReasons?: Record<string, string>;
 };
 
 /** What the write-back keeps of a verdict. */
@@ -29,6 +31,9 @@ export const judgedModelOf = (v: Verdict): JudgedModel => ({
   score: v.score,
   band: v.band,
   ...(v.accepted ? { acceptedKeys: v.accepted.map((a) => a.finding.key) } : {}),
+  ...(v.lapsed?.length
+    ? { lapsedReasons: Object.fromEntries(v.lapsed.map((l) => [l.finding.key, l.acceptance.reason])) }
+    : {}),
 });
 
 interface Draft {

@@ -96,6 +96,28 @@ describe('a resolution by a person sticks', () => {
     expect(kinds(plan)).toContain('addTag');
   });
 
+  it('NO_ACTION_REQUIRED given as an acceptance (its note the reason) that lapsed: raised again; another note still sticks', () => {
+    const f = failed('run-1');
+    const judged = (lapsedReasons?: Record<string, string>) => [
+      { model: alpha, score: 60, band: 'caution' as const, ...(lapsedReasons ? { lapsedReasons } : {}) },
+    ];
+    const plan = (past: ResolvedIncident, lapsedReasons?: Record<string, string>) =>
+      planWriteBack({
+        judged: judged(lapsedReasons),
+        causes: [cause(f)],
+        state: state([past]),
+        resolvedDownstream: {},
+        upstreamDatasets: upstreamDatasetsByModel({ [alpha.urn]: [RAW] }),
+      });
+    const accepted = resolved(f, 'NO_ACTION_REQUIRED', note);
+    // the acceptance behind the "no action" ended: the problem is raised again, as a new incident
+    expect(kinds(plan(accepted, { [f.key]: 'known backfill' }))).toContain('raiseIncident');
+    // still held, or never an acceptance: the person's "no action" stands
+    expect(kinds(plan(accepted))).not.toContain('raiseIncident');
+    // a "no action" given after the acceptance lapsed, for another reason: it stands, nothing raised scan after scan
+    expect(kinds(plan(accepted, { [f.key]: 'an older reason' }))).not.toContain('raiseIncident');
+  });
+
   it('FIXED by a person while the same evidence is there: that incident is reopened, saying so, not a new one', () => {
     const f = failed('run-1');
     const plan = planFor(f, [resolved(f, 'FIXED', note)]);
