@@ -32,6 +32,7 @@ export const INTEGRATION_TESTS = [
   'test/slack/orphans.test.ts', // janus serve: orphan pings and the Claim button; Redis, child processes
   'test/slack/orphans-digest.test.ts', // janus serve: an orphan digest, departed owners on claim; child processes
   'test/slack/click-origins.test.ts', // Redis: App Home's incidents (the alerts' states), the message store
+  'test/slack/socket-mode-points.test.ts', // Redis: App Home's incidents, snoozes (issue 37's points over Socket Mode)
   'test/slack/app-home.test.ts', // janus serve: App Home from the history in Redis; child processes
 ];
 

@@ -7,15 +7,14 @@ import { createDataHubClient, type DataHubClient } from '../../src/datahub/clien
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { AlertStore } from '../../src/jobs/alert-store.js';
-import type { AlertState } from '../../src/slack/alerts/types.js';
 import { OrphanStore } from '../../src/slack/orphan-store.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { redisWithPrefixes } from '../support/redis-prefixes.js';
 import { eventually } from '../support/service.js';
 import { BOT, startFakeSlack, type FakeSlack } from './fake-slack.js';
+import { alertOn, ephemeralClick, homeClick } from './home-clicks.js';
 import {
-  CHANNEL,
   callsOf,
   ERIN,
   postInteraction,
@@ -41,7 +40,6 @@ let janus: JanusWithIncidents;
 let client: DataHubClient;
 let sessions: string;
 let uplift: string;
-let seq = 0;
 
 async function incidentOf(dataset: string, key: string): Promise<string> {
   const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
@@ -49,23 +47,6 @@ async function incidentOf(dataset: string, key: string): Promise<string> {
   if (!found) throw new Error(`no incident for ${key}`);
   return found.urn;
 }
-
-/** An open alert on `incident`, hurting Erin's model, as the planner keeps it (App Home lists its incident). */
-const alertOn = (incident: string, headline: string): AlertState => ({
-  id: `cause:${incident}#1`,
-  kind: 'cause',
-  key: incident,
-  headline,
-  story: [],
-  since: '2026-03-01T08:00:00.000Z',
-  raisedAt: Date.now() - ++seq,
-  status: 'open',
-  models: { [DEMO.models.campaignUplift]: { urn: DEMO.models.campaignUplift, name: 'campaign_uplift_v1' } },
-  modelCount: 1,
-  incident,
-  links: {},
-  channels: {},
-});
 
 beforeAll(async () => {
   sim = await startSim({ demo: true, port: 0 });
@@ -102,76 +83,6 @@ afterAll(async () => {
 });
 afterEach(() => {
   expect(slack.unexpected).toEqual([]);
-});
-
-const action = (actionId: string, value: string) => ({
-  type: 'button',
-  action_id: actionId,
-  block_id: 'b1',
-  value,
-  text: { type: 'plain_text', text: 'Acknowledge', emoji: true },
-  style: 'primary',
-  action_ts: `${Date.now() / 1000}`,
-});
-
-/** A click in App Home, as Slack sends it: a `view` container, the Home view, no `response_url`, no channel. */
-const homeClick = (user: string, actionId: string, value: string): Json => ({
-  type: 'block_actions',
-  user: { id: user, username: 'erin.walsh', name: 'erin.walsh', team_id: BOT.teamId },
-  api_app_id: 'A0JANUS01',
-  token: 'legacy-verification-token',
-  container: { type: 'view', view_id: 'VHOME01' },
-  trigger_id: `${Date.now()}.1234.abcdef`,
-  team: { id: BOT.teamId, domain: 'janus-test' },
-  enterprise: null,
-  is_enterprise_install: false,
-  view: {
-    id: 'VHOME01',
-    team_id: BOT.teamId,
-    type: 'home',
-    blocks: [],
-    private_metadata: '',
-    callback_id: 'janus.home',
-    state: { values: {} },
-    hash: '1760000000.abcdef12',
-    title: { type: 'plain_text', text: 'View Title', emoji: true },
-    clear_on_close: false,
-    notify_on_close: false,
-    close: null,
-    submit: null,
-    previous_view_id: null,
-    root_view_id: 'VHOME01',
-    app_id: 'A0JANUS01',
-    external_id: '',
-    app_installed_team_id: BOT.teamId,
-    bot_id: BOT.botId,
-  },
-  actions: [action(actionId, value)],
-});
-
-/**
- * A click on an ephemeral message (a private `/janus trust` answer), as Slack sends it: `container.is_ephemeral`, a
- * `response_url`, the channel; `message` only when given (Slack leaves it out of most ephemeral payloads).
- */
-const ephemeralClick = (
-  user: string,
-  actionId: string,
-  value: string,
-  responseUrl: string,
-  message?: { text: string; blocks: Json[] },
-): Json => ({
-  type: 'block_actions',
-  user: { id: user, username: 'erin.walsh', name: 'erin.walsh', team_id: BOT.teamId },
-  api_app_id: 'A0JANUS01',
-  token: 'legacy-verification-token',
-  container: { type: 'message', message_ts: '1760009999.000200', channel_id: CHANNEL, is_ephemeral: true },
-  trigger_id: `${Date.now()}.1234.abcdef`,
-  team: { id: BOT.teamId, domain: 'janus-test' },
-  channel: { id: CHANNEL, name: 'ml-ops' },
-  ...(message ? { message: { type: 'message', ts: '1760009999.000200', user: BOT.userId, ...message } } : {}),
-  response_url: responseUrl,
-  actions: [action(actionId, value)],
-  state: { values: {} },
 });
 
 const homes = () => callsOf(slack, 'views.publish').filter((c) => c.user_id === ERIN.id);

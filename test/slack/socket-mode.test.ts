@@ -33,9 +33,8 @@ import {
   updatesOf,
   withIncidentMethods,
 } from './incident-slack.js';
-import { sendSlashCommand, slashCommandBody } from './slash-command.js';
-
-const APP_TOKEN = 'xapp-1-A0JANUS01-1234567890-socketmodetestsecret';
+import { sendSlashCommand } from './slash-command.js';
+import { APP_TOKEN, slashPayload } from './socket-mode-bed.js';
 
 let sim: RunningSim;
 let client: DataHubClient;
@@ -71,12 +70,6 @@ afterEach(() => {
   expect(slack.unexpected).toEqual([]);
 });
 
-/** A slash command's payload as a Socket Mode envelope carries it: the fields Slack posts as a form, in JSON. */
-function slashPayload(text: string): { payload: Record<string, string>; id: string } {
-  const { id, url } = slack.responseUrl();
-  return { payload: Object.fromEntries(new URLSearchParams(slashCommandBody({ text, responseUrl: url }))), id };
-}
-
 const connectionsOpened = () => callsOf(slack, 'apps.connections.open').length;
 
 describe('Slack in Socket Mode (an app-level token: no public URL, no signing secret)', () => {
@@ -95,7 +88,7 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
   afterAll(() => janus?.close());
 
   it('/janus trust in a slash_commands envelope: acked over the socket, answered at the response URL', async () => {
-    const { payload, id } = slashPayload('trust fraud_detector_v4');
+    const { payload, id } = slashPayload(slack, 'trust fraud_detector_v4');
     const ack = await socket.send('slash_commands', payload);
     expect(ack.payload ?? {}).toEqual({});
     const reply = (await slack.posted(id)) as { text: string };
@@ -103,7 +96,7 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
   });
 
   it('/janus help is answered in the ack itself (its payload)', async () => {
-    const ack = await socket.send('slash_commands', slashPayload('help').payload);
+    const ack = await socket.send('slash_commands', slashPayload(slack, 'help').payload);
     expect(JSON.stringify(ack.payload)).toContain("Argos, Janus's watchdog, answers");
   });
 
@@ -156,7 +149,7 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
   });
 
   it('/janus test posts a test alert, rendered as alerts are, in the channel it was typed in; the asker is told where', async () => {
-    const { payload, id } = slashPayload('test');
+    const { payload, id } = slashPayload(slack, 'test');
     await socket.send('slash_commands', payload);
     const reply = (await slack.posted(id)) as { response_type: string; text: string };
     expect(reply).toMatchObject({
@@ -181,7 +174,7 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
 
   it('/janus test <#channel>: a public channel Argos is not in is joined, then posted in', async () => {
     const alerts = slack.addChannel({ name: 'ml-alerts', member: false });
-    const { payload, id } = slashPayload(`test <#${alerts}|ml-alerts>`);
+    const { payload, id } = slashPayload(slack, `test <#${alerts}|ml-alerts>`);
     await socket.send('slash_commands', payload);
     expect(((await slack.posted(id)) as { text: string }).text).toBe(
       `Argos posted a test alert in <#${alerts}>: alerts routed there will look like it.`,
@@ -192,7 +185,7 @@ describe('Slack in Socket Mode (an app-level token: no public URL, no signing se
 
   it('/janus test #private-channel Argos is not in: nothing posted, the asker told to invite it', async () => {
     slack.addChannel({ name: 'secret-ml', private: true, member: false });
-    const { payload, id } = slashPayload('test #secret-ml');
+    const { payload, id } = slashPayload(slack, 'test #secret-ml');
     await socket.send('slash_commands', payload);
     expect(((await slack.posted(id)) as { text: string }).text).toBe(
       'Argos could not post a test alert in #secret-ml: Slack knows no such channel, or it is private and Argos is not in it (`/invite @Argos` there).',
@@ -239,7 +232,7 @@ describe('Socket Mode reconnects', () => {
       );
       slack.down = false;
       await socket.connected(before + 2);
-      const ack = await socket.send('slash_commands', slashPayload('help').payload);
+      const ack = await socket.send('slash_commands', slashPayload(slack, 'help').payload);
       expect(JSON.stringify(ack.payload)).toContain("Argos, Janus's watchdog, answers");
     } finally {
       slack.down = false;
@@ -262,7 +255,7 @@ describe('Socket Mode reconnects', () => {
       await socket.connected(before + 2);
       expect(connectionsOpened()).toBe(opened + 2);
       expect(socket.connections.slice(before).map((c) => c.open)).toEqual([false, true]);
-      const ack = await socket.send('slash_commands', slashPayload('help').payload);
+      const ack = await socket.send('slash_commands', slashPayload(slack, 'help').payload);
       expect(JSON.stringify(ack.payload)).toContain("Argos, Janus's watchdog, answers");
       expect(janus.logs().some((l) => l.msg === 'Slack connection dropped: reconnecting (Socket Mode)')).toBe(true);
     } finally {
@@ -294,7 +287,7 @@ describe('janus serve in Socket Mode', () => {
     const before = socket.connections.length;
     const s = serve({ SLACK_BOT_TOKEN: 'xoxb-serve-test', SLACK_APP_TOKEN: APP_TOKEN });
     await socket.connected(before + 1);
-    const { payload, id } = slashPayload('trust fraud_detector_v4');
+    const { payload, id } = slashPayload(slack, 'trust fraud_detector_v4');
     await socket.send('slash_commands', payload);
     expect(((await slack.posted(id)) as { text: string }).text).toContain(demoScoreLine('fraud'));
     await eventually(() => s.lines.length > 0 || undefined, 'janus serve ready');
