@@ -1,3 +1,4 @@
+import { FABRIC_TYPES as FABRIC_TYPE_LIST } from '../../fabric-types.js';
 /**
  * The entity types of DataHub's entity registry (`entity-registry.yml`) the simulator knows, with the parts of each
  * one's key aspect (`<entity>Key.pdl`) as a urn spells them. GMS builds the key aspect from a urn
@@ -12,25 +13,8 @@ type KeyPart = 'string' | 'fabric' | { urnOf: string };
 const PLATFORM = { urnOf: 'dataPlatform' } as const;
 const ONE: KeyPart[] = ['string'];
 
-/** `FabricType.pdl`'s symbols. */
-export const FABRIC_TYPES = new Set([
-  'DEV',
-  'TEST',
-  'QA',
-  'UAT',
-  'EI',
-  'PRE',
-  'STG',
-  'NON_PROD',
-  'PROD',
-  'CORP',
-  'RVW',
-  'PRD',
-  'TST',
-  'SIT',
-  'SBX',
-  'SANDBOX',
-]);
+/** `FabricType`'s symbols, as GMS checks a urn's environment. */
+export const FABRIC_TYPES: ReadonlySet<string> = new Set(FABRIC_TYPE_LIST);
 
 const KEYS: Record<string, KeyPart[]> = {
   dataset: [PLATFORM, 'string', 'fabric'],

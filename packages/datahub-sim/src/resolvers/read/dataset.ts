@@ -5,30 +5,12 @@ import { siblingsFact } from '../../lineage/siblings-aspect.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { customProperties, deprecationOut, enumOut } from './mappers.js';
 import { aspectOf, baseFields, keyParts, pick, platformRef } from './entity-base.js';
+import { FABRIC_TYPES } from '../../fabric-types.js';
 import { fineGrainedLineagesOut } from './lineage-fields.js';
 import { num, obj, orNull, str, type Raw } from './raw.js';
 import { schemaAspectFields } from './schema-metadata.js';
 import { timeseriesWindow, type TimeseriesArgs } from './timeseries.js';
 
-export const FABRIC_TYPES = [
-  'DEV',
-  'TEST',
-  'QA',
-  'UAT',
-  'EI',
-  'PRE',
-  'STG',
-  'NON_PROD',
-  'PROD',
-  'CORP',
-  'RVW',
-  'SANDBOX',
-  'PRD',
-  'TST',
-  'SIT',
-  'SBX',
-  'CERT',
-];
 const OPERATION_TYPES = ['INSERT', 'UPDATE', 'DELETE', 'CREATE', 'ALTER', 'DROP', 'UNKNOWN', 'CUSTOM'];
 const OPERATION_SOURCES = ['DATA_PROCESS', 'DATA_PLATFORM'];
 

@@ -4,7 +4,7 @@ import type { EntityRef } from '../../schema/entity-ref.js';
 import type { ResolverMap } from '../../schema/build.js';
 import { parseUrn } from '../../urn.js';
 import { auditStamp, customProperties, enumOut } from './mappers.js';
-import { FABRIC_TYPES } from './dataset.js';
+import { FABRIC_TYPES } from '../../fabric-types.js';
 import { aspectOf, baseFields, keyParts, pick, platformRef } from './entity-base.js';
 import { num, obj, orNull, raws, str, strs, type Raw } from './raw.js';
 

@@ -1,0 +1,20 @@
+/** `FabricType`'s symbols (GraphQL's enum and `FabricType.pdl`): a dataset's or model's environment. */
+export const FABRIC_TYPES = [
+  'DEV',
+  'TEST',
+  'QA',
+  'UAT',
+  'EI',
+  'PRE',
+  'STG',
+  'NON_PROD',
+  'PROD',
+  'CORP',
+  'RVW',
+  'SANDBOX',
+  'PRD',
+  'TST',
+  'SIT',
+  'SBX',
+  'CERT',
+];
