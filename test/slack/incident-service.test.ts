@@ -136,6 +136,8 @@ async function resolveFromSlack(user: Member, urn: string, message: ReturnType<t
       privateMetadata: view.private_metadata as string,
       stage,
       note: `${stage} per ${user.name}`,
+      // "No action required" is Accept the risk: for how long (docs/accepted-risk.md)
+      ...(stage === 'NO_ACTION_REQUIRED' ? { days: '30' } : {}),
     }),
   );
   expect(res.status).toBe(200);
