@@ -191,7 +191,7 @@ describe('malformed but signed Slack requests: 4xx, or 200 where Slack wants an 
     } as never);
     expect(acks).toHaveLength(1);
     expect(acks[0]).toMatchObject({ response_type: 'ephemeral', text: 'Argos cannot read this command (no text).' });
-    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['a /janus command Argos cannot read']);
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['a slash command Argos cannot read']);
   });
 
   it('a well-formed request still reaches Bolt (the checks refuse only what is broken)', async () => {

@@ -15,7 +15,7 @@ export const janusCommand =
   async ({ command, ack, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> => {
     const fields = slashCommandSchema.safeParse(command);
     if (!fields.success) {
-      deps.logger.warn({ missing: fieldsOf(fields.error) }, 'a /janus command Argos cannot read');
+      deps.logger.warn({ missing: fieldsOf(fields.error) }, 'a slash command Argos cannot read');
       return ack(usageMessage(`Argos cannot read this command (no ${fieldsOf(fields.error)}).`, JANUS_COMMANDS));
     }
     const request = parseJanusText(fromSlackText(fields.data.text));
