@@ -2,10 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
-import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
-import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { ingestProposalBatch } from '@janus/datahub-sim/ingest-client';
@@ -29,6 +27,7 @@ import {
   type JanusWithIncidents,
   type Json,
   type Member,
+  incidentOf,
 } from './incident-slack.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
@@ -56,17 +55,6 @@ async function addFrank(sim: RunningSim) {
   ]);
   expect(res.status).toBe(200);
 }
-/** Janus's incident of a finding key, by reading DataHub. */
-async function incidentOf(client: DataHubClient, dataset: string, key: string | RegExp): Promise<string> {
-  const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
-  const found = data.entities?.[0]?.incidents?.incidents.find((i) => {
-    const k = keyOf(i.description) ?? '';
-    return typeof key === 'string' ? k === key : key.test(k);
-  });
-  if (!found) throw new Error(`no incident for ${key}`);
-  return found.urn;
-}
-
 let sim: RunningSim;
 let slack: FakeSlack;
 let janus: JanusWithIncidents;

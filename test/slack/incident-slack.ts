@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
 import { DEMO } from '@janus/datahub-sim/demo';
+import { keyOf } from '../../src/core/writeback/conventions.js';
+import type { DataHubClient } from '../../src/datahub/client.js';
+import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { BOT, type FakeSlack } from './fake-slack.js';
 import { SECRET, startJanusWithSlack, type JanusWithSlack } from './harness.js';
 import { postSigned } from './slash-command.js';
@@ -235,3 +238,14 @@ export const startJanusWithIncidents = (opts: {
   env?: Record<string, string>;
 }): Promise<JanusWithIncidents> =>
   startJanusWithSlack({ ...opts, datahubUi: null, reportBaseUrl: 'http://janus.test' });
+
+/** Janus's incident of a finding key (or keys matching), by reading DataHub. */
+export async function incidentOf(client: DataHubClient, dataset: string, key: string | RegExp): Promise<string> {
+  const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
+  const found = data.entities?.[0]?.incidents?.incidents.find((i) => {
+    const k = keyOf(i.description) ?? '';
+    return typeof key === 'string' ? k === key : key.test(k);
+  });
+  if (!found) throw new Error(`no incident for ${key}`);
+  return found.urn;
+}

@@ -2,10 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
-import { keyOf } from '../../src/core/writeback/conventions.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
-import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { AlertStore } from '../../src/jobs/alert-store.js';
 import { OrphanStore } from '../../src/slack/orphan-store.js';
 import { DEMO } from '@janus/datahub-sim/demo';
@@ -29,6 +27,7 @@ import {
   viewSubmission,
   withIncidentMethods,
   type Json,
+  incidentOf,
 } from './incident-slack.js';
 import { APP_TOKEN, slashPayload } from './socket-mode-bed.js';
 
@@ -49,20 +48,17 @@ let janus: JanusWithSlack;
 let sessions: string;
 let uplift: string;
 
-async function incidentOf(dataset: string, key: string): Promise<string> {
-  const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
-  const found = data.entities?.[0]?.incidents?.incidents.find((i) => keyOf(i.description) === key);
-  if (!found) throw new Error(`no incident for ${key}`);
-  return found.urn;
-}
-
 beforeAll(async () => {
   sim = await startSim({ demo: true, port: 0 });
   client = createDataHubClient({ url: sim.url });
   const scan = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})) }, 'all');
   expect(scan.failed).toEqual([]);
-  sessions = await incidentOf(DEMO.datasets.stgSessions, SESSIONS_KEY);
-  uplift = await incidentOf(DEMO.datasets.upliftTrainingSet, `missing_owner:${DEMO.datasets.upliftTrainingSet}`);
+  sessions = await incidentOf(client, DEMO.datasets.stgSessions, SESSIONS_KEY);
+  uplift = await incidentOf(
+    client,
+    DEMO.datasets.upliftTrainingSet,
+    `missing_owner:${DEMO.datasets.upliftTrainingSet}`,
+  );
   const model = `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${AMP_MODEL},PROD)`;
   const ingest = await ingestProposalBatch(sim.url, [
     { entityType: 'mlModel', entityUrn: model, aspectName: 'mlModelProperties', aspect: { name: AMP_MODEL } },
