@@ -28,7 +28,15 @@ export function reportToGithub(
       : undefined,
   );
   if (annotations.length) process.stderr.write(`${annotations.join('\n')}\n`);
-  if (env.GITHUB_STEP_SUMMARY) fs.appendFileSync(env.GITHUB_STEP_SUMMARY, gateMarkdown(results, errored));
+  if (!env.GITHUB_STEP_SUMMARY) return;
+  try {
+    fs.appendFileSync(env.GITHUB_STEP_SUMMARY, gateMarkdown(results, errored));
+  } catch (err) {
+    // the summary is a courtesy: failing to write it must not change the gate's exit code
+    process.stderr.write(
+      `::warning::janus: could not write the job summary (${(err as NodeJS.ErrnoException).code})\n`,
+    );
+  }
 }
 
 /** GitHub places an annotation by the file's path in the repository (the workspace), not as given. */
