@@ -7,7 +7,7 @@ import { clipEcho } from '../core/echo.js';
 import { FileProblem, readRegularFile } from '../runtime/regular-file.js';
 
 /** DataHub's file-based lineage format (the `datahub-lineage-file` source), version 1. */
-const entitySchema = z.object({
+export const entitySchema = z.object({
   name: z.string().min(1),
   type: z.literal('dataset').default('dataset'),
   env: z.string().default('PROD'),
@@ -39,7 +39,7 @@ const nodeSchema: z.ZodType<NodeConfig> = z.lazy(() =>
 
 const fileSchema = z.object({ version: z.union([z.literal(1), z.literal('1')]), lineage: z.array(nodeSchema) });
 
-const datasetUrn = (e: NodeConfig['entity']) =>
+export const datasetUrn = (e: NodeConfig['entity']) =>
   `urn:li:dataset:(urn:li:dataPlatform:${e.platform},${e.platform_instance ? `${e.platform_instance}.` : ''}${e.name},${e.env})`;
 
 /** Parses a lineage YAML into the edges it proposes; a malformed file is a usage error naming the problem. */

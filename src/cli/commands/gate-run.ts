@@ -15,6 +15,7 @@ import { BlockedError, UsageError } from '../../errors.js';
 import { verdictsJson } from '../../render/json.js';
 import { gateJunit, type GateError } from '../../render/junit.js';
 import { gateMarkdown } from '../../render/gate-markdown.js';
+import { reportToGithub } from './gate-github.js';
 import { JanusError } from '../../errors.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
@@ -58,11 +59,14 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
       );
     } catch (err) {
       // DataHub could not be read (exit 3): CI still gets a report, saying so, never a pass
-      if (err instanceof JanusError && err.code.startsWith('datahub') && opts.format !== 'text') {
+      if (err instanceof JanusError && err.code.startsWith('datahub')) {
         const errored = models.slice(i).map((m) => ({ model: m, code: err.code, message: err.message }));
-        const report = render(results, opts.format, errored);
-        if (opts.output) writeReport(opts.output, report);
-        else out(report);
+        if (opts.format !== 'text') {
+          const report = render(results, opts.format, errored);
+          if (opts.output) writeReport(opts.output, report);
+          else out(report);
+        }
+        reportToGithub(results, opts.lineage, errored);
       }
       throw err;
     }
@@ -70,6 +74,7 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   const report = render(results, opts.format);
   if (opts.output) writeReport(opts.output, report);
   else out(report);
+  reportToGithub(results, opts.lineage);
   const blocked = results.filter(isBlocked);
   if (blocked.length) throw new BlockedError(`gate blocked ${blocked.map((r) => r.verdict.model.name).join(', ')}`);
 }
