@@ -1,27 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeBackModels } from '../../src/app/write-back.js';
-import { judgePolicy } from '../../src/config/index.js';
-import { judgeSchema } from '../../src/config/judge.js';
-import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import type { DataHubClient } from '../../src/datahub/client.js';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
-import { AlertStore } from '../../src/jobs/alert-store.js';
 import { OrphanStore } from '../../src/slack/orphan-store.js';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import type { RunningSim } from '@janus/datahub-sim';
 import { redisWithPrefixes } from '../support/redis-prefixes.js';
 import { eventually } from '../support/service.js';
 import { BOT, startFakeSlack, type FakeSlack } from './fake-slack.js';
-import { alertOn, ephemeralClick, homeClick } from './home-clicks.js';
+import { demoWithHomeIncidents, ephemeralClick, homeClick } from './home-clicks.js';
 import {
   callsOf,
   ERIN,
   postInteraction,
-  SESSIONS_KEY,
   startJanusWithIncidents,
   withIncidentMethods,
   type JanusWithIncidents,
   type Json,
-  incidentOf,
 } from './incident-slack.js';
 
 /**
@@ -41,25 +35,9 @@ let sessions: string;
 let uplift: string;
 
 beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  client = createDataHubClient({ url: sim.url });
-  const scan = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})) }, 'all');
-  expect(scan.failed).toEqual([]);
-  sessions = await incidentOf(client, DEMO.datasets.stgSessions, SESSIONS_KEY);
-  uplift = await incidentOf(
-    client,
-    DEMO.datasets.upliftTrainingSet,
-    `missing_owner:${DEMO.datasets.upliftTrainingSet}`,
-  );
-  // what the service's cycle writes: Erin's models, and the alerts' states with their incidents
-  await new OrphanStore(redis, prefix).setOwned(new Map([[DEMO.users.erin, [DEMO.models.campaignUplift]]]));
-  await new AlertStore(redis, prefix).commit(
-    {
-      [`cause:${sessions}#1`]: alertOn(sessions, 'A job failed upstream'),
-      [`cause:${uplift}#1`]: alertOn(uplift, 'Nobody owns the training set'),
-    },
-    {},
-  );
+  const demo = await demoWithHomeIncidents(redis, prefix);
+  ({ sim, client, sessions, uplift } = demo);
+  const { scan } = demo;
   slack = await startFakeSlack();
   withIncidentMethods(slack, [ERIN]);
   slack.methods['views.publish'] = (b) => ({ ok: true, view: { id: 'VHOME01', ...JSON.parse(b.view ?? '{}') } });

@@ -1,7 +1,16 @@
+import type { Redis } from 'ioredis';
+import { expect } from 'vitest';
+import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { DEMO } from '@janus/datahub-sim/demo';
+import { writeBackModels, type WriteBackResult } from '../../src/app/write-back.js';
+import { judgePolicy } from '../../src/config/index.js';
+import { judgeSchema } from '../../src/config/judge.js';
+import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import { AlertStore } from '../../src/jobs/alert-store.js';
+import { OrphanStore } from '../../src/slack/orphan-store.js';
 import type { AlertState } from '../../src/slack/alerts/types.js';
 import { BOT } from './fake-slack.js';
-import { CHANNEL, type Json } from './incident-slack.js';
+import { CHANNEL, incidentOf, SESSIONS_KEY, type Json } from './incident-slack.js';
 
 /**
  * Incident clicks where Slack gives no message to `chat.update`, as Slack sends them: App Home (a `view` container,
@@ -97,3 +106,32 @@ export const ephemeralClick = (
   actions: [action(actionId, value)],
   state: { values: {} },
 });
+
+/**
+ * The demo catalog after a first scan, and what the service's cycle keeps in Redis under `prefix`: Erin's models, and
+ * open alerts on the stg_sessions and uplift incidents (so App Home lists them).
+ */
+export async function demoWithHomeIncidents(
+  redis: Redis,
+  prefix: string,
+): Promise<{ sim: RunningSim; client: DataHubClient; scan: WriteBackResult; sessions: string; uplift: string }> {
+  const sim = await startSim({ demo: true, port: 0 });
+  const client = createDataHubClient({ url: sim.url });
+  const scan = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})) }, 'all');
+  expect(scan.failed).toEqual([]);
+  const sessions = await incidentOf(client, DEMO.datasets.stgSessions, SESSIONS_KEY);
+  const uplift = await incidentOf(
+    client,
+    DEMO.datasets.upliftTrainingSet,
+    `missing_owner:${DEMO.datasets.upliftTrainingSet}`,
+  );
+  await new OrphanStore(redis, prefix).setOwned(new Map([[DEMO.users.erin, [DEMO.models.campaignUplift]]]));
+  await new AlertStore(redis, prefix).commit(
+    {
+      [`cause:${sessions}#1`]: alertOn(sessions, 'A job failed upstream'),
+      [`cause:${uplift}#1`]: alertOn(uplift, 'Nobody owns the training set'),
+    },
+    {},
+  );
+  return { sim, client, scan, sessions, uplift };
+}

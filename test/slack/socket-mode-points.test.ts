@@ -1,20 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeBackModels } from '../../src/app/write-back.js';
-import { judgePolicy } from '../../src/config/index.js';
-import { judgeSchema } from '../../src/config/judge.js';
-import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import type { DataHubClient } from '../../src/datahub/client.js';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
-import { AlertStore } from '../../src/jobs/alert-store.js';
-import { OrphanStore } from '../../src/slack/orphan-store.js';
-import { DEMO } from '@janus/datahub-sim/demo';
 import { ingestProposalBatch } from '@janus/datahub-sim/ingest-client';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import type { RunningSim } from '@janus/datahub-sim';
 import { redisWithPrefixes } from '../support/redis-prefixes.js';
 import { eventually } from '../support/service.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { withSocketMode, type Ack, type FakeSocketMode } from './fake-socket-mode.js';
 import { startJanusWithSlack, type JanusWithSlack } from './harness.js';
-import { alertOn, ephemeralClick, homeClick } from './home-clicks.js';
+import { demoWithHomeIncidents, ephemeralClick, homeClick } from './home-clicks.js';
 import {
   alertMessage,
   blockActions,
@@ -22,12 +16,10 @@ import {
   CAROL,
   CHANNEL,
   ERIN,
-  SESSIONS_KEY,
   updatesOf,
   viewSubmission,
   withIncidentMethods,
   type Json,
-  incidentOf,
 } from './incident-slack.js';
 import { APP_TOKEN, slashPayload } from './socket-mode-bed.js';
 
@@ -49,30 +41,14 @@ let sessions: string;
 let uplift: string;
 
 beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  client = createDataHubClient({ url: sim.url });
-  const scan = await writeBackModels({ client, policy: judgePolicy(judgeSchema.parse({})) }, 'all');
-  expect(scan.failed).toEqual([]);
-  sessions = await incidentOf(client, DEMO.datasets.stgSessions, SESSIONS_KEY);
-  uplift = await incidentOf(
-    client,
-    DEMO.datasets.upliftTrainingSet,
-    `missing_owner:${DEMO.datasets.upliftTrainingSet}`,
-  );
+  const demo = await demoWithHomeIncidents(redis, prefix);
+  ({ sim, client, sessions, uplift } = demo);
+  const { scan } = demo;
   const model = `urn:li:mlModel:(urn:li:dataPlatform:mlflow,${AMP_MODEL},PROD)`;
   const ingest = await ingestProposalBatch(sim.url, [
     { entityType: 'mlModel', entityUrn: model, aspectName: 'mlModelProperties', aspect: { name: AMP_MODEL } },
   ]);
   expect(ingest.status).toBe(200);
-  // what the service's cycle writes: Erin's models, and the alerts' states with their incidents (App Home lists them)
-  await new OrphanStore(redis, prefix).setOwned(new Map([[DEMO.users.erin, [DEMO.models.campaignUplift]]]));
-  await new AlertStore(redis, prefix).commit(
-    {
-      [`cause:${sessions}#1`]: alertOn(sessions, 'A job failed upstream'),
-      [`cause:${uplift}#1`]: alertOn(uplift, 'Nobody owns the training set'),
-    },
-    {},
-  );
   slack = await startFakeSlack();
   withIncidentMethods(slack, [ERIN, CAROL]);
   slack.methods['views.publish'] = (b) => ({ ok: true, view: { id: 'VHOME01', ...JSON.parse(b.view ?? '{}') } });
