@@ -7,7 +7,7 @@ import { ingestProposal } from '@janus/datahub-sim/ingest-client';
 import type { RunningSim } from '@janus/datahub-sim';
 import { ASSERTIONS, DATASETS } from '@janus/datahub-sim/demo';
 import { requireBuiltCli } from '../cli/run-janus.js';
-import { emittedTransitions, eventually, moreCycles, REDIS_URL, serviceBed } from '../support/service.js';
+import { emittedTransitions, eventually, lastLogs, moreCycles, REDIS_URL, serviceBed } from '../support/service.js';
 
 /** `janus serve` on the demo catalog, ready. */
 async function demoService(redisUrl = REDIS_URL) {
@@ -36,14 +36,20 @@ const checkRun = (sim: RunningSim, result: 'FAILURE' | 'SUCCESS') =>
 describe('the service tells what changed, once', () => {
   beforeAll(requireBuiltCli);
   it('an ingested failing check is one transition carrying the models it moved; its fix one recovery; quiet cycles nothing', async () => {
-    const { sim, prefix, state } = await demoService();
+    const { sim, prefix, state, serve } = await demoService();
     await moreCycles(state, 1);
     const before = new Set((await emittedTransitions(prefix)).map((t) => t.id));
     expect((await checkRun(sim, 'FAILURE')).status).toBe(200);
-    const failing = await eventually(async () => {
-      const list = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
-      return list.length ? list : undefined;
-    }, "the failure's transition");
+    const failing = await eventually(
+      async () => {
+        const list = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
+        return list.length ? list : undefined;
+        // a guard against a hang, not a target: a cycle on a loaded CI machine can take many seconds
+      },
+      "the failure's transition",
+      60_000,
+      lastLogs(serve),
+    );
     await moreCycles(state, 2);
     const afterFailure = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));
     expect(afterFailure).toEqual(failing);
@@ -56,6 +62,8 @@ describe('the service tells what changed, once', () => {
       async () =>
         (await emittedTransitions(prefix)).some((t) => t.state === 'cleared' && t.key === afterFailure[0]!.key),
       'the recovery',
+      60_000,
+      lastLogs(serve),
     );
     await moreCycles(state, 3);
     const all = (await emittedTransitions(prefix)).filter((t) => !before.has(t.id));

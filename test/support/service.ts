@@ -208,12 +208,14 @@ export async function eventually<T>(
   check: () => Promise<T | undefined | false> | T | undefined | false,
   what: string,
   timeoutMs = 20_000,
+  /** What to tell when the time is up (e.g. a process's last log lines), so a slow machine's failure says why. */
+  explain?: () => string,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
     if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${explain ? `\n${explain()}` : ''}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -236,6 +238,15 @@ export async function moreCycles(state: ServiceState, n: number, timeoutMs = 30_
     timeoutMs,
   );
 }
+
+/** A process's last log lines, one a line: what a timed-out wait shows. */
+export const lastLogs =
+  (p: JanusProcess, n = 30) =>
+  () =>
+    p.logs
+      .slice(-n)
+      .map((l) => JSON.stringify(l))
+      .join('\n');
 
 /** The completed cycles a process logged (its `cycle judged` and `cycle found nothing new` lines need debug). */
 export const logged = (p: JanusProcess, msg: string) => p.logs.filter((l) => l.msg === msg);
