@@ -203,11 +203,14 @@ export async function stillToWrite(sim: RunningSim): Promise<string[]> {
   return r.plan.map((w) => JSON.stringify(w));
 }
 
-/** Polls until `check` holds (returns truthy) or the time is up. */
+/**
+ * Polls until `check` holds (returns truthy) or the time is up. The default wait is a guard against a hang, not a
+ * target: a cycle of a service under a full CI run on 2 cores has taken over 20 s.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false> | T | undefined | false,
   what: string,
-  timeoutMs = 20_000,
+  timeoutMs = 45_000,
   /** What to tell when the time is up (e.g. a process's last log lines), so a slow machine's failure says why. */
   explain?: () => string,
 ): Promise<T> {
@@ -221,11 +224,11 @@ export async function eventually<T>(
 }
 
 /** Resolves once a cycle has committed: recorded as the last one, and none of its writes still pending. */
-export const committedCycle = (state: ServiceState, what = 'a committed cycle', timeoutMs = 20_000) =>
+export const committedCycle = (state: ServiceState, what = 'a committed cycle', timeoutMs = 45_000) =>
   eventually(async () => (await state.lastCycle()) && !(await state.pending()), what, timeoutMs);
 
 /** Resolves once `n` more cycles have committed (each records itself as the last). */
-export async function moreCycles(state: ServiceState, n: number, timeoutMs = 30_000): Promise<void> {
+export async function moreCycles(state: ServiceState, n: number, timeoutMs = 60_000): Promise<void> {
   const seen = new Set<string>([(await state.lastCycle())?.id ?? '']);
   const want = seen.size + n;
   await eventually(
