@@ -58,7 +58,7 @@ function registrationRows(detectorTable, d) {
 }
 
 function detectorPage(build, d, ex, reportHref) {
-  const { shortName, causeHeadline, causeStory, detectorTable } = build;
+  const { causeHeadline, causeStory, detectorTable } = build;
   const f = ex.finding;
   const model = ex.verdict.model.name;
   const rows = registrationRows(detectorTable, d).filter(([name]) => name !== 'detector' && name !== 'finds');
@@ -116,7 +116,7 @@ function detectorPage(build, d, ex, reportHref) {
     '',
     ...d.phrasing.advice(f).map((a) => `- ${a}`),
     '',
-    `What Janus writes into DataHub for it (an incident on \`${shortName(f.entity)}\`, a guarding assertion, the model's score): [write-back](../write-back.md).`,
+    `Where Janus writes the evidence back into DataHub (incidents, guarding assertions, the model's score and tag): [write-back](../write-back.md).`,
     '',
   ].join('\n');
 }
@@ -156,13 +156,12 @@ function indexPage(build, detectors, found) {
 
 export async function generate({ root, out }) {
   const started = Date.now();
-  const [{ DETECTORS }, { detectorTable }, { causeHeadline, causeStory }, { shortName }] = await Promise.all([
+  const [{ DETECTORS }, { detectorTable }, { causeHeadline, causeStory }] = await Promise.all([
     fromBuild(root, 'src/core/detectors/registry.js'),
     fromBuild(root, 'src/core/detectors/table.js'),
     fromBuild(root, 'src/slack/alerts/story.js'),
-    fromBuild(root, 'src/core/names.js'),
   ]);
-  const build = { detectorTable, causeHeadline, causeStory, shortName };
+  const build = { detectorTable, causeHeadline, causeStory };
   const written = await withDemoSim((demo) =>
     withDemoSim(async (changed) => {
       const answer = await ingestProposalBatch(changed.url, CHANGE);
