@@ -13,7 +13,12 @@ const LOOK = {
 
 /** The SVG text of a Vega-Lite spec (its data inline), with a title and a description for screen readers. */
 export async function svgChart(spec) {
-  const full = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', config: LOOK, background: 'white', ...spec };
+  const full = {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    config: LOOK,
+    background: 'white',
+    ...spec,
+  };
   const view = new vega.View(vega.parse(compile(full).spec), { renderer: 'none' });
   try {
     return await view.toSVG();
