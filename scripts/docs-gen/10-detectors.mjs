@@ -5,6 +5,7 @@ import { DEMO } from '@janus/datahub-sim/demo';
 import { ingestProposalBatch } from '@janus/datahub-sim';
 import { argosLine, fenced, fromBuild, generatedNote, table, writeOut } from './lib/write-out.mjs';
 import { inTurn, janusOk, withDemoSim } from './lib/janus-process.mjs';
+import { alertBuilders, alertMarkdown, firstCycleAlerts } from './lib/slack-alert.mjs';
 
 /** Where the Model Impact Reports go: served as they are (VitePress copies docs/public/ to the site's root). */
 const REPORTS = 'docs/public/generated/reports';
@@ -23,28 +24,33 @@ const CHANGE = [
   { entityType: 'dataset', entityUrn: DEMO.datasets.customers, aspectName: 'status', aspect: { removed: true } },
 ];
 
-/** The verdicts of every model of a catalog, and where they came from. */
-async function judged(root, sim, source) {
+/** The verdicts of every model of a catalog, where they came from, and the alerts a first cycle over it posts. */
+async function judged(root, sim, source, builders) {
   const scan = JSON.parse(await janusOk(root, ['scan', '--all', '--dry-run', '--json'], sim.url));
-  return scan.models.map((verdict) => ({ verdict, source, sim }));
+  const alerts = firstCycleAlerts(builders, scan.models, Date.parse(scan.models[0]?.scannedAt ?? '') || Date.now());
+  return scan.models.map((verdict) => ({ verdict, source, sim, alerts }));
 }
 
 /**
- * For each detector, the cleanest real example: a model with a finding of it, the model with the fewest other
- * findings first (then the untouched demo catalog, then by name).
+ * For each detector, the cleanest real example: a model with a finding of it, one whose finding raises a Slack alert
+ * first, then the model with the fewest other findings, then the untouched demo catalog, then by name.
  */
 function examples(detectors, verdicts) {
-  const ranked = [...verdicts].sort(
-    (a, b) =>
-      a.verdict.findings.length - b.verdict.findings.length ||
-      Number(a.source.changed) - Number(b.source.changed) ||
-      a.verdict.model.name.localeCompare(b.verdict.model.name),
-  );
   const found = new Map();
   for (const d of detectors) {
-    const hit = ranked.find((j) => j.verdict.findings.some((f) => f.detector === d.name));
-    if (!hit) throw new Error(`no example of detector ${d.name}: neither the demo catalog nor the change has one`);
-    found.set(d.name, { ...hit, finding: hit.verdict.findings.find((f) => f.detector === d.name) });
+    const candidates = verdicts.flatMap((j) =>
+      j.verdict.findings.filter((f) => f.detector === d.name).map((finding) => ({ ...j, finding })),
+    );
+    candidates.sort(
+      (a, b) =>
+        Number(!a.alerts.has(a.finding.key)) - Number(!b.alerts.has(b.finding.key)) ||
+        a.verdict.findings.length - b.verdict.findings.length ||
+        Number(a.source.changed) - Number(b.source.changed) ||
+        a.verdict.model.name.localeCompare(b.verdict.model.name),
+    );
+    if (!candidates.length)
+      throw new Error(`no example of detector ${d.name}: neither the demo catalog nor the change has one`);
+    found.set(d.name, candidates[0]);
   }
   return found;
 }
@@ -57,8 +63,34 @@ function registrationRows(detectorTable, d) {
   return cells(row).map((value, i) => [names[i], value]);
 }
 
+const PICTURE =
+  'How Slack shows a message of this shape (the models, owners, the incident and its buttons, here for an upstream failure):\n\n' +
+  '![A Slack alert: one root cause, its models, the owners, the incident and its buttons](../img/slack-alert.png)';
+
+function slackSection(build, ex) {
+  const f = ex.finding;
+  const alert = ex.alerts.get(f.key);
+  if (alert)
+    return [
+      `On its first cycle over this catalog, \`janus serve\` posts this alert to the channel of the owners of ${ex.verdict.model.name} (the message the alert planner builds, src/slack/alerts/; shown here without Slack):`,
+      '',
+      alertMarkdown(alert),
+      '',
+      PICTURE,
+    ];
+  const headline = build.causeHeadline(f.detector, f.entity, f.key, [ex.verdict.model]).headline;
+  return [
+    `This finding raises no root-cause alert of its own here; the header and Argos's line an alert of it carries (src/slack/alerts/story.ts):`,
+    '',
+    `> **${headline}**<br>`,
+    ...build.causeStory(f.key, ex.verdict, f.message).map((l) => `> ${l}`),
+    '',
+    PICTURE,
+  ];
+}
+
 function detectorPage(build, d, ex, reportHref) {
-  const { causeHeadline, causeStory, detectorTable } = build;
+  const { detectorTable } = build;
   const f = ex.finding;
   const model = ex.verdict.model.name;
   const rows = registrationRows(detectorTable, d).filter(([name]) => name !== 'detector' && name !== 'finds');
@@ -66,8 +98,6 @@ function detectorPage(build, d, ex, reportHref) {
     ['DataHub incident it raises', [d.incident.type, d.incident.customType].filter(Boolean).join(' / ')],
     ['configure', `\`judge.detectors.${d.name}.weight\`, \`judge.detectors.${d.name}.severity\``],
   );
-  const headline = causeHeadline(f.detector, f.entity, f.key, [ex.verdict.model]).headline;
-  const story = causeStory(f.key, ex.verdict, f.message);
   const origin = ex.source.changed
     ? `The demo catalog plants no such case, so this one is the demo catalog with these proposals ingested first (\`POST /aspects?action=ingestProposalBatch\`, as DataHub's REST emitter sends them):\n\n${fenced(JSON.stringify(CHANGE, null, 2), 'json')}`
     : 'From the demo catalog (`janus sim`, [the demo catalog](../demo-catalog.md)), as planted.';
@@ -97,14 +127,7 @@ function detectorPage(build, d, ex, reportHref) {
     '',
     '## The Slack alert',
     '',
-    `Its root cause raised, the alert's header names the trouble, and Argos tells it (src/slack/alerts/story.ts):`,
-    '',
-    `> **${headline}**<br>`,
-    ...story.map((s) => `> ${s}`),
-    '',
-    `The whole message, with the models, owners, the incident and its buttons, looks like this (an upstream failure):`,
-    '',
-    '![A Slack alert: one root cause, its models, the owners, the incident and its buttons](../img/slack-alert.png)',
+    ...slackSection(build, ex),
     '',
     '## The report',
     '',
@@ -162,14 +185,15 @@ export async function generate({ root, out }) {
     fromBuild(root, 'src/slack/alerts/story.js'),
   ]);
   const build = { detectorTable, causeHeadline, causeStory };
+  const builders = await alertBuilders(root);
   const written = await withDemoSim((demo) =>
     withDemoSim(async (changed) => {
       const answer = await ingestProposalBatch(changed.url, CHANGE);
       if (answer.status !== 200) throw new Error(`the simulator refused the change: ${JSON.stringify(answer.body)}`);
       const verdicts = (
         await Promise.all([
-          judged(root, demo, { changed: false, name: 'demo' }),
-          judged(root, changed, { changed: true, name: 'changed' }),
+          judged(root, demo, { changed: false, name: 'demo' }, builders),
+          judged(root, changed, { changed: true, name: 'changed' }, builders),
         ])
       ).flat();
       const found = examples(DETECTORS, verdicts);

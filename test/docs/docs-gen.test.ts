@@ -164,6 +164,10 @@ describe('the detector pages (docs/catches/)', () => {
       expect(trust, d.name).not.toBeNull();
       expect(trust![2]).toMatch(new RegExp(`^Argos: ${trust![1]} scores \\d+/100\\.`));
       expect(trust![2]).toMatch(new RegExp(`-${d.weight} +${d.name} +${d.severity} `));
+      // the alert a first cycle posts for it: the planner's Block Kit, its header naming the trouble
+      const kit = /<summary>The Block Kit JSON<\/summary>\n\n```json\n([\s\S]*?)\n```/.exec(page);
+      expect(kit, `${d.name}: no Slack alert`).not.toBeNull();
+      expect(JSON.parse(kit![1]!).blocks[0].text.text).toContain(`${d.phrasing.trouble}: `);
       const report = /<a href="\/generated\/reports\/([^"]+)"/.exec(page)![1]!;
       expect(read(`docs/public/generated/reports/${decodeURIComponent(report)}`)).toContain('<svg');
     }
