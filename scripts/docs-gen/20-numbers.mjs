@@ -9,7 +9,8 @@ import { argosLine, generatedNote, table, writeOut } from './lib/write-out.mjs';
 const SVG = 'docs/public/generated';
 const NOT_RUN = 'not measured in this run';
 /** Janus in one colour on every chart, the naive walk in an alarming one, the lower bound muted. */
-const COLOURS = { domain: ['Janus', 'lower bound', 'naive walk'], range: ['#4f46e5', '#9ca3af', '#dc2626'] };
+const COLOUR = { Janus: '#4f46e5', 'lower bound': '#9ca3af', 'naive walk': '#dc2626' };
+const colours = (domain) => ({ domain, range: domain.map((who) => COLOUR[who]) });
 
 /** The CLI row of a catalog's step at a date (`own`: the catalog's own date; `stale`: the clock's). */
 const cliRow = (r, catalog, step, date) =>
@@ -199,7 +200,7 @@ async function charts(r, depthRows) {
     encoding: {
       x: { field: 'depth', type: 'quantitative', title: 'lineage depth', axis: { values: depth.map((d) => d.depth) } },
       y: { field: 'requests', type: 'quantitative', scale: log, title: 'requests (log scale)' },
-      color: { field: 'who', type: 'nominal', title: null, scale: COLOURS },
+      color: { field: 'who', type: 'nominal', title: null, scale: colours(['Janus', 'naive walk']) },
     },
   });
   const catalogValues = (r.catalogs ?? []).flatMap((c) => {
@@ -229,7 +230,7 @@ async function charts(r, depthRows) {
       },
       xOffset: { field: 'who', sort: order },
       y: { field: 'requests', type: 'quantitative', scale: log, stack: null, title: 'requests (log scale)' },
-      color: { field: 'who', type: 'nominal', title: null, sort: order, scale: COLOURS },
+      color: { field: 'who', type: 'nominal', title: null, sort: order, scale: colours(order) },
     },
   });
   const growthValues = (r.growth ?? [])

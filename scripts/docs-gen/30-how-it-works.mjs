@@ -147,7 +147,7 @@ export async function generate({ root, out }) {
       flowSvg({
         title: 'The service’s cycle',
         stages: CYCLE,
-        loop: `again every ${period(cycle.interval)} (cycle.interval)`,
+        loop: `again every ${period(cycle.interval)}\n(cycle.interval)`,
       }),
     ),
   ];
