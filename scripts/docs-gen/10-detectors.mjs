@@ -72,7 +72,7 @@ function slackSection(build, ex) {
   const alert = ex.alerts.get(f.key);
   if (alert)
     return [
-      `On its first cycle over this catalog, \`janus serve\` posts this alert to the channel of the owners of ${ex.verdict.model.name} (the message the alert planner builds, src/slack/alerts/; shown here without Slack):`,
+      `On its first cycle over this catalog, \`janus serve\` posts this alert to the channels of the owners of the models it hurts: the message the alert planner builds (src/slack/alerts/), shown here without Slack and before the write-back has raised its DataHub incident (the service's alert then also links the incident, with buttons to acknowledge and resolve it).`,
       '',
       alertMarkdown(alert),
       '',
