@@ -21,12 +21,12 @@ const MODELS = [
   { name: 'fraud_detector_v4', file: 'report-fraud-detector-v4.png' },
   { name: 'customer_ltv_v2', file: 'report-customer-ltv-v2.png' },
 ];
-if (!fs.existsSync(CLI)) {
-  console.error('dist/src/cli.js is missing: run `npm run docs:pictures` (it builds first).');
-  process.exit(1);
-}
 if (!fs.existsSync(CHROMIUM)) {
   console.error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM to one.`);
+  process.exit(1);
+}
+if (!fs.existsSync(CLI)) {
+  console.error('dist/src/cli.js is missing: run `npm run docs:pictures` (it builds first).');
   process.exit(1);
 }
 const { startSim } = await import('@janus/datahub-sim');

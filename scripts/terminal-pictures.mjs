@@ -32,7 +32,9 @@ for (const picture of TERMINAL_PICTURES) {
     fs.writeFileSync(castFile, castText(cast));
     fs.writeFileSync(svgFile, await finalScreenSvg(cast));
     const seconds = cast.events.at(-1)?.[0] ?? 0;
-    console.log(`${castFile}, ${svgFile}: ${cast.header.title} (exit ${exitCodes.join(', ')}; ${seconds.toFixed(1)} s)`);
+    console.log(
+      `${castFile}, ${svgFile}: ${cast.header.title} (exit ${exitCodes.join(', ')}; ${seconds.toFixed(1)} s)`,
+    );
   } catch (err) {
     failed++;
     console.error(`terminal picture ${picture.name} cannot be made: ${err instanceof Error ? err.message : err}`);

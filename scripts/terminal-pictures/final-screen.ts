@@ -9,6 +9,9 @@ import { castOutput, type Cast } from './asciicast.js';
  * text with its SGR colour codes, drawn by ansi-to-svg.
  */
 
+/** CSI n C: the cursor n columns forward. */
+const CURSOR_FORWARD = new RegExp(String.raw`\u001b\[(\d*)C`, 'g');
+
 /** The cast's last screen (its `height` rows, the ones a person sees at the end), blank rows at the bottom left out. */
 export async function finalScreen(cast: Cast): Promise<string> {
   const term = new xterm.Terminal({
@@ -25,7 +28,7 @@ export async function finalScreen(cast: Cast): Promise<string> {
   const rows = Array.from({ length: term.buffer.active.length }, (_, y) =>
     serializer
       .serialize({ range: { start: y, end: y } })
-      .replace(/\x1b\[(\d*)C/g, (_, n: string) => ' '.repeat(Number(n || 1))),
+      .replace(CURSOR_FORWARD, (_, n: string) => ' '.repeat(Number(n || 1))),
   );
   term.dispose();
   while (rows.length && rows.at(-1)!.trim() === '') rows.pop();

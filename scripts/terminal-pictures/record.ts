@@ -81,7 +81,9 @@ function underTerminal(argv: string[], session: Session, print: (data: string) =
     child.on('error', (err: NodeJS.ErrnoException) =>
       reject(
         err.code === 'ENOENT'
-          ? new Error("util-linux's `script` is missing: it gives the recorded commands a terminal (apt-get install -y bsdutils)")
+          ? new Error(
+              "util-linux's `script` is missing: it gives the recorded commands a terminal (apt-get install -y bsdutils)",
+            )
           : err,
       ),
     );

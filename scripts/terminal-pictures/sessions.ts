@@ -64,7 +64,10 @@ export const TERMINAL_PICTURES: TerminalPicture[] = [
   {
     name: 'rescan-writes-nothing',
     simulator: true,
-    expect: { exitCode: 0, shows: [/Wrote [1-9]\d* change\(s\) to DataHub/, /Wrote 0 change\(s\) to DataHub\.\s*\$ echo/] },
+    expect: {
+      exitCode: 0,
+      shows: [/Wrote [1-9]\d* change\(s\) to DataHub/, /Wrote 0 change\(s\) to DataHub\.\s*\$ echo/],
+    },
     session: (cli, datahub) => ({
       title: 'janus scan, then the same scan again: nothing to write',
       cols: 100,
