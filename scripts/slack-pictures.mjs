@@ -16,12 +16,12 @@ const OUT = process.argv[2] ?? 'docs/img';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const SCENARIOS = new URL('../dist/scripts/slack-pictures/scenarios.js', import.meta.url);
-if (!fs.existsSync(SCENARIOS)) {
-  console.error('dist/scripts/slack-pictures/scenarios.js is missing: run `npm run docs:pictures` (it builds first).');
-  process.exit(1);
-}
 if (!fs.existsSync(CHROMIUM)) {
   console.error(`No Chromium at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM to one.`);
+  process.exit(1);
+}
+if (!fs.existsSync(SCENARIOS)) {
+  console.error('dist/scripts/slack-pictures/scenarios.js is missing: run `npm run docs:pictures` (it builds first).');
   process.exit(1);
 }
 const { PICTURES, PEOPLE } = await import(SCENARIOS.href);

@@ -16,8 +16,9 @@ export const INTEGRATION_TESTS = [
   'test/chaos/**/*.test.ts', // concurrent scans with and without Redis, kill -9, DataHub faults
   'test/fuzz/**/*.test.ts', // generated inputs, bounded in count and time; a few through the built CLI
   'test/bench/cli-process.test.ts', // the built CLI under a budget
-  'test/cli/**/*.test.ts',
-  'test/docs/docs-gen.test.ts', // the site's generators: the built CLI against the demo simulator, as processes // the built CLI; history and verdict-history use Redis; doctor a Redis of its own
+  'test/docs/docs-gen.test.ts', // the site's generators: the built CLI against the demo simulator, as processes
+  'test/docs/terminal-pictures-runs.test.ts', // the built CLI under util-linux script (a pseudo-terminal)
+  'test/cli/**/*.test.ts', // the built CLI; history and verdict-history use Redis; doctor a Redis of its own
   'test/history/redis.test.ts', // Redis
   'test/redis/**/*.test.ts', // the Redis layer: the one lock, the alert stores; Redis
   'test/jobs/*.test.ts', // janus serve as a service: Redis, child processes (test/jobs/processors/: unit, fake jobs)
