@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { ingestProposal } from '@janus/datahub-sim/ingest-client';
@@ -73,7 +76,7 @@ describe('janus accept: owners through a group, admins by email (the built CLI, 
       JANUS_SLACK_ADMINS: 'U0SOMEONE, Erin.Walsh@AcmePay.example',
     });
     expect(admin.code, admin.stderr).toBe(0);
-    expect(admin.stdout).toContain("accepted by erin.walsh until ");
+    expect(admin.stdout).toContain('accepted by erin.walsh until ');
 
     // the audit: the newer acceptance replaced the group member's; past its end it is listed lapsed, with who and why
     const later = new Date(Date.now() + 8 * 86_400_000).toISOString();
@@ -85,6 +88,14 @@ describe('janus accept: owners through a group, admins by email (the built CLI, 
     expect(JSON.parse(now.stdout).accepted).toEqual([
       expect.objectContaining({ by: 'erin.walsh', reason: 'known issue, ticket RISK-12', status: 'active' }),
     ]);
+    // the report the CLI writes lists it too
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-accepted-report-'));
+    const report = await runJanus(['trust', 'fraud_detector_v4', '--report-dir', dir], env(ROOT));
+    expect(report.code, report.stderr).toBe(0);
+    const html = fs.readFileSync(path.join(dir, 'fraud_detector_v4.html'), 'utf8');
+    expect(html).toMatch(/aria-label="accepted risks">.*acc-active.*erin\.walsh.*known issue, ticket RISK-12/s);
+    fs.rmSync(dir, { recursive: true, force: true });
+
     expect(after.code, after.stderr).toBe(0);
     expect(JSON.parse(after.stdout).accepted).toEqual([
       expect.objectContaining({
