@@ -7,7 +7,7 @@ import { severityPill } from './sections.js';
 const STATUS: Record<AcceptanceStanding['status'], string> = {
   active: 'accepted',
   lapsed: 'lapsed',
-  clear: 'finding gone',
+  clear: 'finding cleared',
 };
 
 const when = (iso: string | undefined) =>

@@ -51,7 +51,7 @@ describe("the report's audit list of accepted risks", () => {
         '2026-11-30 11:00 UTC',
       ],
       [
-        'finding gone',
+        'finding cleared',
         'freshness_lag',
         'raw_chargebacks',
         'erin.walsh',
