@@ -46,8 +46,8 @@ export class NotAllowedToAccept extends UsageError {}
 
 /**
  * `janus accept <model> <finding>`: read → judge → plan → write. The token's DataHub user accepts, if they own the
- * model or the finding's entity (directly or through a group) or are an admin; the acceptance is written on the model in DataHub
- * (`io.janus.accepted_risk`, docs/accepted-risk.md), where every front end reads it with the model.
+ * model or the finding's entity (directly or through a group) or are an admin; the acceptance is written on the model
+ * in DataHub (`io.janus.accepted_risk`, docs/accepted-risk.md), where every front end reads it with the model.
  */
 export async function acceptRisk(
   deps: AcceptDeps,
