@@ -3,7 +3,7 @@
 export interface ActingPolicy {
   /** `owners` (default): the owners of the incident's dataset or of the models it affects, and the admins. `anyone`: every workspace member with a DataHub account. */
   who: 'owners' | 'anyone';
-  /** People who may always act (`slack.admins`): each a DataHub user urn, a Slack member id (`U…`, `W…`) or an email. */
+  /** Who may always act (`slack.admins`): each a DataHub user urn, a Slack member id (`U…`, `W…`) or an email. */
   admins: string[];
   /** Whether on-call responders are configured (`slack.responders`): a refusal then names them too. */
   responders?: boolean;

@@ -46,7 +46,8 @@ function rowHtml(s: AcceptanceStanding, entity: EntityLink): string {
 export function acceptedRisksHtml(standings: readonly AcceptanceStanding[], entity: EntityLink): string {
   if (!standings.length) return '';
   const active = standings.filter((s) => s.status === 'active').length;
-  const lead = `${active} in force, leaving ${active === 1 ? 'its finding' : 'their findings'} out of the score; a lapsed one counts again.`;
+  const them = active === 1 ? 'its finding' : 'their findings';
+  const lead = `${active} in force, leaving ${them} out of the score; a lapsed one counts again.`;
   const head = ['Status', 'Finding', 'Entity', 'By', 'Reason', 'Accepted', 'Until'].map((h) => `<th>${h}</th>`);
   return `<section class="card" aria-label="accepted risks"><h2>Accepted risks</h2><p class="muted">${esc(lead)}</p><div class="table-wrap"><table><thead><tr>${head.join('')}</tr></thead><tbody>${standings.map((s) => rowHtml(s, entity)).join('')}</tbody></table></div></section>`;
 }

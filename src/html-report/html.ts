@@ -35,7 +35,7 @@ export interface ReportOptions {
   reportHref?: (model: ModelRef) => string;
   /** Shared by the reports of one catalog rendered together (`--report-dir`): their blast radii are counted cheaply. */
   modelLists?: ModelListBits;
-  /** The instant the rules judged at (`judge.asOf`), when not the verdict's `scannedAt`: says which acceptances ended. */
+  /** When the rules judged (`judge.asOf`), if not the verdict's `scannedAt`: tells which acceptances have ended. */
   judgedAt?: number;
 }
 

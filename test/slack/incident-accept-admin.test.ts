@@ -24,7 +24,7 @@ import {
   type Member,
 } from './incident-slack.js';
 
-/** Alice owns neither the leak's table (Carol, Data Platform) nor fraud_detector_v4 (Dev, Risk ML): an admin by Slack id. */
+/** Alice owns neither the leak's table (Carol, Data Platform) nor fraud_detector_v4 (Dev, Risk ML): admin by Slack id. */
 const ALICE: Member = { id: 'U0ALICE01', name: 'Alice Chen', email: 'alice.chen@acmepay.example' };
 const policy = judgePolicy(judgeSchema.parse({}));
 

@@ -4,7 +4,7 @@ import type { Acceptance, AcceptedFinding, LapsedAcceptance } from './acceptance
 /** One acceptance a model holds, and where it stands at the judgment (`janus accepted`, the report's audit list). */
 export interface AcceptanceStanding {
   acceptance: Acceptance;
-  /** `active`: its finding is out of the score; `lapsed`: it ended or the finding grew; `clear`: no such finding now. */
+  /** `active`: its finding is out of the score; `lapsed`: it ended or the finding grew; `clear`: the finding is gone. */
   status: 'active' | 'lapsed' | 'clear';
   /** Why it lapsed: "expired on 2027-01-05", "a longer column chain appeared (…)". */
   lapse?: string;
