@@ -6,14 +6,15 @@ import type { UpstreamGraph } from '../core/graph.js';
 import { authorize, type ActingPolicy } from '../core/incident-authorization.js';
 import type { Verdict, JudgePolicy } from '../core/verdict.js';
 import type { DataHubClient } from '../datahub/client.js';
-import { readTokenUser, writeAcceptances } from '../datahub/write-acceptances.js';
+import { readTokenPerson } from '../datahub/read-token-person.js';
+import { writeAcceptances } from '../datahub/write-acceptances.js';
 import { UsageError } from '../errors.js';
 import { judgeModel } from './judge-model.js';
 
 export interface AcceptDeps {
   client: DataHubClient;
   policy: JudgePolicy;
-  /** `slack.admins`: a DataHub user urn listed there may accept on any model. */
+  /** `slack.admins`: a person listed there (DataHub user urn, Slack member id or email) may accept on any model. */
   admins: string[];
   now?: () => number;
 }
@@ -45,8 +46,8 @@ export class NotAllowedToAccept extends UsageError {}
 
 /**
  * `janus accept <model> <finding>`: read → judge → plan → write. The token's DataHub user accepts, if they own the
- * model or the finding's entity (directly) or are an admin; the acceptance is written on the model in DataHub
- * (`io.janus.accepted_risk`, docs/accepted-risk.md), where every front end reads it with the model.
+ * model or the finding's entity (directly or through a group) or are an admin; the acceptance is written on the model
+ * in DataHub (`io.janus.accepted_risk`, docs/accepted-risk.md), where every front end reads it with the model.
  */
 export async function acceptRisk(
   deps: AcceptDeps,
@@ -62,15 +63,15 @@ export async function acceptRisk(
   ];
   const finding = findingNamed(all, req.finding);
   if (typeof finding === 'string') throw new UsageError(`${verdict.model.name}: ${finding}`);
-  const user = await readTokenUser(deps.client);
-  if (!user) throw new UsageError('DataHub did not say whose token this is: an acceptance names who accepts');
-  const name = user.replace(/^urn:li:corpuser:/, '');
+  const person = await readTokenPerson(deps.client);
+  if (!person) throw new UsageError('DataHub did not say whose token this is: an acceptance names who accepts');
+  const name = person.urn.replace(/^urn:li:corpuser:/, '');
   const owners = [graph.nodes[graph.model], graph.nodes[finding.entity]].flatMap((n) => n?.owners ?? []);
   const acting: ActingPolicy = { who: 'owners', admins: deps.admins };
-  const allowed = authorize(acting, { slackId: user, email: '', urn: user, name, groups: [] }, owners);
+  const allowed = authorize(acting, person, owners);
   if (!allowed.allowed)
     throw new NotAllowedToAccept(
-      `${name} may not accept risks on ${verdict.model.name}: only its owners or the finding's (${allowed.owners.join(', ') || 'none'})${allowed.admins ? ' or an admin' : ''} may`,
+      `${name} may not accept risks on ${verdict.model.name}: only its owners or the finding's, directly or through a group (${allowed.owners.join(', ') || 'none'})${allowed.admins ? ', or an admin (slack.admins)' : ''} may`,
     );
   const acceptance = await writeAcceptance(deps, verdict.model.urn, graph, finding, { ...req, by: name }, now);
   return { acceptance, finding, verdict };

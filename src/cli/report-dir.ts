@@ -24,6 +24,8 @@ export function writeReports(
   dir: string,
   judged: { verdict: Verdict; graph?: UpstreamGraph }[],
   datahubUiUrl?: string,
+  /** `judge.asOf`: the instant the rules judged at, when not the verdict's scan time. */
+  judgedAt?: number,
 ): string[] {
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -40,6 +42,7 @@ export function writeReports(
       ...(datahubUiUrl ? { datahubUiUrl } : {}),
       reportHref: (m) => reportFileName({ model: m }),
       modelLists,
+      ...(judgedAt !== undefined ? { judgedAt } : {}),
     });
     try {
       writeRegularFile(file, html);

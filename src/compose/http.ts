@@ -60,6 +60,7 @@ export async function startHttp(
     health,
     registry,
     ...(datahubUiUrl ? { datahubUiUrl } : {}),
+    ...(ctx.policy.asOf !== undefined ? { judgedAt: ctx.policy.asOf } : {}),
   });
   const running = await listen(
     janus.server,

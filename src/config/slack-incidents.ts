@@ -5,8 +5,22 @@ import { list } from './list.js';
 export const slackIncidentSettings = {
   /** `owners`: the owners of the incident's dataset or affected models, and the admins; `anyone`: every member with a DataHub account. */
   actors: z.enum(['owners', 'anyone']).default('owners'),
-  /** Slack member ids (`U…`) or emails who may always act. */
-  admins: list.default([]),
+  /**
+   * Who may always act on incidents, snooze and accept risks, from Slack and the CLI alike: DataHub user urns, Slack
+   * member ids (`U…`, `W…`) or emails (docs/accepted-risk.md).
+   */
+  admins: list
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(urn:li:corpuser:.+|[UW][A-Z0-9]+|[^@\s]+@[^@\s]+)$/,
+            'a DataHub user urn (urn:li:corpuser:…), a Slack member id (U…, W…) or an email',
+          ),
+      ),
+    )
+    .default([]),
   /**
    * The on-call responders, who may act and snooze as admins do: Slack user groups (`S…`, members read with
    * `usergroups.users.list`) and members (`U…`, `W…`).

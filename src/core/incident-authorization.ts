@@ -1,15 +1,18 @@
-/** Who may act on a Janus incident from Slack. Pure: the facts are read elsewhere. */
+/** Who may act on a Janus incident or accept a risk, from Slack or the CLI. Pure: the facts are read elsewhere. */
 
 export interface ActingPolicy {
   /** `owners` (default): the owners of the incident's dataset or of the models it affects, and the admins. `anyone`: every workspace member with a DataHub account. */
   who: 'owners' | 'anyone';
-  /** Slack member ids (`U…`) or emails of people who may always act (`slack.admins`). */
+  /** Who may always act (`slack.admins`): each a DataHub user urn, a Slack member id (`U…`, `W…`) or an email. */
   admins: string[];
   /** Whether on-call responders are configured (`slack.responders`): a refusal then names them too. */
   responders?: boolean;
 }
 
-/** The person clicking: their Slack id, the email Slack gives, their DataHub user and groups. */
+/**
+ * The person acting: their DataHub user and groups, and their Slack id and email where known (Slack gives both; the
+ * CLI has what the token's DataHub user says of itself, else empty strings).
+ */
 export interface Actor {
   slackId: string;
   email: string;
@@ -36,11 +39,14 @@ export type Authorization =
       responders?: boolean;
     };
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const same = (a: string, b: string) => !!b.trim() && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** Whether the actor is one of `slack.admins` (by Slack id or email, case aside). */
-export const isAdmin = (policy: ActingPolicy, actor: Pick<Actor, 'slackId' | 'email'>): boolean =>
-  policy.admins.some((a) => same(a, actor.slackId) || (!!actor.email && same(a, actor.email)));
+/**
+ * Whether the actor is one of `slack.admins`: by DataHub user urn (exactly: DataHub tells `carol` and `Carol` apart),
+ * by Slack member id or by email (case aside).
+ */
+export const isAdmin = (policy: ActingPolicy, actor: Pick<Actor, 'slackId' | 'email' | 'urn'>): boolean =>
+  policy.admins.some((a) => a.trim() === actor.urn || same(a, actor.slackId) || same(a, actor.email));
 
 /**
  * Whether the actor may act: an admin or an on-call responder (`slack.responders`, whose membership the caller read)

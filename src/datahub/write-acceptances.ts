@@ -1,12 +1,6 @@
 import { ACCEPTANCE_PROPERTY } from '../core/acceptance/stored.js';
 import type { DataHubClient } from './client.js';
-import { meOp } from './queries/incident.js';
 import { createStructuredPropertyOp, upsertStructuredPropertiesOp } from './queries/write-ops.js';
-
-/** The token's user (DataHub user urn), or undefined when DataHub does not say. */
-export async function readTokenUser(client: DataHubClient): Promise<string | undefined> {
-  return (await client.request(meOp, {})).me?.corpUser.urn;
-}
 
 /** Defines `io.janus.accepted_risk` on models; one that is already defined is left as it is. */
 async function defineAcceptanceProperty(client: DataHubClient): Promise<void> {

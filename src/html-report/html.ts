@@ -1,7 +1,10 @@
+import { acceptanceStandings } from '../core/acceptance/standing.js';
+import { acceptancesOf } from '../core/acceptance/stored.js';
 import type { UpstreamGraph } from '../core/graph.js';
 import { shortName } from '../core/names.js';
 import type { ModelListBits } from '../core/other-models.js';
 import type { ModelRef, Verdict } from '../core/verdict.js';
+import { acceptedRisksHtml } from './accepted.js';
 import { esc } from './escape.js';
 import type { EntityLink } from './evidence.js';
 import { layoutPicture } from './layout.js';
@@ -32,6 +35,8 @@ export interface ReportOptions {
   reportHref?: (model: ModelRef) => string;
   /** Shared by the reports of one catalog rendered together (`--report-dir`): their blast radii are counted cheaply. */
   modelLists?: ModelListBits;
+  /** When the rules judged (`judge.asOf`), if not the verdict's `scannedAt`: tells which acceptances have ended. */
+  judgedAt?: number;
 }
 
 /** The Model Impact Report: one self-contained HTML page (inline CSS and SVG, no script) over a verdict. Pure. */
@@ -46,6 +51,7 @@ export function modelReportHtml(v: Verdict, opts: ReportOptions = {}): string {
     argosHtml(v, opts.modelLists),
     lineageHtml(v, opts),
     deductionsHtml(v, entity),
+    acceptedRisksHtml(acceptanceStandings(v, storedAcceptances(opts.graph), judgedAt(v, opts)), entity),
     evidenceSectionHtml(v, entity),
     blastRadiusHtml(v, entity, opts.reportHref ?? ((m) => reportPath(m.urn))),
     incidentsHtml(opts.incidents, entity),
@@ -53,6 +59,12 @@ export function modelReportHtml(v: Verdict, opts: ReportOptions = {}): string {
   ];
   return page(`${v.model.name} · ${v.score}/100 · Janus Model Impact Report`, body.filter(Boolean).join('\n'));
 }
+
+/** The acceptances the model holds in DataHub (read with its graph); none known without the graph. */
+const storedAcceptances = (graph: UpstreamGraph | undefined) =>
+  graph ? acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {}) : [];
+
+const judgedAt = (v: Verdict, opts: ReportOptions) => opts.judgedAt ?? Date.parse(v.scannedAt);
 
 function lineageHtml(v: Verdict, opts: ReportOptions): string {
   const picture = lineagePicture(v, opts.graph);

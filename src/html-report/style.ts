@@ -74,6 +74,9 @@ ol.chain li+li::before{content:"\\2192";color:${NEUTRAL.muted}}
 .chip.self{border-color:${NEUTRAL.ink};background:${NEUTRAL.ink};color:#fff}
 .chip.self a{color:#fff}
 .muted{color:${NEUTRAL.muted}}
+.acc-active{color:${BAND_SWATCH.trusted.ink};background:${BAND_SWATCH.trusted.fill}}
+.acc-lapsed{color:${BAND_SWATCH.at_risk.ink};background:${BAND_SWATCH.at_risk.fill}}
+.acc-clear{color:${NEUTRAL.muted};background:#f9fafb}
 .meta{display:grid;grid-template-columns:repeat(auto-fit,minmax(220px,1fr));gap:14px 24px;font-size:14px}
 .meta .k{display:block;font-size:12px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:${NEUTRAL.muted}}
 .meta div strong{font-weight:600;overflow-wrap:anywhere}

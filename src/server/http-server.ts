@@ -26,6 +26,8 @@ export interface JanusServerDeps {
   logger: Logger;
   /** DataHub's web UI, for entity links in the report. */
   datahubUiUrl?: string;
+  /** The instant the rules judge at (`judge.asOf`), when not the clock: the report says which acceptances ended. */
+  judgedAt?: number;
   /** Other handlers mounted on this server (e.g. MCP over HTTP at `/mcp`): a path and everything under it. */
   mounts?: Mount[];
   /** What /healthz reports (the service's dependencies and last cycle); without it, the process is up. 503 unless `ok`. */
@@ -86,6 +88,7 @@ export function createJanusServer(deps: JanusServerDeps): JanusServer {
       graph,
       ...(incidents ? { incidents } : {}),
       ...(deps.datahubUiUrl ? { datahubUiUrl: deps.datahubUiUrl } : {}),
+      ...(deps.judgedAt !== undefined ? { judgedAt: deps.judgedAt } : {}),
     });
     return { status: 200, type: HTML, body: html };
   };

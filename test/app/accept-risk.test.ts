@@ -63,7 +63,7 @@ describe('janus accept: an acceptance stored in DataHub, honoured wherever the m
     expect(verdict).toMatchObject({ score: 100, band: 'trusted', findings: [] });
     expect(verdictText(verdict)).toContain('1 finding accepted by dev.patel until ');
     expect(await listAccepted({ client: as('mallory'), policy }, [fraud])).toEqual([
-      { model: fraud, acceptance, status: 'active' },
+      { model: fraud, acceptance, status: 'active', finding: expect.objectContaining({ key: LEAK }) },
     ]);
     // past its end: the leak counts again, listed as lapsed
     const later = { ...policy, asOf: Date.parse(acceptance.until) + 1 };

@@ -6,7 +6,7 @@ import { janusIncidentsForModel } from '../../src/app/incidents.js';
 import { writeBackModels } from '../../src/app/write-back.js';
 import type { PlannedWrite } from '../../src/core/writeback/plan.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
-import { readTokenUser } from '../../src/datahub/write-acceptances.js';
+import { readTokenPerson } from '../../src/datahub/read-token-person.js';
 import { demoFindingKeys } from '../support/demo-verdicts.js';
 import { policy, scanAll } from './write-back-helpers.js';
 
@@ -30,7 +30,7 @@ describe('the write-back of an accepted finding', () => {
     const leakIncident = async () =>
       (await janusIncidentsForModel(deps(), 'fraud_detector_v4')).find((i) => i.key === LEAK);
     expect(await leakIncident()).toMatchObject({ state: 'ACTIVE' });
-    const admin = (await readTokenUser(client()))!;
+    const admin = (await readTokenPerson(client()))!.urn;
     await acceptRisk({ client: client(), policy, admins: [admin] }, 'fraud_detector_v4', {
       finding: 'target_leakage',
       reason: 'backfill running',

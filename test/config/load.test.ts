@@ -59,6 +59,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the admins (JANUS_SLACK_ADMINS): DataHub user urns, Slack member ids or emails, nothing else', () => {
+    const env = { JANUS_SLACK_ADMINS: 'urn:li:corpuser:carol.diaz, U0FRANK01 erin@acme.example' };
+    expect(loadConfig({ env, cwd: tmp() }).slack.admins).toEqual([
+      'urn:li:corpuser:carol.diaz',
+      'U0FRANK01',
+      'erin@acme.example',
+    ]);
+    expect(problemsOf(() => loadConfig({ env: { JANUS_SLACK_ADMINS: 'carol.diaz' }, cwd: tmp() }))[0]).toMatch(
+      /slack\.admins.*a DataHub user urn \(urn:li:corpuser:…\), a Slack member id \(U…, W…\) or an email/,
+    );
+  });
+
   it('judges at the clock unless judge.asOf (JANUS_AS_OF, an ISO 8601 instant with its zone) names one', () => {
     const clock = loadConfig({ env: {}, cwd: tmp() }).judge;
     expect(clock.asOf).toBeUndefined();

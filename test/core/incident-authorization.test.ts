@@ -46,6 +46,16 @@ describe('who may act on an incident', () => {
     expect(authorize({ who: 'anyone', admins: [] }, stranger, [])).toEqual({ allowed: true, as: 'anyone' });
   });
 
+  it('admins by DataHub user urn, exactly; an unknown Slack id or email (the CLI may know neither) matches nothing', () => {
+    const cli = { ...frank, slackId: '', email: '', groups: [] };
+    expect(authorize({ ...policy, admins: ['urn:li:corpuser:frank'] }, cli, [])).toEqual({
+      allowed: true,
+      as: 'admin',
+    });
+    expect(authorize({ ...policy, admins: ['urn:li:corpuser:Frank'] }, cli, []).allowed).toBe(false);
+    expect(authorize({ ...policy, admins: ['U0FRANK01', 'frank@acme.example', ' '] }, cli, []).allowed).toBe(false);
+  });
+
   it('an on-call responder (`slack.responders`, membership read by the caller) as an admin; not without it', () => {
     const stranger = { ...frank, groups: [] };
     expect(authorize(policy, stranger, owners, { responder: true })).toEqual({ allowed: true, as: 'responder' });

@@ -8,6 +8,7 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { createLogger } from '../../src/log.js';
 import { createJanusServer, listen, type Listening } from '../../src/server/index.js';
 import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { acceptedCase } from '../html-report/fixtures.js';
 import { troubledVerdict } from '../render/verdicts.js';
 import { demoScore } from '../support/demo-verdicts.js';
 
@@ -122,6 +123,35 @@ describe.skipIf(!hasChromium)(`the report in headless Chromium (${CHROMIUM})`, (
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
     expect(await page.locator('svg.lineage').isVisible()).toBe(true);
     await page.screenshot({ path: `test-results/report-${model}.png`, fullPage: true });
+  });
+
+  it('shows the accepted risks: a row each, coloured by standing, a lapsed one with why, within the window', async () => {
+    const logger = createLogger({ level: 'silent' });
+    const audit = await listen(
+      createJanusServer({ judge: () => Promise.resolve(acceptedCase()), logger }).server,
+      0,
+      '127.0.0.1',
+    );
+    try {
+      expect((await page.goto(`${audit.url}/reports/fraud_model`))?.status()).toBe(200);
+      const section = page.locator('section[aria-label="accepted risks"]');
+      expect(await section.isVisible()).toBe(true);
+      expect(await section.locator('tbody tr').count()).toBe(4);
+      expect(await section.locator('.acc-active').textContent()).toBe('accepted');
+      // runs in the page (the project has no DOM types): each standing's pill colour
+      const colour = (selector: string) =>
+        page.evaluate(
+          `getComputedStyle(document.querySelector('section[aria-label="accepted risks"] ${selector}')).backgroundColor`,
+        );
+      expect(await colour('.acc-active')).toBe('rgb(220, 250, 230)');
+      expect(await colour('.acc-lapsed')).toBe('rgb(254, 228, 226)');
+      expect(await section.locator('tr', { hasText: 'expired on 2026-11-30' }).isVisible()).toBe(true);
+      expect(await section.locator('td', { hasText: 'backfill running <until Friday>' }).isVisible()).toBe(true);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+      await section.screenshot({ path: 'test-results/report-accepted-risks.png' });
+    } finally {
+      await audit.close();
+    }
   });
 
   it('renders a model named <script> as text: no script runs, no element is injected', async () => {

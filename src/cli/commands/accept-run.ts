@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { acceptRisk } from '../../app/accept-risk.js';
 import { listAccepted, type AcceptanceRow } from '../../app/list-accepted.js';
 import { acceptedClause, shortDate } from '../../core/acceptance/words.js';
+import { detectorOfKey } from '../../core/writeback/conventions.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { UsageError } from '../../errors.js';
 import { cliContext, out } from '../context.js';
@@ -38,6 +39,8 @@ export async function runAccepted(models: string[], opts: { json?: boolean }, cm
 const rowJson = (r: AcceptanceRow) => ({
   model: r.model,
   key: r.acceptance.key,
+  detector: detectorOfKey(r.acceptance.key),
+  ...(r.finding ? { severity: r.finding.severity, entity: r.finding.entity } : {}),
   by: r.acceptance.by,
   reason: r.acceptance.reason,
   ...(r.acceptance.at ? { at: r.acceptance.at } : {}),
@@ -49,7 +52,7 @@ const rowJson = (r: AcceptanceRow) => ({
 
 const STATUS = { active: 'active', lapsed: 'LAPSED', clear: 'finding cleared' } as const;
 const rowText = (r: AcceptanceRow) =>
-  `${r.model}  ${r.acceptance.key.split(':')[0]}  ${STATUS[r.status]}${r.lapse ? ` (${r.lapse})` : ''}  by ${r.acceptance.by} until ${shortDate(r.acceptance.until)}: '${r.acceptance.reason}'`;
+  `${r.model}  ${detectorOfKey(r.acceptance.key)}  ${STATUS[r.status]}${r.lapse ? ` (${r.lapse})` : ''}  by ${r.acceptance.by} until ${shortDate(r.acceptance.until)}: '${r.acceptance.reason}'`;
 
 export interface AcceptOptions {
   reason: string;

@@ -50,7 +50,8 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
         keepVerdicts: false,
         onJudged: async (v, graph) => {
           if (tty) process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`);
-          if (opts.reportDir) writeReports(opts.reportDir, [{ verdict: v, graph }], ctx.config.datahub.uiUrl);
+          if (opts.reportDir)
+            writeReports(opts.reportDir, [{ verdict: v, graph }], ctx.config.datahub.uiUrl, ctx.policy.asOf);
           if (history) await recordHistory(history, v, ctx.logger);
           if (json) return writePieces([json.item(verdictJson(v, sets))], '');
           narration.push(`Argos: ${opening(v)}`);

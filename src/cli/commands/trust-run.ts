@@ -16,6 +16,6 @@ export async function runTrust(
   if (opts.reportDir) checkReportDir(opts.reportDir);
   const ctx = cliContext(cmd);
   const { verdict, graph } = await judgeModel({ client: ctx.client, policy: ctx.policy }, ref);
-  if (opts.reportDir) writeReports(opts.reportDir, [{ verdict, graph }], ctx.config.datahub.uiUrl);
+  if (opts.reportDir) writeReports(opts.reportDir, [{ verdict, graph }], ctx.config.datahub.uiUrl, ctx.policy.asOf);
   out(opts.json ? JSON.stringify(verdictJson(verdict), null, 2) : verdictText(verdict));
 }
