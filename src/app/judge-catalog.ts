@@ -6,6 +6,7 @@ import { Catalog } from '../core/catalog.js';
 import { readCatalog } from '../datahub/read-catalog.js';
 import { EntityCache } from '../datahub/entity-cache.js';
 import type { JudgeDeps } from './judge-model.js';
+import type { OnProgress } from '../core/progress.js';
 
 /** Sees each verdict as it is judged; a promise it returns is awaited before the next model (backpressure). */
 export type OnJudged = (v: Verdict, graph: UpstreamGraph) => void | Promise<void>;
@@ -18,23 +19,27 @@ export type OnJudged = (v: Verdict, graph: UpstreamGraph) => void | Promise<void
 export async function judgeCatalog(
   deps: JudgeDeps,
   onJudged: OnJudged,
+  /** The read's progress, then the models judged of all (progress displays). */
+  onProgress?: OnProgress,
 ): Promise<{ models: number; cache: EntityCache; catalog: Catalog }> {
   const now = (deps.now ?? Date.now)();
   const cache: EntityCache = deps.cache ?? new EntityCache();
-  await readCatalog(deps.client, cache);
+  await readCatalog(deps.client, cache, onProgress ? { onProgress } : {});
   const catalog = new Catalog(cache);
   const session = new JudgmentSession(deps.policy, now, catalog.indexes);
   const unreadOf = unreadByModel(cache, catalog);
   // one lookup for the run: the session keeps each dataset's blast-radius entry by it
   const below = (d: string) => catalog.modelsBelowDataset(d);
   let models = 0;
-  for (const model of catalog.models()) {
+  const all = catalog.models();
+  onProgress?.({ phase: 'judge', done: 0, total: all.length });
+  for (const model of all) {
     const graph = catalog.upstreamGraph(model.urn);
     const a = assess(session, graph);
     const unread = unreadOf.get(model.urn);
     const done = onJudged(verdictOf(session, graph, a, below, { now, datahub: deps.client.url, unread }), graph);
     if (done) await done;
-    models++;
+    onProgress?.({ phase: 'judge', done: ++models, total: all.length });
   }
   return { models, cache, catalog };
 }
