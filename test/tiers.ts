@@ -16,7 +16,7 @@ export const INTEGRATION_TESTS = [
   'test/chaos/**/*.test.ts', // concurrent scans with and without Redis, kill -9, DataHub faults
   'test/fuzz/**/*.test.ts', // generated inputs, bounded in count and time; a few through the built CLI
   'test/bench/cli-process.test.ts', // the built CLI under a budget
-  'test/cli/**/*.test.ts', // the built CLI; history and verdict-history use Redis; doctor a Redis of its own
+  'test/cli/**/*.test.ts', // the built CLI (progress.test.ts: under a pseudo-terminal, util-linux script); history and verdict-history use Redis; doctor a Redis of its own
   'test/history/redis.test.ts', // Redis
   'test/redis/**/*.test.ts', // the Redis layer: the one lock, the alert stores; Redis
   'test/jobs/*.test.ts', // janus serve as a service: Redis, child processes (test/jobs/processors/: unit, fake jobs)

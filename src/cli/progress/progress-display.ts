@@ -35,15 +35,17 @@ export function progressDisplay(on: boolean, stream: NodeJS.WriteStream = proces
     for (const s of SIGNALS) process.removeListener(s, onSignal);
   };
   const report = (p: Progress) => {
-    if (current?.phase === p.phase) return current.bar.update(p.done, { progress: p });
+    if (current?.phase === p.phase) return current.bar.update(p.done, { progress: p, at: Date.now() });
     if (!current) {
       setLiveLine(terminal);
       for (const s of SIGNALS) if (!process.listeners(s).includes(onSignal)) process.once(s, onSignal);
     }
     end();
     const bar = new cliProgress.SingleBar({
-      format: (_options, params, payload: { progress: Progress }) =>
-        progressLine(payload.progress, Date.now() - params.startTime, params.maxWidth),
+      format: (_options, params, { progress, at }: { progress: Progress; at: number }) => {
+        const finished = progress.total !== undefined && progress.done >= progress.total;
+        return progressLine(progress, (finished ? at : Date.now()) - params.startTime, params.maxWidth);
+      },
       fps: 10,
       linewrap: null,
       hideCursor: null,
@@ -52,7 +54,7 @@ export function progressDisplay(on: boolean, stream: NodeJS.WriteStream = proces
       terminal,
     } as cliProgress.Options);
     current = { phase: p.phase, bar };
-    bar.start(p.total ?? 0, p.done, { progress: p });
+    bar.start(p.total ?? 0, p.done, { progress: p, at: Date.now() });
   };
   return { report, finish };
 }

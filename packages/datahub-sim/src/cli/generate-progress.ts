@@ -45,7 +45,7 @@ export function countedRecords<T>(
     if (bar?.phase !== phase) {
       stop();
       const line = new cliProgress.SingleBar({
-        format: `${phase.padEnd(8)} {bar} {value}/{total} · {rate}/s · ETA {eta_formatted}`,
+        format: `${phase.padEnd(8)} {bar} {value}/{total} · {rate}/s · ETA {left}`,
         barCompleteChar: '█',
         barIncompleteChar: '░',
         barsize: 24,
@@ -54,11 +54,14 @@ export function countedRecords<T>(
         formatValue: (v, _o, type) => (type === 'value' || type === 'total' ? v.toLocaleString('en-US') : String(v)),
         stream: stderr as NodeJS.WritableStream,
       });
-      line.start(totals[phase], 0, { rate: 0 });
+      line.start(totals[phase], 0, { rate: 0, left: '?' });
       bar = { phase, line, since: Date.now() };
     }
     const seconds = Math.max(0.001, (Date.now() - bar.since) / 1000);
-    bar.line.update(tally[phase], { rate: Math.round(tally[phase] / seconds).toLocaleString('en-US') });
+    const rate = tally[phase] / seconds;
+    // the rate since the phase began, not cli-progress's last few updates: a steadier time left
+    const left = rate > 0 ? `${Math.ceil(Math.max(0, totals[phase] - tally[phase]) / rate)}s` : '?';
+    bar.line.update(tally[phase], { rate: Math.round(rate).toLocaleString('en-US'), left });
   };
   function* counted(): Generator<T> {
     for (const record of records) {
