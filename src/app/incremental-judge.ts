@@ -130,7 +130,10 @@ export class IncrementalJudge {
     const { cache, facts } = read;
     const urns = await listModels(client);
     if (resumed) forgetUnlisted(cache, urns);
-    await readNeeded(client, urns, cache, { observe: (raw) => facts.set(raw.urn, movingFacts(raw)), resume: !!resumed });
+    await readNeeded(client, urns, cache, {
+      observe: (raw) => facts.set(raw.urn, movingFacts(raw)),
+      resume: !!resumed,
+    });
     const catalog = new Catalog(cache);
     this.cache = cache;
     this.facts = facts;
