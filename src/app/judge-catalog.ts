@@ -8,6 +8,12 @@ import { EntityCache } from '../datahub/entity-cache.js';
 import type { JudgeDeps } from './judge-model.js';
 import type { OnProgress } from '../core/progress.js';
 
+/**
+ * How long judging runs before it gives the event loop a turn: a catalog's judging is seconds of CPU, and a Ctrl-C
+ * (a handler's), a timer (a progress line's frame) or an answer must not wait for all of it.
+ */
+const TURN_MS = 50;
+
 /** Sees each verdict as it is judged; a promise it returns is awaited before the next model (backpressure). */
 export type OnJudged = (v: Verdict, graph: UpstreamGraph) => void | Promise<void>;
 
@@ -33,6 +39,7 @@ export async function judgeCatalog(
   let models = 0;
   const all = catalog.models();
   onProgress?.({ phase: 'judge', done: 0, total: all.length });
+  let turn = Date.now();
   for (const model of all) {
     const graph = catalog.upstreamGraph(model.urn);
     const a = assess(session, graph);
@@ -40,6 +47,10 @@ export async function judgeCatalog(
     const done = onJudged(verdictOf(session, graph, a, below, { now, datahub: deps.client.url, unread }), graph);
     if (done) await done;
     onProgress?.({ phase: 'judge', done: ++models, total: all.length });
+    if (Date.now() - turn >= TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = Date.now();
+    }
   }
   return { models, cache, catalog };
 }
