@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
@@ -87,6 +88,33 @@ export interface LoggerOptions {
   name?: string;
 }
 
+/** A line drawn live at the bottom of stderr (a progress line), if any: erased before a log line prints. */
+let liveLine: { clear(): void } | undefined;
+
+/** The CLI's progress display sets its line while it draws, and unsets it when done. */
+export function setLiveLine(line: { clear(): void } | undefined): void {
+  liveLine = line;
+}
+
+/** Writes to stderr, erasing the live line (if one is drawn) first: the line is drawn again on its next frame. */
+function stderrWriter(): (text: string) => void {
+  const fd2 = pino.destination({ fd: 2, sync: true });
+  return (text) => {
+    liveLine?.clear();
+    fd2.write(text);
+  };
+}
+
+/** pino-pretty pipes into its destination: a stream around a writer. */
+const writableOf = (write: (text: string) => void) =>
+  new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, _encoding, done) {
+      write(String(chunk));
+      done();
+    },
+  });
+
 /** JSON lines by default; readable lines when a person watches a terminal (or `format: pretty`). */
 export function createLogger(options: LoggerOptions = {}): Logger {
   const { level = 'info', format = 'auto', name = 'janus' } = options;
@@ -94,8 +122,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const destination =
     options.destination ??
     (readable
-      ? pretty({ destination: 2, sync: true, colorize: true, ignore: 'pid,hostname' })
-      : pino.destination({ fd: 2, sync: true }));
+      ? pretty({ destination: writableOf(stderrWriter()), colorize: true, ignore: 'pid,hostname' })
+      : { write: stderrWriter() });
   return pino(
     {
       name,

@@ -18,7 +18,7 @@ export const INTEGRATION_TESTS = [
   'test/bench/cli-process.test.ts', // the built CLI under a budget
   'test/docs/docs-gen.test.ts', // the site's generators: the built CLI against the demo simulator, as processes
   'test/docs/terminal-pictures-runs.test.ts', // the built CLI under util-linux script (a pseudo-terminal)
-  'test/cli/**/*.test.ts', // the built CLI; history and verdict-history use Redis; doctor a Redis of its own
+  'test/cli/**/*.test.ts', // the built CLI (progress.test.ts: under a pseudo-terminal, util-linux script); history and verdict-history use Redis; doctor a Redis of its own
   'test/history/redis.test.ts', // Redis
   'test/redis/**/*.test.ts', // the Redis layer: the one lock, the alert stores; Redis
   'test/jobs/*.test.ts', // janus serve as a service: Redis, child processes (test/jobs/processors/: unit, fake jobs)

@@ -66,7 +66,10 @@ export const TERMINAL_PICTURES: TerminalPicture[] = [
     simulator: true,
     expect: {
       exitCode: 0,
-      shows: [/Wrote [1-9]\d* change\(s\) to DataHub/, /Wrote 0 change\(s\) to DataHub\.\s*\$ echo/],
+      shows: [
+        /Wrote [1-9]\d* change\(s\) to DataHub/,
+        /Wrote 0 change\(s\) to DataHub\.\s*(janus scan: .*; 0 writes applied, 0 failed;.*\s*)?\$ echo/,
+      ],
     },
     session: (cli, datahub) => ({
       title: 'janus scan, then the same scan again: nothing to write',

@@ -130,7 +130,10 @@ export class IncrementalJudge {
     const { cache, facts } = read;
     const urns = await listModels(client);
     if (resumed) forgetUnlisted(cache, urns);
-    await readNeeded(client, urns, cache, undefined, (raw) => facts.set(raw.urn, movingFacts(raw)), !!resumed);
+    await readNeeded(client, urns, cache, {
+      observe: (raw) => facts.set(raw.urn, movingFacts(raw)),
+      resume: !!resumed,
+    });
     const catalog = new Catalog(cache);
     this.cache = cache;
     this.facts = facts;
@@ -199,9 +202,9 @@ export class IncrementalJudge {
       }
       const gone = new Set(removed);
       const reread = [...changed, ...probed.evidence].filter((u) => !gone.has(u));
-      await readNeeded(client, [...reread, ...added], this.cache, undefined, (raw) =>
-        this.facts.set(raw.urn, movingFacts(raw)),
-      );
+      await readNeeded(client, [...reread, ...added], this.cache, {
+        observe: (raw) => this.facts.set(raw.urn, movingFacts(raw)),
+      });
       for (const urn of removed) {
         this.causesOf.delete(urn);
         this.acceptedOf.delete(urn);

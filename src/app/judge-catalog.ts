@@ -6,6 +6,13 @@ import { Catalog } from '../core/catalog.js';
 import { readCatalog } from '../datahub/read-catalog.js';
 import { EntityCache } from '../datahub/entity-cache.js';
 import type { JudgeDeps } from './judge-model.js';
+import type { OnProgress } from '../core/progress.js';
+
+/**
+ * How long judging runs before it gives the event loop a turn: a catalog's judging is seconds of CPU, and a Ctrl-C
+ * (a handler's), a timer (a progress line's frame) or an answer must not wait for all of it.
+ */
+const TURN_MS = 50;
 
 /** Sees each verdict as it is judged; a promise it returns is awaited before the next model (backpressure). */
 export type OnJudged = (v: Verdict, graph: UpstreamGraph) => void | Promise<void>;
@@ -18,23 +25,32 @@ export type OnJudged = (v: Verdict, graph: UpstreamGraph) => void | Promise<void
 export async function judgeCatalog(
   deps: JudgeDeps,
   onJudged: OnJudged,
+  /** The read's progress, then the models judged of all (progress displays). */
+  onProgress?: OnProgress,
 ): Promise<{ models: number; cache: EntityCache; catalog: Catalog }> {
   const now = (deps.now ?? Date.now)();
   const cache: EntityCache = deps.cache ?? new EntityCache();
-  await readCatalog(deps.client, cache);
+  await readCatalog(deps.client, cache, onProgress ? { onProgress } : {});
   const catalog = new Catalog(cache);
   const session = new JudgmentSession(deps.policy, now, catalog.indexes);
   const unreadOf = unreadByModel(cache, catalog);
   // one lookup for the run: the session keeps each dataset's blast-radius entry by it
   const below = (d: string) => catalog.modelsBelowDataset(d);
   let models = 0;
-  for (const model of catalog.models()) {
+  const all = catalog.models();
+  onProgress?.({ phase: 'judge', done: 0, total: all.length });
+  let turn = Date.now();
+  for (const model of all) {
     const graph = catalog.upstreamGraph(model.urn);
     const a = assess(session, graph);
     const unread = unreadOf.get(model.urn);
     const done = onJudged(verdictOf(session, graph, a, below, { now, datahub: deps.client.url, unread }), graph);
     if (done) await done;
-    models++;
+    onProgress?.({ phase: 'judge', done: ++models, total: all.length });
+    if (Date.now() - turn >= TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turn = Date.now();
+    }
   }
   return { models, cache, catalog };
 }

@@ -10,6 +10,7 @@ import {
   type UpstreamDatasets,
 } from '../core/writeback/upstream-datasets.js';
 import type { Catalog } from '../core/catalog.js';
+import type { OnProgress } from '../core/progress.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import { EntityCache } from '../datahub/entity-cache.js';
 import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
@@ -61,6 +62,8 @@ export interface WriteBackOptions {
    */
   keepVerdicts?: boolean;
   onJudged?: OnJudged;
+  /** How far the read, the judging and the write-back have come (progress displays; plain data). */
+  onProgress?: OnProgress;
 }
 
 /**
@@ -90,15 +93,17 @@ export async function writeBackModels(
   };
   let set: JudgedSet;
   if (models === 'all') {
-    const scan = await judgeCatalog({ ...deps, cache }, onJudged);
+    const scan = await judgeCatalog({ ...deps, cache }, onJudged, opts.onProgress);
     set = catalogJudgedSet(scan.catalog, scan.cache, complete, collector);
   } else {
     const upstreamDatasets: Record<string, string[]> = {};
-    for (const model of models) {
+    opts.onProgress?.({ phase: 'judge', done: 0, total: models.length });
+    for (const [i, model] of models.entries()) {
       const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
       upstreamDatasets[verdict.model.urn] = datasetsUpstreamOf(graph);
       const done = onJudged(verdict, graph);
       if (done) await done;
+      opts.onProgress?.({ phase: 'judge', done: i + 1, total: models.length });
     }
     set = {
       judged: complete,
@@ -117,6 +122,7 @@ export async function writeBackModels(
     ...(deps.locks ? { locks: deps.locks } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
     ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}),
+    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
   });
   return {
     verdicts,

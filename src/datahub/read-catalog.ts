@@ -5,6 +5,7 @@ import { defineOperation } from './operation.js';
 import type { RawEntity } from './queries/entities.js';
 import { readNeeded } from './read-needed.js';
 import { scrollGoesOn } from './scroll-end.js';
+import type { OnProgress } from '../core/progress.js';
 
 const pageSchema = z.object({
   scrollAcrossEntities: z.object({
@@ -27,6 +28,8 @@ export interface ReadCatalogOptions {
   batch?: number;
   /** Sees each entity as read, before it is trimmed. */
   observe?: (raw: RawEntity) => void;
+  /** How far the read has come: pages of the model scroll, then entities (progress displays). */
+  onProgress?: OnProgress;
 }
 
 /**
@@ -41,8 +44,17 @@ export async function readCatalog(
   cache: EntityCache,
   options: ReadCatalogOptions = {},
 ): Promise<void> {
-  const models = await listModels(client, options.pageSize);
-  await readNeeded(client, models, cache, options.batch, options.observe);
+  const { onProgress } = options;
+  let pages: { done: number; total?: number } = { done: 0 };
+  const models = await listModels(client, options.pageSize, (done, total) => {
+    pages = { done, total };
+    onProgress?.({ phase: 'read', done: 0, pages });
+  });
+  await readNeeded(client, models, cache, {
+    ...(options.batch ? { batch: options.batch } : {}),
+    ...(options.observe ? { observe: options.observe } : {}),
+    ...(onProgress ? { onRead: (done, total) => onProgress({ phase: 'read', done, total, pages }) } : {}),
+  });
 }
 
 /** One tiny read that tells whether DataHub answers (a page of one model). */
@@ -57,15 +69,25 @@ export async function countModels(client: DataHubClient): Promise<{ total: numbe
   return { total: page.total, ...(first ? { first } : {}) };
 }
 
-/** Every ML model's urn, a page of the scroll a request, to the scroll's end (scroll-end.ts). */
-export async function listModels(client: DataHubClient, pageSize = CATALOG_PAGE): Promise<string[]> {
+/**
+ * Every ML model's urn, a page of the scroll a request, to the scroll's end (scroll-end.ts). `onPage` hears the pages
+ * read, and how many there are as the first page's total tells.
+ */
+export async function listModels(
+  client: DataHubClient,
+  pageSize = CATALOG_PAGE,
+  onPage?: (done: number, total: number) => void,
+): Promise<string[]> {
   const models: string[] = [];
   let scrollId: string | null | undefined;
+  let pages = 0;
   do {
     const page = (await client.request(catalogPage, { count: pageSize, ...(scrollId ? { scrollId } : {}) }))
       .scrollAcrossEntities;
     models.push(...page.searchResults.map((r) => r.entity.urn));
     scrollId = scrollGoesOn(page, models.length, page.total) ? page.nextScrollId : null;
+    pages++;
+    onPage?.(pages, scrollId ? Math.max(pages + 1, Math.ceil(page.total / pageSize)) : pages);
   } while (scrollId);
   return models;
 }

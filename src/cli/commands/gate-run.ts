@@ -19,6 +19,9 @@ import { reportToGithub } from './gate-github.js';
 import { JanusError } from '../../errors.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
+import { progressDisplay } from '../progress/progress-display.js';
+import { gateSummary } from '../progress/run-summary.js';
+import { wantsProgress } from '../progress/wants-progress.js';
 
 /** What `janus gate` does, loaded only when it runs. */
 export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
@@ -40,6 +43,12 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
     : ctx.policy;
   const cache: EntityCache = new EntityCache();
   const results: GateResult[] = [];
+  const display = progressDisplay(wantsProgress(opts.format !== 'text' && !opts.output));
+  const summary = (notJudged = 0) => {
+    const blocked = results.filter(isBlocked).length;
+    process.stderr.write(`${gateSummary({ blocked, passed: results.length - blocked, notJudged })}\n`);
+  };
+  display.report({ phase: 'judge', done: 0, total: models.length });
   for (const [i, model] of models.entries()) {
     try {
       const { verdict } = await judgeModel(
@@ -57,7 +66,9 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
           ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
         }),
       );
+      display.report({ phase: 'judge', done: i + 1, total: models.length });
     } catch (err) {
+      display.finish();
       // DataHub could not be read (exit 3): CI still gets a report, saying so, never a pass
       if (err instanceof JanusError && err.code.startsWith('datahub')) {
         const errored = models.slice(i).map((m) => ({ model: m, code: err.code, message: err.message }));
@@ -67,14 +78,17 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
           else out(report);
         }
         reportToGithub(results, opts.lineage, errored);
+        summary(errored.length);
       }
       throw err;
     }
   }
+  display.finish();
   const report = render(results, opts.format);
   if (opts.output) writeReport(opts.output, report);
   else out(report);
   reportToGithub(results, opts.lineage);
+  summary();
   const blocked = results.filter(isBlocked);
   if (blocked.length) throw new BlockedError(`gate blocked ${blocked.map((r) => r.verdict.model.name).join(', ')}`);
 }

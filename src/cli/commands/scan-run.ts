@@ -15,6 +15,10 @@ import { failureLines } from '../../render/write-failures.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { cliContext, out, writePieces } from '../context.js';
 import { checkReportDir, writeReports } from '../report-dir.js';
+import type { Progress } from '../../core/progress.js';
+import { progressDisplay } from '../progress/progress-display.js';
+import { scanSummary } from '../progress/run-summary.js';
+import { wantsProgress } from '../progress/wants-progress.js';
 
 /** What `janus scan` does, loaded only when it runs (the write-back, Redis and the renderers are its own). */
 export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
@@ -25,11 +29,11 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
   const ctx = cliContext(cmd);
   const redis = opts.dryRun ? undefined : optionalRedis(ctx.config, ctx.logger);
   const history = redis ? verdictHistory(ctx.config, redis) : undefined;
+  const started = Date.now();
+  const display = progressDisplay(wantsProgress(!!opts.json));
+  let read: Progress | undefined;
   try {
     const models = opts.all ? 'all' : named!;
-    const tty = process.stderr.isTTY === true;
-    let done = 0;
-    const total = () => (models === 'all' ? '?' : models.length);
     // each verdict is rendered as it is judged and then dropped: a whole catalog's verdicts do not fit in memory
     const json = opts.json ? prettyJsonStream('models') : undefined;
     const sets = documentSets();
@@ -48,8 +52,11 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
       {
         dryRun: !!opts.dryRun,
         keepVerdicts: false,
+        onProgress: (p) => {
+          if (p.phase === 'read') read = p;
+          display.report(p);
+        },
         onJudged: async (v, graph) => {
-          if (tty) process.stderr.write(`\r\x1b[K[${++done}/${total()}] ${v.model.name}`);
           if (opts.reportDir)
             writeReports(opts.reportDir, [{ verdict: v, graph }], ctx.config.datahub.uiUrl, ctx.policy.asOf);
           if (history) await recordHistory(history, v, ctx.logger);
@@ -59,11 +66,22 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
         },
       },
     );
-    if (tty) process.stderr.write('\n');
+    display.finish();
     if (opts.reportDir)
       ctx.logger.info({ dir: opts.reportDir, reports: result.judged.length }, 'wrote Model Impact Reports');
     if (json) await writePieces(json.end({ ...setsJson(sets), ...scanJson(result, !!opts.dryRun) }));
     else if (result.judged.length) out(scanText(narration, rows, result, !!opts.dryRun));
+    process.stderr.write(
+      `${scanSummary({
+        bands: result.judged.map((j) => j.band),
+        ...(read ? { read } : {}),
+        planned: result.plan.length,
+        applied: result.applied.length,
+        failed: result.failed.length,
+        dryRun: !!opts.dryRun,
+        ms: Date.now() - started,
+      })}\n`,
+    );
     // a catalog with no model is a wrong DATAHUB_GMS_URL or an ingestion that never ran, not a clean bill of health
     if (!result.judged.length)
       throw new JanusError(
@@ -75,6 +93,7 @@ export async function runScan(opts: ScanOptions, cmd: Command): Promise<void> {
         `${result.failed.length} write-back step(s) failed: ${failureLines(result.failed, (urn) => urn).join('; ')}`,
       );
   } finally {
+    display.finish();
     redis?.disconnect();
   }
 }

@@ -1,3 +1,4 @@
+import type { OnProgress } from '../../core/progress.js';
 import type { PlannedWrite } from '../../core/writeback/plan.js';
 import type { Logger } from '../../log.js';
 import type { ItemAnswer } from '../batch-operation.js';
@@ -19,6 +20,8 @@ export interface ApplyDeps {
    * landed, in order, and a `batchAddTags` once for all its models.
    */
   afterWrite?: (count: number) => void;
+  /** Writes settled (applied, skipped or failed) of the plan, and how many failed (progress displays). */
+  onProgress?: OnProgress;
 }
 
 export interface ApplyOutcome {
@@ -76,9 +79,17 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
   const failed = new Set<string>();
   let accepted = 0;
   const landed = () => deps.afterWrite?.(++accepted);
+  let settled = 0;
+  let failures = 0;
+  const progress = (status: ApplyOutcome['status']) => {
+    if (status === 'failed') failures++;
+    deps.onProgress?.({ phase: 'write', done: ++settled, total: plan.length, failures });
+  };
+  if (plan.length) deps.onProgress?.({ phase: 'write', done: 0, total: plan.length, failures: 0 });
   const settle = (i: number, status: ApplyOutcome['status'], detail?: string) => {
     const w = plan[i]!;
     outcomes[i] = { write: w, status, ...(detail ? { detail } : {}) };
+    progress(status);
     if (status !== 'failed') return;
     failed.add(idOf(w));
     deps.logger?.warn({ write: w.kind, err: detail }, 'write-back step failed');
@@ -90,6 +101,7 @@ export async function applyPlan(plan: PlannedWrite[], deps: ApplyDeps): Promise<
     const kind = writeKindOf(w);
     const need = WRITE_PRIVILEGES[kind];
     outcomes[i] = { write: w, status: 'failed', detail: refusalMessage(kind), privilege: need.privilege };
+    progress('failed');
     failed.add(idOf(w));
     const seen = refusals.get(kind);
     refusals.set(kind, { count: (seen?.count ?? 0) + 1, message: seen?.message ?? err.message });

@@ -15,7 +15,9 @@ export interface SimCommandDeps {
   logger?: Logger;
   /** Makes the logger when the command first logs; `janus sim` passes Janus's. Default: JSON lines on stderr. */
   createLogger?: () => Logger | Promise<Logger>;
-  stdout?: { write(text: string): unknown };
+  stdout?: { write(text: string): unknown; isTTY?: boolean };
+  /** Where `sim generate` draws its progress (on a terminal) and writes its last line. Default: process.stderr. */
+  stderr?: { write(text: string): unknown; isTTY?: boolean; columns?: number };
   /** Resolves when the running simulator should stop. Default: the first SIGTERM or SIGINT. */
   untilStopped?: () => Promise<unknown>;
 }
@@ -131,6 +133,7 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
   const logger = async () =>
     (deps.logger ??= deps.createLogger ? await deps.createLogger() : await jsonLinesOnStderr());
   const stdout = deps.stdout ?? process.stdout;
+  const stderr = deps.stderr ?? process.stderr;
   const sim = new Command('sim')
     .description('Run the DataHub simulator: the GMS GraphQL API over DataHub metadata files')
     // `sim generate --seed 7`: options after the subcommand belong to it, not to `sim`.
@@ -237,27 +240,38 @@ export function simCommand(deps: SimCommandDeps = {}): Command {
     .action(async ({ models, datasets, depth, seed, out, siblings }: GenerateOptions) => {
       const [
         { formatMetadataFile },
-        { generateCatalog, generateRecords, planCatalog },
+        { generateRecords, planCatalog },
         { isFolderTarget, jsonFilesIn, writeCatalogFile, writeCatalogFolder },
+        { countedRecords, generateSummary },
       ] = await Promise.all([
         import('../store/export.js'),
         import('../generate/index.js'),
         import('../generate/write.js'),
+        import('./generate-progress.js'),
       ]);
       const options = { models, datasets, depth, seed, siblings: siblings === true };
       planCatalog(options); // bad options throw before any file is written
-      if (!out) return void stdout.write(formatMetadataFile(generateCatalog(options)));
-      if (isFolderTarget(out)) {
+      if (out && isFolderTarget(out)) {
         const clash = jsonFilesIn(out);
         if (clash.length)
           throw new SimUsageError(
             `--out: ${out} already holds .json files (${clash[0]}, ...), which the simulator would load too`,
           );
-        const written = writeCatalogFolder(generateRecords(options), out);
-        return void (await logger()).info({ out, ...written }, 'catalog written');
       }
-      const records = writeCatalogFile(generateRecords(options), out);
-      (await logger()).info({ out, records }, 'catalog written');
+      const started = Date.now();
+      // live lines only for a person at a terminal, and never into the catalog itself (no --out: stdout carries it)
+      const live = !!out && stderr.isTTY === true && stdout.isTTY === true && process.env.TERM !== 'dumb';
+      const counted = countedRecords(generateRecords(options), { datasets, models }, live, stderr);
+      let written: { files?: number; records: number } | undefined;
+      try {
+        if (!out) stdout.write(formatMetadataFile(Array.from(counted.records)));
+        else if (isFolderTarget(out)) written = writeCatalogFolder(counted.records, out);
+        else written = { records: writeCatalogFile(counted.records, out) };
+      } finally {
+        counted.done();
+      }
+      if (written) (await logger()).info({ out, ...written }, 'catalog written');
+      stderr.write(`${generateSummary(counted.done(), Date.now() - started)}\n`);
     });
   return sim;
 }
