@@ -28,7 +28,7 @@ export function findingNamed(findings: Finding[], ref: string): Finding | string
 }
 
 /**
- * The acceptance a request makes at `now`, and the model's acceptances after it (as the property's values): an
+ * The acceptance a request makes at `now`, and the entity's acceptances after it (as the property's values): an
  * earlier one of the same key is replaced, ended ones are dropped. Or the problems that refuse it. Pure.
  */
 export function planAcceptance(
@@ -37,6 +37,8 @@ export function planAcceptance(
   req: AcceptRequest & { by: string },
   policy: AcceptancePolicy,
   now: number,
+  /** The dataset the acceptance is held on (for every model below it); none: the model. */
+  on?: string,
 ): { acceptance: Acceptance; values: string[] } | { problems: string[] } {
   const at = new Date(now).toISOString();
   const until = req.until
@@ -53,8 +55,9 @@ export function planAcceptance(
     reason: req.reason.trim(),
     at,
     until: new Date(until).toISOString(),
-    accepted: shapeOf(finding),
+    accepted: shapeOf(finding, on !== undefined),
     source: 'datahub',
+    ...(on ? { on } : {}),
   };
   const kept = existing.filter((a) => a.key !== finding.key && Date.parse(a.until) > now);
   return { acceptance, values: [...kept, acceptance].map(storedAcceptance) };
