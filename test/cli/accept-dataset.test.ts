@@ -25,7 +25,11 @@ const UPLIFT = demoVerdict('campaignUplift');
 const FRESHNESS = UPLIFT.findings.find((f) => f.detector === 'freshness_lag')!;
 
 /** The acceptances a janus trust --json of the model lists, and what counts. */
-async function upliftJson(): Promise<{ score: number; findings: { key: string }[]; accepted?: Record<string, unknown>[] }> {
+async function upliftJson(): Promise<{
+  score: number;
+  findings: { key: string }[];
+  accepted?: Record<string, unknown>[];
+}> {
   const trust = await runJanus(['trust', UPLIFT.name, '--json'], env('tok-mallory-7q'));
   expect(trust.code, trust.stderr).toBe(0);
   return JSON.parse(trust.stdout);

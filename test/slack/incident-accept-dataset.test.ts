@@ -90,10 +90,7 @@ async function stored() {
   const { graph, verdict } = await judgeModel({ client, policy }, DEMO.modelNames.sessionIntent);
   return {
     onModel: acceptancesOf(graph.nodes[graph.model]!.structuredProperties),
-    onDataset: acceptancesOf(
-      graph.nodes[DEMO.datasets.stgSessions]!.structuredProperties,
-      DEMO.datasets.stgSessions,
-    ),
+    onDataset: acceptancesOf(graph.nodes[DEMO.datasets.stgSessions]!.structuredProperties, DEMO.datasets.stgSessions),
     verdict,
   };
 }

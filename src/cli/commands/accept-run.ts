@@ -27,7 +27,8 @@ export async function runAccept(target: string, finding: string, opts: AcceptOpt
   if (entity.kind === 'dataset') {
     const dataset = entity;
     const { acceptance, finding: f, models } = await acceptDatasetRisk(deps, dataset, req);
-    if (opts.json) out(JSON.stringify({ dataset: { urn: dataset.urn, name: dataset.name }, models, acceptance }, null, 2));
+    if (opts.json)
+      out(JSON.stringify({ dataset: { urn: dataset.urn, name: dataset.name }, models, acceptance }, null, 2));
     else
       out(
         `${dataset.name}: ${f.detector} (${f.severity}) ${acceptedClause({ finding: f, acceptance })}, for the ${models.length} model${models.length === 1 ? '' : 's'} below it`,
