@@ -63,7 +63,12 @@ describe('janus accept <dataset>: one acceptance on the dataset, for every model
     expect(after.findings.map((f) => f.key)).not.toContain(FRESHNESS.key);
     expect(after.score).toBeGreaterThan(UPLIFT.score);
     expect(after.accepted).toEqual([
-      expect.objectContaining({ key: FRESHNESS.key, by: 'carol.diaz', reason: 'export paused for the migration' }),
+      expect.objectContaining({
+        key: FRESHNESS.key,
+        by: 'carol.diaz',
+        reason: 'export paused for the migration',
+        on: DEMO.datasets.campaignTouches,
+      }),
     ]);
 
     const [ofDataset, ofModel] = await Promise.all([
