@@ -43,16 +43,16 @@ export async function findDatasetFinding(
 ): Promise<DatasetFinding | string> {
   if (!models.length) return `${dataset.name}: no model is below it, so it has no finding to accept`;
   const seen = new Map<string, Finding>();
-  let why = '';
   for (const m of models) {
     const { verdict, graph } = await judgeModel({ client: deps.client, policy: deps.policy, now: () => now }, m.urn);
     const about = allFindings(verdict).filter((f) => isAbout(f, dataset.urn));
     for (const f of about) seen.set(f.key, f);
     const found = pick(about);
     if (typeof found !== 'string') return { finding: found, graph, model: verdict.model };
-    why = found;
   }
-  return seen.size ? `${dataset.name}: ${why}` : `${dataset.name}: no model below it has a finding on it`;
+  // why none, over what every model below sees of the dataset (a model that saw it would have been picked)
+  const why = pick([...seen.values()]);
+  return `${dataset.name}: ${typeof why === 'string' ? why : 'no model below it has this finding any more'}`;
 }
 
 /**
@@ -94,7 +94,13 @@ export async function acceptDatasetRisk(
 ): Promise<{ acceptance: Acceptance; finding: Finding; models: ModelRef[] }> {
   const now = (deps.now ?? Date.now)();
   const models = (await readDownstreamModels(deps.client, [dataset.urn]))[dataset.urn] ?? [];
-  const found = await findDatasetFinding(deps, dataset, models, (fs) => findingNamed(fs, req.finding), now);
+  const found = await findDatasetFinding(
+    deps,
+    dataset,
+    models,
+    (fs) => findingNamed(fs, req.finding, 'the dataset'),
+    now,
+  );
   if (typeof found === 'string') throw new UsageError(found);
   const user = await readTokenUser(deps.client);
   if (!user) throw new UsageError('DataHub did not say whose token this is: an acceptance names who accepts');

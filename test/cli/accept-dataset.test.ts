@@ -97,7 +97,7 @@ describe('janus accept <dataset>: one acceptance on the dataset, for every model
       env('tok-carol-7q'),
     );
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain('no finding target_leakage');
+    expect(res.stderr).toContain("no finding target_leakage; the dataset's findings:");
     expect(res.stderr).toContain(FRESHNESS.key);
   });
 });

@@ -14,8 +14,11 @@ export interface AcceptRequest {
   days?: number;
 }
 
-/** The finding a request names among a model's findings (counted, accepted, lapsed), or why none. Pure. */
-export function findingNamed(findings: Finding[], ref: string): Finding | string {
+/**
+ * The finding a request names among a model's findings (counted, accepted, lapsed), or a dataset's, or why none.
+ * Pure. `whose`: what holds them, as the refusal says it.
+ */
+export function findingNamed(findings: Finding[], ref: string, whose = 'the model'): Finding | string {
   const byKey = findings.find((f) => f.key === ref);
   if (byKey) return byKey;
   const byDetector = findings.filter((f) => f.detector === ref);
@@ -23,8 +26,8 @@ export function findingNamed(findings: Finding[], ref: string): Finding | string
   const listed = findings.map((f) => `  ${f.key}`).join('\n');
   if (byDetector.length > 1) return `${byDetector.length} ${ref} findings: name one by its key:\n${listed}`;
   return findings.length
-    ? `no finding ${ref}; the model's findings:\n${listed}`
-    : `no finding ${ref}: the model has none`;
+    ? `no finding ${ref}; ${whose}'s findings:\n${listed}`
+    : `no finding ${ref}: ${whose} has none`;
 }
 
 /**
