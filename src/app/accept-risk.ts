@@ -2,7 +2,7 @@ import { DEFAULT_ACCEPTANCE_POLICY, type Acceptance } from '../core/acceptance/a
 import { findingNamed, planAcceptance, type AcceptRequest } from '../core/acceptance/plan.js';
 import { acceptancesOf } from '../core/acceptance/stored.js';
 import type { Finding } from '../core/finding.js';
-import type { UpstreamGraph } from '../core/graph.js';
+import type { Owner, UpstreamGraph } from '../core/graph.js';
 import { authorize, type ActingPolicy } from '../core/incident-authorization.js';
 import type { Verdict, JudgePolicy } from '../core/verdict.js';
 import type { DataHubClient } from '../datahub/client.js';
@@ -63,16 +63,25 @@ export async function acceptRisk(
   ];
   const finding = findingNamed(all, req.finding);
   if (typeof finding === 'string') throw new UsageError(`${verdict.model.name}: ${finding}`);
+  const owners = [graph.nodes[graph.model], graph.nodes[finding.entity]].flatMap((n) => n?.owners ?? []);
+  const name = await acceptor(deps, owners, verdict.model.name, "its owners or the finding's");
+  const acceptance = await writeAcceptance(deps, verdict.model.urn, graph, finding, { ...req, by: name }, now);
+  return { acceptance, finding, verdict };
+}
+
+/**
+ * Who the token's user is, once they may accept on `subject` (owners directly or through a group, or an admin): the
+ * name an acceptance records. Refused otherwise, naming who may.
+ */
+export async function acceptor(deps: AcceptDeps, owners: Owner[], subject: string, whose: string): Promise<string> {
   const person = await readTokenPerson(deps.client);
   if (!person) throw new UsageError('DataHub did not say whose token this is: an acceptance names who accepts');
   const name = person.urn.replace(/^urn:li:corpuser:/, '');
-  const owners = [graph.nodes[graph.model], graph.nodes[finding.entity]].flatMap((n) => n?.owners ?? []);
   const acting: ActingPolicy = { who: 'owners', admins: deps.admins };
   const allowed = authorize(acting, person, owners);
   if (!allowed.allowed)
     throw new NotAllowedToAccept(
-      `${name} may not accept risks on ${verdict.model.name}: only its owners or the finding's, directly or through a group (${allowed.owners.join(', ') || 'none'})${allowed.admins ? ', or an admin (slack.admins)' : ''} may`,
+      `${name} may not accept risks on ${subject}: only ${whose}, directly or through a group (${allowed.owners.join(', ') || 'none'})${allowed.admins ? ', or an admin (slack.admins)' : ''} may`,
     );
-  const acceptance = await writeAcceptance(deps, verdict.model.urn, graph, finding, { ...req, by: name }, now);
-  return { acceptance, finding, verdict };
+  return name;
 }

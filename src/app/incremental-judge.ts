@@ -60,6 +60,8 @@ export class IncrementalJudge {
   private causeFacts = new Map<string, CauseFacts>();
   /** Each judged model's accepted root causes (findings on datasets an acceptance in force covers). */
   private acceptedOf = new Map<string, Map<string, CauseAcceptance>>();
+  /** Each judged model's first acceptance end (ms): the model is judged again once it passes, as at a deadline. */
+  private acceptanceEnds = new Map<string, number>();
   private refs = new Map<string, ModelRef>();
   private keys = new Map<string, string>();
   private lastFull = -Infinity;
@@ -146,6 +148,7 @@ export class IncrementalJudge {
     const listed = new Set(models.map((m) => m.urn));
     for (const urn of this.causesOf.keys()) if (!listed.has(urn)) this.causesOf.delete(urn);
     for (const urn of this.acceptedOf.keys()) if (!listed.has(urn)) this.acceptedOf.delete(urn);
+    for (const urn of this.acceptanceEnds.keys()) if (!listed.has(urn)) this.acceptanceEnds.delete(urn);
     return this.result(true, [], models.length, judged);
   }
 
@@ -208,6 +211,7 @@ export class IncrementalJudge {
       for (const urn of removed) {
         this.causesOf.delete(urn);
         this.acceptedOf.delete(urn);
+        this.acceptanceEnds.delete(urn);
       }
       catalog = this.catalog = new Catalog(this.cache);
       for (const urn of [...changed, ...added]) for (const m of catalog.modelsJudging(urn)) affected.add(m);
@@ -218,6 +222,8 @@ export class IncrementalJudge {
     }
     for (const d of deadlinesPassed(this.deadlines, this.judgedAt, this.effective(now)))
       for (const m of catalog.modelsReading(d)) affected.add(m);
+    // an acceptance that has ended moves its model's verdict with no change in DataHub
+    for (const [m, end] of this.acceptanceEnds) if (end <= this.effective(now)) affected.add(m);
     const models = catalog.models();
     const judged = await this.judge(
       models.filter((m) => affected.has(m.urn)),
@@ -270,8 +276,13 @@ export class IncrementalJudge {
       causes.push(key);
     }
     const accepted = new Map<string, CauseAcceptance>();
-    for (const { finding: f, acceptance: a } of v.accepted ?? [])
+    let firstEnd = Infinity;
+    for (const { finding: f, acceptance: a } of v.accepted ?? []) {
+      firstEnd = Math.min(firstEnd, Date.parse(a.until));
       if (f.entity.startsWith('urn:li:dataset:')) accepted.set(f.key, { by: a.by, reason: a.reason, until: a.until });
+    }
+    if (firstEnd < Infinity) this.acceptanceEnds.set(v.model.urn, firstEnd);
+    else this.acceptanceEnds.delete(v.model.urn);
     if (accepted.size) this.acceptedOf.set(v.model.urn, accepted);
     else this.acceptedOf.delete(v.model.urn);
     const previousCauses = this.causesOf.get(v.model.urn) ?? [];

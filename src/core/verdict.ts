@@ -1,6 +1,7 @@
 import type { AcceptedFinding, LapsedAcceptance } from './acceptance/acceptance.js';
 import { honourAcceptances } from './acceptance/honour.js';
 import { acceptancesOf } from './acceptance/stored.js';
+import { datasetAcceptances } from './acceptance/on-datasets.js';
 import { resolveLabel, type Label } from './conventions/label.js';
 import { detectPlaced, upstreamCountOf } from './detectors/index.js';
 import { offendingDatasets } from './detectors/offending.js';
@@ -77,8 +78,11 @@ export function assess(session: JudgmentSession, graph: UpstreamGraph): Assessme
   const { findings, entityIds } = detectPlaced(session, graph, label);
   const offending = offendingDatasets(session, graph, findings, entityIds);
   // acceptances in force take their findings out of the score, not out of sight (nor out of the blast radius): the
-  // caller's (a repository's file) and the model's own in DataHub (read with it)
-  const stored = acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {});
+  // caller's (a repository's file), the model's own in DataHub and its findings' datasets' (read with them)
+  const stored = [
+    ...acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {}),
+    ...datasetAcceptances(graph, findings),
+  ];
   const given = session.policy.acceptances ?? [];
   const all = stored.length ? [...given, ...stored] : given;
   const { counted, accepted, lapsed } = honourAcceptances(findings, all, session.context.now);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
 import { isJanusAssertion } from '../core/writeback/conventions.js';
+import { ACCEPTANCE_PROPERTY } from '../core/acceptance/stored.js';
 import { rawEntitySchema, type RawEntity } from './queries/entities.js';
 
 const assertionRuns = z.object({
@@ -10,7 +11,16 @@ const assertionRuns = z.object({
   ),
 });
 const changeSchema = rawEntitySchema
-  .pick({ urn: true, type: true, lastIngested: true, ownership: true, operations: true, incidents: true, runs: true })
+  .pick({
+    urn: true,
+    type: true,
+    lastIngested: true,
+    ownership: true,
+    operations: true,
+    incidents: true,
+    runs: true,
+    structuredProperties: true,
+  })
   .extend({
     assertions: assertionRuns.nullish(),
   });
@@ -24,14 +34,17 @@ const entityChanges = defineOperation<{ urns: string[] }, z.infer<typeof schema>
  */
 export const PROBE_BATCH = 5000;
 
-type MovingFields = Pick<RawEntity, 'lastIngested' | 'operations' | 'incidents' | 'runs'> & {
+type MovingFields = Pick<RawEntity, 'lastIngested' | 'operations' | 'incidents' | 'runs' | 'structuredProperties'> & {
   ownership?: { lastModified?: { time?: number | null } | null } | null;
   assertions?: EntityChange['assertions'];
 };
 
 /** What moved of an entity since it was read: facts judging reads, or only the evidence Janus itself wrote. */
 export interface MovingFacts {
-  /** What the detectors read: last ingestion, owners changed, operations, runs, other tools' assertion results. */
+  /**
+   * What judging reads: last ingestion, owners changed, operations, runs, other tools' assertion results, and the
+   * acceptances held on the entity (a model's, a dataset's: docs/accepted-risk.md).
+   */
   judged: string;
   /** Incidents (no detector reads them) and Janus's own guarding assertions: the write-back's evidence. */
   evidence: string;
@@ -55,9 +68,19 @@ export function movingFacts(raw: MovingFields): MovingFacts {
       raw.operations ?? null,
       assertions.filter(([urn]) => !isJanusAssertion(urn)),
       raw.runs ?? null,
+      acceptanceValues(raw.structuredProperties),
     ]),
     evidence: JSON.stringify([raw.incidents ?? null, assertions.filter(([urn]) => isJanusAssertion(urn))]),
   };
+}
+
+/**
+ * The acceptance property's values, the only structured property that moves a judgment: Janus's own write-back
+ * (score, band) changes the others every time a score moves, and must not make the next cycle judge again.
+ */
+function acceptanceValues(props: RawEntity['structuredProperties']): unknown {
+  const p = props?.properties?.find((x) => x.structuredProperty.urn === ACCEPTANCE_PROPERTY.urn);
+  return p ? p.values.map((v) => v?.stringValue ?? null) : null;
 }
 
 export interface Changes {

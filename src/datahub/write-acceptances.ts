@@ -2,7 +2,12 @@ import { ACCEPTANCE_PROPERTY } from '../core/acceptance/stored.js';
 import type { DataHubClient } from './client.js';
 import { createStructuredPropertyOp, upsertStructuredPropertiesOp } from './queries/write-ops.js';
 
-/** Defines `io.janus.accepted_risk` on models; one that is already defined is left as it is. */
+/**
+ * Defines `io.janus.accepted_risk` on the entity types it is used on (models, and datasets for what is accepted for
+ * every model below one); one that is already defined is left as it is. GMS checks a value's type, cardinality and
+ * allowed values against the definition, not the entity's type (StructuredPropertiesValidator): a definition made
+ * before datasets were listed still takes their values.
+ */
 async function defineAcceptanceProperty(client: DataHubClient): Promise<void> {
   const p = ACCEPTANCE_PROPERTY;
   const input = {
@@ -12,23 +17,23 @@ async function defineAcceptanceProperty(client: DataHubClient): Promise<void> {
     description: p.description,
     valueType: p.valueType,
     cardinality: p.cardinality,
-    entityTypes: ['urn:li:entityType:datahub.mlModel'],
+    entityTypes: ['urn:li:entityType:datahub.mlModel', 'urn:li:entityType:datahub.dataset'],
     settings: { showInAssetSummary: true, showInSearchFilters: false },
   };
   const [answer] = await client.requestEach(createStructuredPropertyOp, [{ input }]);
   if (answer?.status === 'failed' && !/already exists/i.test(answer.error.message)) throw answer.error;
 }
 
-/** Writes a model's acceptances, the whole list (the property is replaced): defining the property first. */
-export async function writeAcceptances(client: DataHubClient, model: string, values: string[]): Promise<void> {
+/** Writes a model's or a dataset's acceptances, the whole list (the property is replaced): defining the property first. */
+export async function writeAcceptances(client: DataHubClient, entity: string, values: string[]): Promise<void> {
   await defineAcceptanceProperty(client);
   const input = {
-    assetUrn: model,
+    assetUrn: entity,
     structuredPropertyInputParams: [
       { structuredPropertyUrn: ACCEPTANCE_PROPERTY.urn, values: values.map((stringValue) => ({ stringValue })) },
     ],
   };
   const [answer] = await client.requestEach(upsertStructuredPropertiesOp, [{ input }]);
   if (answer?.status === 'failed') throw answer.error;
-  if (answer?.status !== 'landed') throw new Error(`DataHub did not record the acceptance on ${model}`);
+  if (answer?.status !== 'landed') throw new Error(`DataHub did not record the acceptance on ${entity}`);
 }

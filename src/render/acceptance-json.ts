@@ -13,5 +13,6 @@ export const acceptedJson = (a: AcceptedFinding | LapsedAcceptance): Record<stri
   ...(a.acceptance.at ? { at: a.acceptance.at } : {}),
   until: a.acceptance.until,
   source: a.acceptance.source,
+  ...(a.acceptance.on ? { on: a.acceptance.on } : {}),
   ...('lapse' in a ? { lapse: a.lapse } : {}),
 });

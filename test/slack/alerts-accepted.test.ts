@@ -24,7 +24,8 @@ describe('Argos and accepted risk (janus serve, the simulator, a fake Slack)', (
     const w = await world({
       sim: { token: SERVICE, tokens: { [CAROL]: { actor: 'urn:li:corpuser:carol.diaz', privileges: WRITES } } },
     });
-    // the judgments' clock, fixed; every cycle reads the whole catalog (the acceptance is on the model itself)
+    // the judgments' clock, fixed; every cycle reads the whole catalog (the change probe's own test of acceptances:
+    // alerts-accepted-probe.test.ts)
     const t0 = Date.now();
     const clock = { DATAHUB_GMS_TOKEN: SERVICE, JANUS_CYCLE_REFRESH: '1s' };
     const serve = w.serve({ ...clock, JANUS_AS_OF: new Date(t0).toISOString() });

@@ -51,6 +51,15 @@ describe('upsertStructuredProperties', () => {
     });
   });
 
+  it("takes a value on an entity type the definition does not list: GMS checks values, not the definition's entityTypes", async () => {
+    const h = seededHarness();
+    define(h.store, BAND, { valueType: STRING, cardinality: 'MULTIPLE' });
+    await h.data(UPSERT, setValues(DATASET, BAND, [{ stringValue: 'accepted' }]));
+    expect(h.store.aspect(DATASET, 'structuredProperties')).toMatchObject({
+      properties: [{ propertyUrn: BAND, values: ['accepted'] }],
+    });
+  });
+
   it("rejects a value of the wrong type for the definition's valueType", async () => {
     const h = seededHarness();
     define(h.store, SCORE, { valueType: NUMBER });

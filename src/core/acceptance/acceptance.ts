@@ -19,6 +19,11 @@ export interface Acceptance {
   accepted?: AcceptedShape;
   /** Where it came from: DataHub (Slack, `janus accept`) or the repository's `.janus/accepted.yml`. */
   source: 'datahub' | 'file';
+  /**
+   * The dataset it is held on in DataHub, when it is (`janus accept <dataset>`, Slack's Accept the risk on a
+   * dataset's finding): it covers its finding for every model below that dataset. Absent: held on the model.
+   */
+  on?: string;
 }
 
 /** The finding as it stood when it was accepted. */

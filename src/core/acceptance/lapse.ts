@@ -10,14 +10,27 @@ const chainsOf = (f: Finding): string[][] | undefined =>
 export const chainId = (chain: readonly string[]): string =>
   createHash('sha256').update(chain.join('\n')).digest('hex').slice(0, 12);
 
-/** What an acceptance made now keeps of its finding, to tell later whether the finding grew. */
-export function shapeOf(f: Finding): AcceptedShape {
+/** Evidence fields that differ from one model to the next for the same root cause (a failed job's products it reads). */
+const PER_MODEL: readonly string[] = ['produces'];
+
+/** The evidence fingerprint every model below a dataset agrees on: what an acceptance held on the dataset keeps. */
+const rootFingerprint = (f: Finding): string =>
+  evidenceFingerprint({
+    ...f,
+    evidence: Object.fromEntries(Object.entries(f.evidence).filter(([k]) => !PER_MODEL.includes(k))),
+  });
+
+/**
+ * What an acceptance made now keeps of its finding, to tell later whether the finding grew. `onDataset`: held on the
+ * dataset for every model below it, so it keeps only what each of them sees alike.
+ */
+export function shapeOf(f: Finding, onDataset = false): AcceptedShape {
   const chains = chainsOf(f);
   return {
     severity: f.severity,
     ...(chains
       ? { chains: { ids: chains.map(chainId), longest: Math.max(0, ...chains.map((c) => c.length)) } }
-      : { evidence: evidenceFingerprint(f) }),
+      : { evidence: (onDataset ? rootFingerprint : evidenceFingerprint)(f) }),
   };
 }
 
@@ -44,7 +57,7 @@ export function lapseOf(a: Acceptance, f: Finding, now: number): string | undefi
       ? `a longer column chain appeared (${longest} columns, ${was.chains.longest} accepted)`
       : `a new column chain appeared (${beyond.length} beyond the ${was.chains.ids.length} accepted)`;
   }
-  if (was.evidence && !chains && was.evidence !== evidenceFingerprint(f))
+  if (was.evidence && !chains && was.evidence !== (a.on ? rootFingerprint : evidenceFingerprint)(f))
     return 'its evidence changed since it was accepted (a new episode)';
   return undefined;
 }

@@ -14,8 +14,11 @@ export interface AcceptRequest {
   days?: number;
 }
 
-/** The finding a request names among a model's findings (counted, accepted, lapsed), or why none. Pure. */
-export function findingNamed(findings: Finding[], ref: string): Finding | string {
+/**
+ * The finding a request names among a model's findings (counted, accepted, lapsed), or a dataset's, or why none.
+ * Pure. `whose`: what holds them, as the refusal says it.
+ */
+export function findingNamed(findings: Finding[], ref: string, whose = 'the model'): Finding | string {
   const byKey = findings.find((f) => f.key === ref);
   if (byKey) return byKey;
   const byDetector = findings.filter((f) => f.detector === ref);
@@ -23,12 +26,12 @@ export function findingNamed(findings: Finding[], ref: string): Finding | string
   const listed = findings.map((f) => `  ${f.key}`).join('\n');
   if (byDetector.length > 1) return `${byDetector.length} ${ref} findings: name one by its key:\n${listed}`;
   return findings.length
-    ? `no finding ${ref}; the model's findings:\n${listed}`
-    : `no finding ${ref}: the model has none`;
+    ? `no finding ${ref}; ${whose}'s findings:\n${listed}`
+    : `no finding ${ref}: ${whose} has none`;
 }
 
 /**
- * The acceptance a request makes at `now`, and the model's acceptances after it (as the property's values): an
+ * The acceptance a request makes at `now`, and the entity's acceptances after it (as the property's values): an
  * earlier one of the same key is replaced, ended ones are dropped. Or the problems that refuse it. Pure.
  */
 export function planAcceptance(
@@ -37,6 +40,8 @@ export function planAcceptance(
   req: AcceptRequest & { by: string },
   policy: AcceptancePolicy,
   now: number,
+  /** The dataset the acceptance is held on (for every model below it); none: the model. */
+  on?: string,
 ): { acceptance: Acceptance; values: string[] } | { problems: string[] } {
   const at = new Date(now).toISOString();
   const until = req.until
@@ -53,8 +58,9 @@ export function planAcceptance(
     reason: req.reason.trim(),
     at,
     until: new Date(until).toISOString(),
-    accepted: shapeOf(finding),
+    accepted: shapeOf(finding, on !== undefined),
     source: 'datahub',
+    ...(on ? { on } : {}),
   };
   const kept = existing.filter((a) => a.key !== finding.key && Date.parse(a.until) > now);
   return { acceptance, values: [...kept, acceptance].map(storedAcceptance) };

@@ -12,7 +12,9 @@ export interface AcceptanceStanding {
   finding?: Finding;
 }
 
-const sameAcceptance = (a: Acceptance, b: Acceptance) => a.key === b.key && a.until === b.until && a.by === b.by;
+/** The same acceptance: of one key, by one person, to one end, held on the same entity (a model's own, or a dataset). */
+export const sameAcceptance = (a: Acceptance, b: Acceptance) =>
+  a.key === b.key && a.until === b.until && a.by === b.by && a.on === b.on;
 
 /**
  * Every acceptance a model holds, with its standing at `now` (the judgment's instant). Pure. The verdict says which

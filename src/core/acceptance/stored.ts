@@ -3,9 +3,10 @@ import { SEVERITY_ORDER, type Severity } from '../finding.js';
 import type { Acceptance } from './acceptance.js';
 
 /**
- * Where DataHub holds acceptances (docs/accepted-risk.md): a multi-valued structured property on the model, one JSON
- * value an acceptance. Read with the model in the same request as its upstream, so every front end and process
- * honours the same acceptances at no extra read; visible (and removable) in DataHub's UI.
+ * Where DataHub holds acceptances (docs/accepted-risk.md): a multi-valued structured property on the model, or on the
+ * dataset whose finding it accepts (for every model below it), one JSON value an acceptance. Read with the model's
+ * upstream in the same request, so every front end and process honours the same acceptances at no extra read;
+ * visible (and removable) in DataHub's UI.
  */
 export const ACCEPTANCE_PROPERTY: PropertySpec = {
   urn: 'urn:li:structuredProperty:io.janus.accepted_risk',
@@ -73,6 +74,9 @@ export function acceptanceOfValue(value: string): Acceptance | undefined {
   };
 }
 
-/** The acceptances an entity's structured properties hold. */
-export const acceptancesOf = (properties: Record<string, string[]>): Acceptance[] =>
-  (properties[ACCEPTANCE_PROPERTY.qualifiedName] ?? []).flatMap((v) => acceptanceOfValue(v) ?? []);
+/** The acceptances an entity's structured properties hold; `on`: the dataset holding them (none: a model). */
+export const acceptancesOf = (properties: Record<string, string[]>, on?: string): Acceptance[] =>
+  (properties[ACCEPTANCE_PROPERTY.qualifiedName] ?? []).flatMap((v) => {
+    const a = acceptanceOfValue(v);
+    return a ? [on ? { ...a, on } : a] : [];
+  });
