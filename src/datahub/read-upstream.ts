@@ -8,7 +8,7 @@ import { siblingsNotReached } from './siblings-reached.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
 import { readListRest } from './read-list-rest.js';
-import type { UpstreamScrolls } from './upstream-scrolls.js';
+import type { RunScrolls } from './run-scrolls.js';
 import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
 
 /**
@@ -29,7 +29,7 @@ export async function readUpstream(
   /** At most this many entities reached: past it, no further request is sent and `limit.exceeded` is thrown. */
   limit?: Limit,
   /** The scrolls this run already made, and where to keep this read's (the gate's two judgments of a model). */
-  scrolls?: UpstreamScrolls,
+  scrolls?: RunScrolls,
 ): Promise<string[]> {
   const reached = new Set<string>();
   const read = (roots: string[]) => readReached(client, roots, reached, cache, limit, scrolls);
@@ -66,7 +66,7 @@ async function readReached(
   reached: Set<string>,
   cache: EntityCache,
   limit?: Limit,
-  scrolls?: UpstreamScrolls,
+  scrolls?: RunScrolls,
 ): Promise<void> {
   const pending: string[] = [];
   const reads: Promise<void>[] = [];
@@ -103,11 +103,11 @@ async function scrollUpstream(
   roots: string[],
   onPage: (urns: string[]) => void,
   stop: () => boolean,
-  scrolls?: UpstreamScrolls,
+  scrolls?: RunScrolls,
 ): Promise<void> {
-  const known = scrolls ? roots.filter((r) => scrolls.get(r)) : [];
-  for (const root of known) onPage([...scrolls!.get(root)!]);
-  const unknown = known.length ? roots.filter((r) => !scrolls!.get(r)) : roots;
+  const known = scrolls ? roots.filter((r) => scrolls.upstream.has(r)) : [];
+  for (const root of known) onPage(scrolls!.upstream.get(root)!);
+  const unknown = known.length ? roots.filter((r) => !scrolls!.upstream.has(r)) : roots;
   const groups: string[][] = [];
   for (let i = 0; i < unknown.length; i += UPSTREAM_SLOTS) groups.push(unknown.slice(i, i + UPSTREAM_SLOTS));
   const scrollGroup = async (slot: string[]) => {
@@ -128,7 +128,7 @@ async function scrollUpstream(
           if (scrolls) seen.push(...urnsOf(more.s0));
           next = more.s0.nextScrollId;
         }
-        if (scrolls && page && !next) scrolls.set(root, seen);
+        if (scrolls && page && !next) scrolls.upstream.set(root, seen);
       }),
     );
   };

@@ -12,6 +12,8 @@ import { GITHUB_COMMENT_LIMIT, withinBudget, type MarkdownSection } from './mark
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 /** Inside a code span: a backtick would end it. */
 const code = (s: string) => `\`${s.replace(/`/g, "'").replace(/\n/g, ' ')}\``;
+/** A URL as a Markdown link's target: a urn's parentheses encoded, so no renderer ends the link early. */
+const linkTarget = (url: string) => url.replace(/\(/g, '%28').replace(/\)/g, '%29').replace(/ /g, '%20');
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 /** How many of a leak's column chains a blocking finding shows (the text output's number). */
 const LISTED_CHAINS = 5;
@@ -119,7 +121,7 @@ function blockingSection(blocked: GateResult[], reportBaseUrl: string | undefine
       ...r.reasons.map((reason) => `- **${name}**: ${cell(reason)}`),
     ];
     if (reportBaseUrl)
-      lines.push(`  - [Model Impact Report](${reportUrlFor(reportBaseUrl, r.verdict.model.urn)}) (the catalog as it stands)`);
+      lines.push(`  - [Model Impact Report](${linkTarget(reportUrlFor(reportBaseUrl, r.verdict.model.urn))}) (the catalog as it stands)`);
     return lines.join('\n');
   });
   return {

@@ -10,7 +10,7 @@ import { DEFAULT_ACCEPTANCE_POLICY } from '../../core/acceptance/acceptance.js';
 import { acceptedClause } from '../../core/acceptance/words.js';
 import { readLineageFile } from '../../datahub/lineage-file.js';
 import { EntityCache } from '../../datahub/entity-cache.js';
-import { UpstreamScrolls } from '../../datahub/upstream-scrolls.js';
+import { RunScrolls } from '../../datahub/run-scrolls.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { BlockedError, UsageError } from '../../errors.js';
 import { verdictsJson } from '../../render/json.js';
@@ -45,7 +45,7 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
     client: ctx.client,
     policy,
     cache: new EntityCache(),
-    scrolls: new UpstreamScrolls(),
+    scrolls: new RunScrolls(),
     ...(proposed && limits ? { proposed, readLimit: limits.entities } : {}),
   };
   const gatePolicy = { failOn: opts.failOn, ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}) };
