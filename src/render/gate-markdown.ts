@@ -100,7 +100,9 @@ function changesSection(changes: ModelChanges[]): MarkdownSection {
   else if (alone.length) {
     const named = alone.slice(0, NAMED_UNCHANGED).map(cell).join(', ');
     const rest = alone.length - NAMED_UNCHANGED;
-    items.push(`- This change changes nothing Janus judges in ${named}${rest > 0 ? ` and ${count(rest, 'more model', 'more models')}` : ''}.`);
+    items.push(
+      `- This change changes nothing Janus judges in ${named}${rest > 0 ? ` and ${count(rest, 'more model', 'more models')}` : ''}.`,
+    );
   }
   return {
     head: ['### What this change does', '', 'Compared with the same models judged on the catalog as it stands:', ''],
@@ -121,7 +123,9 @@ function blockingSection(blocked: GateResult[], reportBaseUrl: string | undefine
       ...r.reasons.map((reason) => `- **${name}**: ${cell(reason)}`),
     ];
     if (reportBaseUrl)
-      lines.push(`  - [Model Impact Report](${linkTarget(reportUrlFor(reportBaseUrl, r.verdict.model.urn))}) (the catalog as it stands)`);
+      lines.push(
+        `  - [Model Impact Report](${linkTarget(reportUrlFor(reportBaseUrl, r.verdict.model.urn))}) (the catalog as it stands)`,
+      );
     return lines.join('\n');
   });
   return {
@@ -129,7 +133,9 @@ function blockingSection(blocked: GateResult[], reportBaseUrl: string | undefine
     items,
     ...(reportBaseUrl
       ? {}
-      : { tail: ['', '_No report links: Janus’s public URL (`server.publicUrl`, env `JANUS_PUBLIC_URL`) is not set._'] }),
+      : {
+          tail: ['', '_No report links: Janus’s public URL (`server.publicUrl`, env `JANUS_PUBLIC_URL`) is not set._'],
+        }),
     more: (n) => count(n, 'more blocked model', 'more blocked models'),
   };
 }
@@ -139,7 +145,8 @@ function chainLines(f: Finding): string[] {
   if (!Array.isArray(f.evidence.chains)) return [];
   const chains = (f.evidence.chains as unknown[]).filter((c): c is string[] => Array.isArray(c));
   const lines = chains.slice(0, LISTED_CHAINS).map((c) => `chain: ${code(c.map(shortName).join(' → '))}`);
-  if (chains.length > LISTED_CHAINS) lines.push(`and ${count(chains.length - LISTED_CHAINS, 'more chain', 'more chains')}`);
+  if (chains.length > LISTED_CHAINS)
+    lines.push(`and ${count(chains.length - LISTED_CHAINS, 'more chain', 'more chains')}`);
   return lines;
 }
 

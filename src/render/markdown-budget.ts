@@ -37,7 +37,8 @@ export function withinBudget(
   if (joined(whole) <= max) return `${whole.join('\n')}\n`;
   const moreLine = (s: MarkdownSection, n: number) => `_… ${s.more(n)} not shown; the full report: ${fullReport}_`;
   // every section's frame, and room for its line of what is left out, first: the items share what remains
-  let room = max - joined(first) - sections.reduce((n, s) => n + joined(sectionLines(s, [], moreLine(s, s.items.length))), 0);
+  let room =
+    max - joined(first) - sections.reduce((n, s) => n + joined(sectionLines(s, [], moreLine(s, s.items.length))), 0);
   const kept = sections.map(() => 0);
   for (const i of priority) {
     const s = sections[i]!;

@@ -104,7 +104,10 @@ describe('janus gate --format markdown, and what a proposed change does', () => 
   it('a model whose blast radius is read: the judgment without the proposal reads it from the first', async () => {
     const r = await gate(['--model', 'session_intent_v1', '--lineage', LEAKY, '--format', 'json']);
     expect(r.code, r.stderr).toBe(1);
-    const doc = JSON.parse(r.stdout) as { models: { blastRadius: unknown[] }[]; changes: { changesNothing: boolean }[] };
+    const doc = JSON.parse(r.stdout) as {
+      models: { blastRadius: unknown[] }[];
+      changes: { changesNothing: boolean }[];
+    };
     expect(doc.models[0]!.blastRadius.length).toBeGreaterThan(0);
     expect(doc.changes[0]!.changesNothing).toBe(true);
     expect(r.stats.byOperation.JanusDownstreamModels).toBe(1);
@@ -128,7 +131,9 @@ describe('janus gate --format markdown, and what a proposed change does', () => 
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('### Blocking');
     expect(r.stdout).not.toContain('[Model Impact Report]');
-    expect(r.stdout).toContain('_No report links: Janus’s public URL (`server.publicUrl`, env `JANUS_PUBLIC_URL`) is not set._');
+    expect(r.stdout).toContain(
+      '_No report links: Janus’s public URL (`server.publicUrl`, env `JANUS_PUBLIC_URL`) is not set._',
+    );
     expect(r.stdout).not.toContain('What this change does');
   });
 });

@@ -58,16 +58,25 @@ describe('what a proposed change does to a verdict', () => {
       [{ verdict: troubled, blocking: [], blocked: true }],
       [{ verdict: longer, blocking: longer.findings.filter((f) => f.detector === 'target_leakage'), blocked: true }],
     );
-    expect(c!.changed).toEqual([{ finding: longer.findings.find((f) => f.detector === 'target_leakage'), blocking: true }]);
+    expect(c!.changed).toEqual([
+      { finding: longer.findings.find((f) => f.detector === 'target_leakage'), blocking: true },
+    ]);
     expect(c).toMatchObject({ introduced: [], removed: [] });
     expect(changesNothing(c!)).toBe(false);
   });
 
   it('pairs models by urn, in the order judged with the change; a model without a verdict before is left out', () => {
-    const other: Verdict = { ...cleanVerdict(), model: { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,x,PROD)', name: 'x' } };
+    const other: Verdict = {
+      ...cleanVerdict(),
+      model: { urn: 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,x,PROD)', name: 'x' },
+    };
     const changes = gateChanges(
       [gateVerdict(troubled, HIGH), gateVerdict(other, HIGH)],
-      [gateVerdict(other, HIGH), gateVerdict(clean, HIGH), gateVerdict({ ...other, model: { urn: 'u', name: 'u' } }, HIGH)],
+      [
+        gateVerdict(other, HIGH),
+        gateVerdict(clean, HIGH),
+        gateVerdict({ ...other, model: { urn: 'u', name: 'u' } }, HIGH),
+      ],
     );
     expect(changes.map((c) => c.model.name)).toEqual(['x', 'fraud_model']);
   });

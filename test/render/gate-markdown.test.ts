@@ -29,7 +29,9 @@ describe('the gate as a pull request comment', () => {
       reportBaseUrl: 'https://janus.example.com/',
     });
     expect(md).toContain(`- **fraud_model**: score 100 → ${troubled.score} (at_risk), now blocked`);
-    expect(md).toMatch(/ {2}- \*\*new, blocking\*\*: This change introduces target leakage \(critical\) into fraud_model: /);
+    expect(md).toMatch(
+      / {2}- \*\*new, blocking\*\*: This change introduces target leakage \(critical\) into fraud_model: /,
+    );
     expect(md).toContain('- This change changes nothing Janus judges in untouched.');
     expect(md).toContain(
       '  - chain: `fraud_features.days_to_chargeback → clean_chargebacks.chargeback_at → fraud_train.is_fraud`',
@@ -43,7 +45,9 @@ describe('the gate as a pull request comment', () => {
   it('without a public URL it says there are no report links, rather than linking nowhere', () => {
     const md = gateMarkdown([gated(troubledVerdict())]);
     expect(md).not.toContain('](');
-    expect(md).toContain('_No report links: Janus’s public URL (`server.publicUrl`, env `JANUS_PUBLIC_URL`) is not set._');
+    expect(md).toContain(
+      '_No report links: Janus’s public URL (`server.publicUrl`, env `JANUS_PUBLIC_URL`) is not set._',
+    );
   });
 
   it('a report that fits is whole, without a note', () => {
@@ -61,7 +65,10 @@ describe('the gate as a pull request comment', () => {
     const rows = md.match(/^\| recommendation_ranker_for_region_\d+_v2 \| 100 \| trusted \| pass \|$/gm)!;
     // every row shown is whole, and the note counts the rest
     expect(md.split('\n').filter((l) => l.startsWith('| recommendation_ranker'))).toHaveLength(rows.length);
-    const more = /^_… ([\d,]+) more models not shown; the full report: the gate with `--format json` lists every model and finding_$/m.exec(md);
+    const more =
+      /^_… ([\d,]+) more models not shown; the full report: the gate with `--format json` lists every model and finding_$/m.exec(
+        md,
+      );
     expect(more).not.toBeNull();
     // fraud_model's row is the first, and the blocking section (ranked before the table) is whole
     expect(rows.length + 1 + Number(more![1]!.replace(/,/g, ''))).toBe(results.length);
