@@ -7,6 +7,7 @@ import { reportUrlFor } from '../core/links.js';
 import { shortName } from '../core/names.js';
 import { changesNothing, type ModelChanges } from '../core/verdict-changes.js';
 import { findingChangeSentence, nothingSentence, outcomeWords } from '../core/verdict-changes-words.js';
+import { proposedLine, type LineageLines } from './gate-annotations.js';
 import { GITHUB_COMMENT_LIMIT, withinBudget, type MarkdownSection } from './markdown-budget.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -23,6 +24,8 @@ const NAMED_UNCHANGED = 20;
 export interface GateMarkdownOptions {
   /** What the proposed lineage does to each model (`--lineage`): the comment says it first. */
   changes?: ModelChanges[];
+  /** The lineage file's lines: a finding the change brings names the line of the edge its evidence walks through. */
+  lineage?: LineageLines;
   /** Janus's public URL (`server.publicUrl`): each blocked model links its Model Impact Report under it. */
   reportBaseUrl?: string;
   /** At most this many characters (default: GitHub's comment limit); past it, sections are cut at an item. */
@@ -49,7 +52,7 @@ export function gateMarkdown(results: GateResult[], errored: GateError[] = [], o
   const add = (section: MarkdownSection, rank: number) => {
     if (section.items.length) parts.push({ section, rank });
   };
-  if (o.changes) add(changesSection(o.changes), 0);
+  if (o.changes) add(changesSection(o.changes, o.lineage), 0);
   add(
     {
       head: ['| model | score | band | result |', '| --- | ---: | --- | --- |'],
@@ -78,20 +81,25 @@ export function gateMarkdown(results: GateResult[], errored: GateError[] = [], o
 }
 
 /** What the change does: a model it changes, an item each (new blocking findings marked); the rest in one line. */
-function changesSection(changes: ModelChanges[]): MarkdownSection {
+function changesSection(changes: ModelChanges[], lineage: LineageLines | undefined): MarkdownSection {
   const alone = changes.filter(changesNothing).map((c) => c.model.name);
   const changed = changes.filter((c) => !changesNothing(c));
+  // where in the lineage file the change brings the finding (the line its annotation is on)
+  const at = (f: Finding) => {
+    const line = lineage ? proposedLine(f, lineage) : undefined;
+    return line === undefined ? '' : ` (${code(lineage!.file)} line ${line})`;
+  };
   const items = changed.map((c) => {
     const name = c.model.name;
     const lines = [
       ...c.introduced.map(
         ({ finding, blocking }) =>
-          `${blocking ? '**new, blocking**: ' : 'new: '}${cell(findingChangeSentence('introduced', finding, name))}`,
+          `${blocking ? '**new, blocking**' : 'new'}${at(finding)}: ${cell(findingChangeSentence('introduced', finding, name))}`,
       ),
       ...c.removed.map(({ finding }) => `gone: ${cell(findingChangeSentence('removed', finding, name))}`),
       ...c.changed.map(
         ({ finding, blocking }) =>
-          `${blocking ? '**changed, blocking**: ' : 'changed: '}${cell(findingChangeSentence('changed', finding, name))}`,
+          `${blocking ? '**changed, blocking**' : 'changed'}${at(finding)}: ${cell(findingChangeSentence('changed', finding, name))}`,
       ),
     ];
     return [`- **${cell(name)}**: ${outcomeWords(c)}`, ...lines.map((l) => `  - ${l}`)].join('\n');

@@ -6,6 +6,12 @@ import { requireBuiltCli, runJanus, useDemoSim } from './run-janus.js';
 
 const demo = useDemoSim();
 const LEAKY = 'test/fixtures/lineage/leaky-tenure.yml';
+/** The line of the leaky overlay that makes tenure_days derive from lifetime_value, the label's source. */
+const LEAK_LINE =
+  fs
+    .readFileSync(LEAKY, 'utf8')
+    .split('\n')
+    .findIndex((l) => l.trim().startsWith('- urn:li:schemaField:') && l.includes(',lifetime_value)')) + 1;
 const PUBLIC_URL = 'https://janus.example.com';
 const LTV_URN = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,customer_ltv_v2,PROD)';
 
@@ -47,11 +53,12 @@ describe('janus gate --format markdown, and what a proposed change does', () => 
       GITHUB_STEP_SUMMARY: summary,
     });
     expect(r.code, r.stderr).toBe(1);
+    expect(LEAK_LINE).toBeGreaterThan(1);
     const md = r.stdout;
     expect(md).toContain('### What this change does');
     expect(md).toContain('- **customer_ltv_v2**: score 100 → 80 (at_risk), now blocked');
     expect(md).toContain(
-      '  - **new, blocking**: This change introduces target leakage (critical) into customer_ltv_v2: Feature tenure_days derives from customer_profile.lifetime_value',
+      `  - **new, blocking** (\`${LEAKY}\` line ${LEAK_LINE}): This change introduces target leakage (critical) into customer_ltv_v2: Feature tenure_days derives from customer_profile.lifetime_value`,
     );
     expect(md).toContain(
       '  - chain: `customer_features.tenure_days → customer_profile.lifetime_value → customer_training_set.ltv_365d`',

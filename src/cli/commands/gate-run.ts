@@ -4,11 +4,13 @@ import type { Command } from 'commander';
 import { gateChanges, gateModel, isBlocked, proposalLimits, type GateResult } from '../../app/gate.js';
 import type { ModelChanges } from '../../core/verdict-changes.js';
 import { clipEcho } from '../../core/echo.js';
-import { FileProblem, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
+import { FileProblem, readRegularFile, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
 import { ACCEPTED_FILE, readAcceptedFile } from '../../config/accepted-file.js';
 import { DEFAULT_ACCEPTANCE_POLICY } from '../../core/acceptance/acceptance.js';
 import { acceptedClause } from '../../core/acceptance/words.js';
-import { readLineageFile } from '../../datahub/lineage-file.js';
+import { LINEAGE_FILE_MAX_BYTES, readLineageFile } from '../../datahub/lineage-file.js';
+import { edgeKey, lineageEdgeLines } from '../../datahub/lineage-file-lines.js';
+import type { LineageLines } from '../../render/gate-annotations.js';
 import { EntityCache } from '../../datahub/entity-cache.js';
 import { RunScrolls } from '../../datahub/run-scrolls.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
@@ -54,6 +56,9 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   const report = (errored: GateError[] = []): Report => {
     const markdown: GateMarkdownOptions = {
       ...(proposed ? { changes: gateChanges(before, results) } : {}),
+      ...(opts.lineage && (opts.format === 'markdown' || process.env.GITHUB_ACTIONS === 'true')
+        ? { lineage: proposedLines(opts.lineage) }
+        : {}),
       ...(ctx.config.server.publicUrl ? { reportBaseUrl: ctx.config.server.publicUrl } : {}),
     };
     return { results, errored, markdown };
@@ -85,6 +90,12 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   reportToGithub(results, opts.lineage, [], process.env, r.markdown);
   const blocked = results.filter(isBlocked);
   if (blocked.length) throw new BlockedError(`gate blocked ${blocked.map((r) => r.verdict.model.name).join(', ')}`);
+}
+
+/** Where the lineage file proposes each edge, for the Markdown to name the line a finding comes from. */
+function proposedLines(file: string): LineageLines {
+  const lines = lineageEdgeLines(readRegularFile(file, LINEAGE_FILE_MAX_BYTES));
+  return { file, lineOf: (down, up) => lines.get(edgeKey(down, up)) };
 }
 
 /**
