@@ -120,7 +120,7 @@ describe('janus gate --format markdown, and what a proposed change does', () => 
     expect(r.stats.byOperation.JanusDownstreamModels).toBe(1);
   });
 
-  it('a clean overlay: the change changes nothing Janus judges, exit 0', async () => {
+  it('a clean overlay: the change changes nothing Janus judges, exit 0 (the text output says it too)', async () => {
     const file = cleanOverlay();
     const r = await gate(['--model', 'customer_ltv_v2', '--lineage', file, '--format', 'markdown']);
     expect(r.code, r.stderr).toBe(0);
@@ -131,6 +131,10 @@ describe('janus gate --format markdown, and what a proposed change does', () => 
     expect(JSON.parse(json.stdout).changes).toEqual([
       expect.objectContaining({ changesNothing: true, introduced: [], removed: [], changed: [] }),
     ]);
+    const text = await gate(['--model', 'customer_ltv_v2', '--lineage', file]);
+    expect(text.stdout).toContain('\n  CHANGE: This change changes nothing Janus judges in customer_ltv_v2.');
+    const leaky = await gate(['--model', 'customer_ltv_v2', '--lineage', LEAKY]);
+    expect(leaky.stdout).toContain('\n  CHANGE: customer_ltv_v2: score 100 → 80 (at_risk), now blocked.');
   });
 
   it('without a public URL the comment says there are no report links; without --lineage, no change section', async () => {

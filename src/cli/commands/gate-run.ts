@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { gateChanges, gateModel, isBlocked, proposalLimits, type GateResult } from '../../app/gate.js';
 import type { ModelChanges } from '../../core/verdict-changes.js';
+import { changeSentences } from '../../core/verdict-changes-words.js';
 import { clipEcho } from '../../core/echo.js';
 import { FileProblem, readRegularFile, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
 import { ACCEPTED_FILE, readAcceptedFile } from '../../config/accepted-file.js';
@@ -151,16 +152,19 @@ function render({ results, errored, markdown }: Report, format: GateOptions['for
       2,
     );
   }
+  const changeOf = new Map((markdown.changes ?? []).map((c) => [c.model.urn, c]));
   return results
-    .map((r) =>
-      [
+    .map((r) => {
+      const change = changeOf.get(r.verdict.model.urn);
+      return [
         verdictText(r.verdict),
         `  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`,
         ...(r.verdict.accepted ?? []).map(
           (a) => `  ACCEPTED (not blocking): ${a.finding.detector} (${a.finding.severity}) ${acceptedClause(a)}`,
         ),
-      ].join('\n'),
-    )
+        ...(change ? changeSentences(change).map((line) => `  CHANGE: ${line}`) : []),
+      ].join('\n');
+    })
     .join('\n\n');
 }
 
