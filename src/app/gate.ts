@@ -40,7 +40,8 @@ export const isBlocked = (r: GateResult) => r.blocking.length > 0 || r.reasons.l
 /**
  * One model judged for the gate: with the proposed lineage (`deps.proposed`), and when there is one, also without it:
  * the catalog as it stands (`before`), at the same instant. The second judgment reads what the first read: with the
- * run's `cache` and `scrolls` it asks DataHub only for what the change's absence adds (a blast radius of its own).
+ * run's `cache` and `scrolls` it asks DataHub only for what the first did not need (the models below a dataset that
+ * offends only without the change), on the demo and the benchmark catalogs nothing.
  */
 export async function gateModel(
   deps: JudgeDeps,
