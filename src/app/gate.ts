@@ -4,6 +4,8 @@ import type { GateConfig } from '../config/gate.js';
 import { UsageError } from '../errors.js';
 import { severityRank, type Finding, type Severity } from '../core/finding.js';
 import type { Verdict } from '../core/verdict.js';
+import { verdictChanges, type ModelChanges } from '../core/verdict-changes.js';
+import { judgeModel, type JudgeDeps } from './judge-model.js';
 
 export interface GateResult {
   verdict: Verdict;
@@ -34,6 +36,33 @@ export function gateVerdict(verdict: Verdict, p: GatePolicy): GateResult {
 }
 
 export const isBlocked = (r: GateResult) => r.blocking.length > 0 || r.reasons.length > 0;
+
+/**
+ * One model judged for the gate: with the proposed lineage (`deps.proposed`), and when there is one, also without it:
+ * the catalog as it stands (`before`), at the same instant. The second judgment reads what the first read: with the
+ * run's `cache` and `scrolls` it asks DataHub only for what the first did not need (the models below a dataset that
+ * offends only without the change), on the demo and the benchmark catalogs nothing.
+ */
+export async function gateModel(
+  deps: JudgeDeps,
+  policy: GatePolicy,
+  ref: string,
+): Promise<{ result: GateResult; before?: GateResult }> {
+  const now = (deps.now ?? Date.now)();
+  const at = { ...deps, now: () => now };
+  const { verdict } = await judgeModel(at, ref);
+  const result = gateVerdict(verdict, policy);
+  if (!deps.proposed) return { result };
+  const { proposed: _proposed, readLimit: _limit, ...asItStands } = at;
+  const before = gateVerdict((await judgeModel(asItStands, verdict.model.urn)).verdict, policy);
+  return { result, before };
+}
+
+/** What the proposed change does to each model: its gate results with the change compared with those without. */
+export function gateChanges(before: GateResult[], after: GateResult[]): ModelChanges[] {
+  const gated = (r: GateResult) => ({ ...r, blocked: isBlocked(r) });
+  return verdictChanges(before.map(gated), after.map(gated));
+}
 
 /**
  * The bounds of what a proposed lineage may make one gate run do (`gate.*`, docs/gate.md): the edges its file may

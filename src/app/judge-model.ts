@@ -12,6 +12,7 @@ import { readDownstreamModels } from '../datahub/read-downstream.js';
 import { readUpstreamReach, type DownstreamKnown } from '../datahub/read-reach.js';
 import type { EntityCache } from '../datahub/entity-cache.js';
 import { readUpstream } from '../datahub/read-upstream.js';
+import type { RunScrolls } from '../datahub/run-scrolls.js';
 import type { Limit } from '../core/limit.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import { graphqlError } from '../datahub/errors.js';
@@ -26,6 +27,8 @@ export interface JudgeDeps {
   proposed?: ProposedLineage;
   /** At most this many entities read for the model (the gate's `gate.maxEntitiesRead`): past it, its error. */
   readLimit?: Limit;
+  /** With `cache`: the lineage scrolls this run made, kept and reused (the gate judges a model twice). */
+  scrolls?: RunScrolls;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
   let known: DownstreamKnown | undefined;
   if (deps.cache) {
     cache = deps.cache;
-    reached = await readUpstream(deps.client, model.urn, cache, extraRoots, deps.readLimit);
+    reached = await readUpstream(deps.client, model.urn, cache, extraRoots, deps.readLimit, deps.scrolls);
   } else {
     ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
     if (deps.readLimit && reached.length > deps.readLimit.max) throw deps.readLimit.exceeded(reached.length);
@@ -69,7 +72,7 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
     ? {}
     : known
       ? await readBlastRadius(deps.client, members, known)
-      : await readDownstreamModels(deps.client, members);
+      : await readDownstreamModels(deps.client, members, deps.scrolls?.modelsBelow);
   const downstream = Object.fromEntries(
     offending.map((d) => [d, modelsBelowMembers(reads.membersOf(d).map((m) => below[m] ?? []))]),
   );

@@ -14,12 +14,15 @@ import { scrollGoesOn } from './scroll-end.js';
 export async function readDownstreamModels(
   client: DataHubClient,
   datasets: string[],
+  /** The lists this run already read, by dataset: not read again, and this read's kept there. */
+  known?: Map<string, ModelRef[]>,
 ): Promise<Record<string, ModelRef[]>> {
   const unique = [...new Set(datasets)];
   const out: Record<string, ModelRef[]> = {};
+  const unread = known ? unique.filter((d) => !known.has(d)) : unique;
   const lists = new ModelListPool();
   const chunks: string[][] = [];
-  for (let i = 0; i < unique.length; i += downstreamModels.max) chunks.push(unique.slice(i, i + downstreamModels.max));
+  for (let i = 0; i < unread.length; i += downstreamModels.max) chunks.push(unread.slice(i, i + downstreamModels.max));
   await Promise.all(
     chunks.map(async (chunk) => {
       const vars = Object.assign({}, ...chunk.map((d, i) => downstreamModels.slotVars(i, { d })));
@@ -41,7 +44,8 @@ export async function readDownstreamModels(
       );
     }),
   );
-  return Object.fromEntries(unique.map((d) => [d, out[d]!]));
+  if (known) for (const d of unread) known.set(d, out[d]!);
+  return Object.fromEntries(unique.map((d) => [d, out[d] ?? known!.get(d)!]));
 }
 
 // `types: [MLMODEL]`: every result is a model

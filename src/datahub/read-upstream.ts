@@ -8,6 +8,7 @@ import { siblingsNotReached } from './siblings-reached.js';
 import { ENTITY_BATCH, entities, type RawEntity } from './queries/entities.js';
 import type { LineagePage } from './queries/lineage-page.js';
 import { readListRest } from './read-list-rest.js';
+import type { RunScrolls } from './run-scrolls.js';
 import { upstream, UPSTREAM_SLOTS, type UpstreamVars } from './queries/upstream.js';
 
 /**
@@ -27,9 +28,11 @@ export async function readUpstream(
   extraRoots: string[] = [],
   /** At most this many entities reached: past it, no further request is sent and `limit.exceeded` is thrown. */
   limit?: Limit,
+  /** The scrolls this run already made, and where to keep this read's (the gate's two judgments of a model). */
+  scrolls?: RunScrolls,
 ): Promise<string[]> {
   const reached = new Set<string>();
-  const read = (roots: string[]) => readReached(client, roots, reached, cache, limit);
+  const read = (roots: string[]) => readReached(client, roots, reached, cache, limit, scrolls);
   await read([model]);
   const more = [...new Set([...secondRoots(cache, model), ...extraRoots])].filter((d) => !reached.has(d));
   if (limit && reached.size + more.length > limit.max) throw limit.exceeded(reached.size + more.length);
@@ -63,6 +66,7 @@ async function readReached(
   reached: Set<string>,
   cache: EntityCache,
   limit?: Limit,
+  scrolls?: RunScrolls,
 ): Promise<void> {
   const pending: string[] = [];
   const reads: Promise<void>[] = [];
@@ -85,6 +89,7 @@ async function readReached(
     roots,
     (urns) => reach(urns, false),
     () => over > 0,
+    scrolls,
   );
   reach([], true);
   // the reads already sent land (or fail) before the limit is said: nothing is left running behind the error
@@ -98,9 +103,13 @@ async function scrollUpstream(
   roots: string[],
   onPage: (urns: string[]) => void,
   stop: () => boolean,
+  scrolls?: RunScrolls,
 ): Promise<void> {
+  const known = scrolls ? roots.filter((r) => scrolls.upstream.has(r)) : [];
+  for (const root of known) onPage(scrolls!.upstream.get(root)!);
+  const unknown = known.length ? roots.filter((r) => !scrolls!.upstream.has(r)) : roots;
   const groups: string[][] = [];
-  for (let i = 0; i < roots.length; i += UPSTREAM_SLOTS) groups.push(roots.slice(i, i + UPSTREAM_SLOTS));
+  for (let i = 0; i < unknown.length; i += UPSTREAM_SLOTS) groups.push(unknown.slice(i, i + UPSTREAM_SLOTS));
   const scrollGroup = async (slot: string[]) => {
     const vars: UpstreamVars = { u0: slot[0]! };
     slot.slice(1).forEach((urn, j) => Object.assign(vars, { [`u${j + 1}`]: urn, [`has${j + 1}`]: true }));
@@ -109,13 +118,17 @@ async function scrollUpstream(
     first.forEach((page) => onPage(urnsOf(page)));
     // each root's further pages follow its own scroll id, one after another; the roots side by side
     await Promise.all(
-      first.map(async (page, k) => {
+      slot.map(async (root, k) => {
+        const page = first[k];
+        const seen = scrolls ? urnsOf(page) : [];
         let next = page?.nextScrollId;
         while (next && !stop()) {
-          const more = await client.request(upstream, { u0: slot[k]!, scrollId: next });
+          const more = await client.request(upstream, { u0: root, scrollId: next });
           onPage(urnsOf(more.s0));
+          if (scrolls) seen.push(...urnsOf(more.s0));
           next = more.s0.nextScrollId;
         }
+        if (scrolls && page && !next) scrolls.upstream.set(root, seen);
       }),
     );
   };

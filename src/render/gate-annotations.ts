@@ -32,7 +32,7 @@ export function gateAnnotations(results: GateResult[], lineage?: LineageLines): 
 }
 
 /** The first line of a proposed edge between two neighbours in any list of urns the finding's evidence holds. */
-function proposedLine(f: Finding, lineage: LineageLines): number | undefined {
+export function proposedLine(f: Finding, lineage: LineageLines): number | undefined {
   let best: number | undefined;
   for (const urns of urnLists(f.evidence))
     for (let i = 1; i < urns.length; i++) {

@@ -4,7 +4,7 @@ import type { GateResult } from '../../app/gate.js';
 import { edgeKey, lineageEdgeLines } from '../../datahub/lineage-file-lines.js';
 import { LINEAGE_FILE_MAX_BYTES } from '../../datahub/lineage-file.js';
 import { gateAnnotations } from '../../render/gate-annotations.js';
-import { gateMarkdown } from '../../render/gate-markdown.js';
+import { gateMarkdown, type GateMarkdownOptions } from '../../render/gate-markdown.js';
 import type { GateError } from '../../render/junit.js';
 import { readRegularFile } from '../../runtime/regular-file.js';
 
@@ -18,6 +18,7 @@ export function reportToGithub(
   lineageFile: string | undefined,
   errored: GateError[] = [],
   env: Record<string, string | undefined> = process.env,
+  markdown: GateMarkdownOptions = {},
 ): void {
   if (env.GITHUB_ACTIONS !== 'true') return;
   const lines = lineageFile ? lineageEdgeLines(readRegularFile(lineageFile, LINEAGE_FILE_MAX_BYTES)) : undefined;
@@ -30,7 +31,7 @@ export function reportToGithub(
   if (annotations.length) process.stderr.write(`${annotations.join('\n')}\n`);
   if (!env.GITHUB_STEP_SUMMARY) return;
   try {
-    fs.appendFileSync(env.GITHUB_STEP_SUMMARY, gateMarkdown(results, errored));
+    fs.appendFileSync(env.GITHUB_STEP_SUMMARY, gateMarkdown(results, errored, markdown));
   } catch (err) {
     // the summary is a courtesy: failing to write it must not change the gate's exit code
     process.stderr.write(

@@ -1,20 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { gateVerdict, isBlocked, proposalLimits, type GateResult } from '../../app/gate.js';
+import { gateChanges, gateModel, isBlocked, proposalLimits, type GateResult } from '../../app/gate.js';
+import type { ModelChanges } from '../../core/verdict-changes.js';
+import { changeSentences } from '../../core/verdict-changes-words.js';
 import { clipEcho } from '../../core/echo.js';
-import { FileProblem, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
-import { judgeModel } from '../../app/judge-model.js';
+import { FileProblem, readRegularFile, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
 import { ACCEPTED_FILE, readAcceptedFile } from '../../config/accepted-file.js';
 import { DEFAULT_ACCEPTANCE_POLICY } from '../../core/acceptance/acceptance.js';
 import { acceptedClause } from '../../core/acceptance/words.js';
-import { readLineageFile } from '../../datahub/lineage-file.js';
+import { LINEAGE_FILE_MAX_BYTES, readLineageFile } from '../../datahub/lineage-file.js';
+import { edgeKey, lineageEdgeLines } from '../../datahub/lineage-file-lines.js';
+import type { LineageLines } from '../../render/gate-annotations.js';
 import { EntityCache } from '../../datahub/entity-cache.js';
+import { RunScrolls } from '../../datahub/run-scrolls.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { BlockedError, UsageError } from '../../errors.js';
 import { verdictsJson } from '../../render/json.js';
 import { gateJunit, type GateError } from '../../render/junit.js';
-import { gateMarkdown } from '../../render/gate-markdown.js';
+import { gateMarkdown, type GateMarkdownOptions } from '../../render/gate-markdown.js';
+import { changesJson } from '../../render/verdict-changes-json.js';
 import { reportToGithub } from './gate-github.js';
 import { JanusError } from '../../errors.js';
 import { verdictText } from '../../render/text.js';
@@ -41,56 +46,71 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   const policy = acceptances.length
     ? { ...ctx.policy, acceptances: [...(ctx.policy.acceptances ?? []), ...acceptances] }
     : ctx.policy;
-  const cache: EntityCache = new EntityCache();
+  // one read of each entity and each upstream scroll for the run: judging a model without the proposal reuses them
+  const deps = {
+    client: ctx.client,
+    policy,
+    cache: new EntityCache(),
+    scrolls: new RunScrolls(),
+    ...(proposed && limits ? { proposed, readLimit: limits.entities } : {}),
+  };
+  const gatePolicy = { failOn: opts.failOn, ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}) };
   const results: GateResult[] = [];
   const display = progressDisplay(wantsProgress(opts.format !== 'text' && !opts.output));
   const summary = (notJudged = 0) => {
     const blocked = results.filter(isBlocked).length;
     process.stderr.write(`${gateSummary({ blocked, passed: results.length - blocked, notJudged })}\n`);
   };
+  const before: GateResult[] = [];
+  const report = (errored: GateError[] = []): Report => {
+    const markdown: GateMarkdownOptions = {
+      ...(proposed ? { changes: gateChanges(before, results) } : {}),
+      ...(opts.lineage && (opts.format === 'markdown' || process.env.GITHUB_ACTIONS === 'true')
+        ? { lineage: proposedLines(opts.lineage) }
+        : {}),
+      ...(ctx.config.server.publicUrl ? { reportBaseUrl: ctx.config.server.publicUrl } : {}),
+    };
+    return { results, errored, markdown };
+  };
   display.report({ phase: 'judge', done: 0, total: models.length });
   for (const [i, model] of models.entries()) {
     try {
-      const { verdict } = await judgeModel(
-        {
-          client: ctx.client,
-          policy,
-          cache,
-          ...(proposed && limits ? { proposed, readLimit: limits.entities } : {}),
-        },
-        model,
-      );
-      results.push(
-        gateVerdict(verdict, {
-          failOn: opts.failOn,
-          ...(opts.minScore !== undefined ? { minScore: opts.minScore } : {}),
-        }),
-      );
+      const judged = await gateModel(deps, gatePolicy, model);
+      results.push(judged.result);
+      if (judged.before) before.push(judged.before);
       display.report({ phase: 'judge', done: i + 1, total: models.length });
     } catch (err) {
       display.finish();
       // DataHub could not be read (exit 3): CI still gets a report, saying so, never a pass
       if (err instanceof JanusError && err.code.startsWith('datahub')) {
         const errored = models.slice(i).map((m) => ({ model: m, code: err.code, message: err.message }));
+        const r = report(errored);
         if (opts.format !== 'text') {
-          const report = render(results, opts.format, errored);
-          if (opts.output) writeReport(opts.output, report);
-          else out(report);
+          const text = render(r, opts.format);
+          if (opts.output) writeReport(opts.output, text);
+          else out(text);
         }
-        reportToGithub(results, opts.lineage, errored);
+        reportToGithub(results, opts.lineage, errored, process.env, r.markdown);
         summary(errored.length);
       }
       throw err;
     }
   }
   display.finish();
-  const report = render(results, opts.format);
-  if (opts.output) writeReport(opts.output, report);
-  else out(report);
-  reportToGithub(results, opts.lineage);
+  const r = report();
+  const text = render(r, opts.format);
+  if (opts.output) writeReport(opts.output, text);
+  else out(text);
+  reportToGithub(results, opts.lineage, [], process.env, r.markdown);
   summary();
   const blocked = results.filter(isBlocked);
   if (blocked.length) throw new BlockedError(`gate blocked ${blocked.map((r) => r.verdict.model.name).join(', ')}`);
+}
+
+/** Where the lineage file proposes each edge, for the Markdown to name the line a finding comes from. */
+function proposedLines(file: string): LineageLines {
+  const lines = lineageEdgeLines(readRegularFile(file, LINEAGE_FILE_MAX_BYTES));
+  return { file, lineOf: (down, up) => lines.get(edgeKey(down, up)) };
 }
 
 /**
@@ -115,9 +135,17 @@ function writeReport(file: string, report: string): void {
   }
 }
 
-function render(results: GateResult[], format: GateOptions['format'], errored: GateError[] = []): string {
+/** What one run reports, whatever the format. */
+interface Report {
+  results: GateResult[];
+  errored: GateError[];
+  /** What the Markdown adds: the proposal's changes (with `--lineage`), the report links. */
+  markdown: GateMarkdownOptions & { changes?: ModelChanges[] };
+}
+
+function render({ results, errored, markdown }: Report, format: GateOptions['format']): string {
   if (format === 'junit') return gateJunit(results, undefined, errored);
-  if (format === 'markdown') return gateMarkdown(results, errored);
+  if (format === 'markdown') return gateMarkdown(results, errored, markdown);
   if (format === 'json') {
     const blocked = results.some(isBlocked);
     return JSON.stringify(
@@ -132,21 +160,25 @@ function render(results: GateResult[], format: GateOptions['format'], errored: G
           (r) => r.verdict,
           (r) => ({ blocked: isBlocked(r), blocking: r.blocking.map((f) => f.key), reasons: r.reasons }),
         ),
+        ...(markdown.changes ? { changes: changesJson(markdown.changes) } : {}),
       },
       null,
       2,
     );
   }
+  const changeOf = new Map((markdown.changes ?? []).map((c) => [c.model.urn, c]));
   return results
-    .map((r) =>
-      [
+    .map((r) => {
+      const change = changeOf.get(r.verdict.model.urn);
+      return [
         verdictText(r.verdict),
         `  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`,
         ...(r.verdict.accepted ?? []).map(
           (a) => `  ACCEPTED (not blocking): ${a.finding.detector} (${a.finding.severity}) ${acceptedClause(a)}`,
         ),
-      ].join('\n'),
-    )
+        ...(change ? changeSentences(change).map((line) => `  CHANGE: ${line}`) : []),
+      ].join('\n');
+    })
     .join('\n\n');
 }
 
