@@ -1,0 +1,30 @@
+// The detector list on the home page and on docs/catches/index.md, from the registry (src/core/detectors/registry.ts).
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const SCOPE = { model: 'the model and its inputs', entity: 'each upstream entity' };
+
+export default async function detectorList(root) {
+  const registry = join(root, 'dist/src/core/detectors/registry.js');
+  if (!existsSync(registry)) throw new Error('dist/ is missing: run `npm run build` before `npm run docs:gen`');
+  const { DETECTORS } = await import(pathToFileURL(registry).href);
+  // a detector's page, when a module before this one wrote it (docs/catches/<name>.md)
+  const name = (d) =>
+    existsSync(join(root, 'docs/catches', `${d.name}.md`)) ? `[\`${d.name}\`](/catches/${d.name})` : `\`${d.name}\``;
+  const rows = DETECTORS.map((d) =>
+    [name(d), d.summary, d.severity, String(d.weight), SCOPE[d.scope], d.needs.join(', ')].join(' | '),
+  );
+  const table = [
+    '<div class="janus-detectors">',
+    '',
+    '| detector | finds | severity | weight | judged on | reads |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r} |`),
+    '',
+    '</div>',
+    '',
+  ].join('\n');
+  mkdirSync(join(root, 'docs/.generated'), { recursive: true });
+  writeFileSync(join(root, 'docs/.generated/detectors.md'), table);
+}
