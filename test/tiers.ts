@@ -17,6 +17,7 @@ export const INTEGRATION_TESTS = [
   'test/fuzz/**/*.test.ts', // generated inputs, bounded in count and time; a few through the built CLI
   'test/bench/cli-process.test.ts', // the built CLI under a budget
   'test/cli/**/*.test.ts', // the built CLI; history and verdict-history use Redis; doctor a Redis of its own
+  'test/docs/site-browser.test.ts', // the documentation site's build (child processes) in headless Chromium
   'test/history/redis.test.ts', // Redis
   'test/redis/**/*.test.ts', // the Redis layer: the one lock, the alert stores; Redis
   'test/jobs/*.test.ts', // janus serve as a service: Redis, child processes (test/jobs/processors/: unit, fake jobs)
