@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { posix, join } from 'node:path';
-import type MarkdownIt from 'markdown-it';
+import type { MarkdownRenderer } from 'vitepress';
 
 /**
  * A page's link to a file outside docs/ (`../src/core/argos.ts`, `../bench/results.md`) becomes a link to that file
  * in the repository (`repoUrl` + its path). A link to a file that does not exist is handed to VitePress's dead-link
  * check, so the build fails on it as it does on a broken link between pages.
  */
-export function repoLinks(md: MarkdownIt, opts: { root: string; srcDir: string; repoUrl: string }): void {
+export function repoLinks(md: MarkdownRenderer, opts: { root: string; srcDir: string; repoUrl: string }): void {
   const docsDir = posix.normalize(opts.srcDir);
   md.core.ruler.push('janus_repo_links', (state) => {
     const page = typeof state.env?.relativePath === 'string' ? state.env.relativePath : undefined;

@@ -6,7 +6,11 @@ import type { DefaultTheme } from 'vitepress';
 function entry(docs: string, page: string): DefaultTheme.SidebarItem & { order: number } {
   const text = readFileSync(join(docs, page), 'utf8');
   const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? '';
-  const field = (key: string) => new RegExp(`^${key}:\\s*(.+)$`, 'm').exec(front)?.[1]?.trim().replace(/^['"]|['"]$/g, '');
+  const field = (key: string) =>
+    new RegExp(`^${key}:\\s*(.+)$`, 'm')
+      .exec(front)?.[1]
+      ?.trim()
+      .replace(/^['"]|['"]$/g, '');
   const title = field('title') ?? /^# (.+)$/m.exec(text)?.[1]?.replace(/`/g, '') ?? page.replace(/\.md$/, '');
   return { text: title, link: `/${page.replace(/(index)?\.md$/, '')}`, order: Number(field('order') ?? Infinity) };
 }
@@ -24,7 +28,9 @@ function folder(docs: string, dir: string): DefaultTheme.SidebarItem[] {
 
 /** Pages that exist (a generated page is absent until `npm run docs:gen` has run). */
 const pages = (docs: string, list: [string, string][]): DefaultTheme.SidebarItem[] =>
-  list.filter(([file]) => existsSync(join(docs, file))).map(([file, text]) => ({ text, link: `/${file.replace(/\.md$/, '')}` }));
+  list
+    .filter(([file]) => existsSync(join(docs, file)))
+    .map(([file, text]) => ({ text, link: `/${file.replace(/\.md$/, '')}` }));
 
 export function sidebar(docs: string): DefaultTheme.SidebarItem[] {
   return [
