@@ -41,6 +41,7 @@ export function sidebar(docs: string): DefaultTheme.SidebarItem[] {
       collapsed: false,
       items: [
         ...pages(docs, [
+          ['how-it-works.md', 'Read, judge, plan, apply, notify'],
           ['architecture.md', 'Architecture and the service'],
           ['write-back.md', 'Write-back'],
           ['conventions.md', 'Conventions read from DataHub'],
@@ -50,7 +51,6 @@ export function sidebar(docs: string): DefaultTheme.SidebarItem[] {
           ['argos.md', 'Argos, the narrator'],
           ['demo-catalog.md', 'The demo catalog'],
         ]),
-        ...folder(docs, 'how-it-works'),
       ],
     },
     {
@@ -79,7 +79,7 @@ export function sidebar(docs: string): DefaultTheme.SidebarItem[] {
 export function nav(docs: string): DefaultTheme.NavItem[] {
   return [
     { text: 'What Janus catches', link: '/catches/' },
-    { text: 'How it works', link: '/architecture' },
+    { text: 'How it works', link: existsSync(join(docs, 'how-it-works.md')) ? '/how-it-works' : '/architecture' },
     { text: 'Numbers', link: existsSync(join(docs, 'numbers.md')) ? '/numbers' : '/performance' },
     {
       text: 'Guides',

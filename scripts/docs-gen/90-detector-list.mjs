@@ -1,9 +1,11 @@
-// The detector list on the home page and on docs/catches/index.md, from the registry (src/core/detectors/registry.ts).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// The detector list the home page includes (docs/.generated/detectors.md), from the registry
+// (src/core/detectors/registry.ts); and docs/catches/index.md when no module before this one wrote that page.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const SCOPE = { model: 'the model and its inputs', entity: 'each upstream entity' };
+const FALLBACK = '<!-- written by scripts/docs-gen/90-detector-list.mjs: no other module wrote this page -->';
 
 export default async function detectorList(root) {
   const registry = join(root, 'dist/src/core/detectors/registry.js');
@@ -27,4 +29,22 @@ export default async function detectorList(root) {
   ].join('\n');
   mkdirSync(join(root, 'docs/.generated'), { recursive: true });
   writeFileSync(join(root, 'docs/.generated/detectors.md'), table);
+
+  const index = join(root, 'docs/catches/index.md');
+  if (existsSync(index) && !readFileSync(index, 'utf8').startsWith(FALLBACK)) return;
+  mkdirSync(join(root, 'docs/catches'), { recursive: true });
+  writeFileSync(
+    index,
+    [
+      FALLBACK,
+      '',
+      '# What Janus catches',
+      '',
+      '> **Argos:** "Each kind of trouble I look for has a name, a weight and a severity. When I find one, I name the',
+      '> entity, the chain and the numbers that prove it."',
+      '',
+      '<!--@include: ../.generated/detectors.md-->',
+      '',
+    ].join('\n'),
+  );
 }
