@@ -15,14 +15,22 @@ function entry(docs: string, page: string): DefaultTheme.SidebarItem & { order: 
   return { text: title, link: `/${page.replace(/(index)?\.md$/, '')}`, order: Number(field('order') ?? Infinity) };
 }
 
-/** The pages of a folder as they are at build time (generated ones included), by `order`, then by file name. */
+/**
+ * The pages of a folder as they are at build time (generated ones included): in the order `docs/.generated/<dir>.json`
+ * lists their names (the detectors': the registry's, from scripts/docs-gen/90-detector-list.mjs), then by frontmatter
+ * `order`, then by file name.
+ */
 function folder(docs: string, dir: string): DefaultTheme.SidebarItem[] {
   if (!existsSync(join(docs, dir))) return [];
+  const listed = join(docs, '.generated', `${dir}.json`);
+  const names: string[] = existsSync(listed) ? JSON.parse(readFileSync(listed, 'utf8')) : [];
+  const rank = (f: string) =>
+    names.includes(f.replace(/\.md$/, '')) ? names.indexOf(f.replace(/\.md$/, '')) : Infinity;
   return readdirSync(join(docs, dir))
     .filter((f) => f.endsWith('.md') && f !== 'index.md')
     .sort()
-    .map((f) => entry(docs, `${dir}/${f}`))
-    .sort((a, b) => a.order - b.order)
+    .map((f) => ({ rank: rank(f), ...entry(docs, `${dir}/${f}`) }))
+    .sort((a, b) => (a.rank === b.rank ? a.order - b.order : a.rank - b.rank))
     .map(({ text, link }) => ({ text, link }));
 }
 

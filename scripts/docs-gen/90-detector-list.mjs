@@ -29,6 +29,8 @@ export default async function detectorList(root) {
   ].join('\n');
   mkdirSync(join(root, 'docs/.generated'), { recursive: true });
   writeFileSync(join(root, 'docs/.generated/detectors.md'), table);
+  // the sidebar lists docs/catches/ in the registry's order (docs/.vitepress/sidebar.mts)
+  writeFileSync(join(root, 'docs/.generated/catches.json'), `${JSON.stringify(DETECTORS.map((d) => d.name))}\n`);
 
   const index = join(root, 'docs/catches/index.md');
   if (existsSync(index) && !readFileSync(index, 'utf8').startsWith(FALLBACK)) return;
