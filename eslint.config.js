@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'packages/*/dist/', 'node_modules/', 'coverage/', 'bench/out/', 'test-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'packages/*/dist/',
+      'node_modules/',
+      'coverage/',
+      'bench/out/',
+      'test-results/',
+      'docs/.vitepress/dist/',
+      'docs/.vitepress/cache/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

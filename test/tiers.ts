@@ -18,6 +18,7 @@ export const INTEGRATION_TESTS = [
   'test/bench/cli-process.test.ts', // the built CLI under a budget
   'test/docs/docs-gen.test.ts', // the site's generators: the built CLI against the demo simulator, as processes
   'test/docs/terminal-pictures-runs.test.ts', // the built CLI under util-linux script (a pseudo-terminal)
+  'test/docs/site-browser.test.ts', // the documentation site's build (child processes) in headless Chromium
   'test/cli/**/*.test.ts', // the built CLI (progress.test.ts: under a pseudo-terminal, util-linux script); history and verdict-history use Redis; doctor a Redis of its own
   'test/history/redis.test.ts', // Redis
   'test/redis/**/*.test.ts', // the Redis layer: the one lock, the alert stores; Redis
