@@ -30,9 +30,13 @@ export function findingNamed(findings: Finding[], ref: string, whose = 'the mode
     : `no finding ${ref}: ${whose} has none`;
 }
 
+/** How many acceptances an entity keeps: past it, the ones that ended first make room (the audit's horizon). */
+export const MAX_HELD_ACCEPTANCES = 50;
+
 /**
- * The acceptance a request makes at `now`, and the entity's acceptances after it (as the property's values): an
- * earlier one of the same key is replaced, ended ones are dropped. Or the problems that refuse it. Pure.
+ * The acceptance a request makes at `now`, and the entity's acceptances after it (as the property's values): one of
+ * the same key still in force is replaced; ended ones stay, as the audit (`janus accepted`, the report), the oldest
+ * ending first dropped past MAX_HELD_ACCEPTANCES. Or the problems that refuse it. Pure.
  */
 export function planAcceptance(
   finding: Finding,
@@ -62,6 +66,10 @@ export function planAcceptance(
     source: 'datahub',
     ...(on ? { on } : {}),
   };
-  const kept = existing.filter((a) => a.key !== finding.key && Date.parse(a.until) > now);
-  return { acceptance, values: [...kept, acceptance].map(storedAcceptance) };
+  const kept = existing.filter((a) => a.key !== finding.key || Date.parse(a.until) <= now);
+  const room = kept.length + 1 - MAX_HELD_ACCEPTANCES;
+  const dropped = new Set(
+    room > 0 ? [...kept].sort((a, b) => Date.parse(a.until) - Date.parse(b.until)).slice(0, room) : [],
+  );
+  return { acceptance, values: [...kept.filter((a) => !dropped.has(a)), acceptance].map(storedAcceptance) };
 }
