@@ -10,7 +10,8 @@ const PLACEHOLDERS = new Set(['test/path/to/file.test.ts']);
  * What `npm run docs:gen` writes (scripts/docs-gen/README.md; git-ignored, so absent from a fresh checkout): a link
  * to one is checked by the site's build (`npm run docs:build` fails on a dead link), not here.
  */
-const GENERATED = /^docs\/(numbers\.md|how-it-works\.md|catches\/|public\/generated\/|\.generated\/|\.vitepress\/dist\/)/;
+const GENERATED =
+  /^docs\/(numbers\.md|how-it-works\.md|catches\/|public\/generated\/|\.generated\/|\.vitepress\/dist\/)/;
 const generated = (path: string, from: string) =>
   [path, posix.join(from, path), posix.join('docs/public', path)].some((p) => GENERATED.test(p));
 
