@@ -1,58 +1,31 @@
 // docs/catches/: what Janus catches, a page per registered detector (src/core/detectors/registry.ts), each with a real
 // example: the demo catalog judged by the built CLI against the simulator, the evidence as `janus trust` printed it,
-// the Slack alert's header and Argos's line from the alert builders, and the Model Impact Report it wrote.
-import { DEMO } from '@janus/datahub-sim/demo';
-import { ingestProposalBatch } from '@janus/datahub-sim';
+// the Slack alert the alert planner builds for it, and the Model Impact Report it wrote; with the pictures of both
+// (docs/img/catches/, drawn from the same examples by scripts/catches-pictures.mjs, `npm run docs:pictures`).
+import fs from 'node:fs';
+import path from 'node:path';
 import { argosLine, fenced, fromBuild, generatedNote, table, writeOut } from './lib/write-out.mjs';
-import { inTurn, janusOk, withDemoSim } from './lib/janus-process.mjs';
-import { alertBuilders, alertMarkdown, firstCycleAlerts } from './lib/slack-alert.mjs';
+import { inTurn, janusOk } from './lib/janus-process.mjs';
+import { alertMarkdown } from './lib/slack-alert.mjs';
+import { CHANGE, pictureFiles, withDetectorExamples } from './lib/detector-examples.mjs';
 
 /** Where the Model Impact Reports go: served as they are (VitePress copies docs/public/ to the site's root). */
 const REPORTS = 'docs/public/generated/reports';
+/** The pictures of each page (scripts/catches-pictures.mjs, `npm run docs:pictures`), committed. */
+const PICTURES = 'docs/img/catches';
 
 /**
- * The demo catalog plants no deprecated and no soft-deleted table: for those two detectors the example is the demo
- * catalog with these proposals ingested as DataHub's REST emitter sends them (a steward's deprecation, a removal).
+ * Each picture of the detector's page as the page links it, relative to docs/catches/; throws naming the first one
+ * missing from the repository, so no page shows a broken picture.
  */
-const CHANGE = [
-  {
-    entityType: 'dataset',
-    entityUrn: DEMO.datasets.customerProfile,
-    aspectName: 'deprecation',
-    aspect: { deprecated: true, note: 'replaced by analytics.dim_customers', actor: DEMO.users.carol },
-  },
-  { entityType: 'dataset', entityUrn: DEMO.datasets.customers, aspectName: 'status', aspect: { removed: true } },
-];
-
-/** The verdicts of every model of a catalog, where they came from, and the alerts a first cycle over it posts. */
-async function judged(root, sim, source, builders) {
-  const scan = JSON.parse(await janusOk(root, ['scan', '--all', '--dry-run', '--json'], sim.url));
-  const alerts = firstCycleAlerts(builders, scan.models, Date.parse(scan.models[0]?.scannedAt ?? '') || Date.now());
-  return scan.models.map((verdict) => ({ verdict, source, sim, alerts }));
-}
-
-/**
- * For each detector, the cleanest real example: a model with a finding of it, one whose finding raises a Slack alert
- * first, then the model with the fewest other findings, then the untouched demo catalog, then by name.
- */
-function examples(detectors, verdicts) {
-  const found = new Map();
-  for (const d of detectors) {
-    const candidates = verdicts.flatMap((j) =>
-      j.verdict.findings.filter((f) => f.detector === d.name).map((finding) => ({ ...j, finding })),
-    );
-    candidates.sort(
-      (a, b) =>
-        Number(!a.alerts.has(a.finding.key)) - Number(!b.alerts.has(b.finding.key)) ||
-        a.verdict.findings.length - b.verdict.findings.length ||
-        Number(a.source.changed) - Number(b.source.changed) ||
-        a.verdict.model.name.localeCompare(b.verdict.model.name),
-    );
-    if (!candidates.length)
-      throw new Error(`no example of detector ${d.name}: neither the demo catalog nor the change has one`);
-    found.set(d.name, candidates[0]);
-  }
-  return found;
+export function pictures(root, detector) {
+  const files = pictureFiles(detector);
+  for (const file of Object.values(files))
+    if (!fs.existsSync(path.join(root, PICTURES, file)))
+      throw new Error(
+        `${PICTURES}/${file} is missing: the page of detector ${detector} shows it (make it with npm run docs:pictures, and commit it)`,
+      );
+  return { report: `../img/catches/${files.report}`, slack: `../img/catches/${files.slack}` };
 }
 
 /** The detector's registration as the README's table words it (table.ts), one fact a row. */
@@ -63,33 +36,21 @@ function registrationRows(detectorTable, d) {
   return cells(row).map((value, i) => [names[i], value]);
 }
 
-const PICTURE =
-  'How Slack shows a message of this shape (the models, owners, the incident and its buttons, here for an upstream failure):\n\n' +
-  '![A Slack alert: one root cause, its models, the owners, the incident and its buttons](../img/slack-alert.png)';
-
-function slackSection(build, ex) {
+function slackSection(d, ex, picture) {
   const f = ex.finding;
+  const model = ex.verdict.model.name;
   const alert = ex.alerts.get(f.key);
-  if (alert)
-    return [
-      `On its first cycle over this catalog, \`janus serve\` posts this alert to the channels of the owners of the models it hurts: the message the alert planner builds (src/slack/alerts/), shown here without Slack and before the write-back has raised its DataHub incident (the service's alert then also links the incident, with buttons to acknowledge and resolve it).`,
-      '',
-      alertMarkdown(alert),
-      '',
-      PICTURE,
-    ];
-  const headline = build.causeHeadline(f.detector, f.entity, f.key, [ex.verdict.model]).headline;
+  if (!alert) throw new Error(`the example of detector ${d.name} (${model}) raises no Slack alert on a first cycle`);
   return [
-    `This finding raises no root-cause alert of its own here; the header and Argos's line an alert of it carries (src/slack/alerts/story.ts):`,
+    `On its first cycle over this catalog, \`janus serve\` posts this alert to the channels of the owners of the models it hurts: the message the alert planner builds (src/slack/alerts/), shown here without Slack and before the write-back has raised its DataHub incident (the service's alert then also links the incident, with buttons to acknowledge and resolve it).`,
     '',
-    `> **${headline}**<br>`,
-    ...build.causeStory(f.key, ex.verdict, f.message).map((l) => `> ${l}`),
+    `![The Slack alert Janus posts for this finding (${d.phrasing.trouble}, ${model}), drawn as Slack shows it](${picture})`,
     '',
-    PICTURE,
+    alertMarkdown(alert),
   ];
 }
 
-function detectorPage(build, d, ex, reportHref) {
+function detectorPage(build, d, ex, reportHref, picture) {
   const { detectorTable } = build;
   const f = ex.finding;
   const model = ex.verdict.model.name;
@@ -127,11 +88,13 @@ function detectorPage(build, d, ex, reportHref) {
     '',
     '## The Slack alert',
     '',
-    ...slackSection(build, ex),
+    ...slackSection(d, ex, picture.slack),
     '',
     '## The report',
     '',
-    `<a href="${reportHref}" target="_blank">The Model Impact Report of ${model}</a>, as \`janus trust ${model} --report-dir\` wrote it ([about the report](../report.md)).`,
+    `<a href="${reportHref}" target="_blank">The Model Impact Report of ${model}</a>, as \`janus trust ${model} --report-dir\` wrote it ([about the report](../report.md)). Its top, down to the finding's deduction:`,
+    '',
+    `![The top of the Model Impact Report of ${model}: its score and band, Argos's account, the upstream lineage and the deductions, this finding's among them](${picture.report})`,
     '',
     '## What to do about it',
     '',
@@ -179,46 +142,30 @@ function indexPage(build, detectors, found) {
 
 export async function generate({ root, out }) {
   const started = Date.now();
-  const [{ DETECTORS }, { detectorTable }, { causeHeadline, causeStory }] = await Promise.all([
-    fromBuild(root, 'src/core/detectors/registry.js'),
-    fromBuild(root, 'src/core/detectors/table.js'),
-    fromBuild(root, 'src/slack/alerts/story.js'),
-  ]);
-  const build = { detectorTable, causeHeadline, causeStory };
-  const builders = await alertBuilders(root);
-  const written = await withDemoSim((demo) =>
-    withDemoSim(async (changed) => {
-      const answer = await ingestProposalBatch(changed.url, CHANGE);
-      if (answer.status !== 200) throw new Error(`the simulator refused the change: ${JSON.stringify(answer.body)}`);
-      const verdicts = (
-        await Promise.all([
-          judged(root, demo, { changed: false, name: 'demo' }, builders),
-          judged(root, changed, { changed: true, name: 'changed' }, builders),
-        ])
-      ).flat();
-      const found = examples(DETECTORS, verdicts);
-      // one `janus trust` a model shown, writing its report beside the others of its catalog
-      const shown = new Map([...found.values()].map((e) => [`${e.source.name}/${e.verdict.model.name}`, e]));
-      const printed = new Map();
-      await inTurn(
-        [...shown].map(([id, e]) => async () => {
-          const dir = `${out}/${REPORTS}/${e.source.name}`;
-          const text = await janusOk(root, ['trust', e.verdict.model.name, '--report-dir', dir], e.sim.url);
-          printed.set(id, text.replaceAll(e.sim.url, '<the simulator>'));
-        }),
-      );
-      const files = [writeOut(out, 'docs/catches/index.md', indexPage(build, DETECTORS, found))];
-      for (const d of DETECTORS) {
-        const e = found.get(d.name);
-        const id = `${e.source.name}/${e.verdict.model.name}`;
-        const href = `/generated/reports/${e.source.name}/${encodeURIComponent(e.verdict.model.name)}.html`;
-        files.push(
-          writeOut(out, `docs/catches/${d.name}.md`, detectorPage(build, d, { ...e, trust: printed.get(id) }, href)),
-        );
-      }
-      return files;
-    }),
-  );
+  const { detectorTable } = await fromBuild(root, 'src/core/detectors/table.js');
+  const build = { detectorTable };
+  const written = await withDetectorExamples(root, async ({ detectors, found }) => {
+    const shown = detectors.map((d) => [d, pictures(root, d.name)]);
+    // one `janus trust` a model shown, writing its report beside the others of its catalog
+    const byModel = new Map([...found.values()].map((e) => [`${e.source.name}/${e.verdict.model.name}`, e]));
+    const printed = new Map();
+    await inTurn(
+      [...byModel].map(([id, e]) => async () => {
+        const dir = `${out}/${REPORTS}/${e.source.name}`;
+        const text = await janusOk(root, ['trust', e.verdict.model.name, '--report-dir', dir], e.sim.url);
+        printed.set(id, text.replaceAll(e.sim.url, '<the simulator>'));
+      }),
+    );
+    const files = [writeOut(out, 'docs/catches/index.md', indexPage(build, detectors, found))];
+    for (const [d, picture] of shown) {
+      const e = found.get(d.name);
+      const id = `${e.source.name}/${e.verdict.model.name}`;
+      const href = `/generated/reports/${e.source.name}/${encodeURIComponent(e.verdict.model.name)}.html`;
+      const page = detectorPage(build, d, { ...e, trust: printed.get(id) }, href, picture);
+      files.push(writeOut(out, `docs/catches/${d.name}.md`, page));
+    }
+    return files;
+  });
   console.log(`docs-gen 10-detectors: ${written.length} pages in ${Date.now() - started} ms`);
   return written;
 }

@@ -177,6 +177,65 @@ describe('the detector pages (docs/catches/)', () => {
   });
 });
 
+/** A PNG's width and height, from its header. */
+function pngSize(file: string): [number, number] {
+  const head = fs.readFileSync(file).subarray(0, 24);
+  expect(head.subarray(1, 4).toString(), file).toBe('PNG');
+  return [head.readUInt32BE(16), head.readUInt32BE(20)];
+}
+
+describe('the detector pages’ pictures (docs/img/catches/, npm run docs:pictures)', () => {
+  const PICTURES = 'docs/img/catches';
+
+  it('show each detector’s report and Slack alert, with alt text, from committed files about 900 px wide', () => {
+    for (const d of DETECTORS) {
+      const page = read(`docs/catches/${d.name}.md`);
+      const shown = [...page.matchAll(/!\[([^\]]*)\]\(\.\.\/img\/catches\/([^)]+)\)/g)].map((m) => ({
+        alt: m[1]!,
+        file: m[2]!,
+      }));
+      expect(shown.map((s) => s.file).sort(), d.name).toEqual([`report-${d.name}.png`, `slack-${d.name}.png`]);
+      expect(shown.find((s) => s.file.startsWith('slack-'))!.alt).toMatch(
+        /^The Slack alert Janus posts for this finding/,
+      );
+      expect(shown.find((s) => s.file.startsWith('report-'))!.alt).toMatch(
+        /^The top of the Model Impact Report of \w+/,
+      );
+      for (const { file } of shown) {
+        const [width, height] = pngSize(path.join(PICTURES, file));
+        expect(width, file).toBe(900);
+        expect(height, file).toBeLessThan(2000);
+      }
+    }
+  });
+
+  it('are the registered detectors’ pictures and no others', () => {
+    expect(fs.readdirSync(PICTURES).sort()).toEqual(
+      DETECTORS.flatMap((d) => [`report-${d.name}.png`, `slack-${d.name}.png`]).sort(),
+    );
+  });
+
+  it('fail the build, naming the picture, when a detector has none', async () => {
+    const { pictures } = (await generator('10-detectors.mjs')) as unknown as {
+      pictures(root: string, detector: string): { report: string; slack: string };
+    };
+    expect(pictures(process.cwd(), DETECTORS[0]!.name).slack).toBe(`../img/catches/slack-${DETECTORS[0]!.name}.png`);
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-docs-gen-pictures-'));
+    try {
+      fs.mkdirSync(path.join(root, PICTURES), { recursive: true });
+      fs.copyFileSync(
+        path.join(PICTURES, 'report-target_leakage.png'),
+        path.join(root, PICTURES, 'report-target_leakage.png'),
+      );
+      expect(() => pictures(root, 'target_leakage')).toThrow(
+        /^docs\/img\/catches\/slack-target_leakage\.png is missing: the page of detector target_leakage shows it/,
+      );
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the numbers page (docs/numbers.md)', () => {
   it('shows the figures of bench/results.json and its charts', () => {
     expect(mismatches(read('docs/numbers.md'), RESULTS)).toEqual([]);
