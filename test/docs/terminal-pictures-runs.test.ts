@@ -39,7 +39,7 @@ describe('the terminal pictures, from real runs', () => {
 });
 
 describe('the browser pictures without a browser', () => {
-  it.each(['scripts/slack-pictures.mjs', 'scripts/report-pictures.mjs'])(
+  it.each(['scripts/slack-pictures.mjs', 'scripts/report-pictures.mjs', 'scripts/catches-pictures.mjs'])(
     '%s fails, saying Chromium is missing, rather than leaving a picture out',
     (script) => {
       const run = spawnSync(process.execPath, [script, 'never-written'], {
