@@ -42,7 +42,7 @@ function slackSection(d, ex, picture) {
   const alert = ex.alerts.get(f.key);
   if (!alert) throw new Error(`the example of detector ${d.name} (${model}) raises no Slack alert on a first cycle`);
   return [
-    `On its first cycle over this catalog, \`janus serve\` posts this alert to the channels of the owners of the models it hurts: the message the alert planner builds (src/slack/alerts/), shown here without Slack and before the write-back has raised its DataHub incident (the service's alert then also links the incident, with buttons to acknowledge and resolve it).`,
+    `On its first cycle over this catalog, \`janus serve\` posts this alert to the channels of the owners of the models it hurts: the message the alert planner builds (src/slack/alerts/), drawn as Slack lays it out (a mock of its layout, not a screenshot of Slack) and before the write-back has raised its DataHub incident (the service's alert then also links the incident, with buttons to acknowledge and resolve it).`,
     '',
     `![The Slack alert Janus posts for this finding (${d.phrasing.trouble}, ${model}), drawn as Slack shows it](${picture})`,
     '',
