@@ -75,6 +75,7 @@ describe.skipIf(!hasChromium)('the documentation site in headless Chromium', () 
     const hero = page.locator('.VPHero img[src$="argos.svg"]');
     await expect.poll(() => hero.isVisible()).toBe(true);
     expect(await hero.getAttribute('alt')).toMatch(/Argos/);
+    expect(await page.locator('.terminal-cast-player[data-cast="/casts/demo.cast"]').count()).toBe(1);
     const alert = page.locator('img[src$="argos.svg#alert"]');
     expect(await alert.count()).toBe(1);
     // Runs in the page (the project has no DOM types): images that did not load
@@ -85,6 +86,27 @@ describe.skipIf(!hasChromium)('the documentation site in headless Chromium', () 
     expect(await page.locator('.VPHero .tagline').textContent()).toMatch(/^\s*Argos: "/);
     fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: path.join(ROOT, 'test-results/docs-home.png'), fullPage: true });
+  });
+
+  it('gate: the recorded run plays from the site (/casts/), its last screen first, down to the exit code', async () => {
+    const cast = page.waitForResponse((r) => new URL(r.url()).pathname === '/casts/gate-blocks-leak.cast');
+    await page.goto(`${site.url}/gate`);
+    expect((await cast).status()).toBe(200);
+    const player = page.locator('.terminal-cast .ap-player');
+    await expect.poll(() => player.count()).toBe(1);
+    // the server's HTML held the last screen as a picture: the player took its place
+    expect(await page.locator('.terminal-cast-fallback').count()).toBe(0);
+    const screen = player.locator('.ap-term-text');
+    // before play, the poster: the run's last screen, read from the recording
+    await expect.poll(() => screen.textContent()).toMatch(/janus: gate blocked customer_ltv_v2\s*\$ echo \$\?\s*1/);
+    const start = player.locator('.ap-overlay-start');
+    expect(await start.count()).toBe(1);
+    await start.click();
+    await expect.poll(() => start.count()).toBe(0);
+    await expect
+      .poll(() => screen.textContent())
+      .toMatch(/BLOCKED: target_leakage \(critical\)[\s\S]*\$ echo \$\?\s*1/);
+    expect(failed).toEqual([]);
   });
 
   it("home: the detector list is the registry's, in its order, with each one's severity and weight", async () => {
