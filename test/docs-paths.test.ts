@@ -11,7 +11,7 @@ const PLACEHOLDERS = new Set(['test/path/to/file.test.ts']);
  * to one is checked by the site's build (`npm run docs:build` fails on a dead link), not here.
  */
 const GENERATED =
-  /^docs\/(numbers\.md|how-it-works\.md|catches\/|public\/generated\/|\.generated\/|\.vitepress\/dist\/)/;
+  /^docs\/(numbers\.md|how-it-works\.md|catches\/|public\/generated\/|public\/casts\/|\.generated\/|\.vitepress\/dist\/)/;
 const generated = (path: string, from: string) =>
   [path, posix.join(from, path), posix.join('docs/public', path)].some((p) => GENERATED.test(p));
 

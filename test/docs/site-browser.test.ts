@@ -75,6 +75,7 @@ describe.skipIf(!hasChromium)('the documentation site in headless Chromium', () 
     const hero = page.locator('.VPHero img[src$="argos.svg"]');
     await expect.poll(() => hero.isVisible()).toBe(true);
     expect(await hero.getAttribute('alt')).toMatch(/Argos/);
+    expect(await page.locator('.terminal-cast-player[data-cast="/casts/demo.cast"]').count()).toBe(1);
     const alert = page.locator('img[src$="argos.svg#alert"]');
     expect(await alert.count()).toBe(1);
     // Runs in the page (the project has no DOM types): images that did not load
@@ -85,6 +86,39 @@ describe.skipIf(!hasChromium)('the documentation site in headless Chromium', () 
     expect(await page.locator('.VPHero .tagline').textContent()).toMatch(/^\s*Argos: "/);
     fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
     await page.screenshot({ path: path.join(ROOT, 'test-results/docs-home.png'), fullPage: true });
+  });
+
+  it('gate: the recorded run plays from the site (/casts/), its last screen first, from its start on play', async () => {
+    // without JavaScript (and on GitHub) the page shows the last screen as a picture
+    expect(fs.readFileSync(path.join(out, 'gate.html'), 'utf8')).toMatch(
+      /class="terminal-cast-fallback"[^>]*>(<!--\[-->)?<p><img src="[^"]+" alt="janus gate --model customer_ltv_v2/,
+    );
+    const cast = page.waitForResponse((r) => new URL(r.url()).pathname === '/casts/gate-blocks-leak.cast');
+    await page.goto(`${site.url}/gate`);
+    expect((await cast).status()).toBe(200);
+    const player = page.locator('.terminal-cast .ap-player');
+    await expect.poll(() => player.count()).toBe(1);
+    expect(await page.locator('.terminal-cast-fallback').count()).toBe(0);
+    const screen = player.locator('.ap-term-text');
+    // before play, the poster: the run's last screen, drawn from the recording
+    const end = /janus: gate blocked customer_ltv_v2\s*\$ echo \$\?\s*1/;
+    await expect.poll(() => screen.textContent()).toMatch(end);
+    expect(await screen.textContent()).not.toContain('$ janus gate');
+    // every screen the player draws once started (runs in the page: the project has no DOM types)
+    await page.evaluate(`(() => {
+      const player = document.querySelector('.terminal-cast .ap-player');
+      const screens = (window.janusCastScreens = []);
+      const seen = () => screens.push(player.querySelector('.ap-term-text').textContent);
+      new MutationObserver(seen).observe(player, { subtree: true, childList: true, characterData: true });
+    })()`);
+    await player.locator('.ap-overlay-start').click();
+    const screens = () => page.evaluate(`window.janusCastScreens`) as Promise<string[]>;
+    // played from its start (the command typed), to the exit code again
+    await expect
+      .poll(async () => (await screens()).some((t) => t.includes('$ janus gate --model customer_ltv_v2')))
+      .toBe(true);
+    await expect.poll(async () => (await screens()).at(-1)).toMatch(end);
+    expect(failed).toEqual([]);
   });
 
   it("home: the detector list is the registry's, in its order, with each one's severity and weight", async () => {
