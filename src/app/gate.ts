@@ -40,8 +40,8 @@ export const isBlocked = (r: GateResult) => r.blocking.length > 0 || r.reasons.l
 /**
  * One model judged for the gate: with the proposed lineage (`deps.proposed`), and when there is one, also without it:
  * the catalog as it stands (`before`), at the same instant. The second judgment reads what the first read: with the
- * run's `cache` and `scrolls` it asks DataHub only for what the first did not need (the models below a dataset that
- * offends only without the change), on the demo and the benchmark catalogs nothing.
+ * run's `cache` and `scrolls`, and no blast radius of its own (only its findings are compared), it asks DataHub for
+ * nothing the first did not.
  */
 export async function gateModel(
   deps: JudgeDeps,
@@ -54,7 +54,11 @@ export async function gateModel(
   const result = gateVerdict(verdict, policy);
   if (!deps.proposed) return { result };
   const { proposed: _proposed, readLimit: _limit, ...asItStands } = at;
-  const before = gateVerdict((await judgeModel(asItStands, verdict.model.urn)).verdict, policy);
+  // compared by its findings alone: the blast radius of what offends only without the change is not read
+  const before = gateVerdict(
+    (await judgeModel({ ...asItStands, blastRadius: false }, verdict.model.urn)).verdict,
+    policy,
+  );
   return { result, before };
 }
 

@@ -29,6 +29,11 @@ export interface JudgeDeps {
   readLimit?: Limit;
   /** With `cache`: the lineage scrolls this run made, kept and reused (the gate judges a model twice). */
   scrolls?: RunScrolls;
+  /**
+   * `false`: the blast radius is not read; the verdict's models below each finding are only those the run already
+   * read (`scrolls`). For a judgment compared by its findings alone: the gate's judgment without the change.
+   */
+  blastRadius?: false;
 }
 
 /**
@@ -70,9 +75,11 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
   const members = [...new Set(offending.flatMap((d) => reads.membersOf(d)))];
   const below = !offending.length
     ? {}
-    : known
-      ? await readBlastRadius(deps.client, members, known)
-      : await readDownstreamModels(deps.client, members, deps.scrolls?.modelsBelow);
+    : deps.blastRadius === false
+      ? alreadyRead(members, deps.scrolls?.modelsBelow)
+      : known
+        ? await readBlastRadius(deps.client, members, known)
+        : await readDownstreamModels(deps.client, members, deps.scrolls?.modelsBelow);
   const downstream = Object.fromEntries(
     offending.map((d) => [d, modelsBelowMembers(reads.membersOf(d).map((m) => below[m] ?? []))]),
   );
@@ -81,6 +88,11 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
     verdict: verdictOf(session, graph, assessment, downstream, { now, datahub: deps.client.url, unread }),
     graph,
   };
+}
+
+/** The models below each of `datasets` that the run has read already, with no request. */
+function alreadyRead(datasets: string[], read: Map<string, ModelRef[]> | undefined): Record<string, ModelRef[]> {
+  return Object.fromEntries(datasets.flatMap((d) => (read?.has(d) ? [[d, read.get(d)!]] : [])));
 }
 
 /** One group's models: every member's, each once, by name (a single member's list as it came). */

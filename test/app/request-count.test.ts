@@ -44,14 +44,19 @@ async function requestsToJudge(depth: number, edit: (records: unknown[]) => unkn
 }
 
 /** Judges model 1 of a generated catalog a year after its date: every table is late, each top table a root cause. */
-async function judgeStale(shape: Parameters<typeof generateCatalog>[0]) {
+async function judgeStale(shape: Parameters<typeof generateCatalog>[0], blastRadius?: false) {
   const stale = GENERATED_NOW + 365 * 24 * 3600_000;
   const records = generateCatalog(shape);
   sim = await startSim({ records, port: 0, now: () => GENERATED_NOW });
   const model = (records as Mcp[]).map((r) => r.entityUrn).find((u) => u && MODEL_1.test(u))!;
   sim.resetStats();
   const { verdict } = await judgeModel(
-    { client: createDataHubClient({ url: sim.url }), policy, now: () => stale },
+    {
+      client: createDataHubClient({ url: sim.url }),
+      policy,
+      now: () => stale,
+      ...(blastRadius === false ? { blastRadius } : {}),
+    },
     model,
   );
   return { verdict, stats: sim.stats() };
@@ -84,6 +89,18 @@ describe('one trust costs a constant number of requests', () => {
     expect(stats.requests).toBeLessThanOrEqual(3);
     // each dataset's lookup is its own lineage search in that one document
     expect(stats.byRootField.scrollAcrossLineage).toBe(verdict.blastRadius.length);
+  });
+
+  it("without its blast radius (the gate's judgment without the change): the same findings, no request below", async () => {
+    const shape = { models: 4, datasets: 60, depth: 4, seed: 7 };
+    const whole = await judgeStale(shape);
+    await sim?.close();
+    const findingsOnly = await judgeStale(shape, false);
+    expect(findingsOnly.verdict.findings).toEqual(whole.verdict.findings);
+    expect(findingsOnly.verdict.score).toBe(whole.verdict.score);
+    expect(whole.stats.byOperation.JanusDownstreamModels).toBe(1);
+    expect(findingsOnly.stats.byOperation.JanusDownstreamModels ?? 0).toBe(0);
+    expect(findingsOnly.stats.requests).toBe(whole.stats.requests - 1);
   });
 
   it('walks the blast radius of hundreds of offending datasets down the graph: still ≤ 3 requests by urn', async () => {
