@@ -4,9 +4,7 @@ import { judgeModel } from '../../src/app/judge-model.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { acceptancesOf } from '../../src/core/acceptance/stored.js';
-import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
-import { eventually } from '../support/service.js';
-import { openResolve, submitResolve, useIncidentBed } from './incident-bed.js';
+import { openResolve, submitAccept, untilResolved, useIncidentBed } from './incident-bed.js';
 import { callsOf, incidentOf, type Member } from './incident-slack.js';
 
 /** Alice owns neither the leak's table (Carol, Data Platform) nor fraud_detector_v4 (Dev, Risk ML): admin by Slack id. */
@@ -21,17 +19,8 @@ beforeAll(async () => {
 
 describe("Resolve's Accept the risk by an admin listed by Slack id (Bolt, signed payloads, the simulator)", () => {
   it('accepts for 30 days on fraud_detector_v4, by her DataHub user, and resolves the incident', async () => {
-    const view = await openResolve(bed, ALICE, leak, '1760003001.000100');
-    const submit = await submitResolve(bed, ALICE, view, {
-      stage: 'NO_ACTION_REQUIRED',
-      note: 'model retired next week',
-      days: '30',
-    });
-    expect(submit.status).toBe(200);
-    await eventually(
-      async () => (await readIncidentFacts(bed.client, leak))!.status.state === 'RESOLVED',
-      'the incident resolved',
-    );
+    await submitAccept(bed, ALICE, await openResolve(bed, ALICE, leak, '1760003001.000100'), 'model retired next week');
+    await untilResolved(bed, leak);
     const { graph } = await judgeModel({ client: bed.client, policy }, DEMO.modelNames.fraud);
     expect(acceptancesOf(graph.nodes[graph.model]!.structuredProperties)).toEqual([
       expect.objectContaining({ by: 'alice.chen', reason: 'model retired next week', source: 'datahub' }),

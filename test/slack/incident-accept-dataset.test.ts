@@ -3,11 +3,10 @@ import { DEMO } from '@janus/datahub-sim/demo';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { acceptancesOf } from '../../src/core/acceptance/stored.js';
-import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
 import { judgeModel } from '../../src/app/judge-model.js';
 import { eventually } from '../support/service.js';
-import { openResolve, submitResolve, useIncidentBed } from './incident-bed.js';
-import { CAROL, callsOf, ERIN, incidentOf, SESSIONS_KEY, type Json, type Member } from './incident-slack.js';
+import { openResolve, submitAccept, untilResolved, useIncidentBed } from './incident-bed.js';
+import { CAROL, callsOf, ERIN, incidentOf, SESSIONS_KEY } from './incident-slack.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 
@@ -16,12 +15,6 @@ let failed: string;
 beforeAll(async () => {
   failed = await incidentOf(bed.client, DEMO.datasets.stgSessions, SESSIONS_KEY);
 });
-
-/** The modal submitted by `who` as Accept the risk for 30 days. */
-async function submitAccept(who: Member, view: Json, note: string): Promise<void> {
-  const submit = await submitResolve(bed, who, view, { stage: 'NO_ACTION_REQUIRED', note, days: '30' });
-  expect(submit.status).toBe(200);
-}
 
 /** What session_intent_v1 (below stg_sessions) holds, what stg_sessions holds, and its verdict, read from DataHub. */
 async function stored() {
@@ -36,7 +29,7 @@ async function stored() {
 describe("Accept the risk on a dataset's finding (Bolt, signed payloads, the simulator)", () => {
   it('a stranger is refused and nothing is written; the owner accepts once, on the dataset, not on the models', async () => {
     // carol owns neither stg_sessions nor a model below it: her submission of the form is refused
-    await submitAccept(CAROL, await openResolve(bed, ERIN, failed, '1760003001.000100'), 'fine by me');
+    await submitAccept(bed, CAROL, await openResolve(bed, ERIN, failed, '1760003001.000100'), 'fine by me');
     await eventually(
       () => callsOf(bed.slack, 'chat.postEphemeral').some((m) => m.user === CAROL.id && /may act/.test(m.text)),
       'the refusal',
@@ -45,11 +38,13 @@ describe("Accept the risk on a dataset's finding (Bolt, signed payloads, the sim
 
     const upserts = () => bed.sim.stats().byRootField.upsertStructuredProperties ?? 0;
     const before = upserts();
-    await submitAccept(ERIN, await openResolve(bed, ERIN, failed, '1760003002.000100'), 'job rerun scheduled tonight');
-    await eventually(
-      async () => (await readIncidentFacts(bed.client, failed))!.status.state === 'RESOLVED',
-      'the incident resolved',
+    await submitAccept(
+      bed,
+      ERIN,
+      await openResolve(bed, ERIN, failed, '1760003002.000100'),
+      'job rerun scheduled tonight',
     );
+    await untilResolved(bed, failed);
     const { onModel, onDataset, verdict } = await stored();
     expect(onModel).toEqual([]);
     expect(onDataset).toEqual([

@@ -8,7 +8,7 @@ import { judgeModel } from '../../src/app/judge-model.js';
 import { eventually } from '../support/service.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
-import { openResolve, submitResolve, useIncidentBed } from './incident-bed.js';
+import { openResolve, submitAccept, submitResolve, untilResolved, useIncidentBed } from './incident-bed.js';
 import { CAROL, callsOf, ERIN, incidentOf, type Json } from './incident-slack.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
@@ -39,12 +39,7 @@ describe("Resolve's Accept the risk (Bolt, signed payloads, the simulator)", () 
     expect(await missing.json()).toMatchObject({ response_action: 'errors', errors: { duration: expect.any(String) } });
 
     // erin owns neither the leak's table nor fraud_detector_v4: her submission of the form is refused
-    const submit = await submitResolve(bed, ERIN, view, {
-      stage: 'NO_ACTION_REQUIRED',
-      note: 'looks fine to me',
-      days: '30',
-    });
-    expect(submit.status).toBe(200);
+    await submitAccept(bed, ERIN, view, 'looks fine to me');
     await eventually(
       () => callsOf(bed.slack, 'chat.postEphemeral').some((m) => m.user === ERIN.id && /may act/.test(m.text)),
       'the refusal',
@@ -56,16 +51,8 @@ describe("Resolve's Accept the risk (Bolt, signed payloads, the simulator)", () 
   it('the owner accepts for 7 days: stored on the model, the incident resolved NO_ACTION_REQUIRED with the reason, /janus trust says so', async () => {
     const view = await openResolve(bed, CAROL, leak, '1760002002.000100');
     const started = Date.now();
-    const submit = await submitResolve(bed, CAROL, view, {
-      stage: 'NO_ACTION_REQUIRED',
-      note: 'backfill running',
-      days: '7',
-    });
-    expect(submit.status).toBe(200);
-    await eventually(
-      async () => (await readIncidentFacts(bed.client, leak))!.status.state === 'RESOLVED',
-      'the incident resolved',
-    );
+    await submitAccept(bed, CAROL, view, 'backfill running', '7');
+    await untilResolved(bed, leak);
     expect((await readIncidentFacts(bed.client, leak))!.status).toMatchObject({
       stage: 'NO_ACTION_REQUIRED',
       message: expect.stringContaining('backfill running'),

@@ -5,6 +5,7 @@ import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
 import { eventually } from '../support/service.js';
 import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import {
@@ -103,4 +104,23 @@ export const submitResolve = (
   postInteraction(
     bed.janus.endpoint,
     viewSubmission({ user: who.id, privateMetadata: view.private_metadata as string, ...fields }),
+  );
+
+/** The Resolve modal `view` submitted by `who` as Accept the risk, for `days`, answered 200. */
+export async function submitAccept(
+  bed: IncidentBed,
+  who: Member,
+  view: Json,
+  note: string,
+  days = '30',
+): Promise<void> {
+  const submit = await submitResolve(bed, who, view, { stage: 'NO_ACTION_REQUIRED', note, days });
+  expect(submit.status).toBe(200);
+}
+
+/** Resolves once DataHub holds the incident `urn` as resolved. */
+export const untilResolved = (bed: IncidentBed, urn: string) =>
+  eventually(
+    async () => (await readIncidentFacts(bed.client, urn))!.status.state === 'RESOLVED',
+    'the incident resolved',
   );
