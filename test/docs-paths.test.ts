@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sitePages } from './support/site-pages.js';
 
 /** Every repository path a doc names (`src/…`, `test/…`, a link) is a file or folder that exists. */
 const ROOT = join(import.meta.dirname, '..');
@@ -16,17 +17,6 @@ const generated = (path: string, from: string) =>
   [path, posix.join(from, path), posix.join('docs/public', path)].some((p) => GENERATED.test(p));
 
 function docs(): string[] {
-  // the site's pages, generated ones included when present (not its build, its cache or included fragments)
-  const pages = (dir: string): string[] =>
-    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-      e.name.startsWith('.') || e.name === 'public'
-        ? []
-        : e.isDirectory()
-          ? pages(`${dir}/${e.name}`)
-          : e.name.endsWith('.md')
-            ? [`${dir}/${e.name}`]
-            : [],
-    );
   const readmes = (dir: string): string[] =>
     readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? readmes(`${dir}/${e.name}`) : e.name === 'README.md' ? [`${dir}/${e.name}`] : [],
@@ -34,7 +24,7 @@ function docs(): string[] {
   return [
     'README.md',
     'CONTRIBUTING.md',
-    ...pages('docs'),
+    ...sitePages(),
     ...readmes('src'),
     'scripts/docs-gen/README.md',
     'packages/datahub-sim/README.md',

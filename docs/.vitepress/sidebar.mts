@@ -40,6 +40,16 @@ const pages = (docs: string, list: [string, string][]): DefaultTheme.SidebarItem
     .filter(([file]) => existsSync(join(docs, file)))
     .map(([file, text]) => ({ text, link: `/${file.replace(/\.md$/, '')}` }));
 
+/** The guides to using Janus: in the sidebar and in the top bar's menu. */
+const GUIDES: [string, string][] = [
+  ['slack.md', 'Slack'],
+  ['accepted-risk.md', 'Accepted risk'],
+  ['gate.md', 'Gate'],
+  ['mcp.md', 'MCP'],
+  ['datahub.md', 'Against a real DataHub'],
+  ['deploy.md', 'Deploy'],
+];
+
 export function sidebar(docs: string): DefaultTheme.SidebarItem[] {
   return [
     { text: 'Home', link: '/' },
@@ -72,14 +82,7 @@ export function sidebar(docs: string): DefaultTheme.SidebarItem[] {
     {
       text: 'Using Janus',
       collapsed: false,
-      items: pages(docs, [
-        ['slack.md', 'Slack'],
-        ['accepted-risk.md', 'Accepted risk'],
-        ['gate.md', 'Gate'],
-        ['mcp.md', 'MCP'],
-        ['datahub.md', 'Against a real DataHub'],
-        ['deploy.md', 'Deploy'],
-      ]),
+      items: pages(docs, GUIDES),
     },
   ];
 }
@@ -91,14 +94,7 @@ export function nav(docs: string): DefaultTheme.NavItem[] {
     { text: 'Numbers', link: existsSync(join(docs, 'numbers.md')) ? '/numbers' : '/performance' },
     {
       text: 'Guides',
-      items: pages(docs, [
-        ['slack.md', 'Slack'],
-        ['accepted-risk.md', 'Accepted risk'],
-        ['gate.md', 'Gate'],
-        ['mcp.md', 'MCP'],
-        ['datahub.md', 'Against a real DataHub'],
-        ['deploy.md', 'Deploy'],
-      ]) as DefaultTheme.NavItemWithLink[],
+      items: pages(docs, GUIDES) as DefaultTheme.NavItemWithLink[],
     },
   ];
 }

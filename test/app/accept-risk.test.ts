@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
 import { acceptRisk, NotAllowedToAccept } from '../../src/app/accept-risk.js';
 import { judgeModel } from '../../src/app/judge-model.js';
@@ -9,22 +8,11 @@ import { createDataHubClient } from '../../src/datahub/client.js';
 import { verdictText } from '../../src/render/text.js';
 import { demoFindingKeys, demoVerdict } from '../support/demo-verdicts.js';
 import { policy } from './write-back-helpers.js';
+import { useDemoSimWithWriters } from '../support/writer-sim.js';
 
 // dev.patel owns fraud_detector_v4 in the demo catalog, carol.diaz the leak's table; mallory owns nothing
-const WRITES = ['EDIT_ENTITY', 'MANAGE_STRUCTURED_PROPERTIES'];
-let sim: RunningSim;
-const as = (token: string) => createDataHubClient({ url: sim.url, token });
-beforeAll(async () => {
-  sim = await startSim({
-    demo: true,
-    port: 0,
-    tokens: {
-      dev: { actor: 'urn:li:corpuser:dev.patel', privileges: WRITES },
-      mallory: { actor: 'urn:li:corpuser:mallory', privileges: WRITES },
-    },
-  });
-});
-afterAll(() => sim?.close());
+const demo = useDemoSimWithWriters({ dev: 'dev.patel', mallory: 'mallory' });
+const as = (token: string) => createDataHubClient({ url: demo.sim.url, token });
 
 const fraud = DEMO.modelNames.fraud;
 const [LEAK] = demoFindingKeys('fraud');

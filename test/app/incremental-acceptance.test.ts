@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { acceptDatasetRisk } from '../../src/app/accept-dataset-risk.js';
 import { acceptRisk } from '../../src/app/accept-risk.js';
 import { IncrementalJudge } from '../../src/app/incremental-judge.js';
@@ -8,30 +7,19 @@ import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { createDataHubClient } from '../../src/datahub/client.js';
 import { writeAcceptances } from '../../src/datahub/write-acceptances.js';
+import { useDemoSimWithWriters } from '../support/writer-sim.js';
 
-// carol.diaz owns the leak's table and the stale raw.marketing.campaign_touches
-const WRITES = ['EDIT_ENTITY', 'MANAGE_STRUCTURED_PROPERTIES'];
 const policy = judgePolicy(judgeSchema.parse({}));
-let sim: RunningSim;
-beforeAll(async () => {
-  sim = await startSim({
-    demo: true,
-    port: 0,
-    tokens: {
-      'tok-judge-3x': { actor: 'urn:li:corpuser:datahub', privileges: WRITES },
-      'tok-carol-3x': { actor: 'urn:li:corpuser:carol.diaz', privileges: WRITES },
-    },
-  });
-});
-afterAll(() => sim?.close());
+// carol.diaz owns the leak's table and the stale raw.marketing.campaign_touches
+const demo = useDemoSimWithWriters({ 'tok-judge-3x': 'datahub', 'tok-carol-3x': 'carol.diaz' });
 
 const LEAK = /^target_leakage:/;
 const STALE = `freshness_lag:${DEMO.datasets.campaignTouches}`;
 
 describe('the incremental judge and acceptances (no refresh: the change probe alone)', () => {
   it('judges a model again when an acceptance on it or on a dataset above it is made, removed or ends', async () => {
-    const client = createDataHubClient({ url: sim.url, token: 'tok-judge-3x' });
-    const carol = createDataHubClient({ url: sim.url, token: 'tok-carol-3x' });
+    const client = createDataHubClient({ url: demo.sim.url, token: 'tok-judge-3x' });
+    const carol = createDataHubClient({ url: demo.sim.url, token: 'tok-carol-3x' });
     const judge = new IncrementalJudge({ client, policy }, { refreshMs: Number.POSITIVE_INFINITY });
     const t0 = Date.now();
     const names = (c: { judged: { model: { name: string } }[] }) => c.judged.map((j) => j.model.name).sort();

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { requireBuiltCli, runJanus } from './run-janus.js';
 import { demoVerdict } from '../support/demo-verdicts.js';
+import { useDemoSimWithWriters } from '../support/writer-sim.js';
 
 // carol.diaz owns raw.marketing.campaign_touches (past its SLA in the demo); mallory owns nothing
-const WRITES = ['EDIT_ENTITY', 'MANAGE_STRUCTURED_PROPERTIES'];
-let sim: RunningSim;
-const env = (token: string) => ({ DATAHUB_GMS_URL: sim.url, DATAHUB_GMS_TOKEN: token });
-beforeAll(async () => {
-  sim = await startSim({
-    demo: true,
-    port: 0,
-    tokens: {
-      'tok-carol-7q': { actor: 'urn:li:corpuser:carol.diaz', privileges: WRITES },
-      'tok-mallory-7q': { actor: 'urn:li:corpuser:mallory', privileges: WRITES },
-    },
-  });
-});
-afterAll(() => sim?.close());
+const demo = useDemoSimWithWriters({ 'tok-carol-7q': 'carol.diaz', 'tok-mallory-7q': 'mallory' });
+const env = (token: string) => ({ DATAHUB_GMS_URL: demo.sim.url, DATAHUB_GMS_TOKEN: token });
 
 const STALE = 'raw.marketing.campaign_touches';
 const UPLIFT = demoVerdict('campaignUplift');

@@ -1,36 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ingestProposal } from '@janus/datahub-sim/ingest-client';
 import { requireBuiltCli, runJanus } from './run-janus.js';
+import { useDemoSimWithWriters } from '../support/writer-sim.js';
 
 /**
  * Who may accept from the CLI: the token's DataHub user, with the email and groups DataHub holds for them. In the demo
  * catalog fraud_detector_v4 and the leak's feature are owned by Dev Patel and the group Risk ML; erin.walsh (Growth
  * ML) owns neither; gus.lindqvist is nobody until he joins Risk ML.
  */
-const WRITES = ['EDIT_ENTITY', 'MANAGE_STRUCTURED_PROPERTIES'];
 const ROOT = 'tok-root-7qv';
-let sim: RunningSim;
+const demo = useDemoSimWithWriters({ 'tok-gus-9fz': 'gus.lindqvist', 'tok-erin-4kw': 'erin.walsh' }, { token: ROOT });
 const env = (token: string, more: Record<string, string> = {}) => ({
-  DATAHUB_GMS_URL: sim.url,
+  DATAHUB_GMS_URL: demo.sim.url,
   DATAHUB_GMS_TOKEN: token,
   ...more,
 });
-beforeAll(async () => {
-  sim = await startSim({
-    demo: true,
-    port: 0,
-    token: ROOT,
-    tokens: {
-      'tok-gus-9fz': { actor: 'urn:li:corpuser:gus.lindqvist', privileges: WRITES },
-      'tok-erin-4kw': { actor: 'urn:li:corpuser:erin.walsh', privileges: WRITES },
-    },
-  });
-});
-afterAll(() => sim?.close());
 
 const accept = (token: string, reason: string, more: Record<string, string> = {}) =>
   runJanus(['accept', 'fraud_detector_v4', 'target_leakage', '--reason', reason, '--days', '7'], env(token, more));
@@ -49,7 +36,7 @@ describe('janus accept: owners through a group, admins by email (the built CLI, 
 
     // as ingestion writes it: a groupMembership aspect on the user
     const ingested = await ingestProposal(
-      sim.url,
+      demo.sim.url,
       {
         entityType: 'corpuser',
         entityUrn: 'urn:li:corpuser:gus.lindqvist',

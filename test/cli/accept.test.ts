@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltCli, runJanus } from './run-janus.js';
 import { demoFindingKeys } from '../support/demo-verdicts.js';
+import { useDemoSimWithWriters } from '../support/writer-sim.js';
 
 // dev.patel owns fraud_detector_v4 in the demo catalog; mallory owns nothing
-const WRITES = ['EDIT_ENTITY', 'MANAGE_STRUCTURED_PROPERTIES'];
-let sim: RunningSim;
-const env = (token: string) => ({ DATAHUB_GMS_URL: sim.url, DATAHUB_GMS_TOKEN: token });
-beforeAll(async () => {
-  sim = await startSim({
-    demo: true,
-    port: 0,
-    tokens: {
-      'tok-dev': { actor: 'urn:li:corpuser:dev.patel', privileges: WRITES },
-      'tok-mallory': { actor: 'urn:li:corpuser:mallory', privileges: WRITES },
-    },
-  });
-});
-afterAll(() => sim?.close());
+const demo = useDemoSimWithWriters({ 'tok-dev': 'dev.patel', 'tok-mallory': 'mallory' });
+const env = (token: string) => ({ DATAHUB_GMS_URL: demo.sim.url, DATAHUB_GMS_TOKEN: token });
 
 const [LEAK] = demoFindingKeys('fraud');
 

@@ -2,37 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanOverlay, LEAK_LINE, LEAKY } from './lineage-overlays.js';
 import { requireBuiltCli, runJanus, useDemoSim } from './run-janus.js';
 
 const demo = useDemoSim();
-const LEAKY = 'test/fixtures/lineage/leaky-tenure.yml';
-/** The line of the leaky overlay that makes tenure_days derive from lifetime_value, the label's source. */
-const LEAK_LINE =
-  fs
-    .readFileSync(LEAKY, 'utf8')
-    .split('\n')
-    .findIndex((l) => l.trim().startsWith('- urn:li:schemaField:') && l.includes(',lifetime_value)')) + 1;
-
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'janus-gate-github-'));
-/** A proposal for customer_ltv_v2 that leaks nothing: a feature column derives from another of its own table. */
-function cleanOverlay(): string {
-  const file = path.join(tmp(), 'clean.yml');
-  const field = (col: string) =>
-    `urn:li:schemaField:(urn:li:dataset:(urn:li:dataPlatform:snowflake,features.customer_features,PROD),${col})`;
-  fs.writeFileSync(
-    file,
-    [
-      'version: 1',
-      'lineage:',
-      '  - entity: { name: features.customer_features, platform: snowflake }',
-      '    fineGrainedLineages:',
-      `      - upstreams: ["${field('customer_id')}"]`,
-      `        downstreams: ["${field('tenure_days')}"]`,
-      '',
-    ].join('\n'),
-  );
-  return file;
-}
 const gate = (lineage: string, env: Record<string, string>, ...args: string[]) =>
   runJanus(['gate', '--model', 'customer_ltv_v2', '--lineage', lineage, ...args], { ...demo.env, ...env });
 

@@ -1,24 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMarkdownRenderer, disposeMdItInstance } from 'vitepress';
 import { describe, expect, it } from 'vitest';
 import { repoLinks } from '../../docs/.vitepress/repo-links.mjs';
+import { sitePages } from '../support/site-pages.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const REPO = 'https://example.test/janus/blob/main/';
-
-/** The site's Markdown pages (generated ones when present), not its build, cache, fragments or public files. */
-function pages(dir = 'docs'): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
-    e.name.startsWith('.') || e.name === 'public'
-      ? []
-      : e.isDirectory()
-        ? pages(`${dir}/${e.name}`)
-        : e.name.endsWith('.md')
-          ? [`${dir}/${e.name}`]
-          : [],
-  );
-}
 
 async function render(page: string, markdown: string): Promise<{ html: string; links: string[] }> {
   disposeMdItInstance(); // VitePress keeps one renderer: a fresh one, with the plugin once
@@ -32,7 +20,7 @@ describe("the documentation site's pages", () => {
   it('each opens in Argos\'s voice: a "> **Argos:**" line right under its title (the home page, in its hero)', () => {
     // a page may start with frontmatter or a comment (a generated page says which script made it)
     const opening = (text: string) => text.replace(/^---\n[\s\S]*?\n---\n+/, '').replace(/^(<!--.*-->\n+)+/, '');
-    const silent = pages()
+    const silent = sitePages()
       .filter((p) => p !== 'docs/index.md')
       .filter((p) => !/^# .+\n\n> \*\*Argos:\*\* \S/.test(opening(readFileSync(join(ROOT, p), 'utf8'))));
     expect(silent).toEqual([]);

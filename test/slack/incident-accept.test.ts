@@ -1,144 +1,59 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
-import { writeBackModels } from '../../src/app/write-back.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { acceptancesOf } from '../../src/core/acceptance/stored.js';
-import { keyOf } from '../../src/core/writeback/conventions.js';
-import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
-import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { judgeModel } from '../../src/app/judge-model.js';
 import { eventually } from '../support/service.js';
-import { startFakeSlack, type FakeSlack } from './fake-slack.js';
 import { SECRET } from './harness.js';
 import { sendSlashCommand } from './slash-command.js';
-import {
-  alertMessage,
-  CAROL,
-  callsOf,
-  clickButton,
-  ERIN,
-  postInteraction,
-  startJanusWithIncidents,
-  viewSubmission,
-  withIncidentMethods,
-  type JanusWithIncidents,
-  type Json,
-} from './incident-slack.js';
+import { openResolve, submitAccept, submitResolve, untilResolved, useIncidentBed } from './incident-bed.js';
+import { CAROL, callsOf, ERIN, incidentOf, type Json } from './incident-slack.js';
 
 const policy = judgePolicy(judgeSchema.parse({}));
 const DAY = 86_400_000;
 
-let sim: RunningSim;
-let slack: FakeSlack;
-let janus: JanusWithIncidents;
-let client: DataHubClient;
+const bed = useIncidentBed({ members: [ERIN, CAROL], scan: true });
 let leak: string;
-
 beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  client = createDataHubClient({ url: sim.url });
-  const scan = await writeBackModels({ client, policy }, 'all', { keepVerdicts: false });
-  expect(scan.failed).toEqual([]);
-  const data = await client.request(datasetsIncidentsOp, { urns: [DEMO.datasets.stgChargebacks] });
-  leak = data.entities![0]!.incidents!.incidents.find((i) => keyOf(i.description)?.startsWith('target_leakage:'))!.urn;
-  slack = await startFakeSlack();
-  withIncidentMethods(slack, [ERIN, CAROL]);
-  janus = await startJanusWithIncidents({ datahub: sim.url, slack });
+  leak = await incidentOf(bed.client, DEMO.datasets.stgChargebacks, /^target_leakage:/);
 });
-afterAll(async () => {
-  await janus?.close();
-  await slack?.close();
-  await sim?.close();
-});
-afterEach(() => {
-  expect(slack.unexpected).toEqual([]);
-});
-
-/** Resolve clicked by `who` on an alert about the leak's incident: the modal Slack was asked to open. */
-async function openResolve(who: typeof CAROL, ts: string): Promise<Json> {
-  const before = callsOf(slack, 'views.open').length;
-  const { res } = await clickButton(slack, janus.endpoint, {
-    user: who,
-    actionId: 'janus.incident.resolve',
-    value: leak,
-    message: alertMessage(leak, ts),
-  });
-  expect(res.status).toBe(200);
-  const [open] = await eventually(() => {
-    const opened = callsOf(slack, 'views.open').slice(before);
-    return opened.length ? opened : undefined;
-  }, 'views.open');
-  return open!.view as Json;
-}
 
 /** The acceptances fraud_detector_v4 holds in DataHub (its structured property). */
 async function storedAcceptances() {
-  const { graph } = await judgeModel({ client, policy }, DEMO.modelNames.fraud);
+  const { graph } = await judgeModel({ client: bed.client, policy }, DEMO.modelNames.fraud);
   return acceptancesOf(graph.nodes[graph.model]?.structuredProperties ?? {});
 }
 
 describe("Resolve's Accept the risk (Bolt, signed payloads, the simulator)", () => {
   it('offers Accept the risk with 7/30/90 days; a stranger is refused, nothing written', async () => {
-    const view = await openResolve(CAROL, '1760002001.000100');
+    const view = await openResolve(bed, CAROL, leak, '1760002001.000100');
     const text = JSON.stringify(view.blocks);
     expect(text).toContain('Accept the risk');
     expect(text).not.toContain('No action required');
     const duration = (view.blocks as Json[]).find((b) => b.block_id === 'duration')!;
     expect(duration.element.options.map((o: Json) => o.value)).toEqual(['7', '30', '90']);
     // no duration: the modal shows the error, nothing runs
-    const missing = await postInteraction(
-      janus.endpoint,
-      viewSubmission({
-        user: CAROL.id,
-        privateMetadata: view.private_metadata,
-        stage: 'NO_ACTION_REQUIRED',
-        note: 'x',
-      }),
-    );
+    const missing = await submitResolve(bed, CAROL, view, { stage: 'NO_ACTION_REQUIRED', note: 'x' });
     expect(await missing.json()).toMatchObject({ response_action: 'errors', errors: { duration: expect.any(String) } });
 
     // erin owns neither the leak's table nor fraud_detector_v4: her submission of the form is refused
-    const submit = await postInteraction(
-      janus.endpoint,
-      viewSubmission({
-        user: ERIN.id,
-        privateMetadata: view.private_metadata,
-        stage: 'NO_ACTION_REQUIRED',
-        note: 'looks fine to me',
-        days: '30',
-      }),
-    );
-    expect(submit.status).toBe(200);
+    await submitAccept(bed, ERIN, view, 'looks fine to me');
     await eventually(
-      () => callsOf(slack, 'chat.postEphemeral').some((m) => m.user === ERIN.id && /may act/.test(m.text)),
+      () => callsOf(bed.slack, 'chat.postEphemeral').some((m) => m.user === ERIN.id && /may act/.test(m.text)),
       'the refusal',
     );
     expect(await storedAcceptances()).toEqual([]);
-    expect((await readIncidentFacts(client, leak))!.status.state).toBe('ACTIVE');
+    expect((await readIncidentFacts(bed.client, leak))!.status.state).toBe('ACTIVE');
   });
 
   it('the owner accepts for 7 days: stored on the model, the incident resolved NO_ACTION_REQUIRED with the reason, /janus trust says so', async () => {
-    const view = await openResolve(CAROL, '1760002002.000100');
+    const view = await openResolve(bed, CAROL, leak, '1760002002.000100');
     const started = Date.now();
-    const submit = await postInteraction(
-      janus.endpoint,
-      viewSubmission({
-        user: CAROL.id,
-        privateMetadata: view.private_metadata,
-        stage: 'NO_ACTION_REQUIRED',
-        note: 'backfill running',
-        days: '7',
-      }),
-    );
-    expect(submit.status).toBe(200);
-    await eventually(
-      async () => (await readIncidentFacts(client, leak))!.status.state === 'RESOLVED',
-      'the incident resolved',
-    );
-    expect((await readIncidentFacts(client, leak))!.status).toMatchObject({
+    await submitAccept(bed, CAROL, view, 'backfill running', '7');
+    await untilResolved(bed, leak);
+    expect((await readIncidentFacts(bed.client, leak))!.status).toMatchObject({
       stage: 'NO_ACTION_REQUIRED',
       message: expect.stringContaining('backfill running'),
     });
@@ -149,15 +64,15 @@ describe("Resolve's Accept the risk (Bolt, signed payloads, the simulator)", () 
     expect(lasts).toBeGreaterThan(7 * DAY - 60_000);
     expect(lasts).toBeLessThanOrEqual(7 * DAY + 60_000);
 
-    const { id, url } = slack.responseUrl();
-    const res = await sendSlashCommand(janus.endpoint, {
+    const { id, url } = bed.slack.responseUrl();
+    const res = await sendSlashCommand(bed.janus.endpoint, {
       text: `trust ${DEMO.modelNames.fraud}`,
       responseUrl: url,
       secret: SECRET,
       user: CAROL.id,
     });
     expect(res.status).toBe(200);
-    const reply = (await slack.posted(id)) as Json;
+    const reply = (await bed.slack.posted(id)) as Json;
     expect(JSON.stringify(reply)).toContain('1 finding accepted by carol.diaz until');
     expect(JSON.stringify(reply)).toContain("'backfill running'");
   });

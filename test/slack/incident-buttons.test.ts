@@ -1,14 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeBackModels } from '../../src/app/write-back.js';
-import { judgePolicy } from '../../src/config/index.js';
-import { judgeSchema } from '../../src/config/judge.js';
-import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
+import type { RunningSim } from '@janus/datahub-sim';
 import { ingestProposalBatch } from '@janus/datahub-sim/ingest-client';
 import { eventually } from '../support/service.js';
-import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import { useIncidentBed } from './incident-bed.js';
 import { setIncidentStatus } from '../support/datahub-ui.js';
 import {
   alertMessage,
@@ -30,7 +26,6 @@ import {
   incidentOf,
 } from './incident-slack.js';
 
-const policy = judgePolicy(judgeSchema.parse({}));
 const { datasets: DATASETS, groups: GROUPS } = DEMO;
 const UPLIFT_KEY = `missing_owner:${DATASETS.upliftTrainingSet}`;
 const LEAK_KEY = /^target_leakage:/;
@@ -55,35 +50,17 @@ async function addFrank(sim: RunningSim) {
   ]);
   expect(res.status).toBe(200);
 }
-let sim: RunningSim;
-let slack: FakeSlack;
-let janus: JanusWithIncidents;
-let client: DataHubClient;
+
+const bed = useIncidentBed({ members: [ERIN, FRANK, DEV, NOBODY, BOT_USER], scan: true, seed: addFrank });
 let sessions: string;
 let uplift: string;
 let leak: string;
 let nextMessage = 0;
 
 beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  client = createDataHubClient({ url: sim.url });
-  await addFrank(sim);
-  const scan = await writeBackModels({ client, policy }, 'all', { keepVerdicts: false });
-  expect(scan.failed).toEqual([]);
-  sessions = await incidentOf(client, DATASETS.stgSessions, SESSIONS_KEY);
-  uplift = await incidentOf(client, DATASETS.upliftTrainingSet, UPLIFT_KEY);
-  leak = await incidentOf(client, DATASETS.stgChargebacks, LEAK_KEY);
-  slack = await startFakeSlack();
-  withIncidentMethods(slack, [ERIN, FRANK, DEV, NOBODY, BOT_USER]);
-  janus = await startJanusWithIncidents({ datahub: sim.url, slack });
-});
-afterAll(async () => {
-  await janus?.close();
-  await slack?.close();
-  await sim?.close();
-});
-afterEach(() => {
-  expect(slack.unexpected).toEqual([]);
+  sessions = await incidentOf(bed.client, DATASETS.stgSessions, SESSIONS_KEY);
+  uplift = await incidentOf(bed.client, DATASETS.upliftTrainingSet, UPLIFT_KEY);
+  leak = await incidentOf(bed.client, DATASETS.stgChargebacks, LEAK_KEY);
 });
 
 /** An alert message on `urn` in the channel (a new ts each time). */
@@ -91,23 +68,23 @@ const alertOn = (urn: string) => alertMessage(urn, `1760001${String(++nextMessag
 
 /** A signed click; resolves with the HTTP answer and, when Argos tells the clicker something, that reply. */
 async function click(user: Member, actionId: string, value: string, message = alertOn(value)) {
-  const { res, id, reply } = await clickButton(slack, janus.endpoint, { user, actionId, value, message });
+  const { res, id, reply } = await clickButton(bed.slack, bed.janus.endpoint, { user, actionId, value, message });
   return { status: res.status, body: await res.text(), message, reply, replyId: id };
 }
 
-const updatesOf = (ts: string) => updatesIn(slack, ts);
+const updatesOf = (ts: string) => updatesIn(bed.slack, ts);
 /** The chat.update calls of a message, once there is one. */
 const updated = (ts: string) =>
   eventually(() => {
     const list = updatesOf(ts);
     return list.length ? list : undefined;
   }, `chat.update of ${ts}`);
-const status = async (urn: string) => (await readIncidentFacts(client, urn))!.status;
-const people = async (urn: string) => (await readIncidentFacts(client, urn))!.people;
+const status = async (urn: string) => (await readIncidentFacts(bed.client, urn))!.status;
+const people = async (urn: string) => (await readIncidentFacts(bed.client, urn))!.people;
 /** The replies Janus posted in the thread of the message at `ts`, once there are `n`. */
 const threadReplies = (ts: string, n = 1) =>
   eventually(() => {
-    const list = callsOf(slack, 'chat.postMessage').filter((m) => m.thread_ts === ts);
+    const list = callsOf(bed.slack, 'chat.postMessage').filter((m) => m.thread_ts === ts);
     return list.length >= n ? list : undefined;
   }, `${n} replies in the thread of ${ts}`);
 const textOf = (blocks: Json[]) => JSON.stringify(blocks);
@@ -138,7 +115,7 @@ describe('acting on an incident from Slack', () => {
       'janus.incident.assign',
       'janus.incident.set',
     ]);
-    expect(slack.responses.filter((x) => x.id === r.replyId)).toEqual([]);
+    expect(bed.slack.responses.filter((x) => x.id === r.replyId)).toEqual([]);
     // DataHub's assignees: the acknowledger's DataHub user; the thread says who took it
     expect(await people(sessions)).toEqual({
       priority: expect.anything(),
@@ -153,7 +130,7 @@ describe('acting on an incident from Slack', () => {
     const r = await click(ERIN, 'janus.incident.resolve', sessions);
     expect(r.status).toBe(200);
     const [open] = await eventually(() => {
-      const opened = callsOf(slack, 'views.open');
+      const opened = callsOf(bed.slack, 'views.open');
       return opened.length ? opened : undefined;
     }, 'views.open');
     const view = open!.view as Json;
@@ -163,7 +140,7 @@ describe('acting on an incident from Slack', () => {
 
     const note = 'Re-ran build_stg_sessions after the upstream outage.';
     const submit = await postInteraction(
-      janus.endpoint,
+      bed.janus.endpoint,
       viewSubmission({ user: ERIN.id, privateMetadata: view.private_metadata as string, stage: 'FIXED', note }),
     );
     expect(submit.status).toBe(200);
@@ -217,7 +194,13 @@ describe('acting on an incident from Slack', () => {
       ],
     });
     const choose = (choice: string) =>
-      clickButton(slack, janus.endpoint, { user: FRANK, actionId: 'janus.incident.set', value: '', message, choice });
+      clickButton(bed.slack, bed.janus.endpoint, {
+        user: FRANK,
+        actionId: 'janus.incident.set',
+        value: '',
+        message,
+        choice,
+      });
     expect((await choose(`priority:CRITICAL|${sessions}`)).res.status).toBe(200);
     await threadReplies(message.ts, 2);
     // the priority changes, the assignees stay (GMS would drop what the update leaves out)
@@ -245,9 +228,9 @@ describe('acting on an incident from Slack', () => {
   });
 
   it('the menu: a forged option is refused as malformed, and one who may not act is refused; nothing written', async () => {
-    sim.resetStats();
+    bed.sim.resetStats();
     const message = alertOn(sessions);
-    const forged = await clickButton(slack, janus.endpoint, {
+    const forged = await clickButton(bed.slack, bed.janus.endpoint, {
       user: FRANK,
       actionId: 'janus.incident.set',
       value: '',
@@ -255,7 +238,7 @@ describe('acting on an incident from Slack', () => {
       choice: `priority:URGENT|${sessions}`,
     });
     expect((await forged.reply()).text).toContain('This button does not name a DataHub incident');
-    const refused = await clickButton(slack, janus.endpoint, {
+    const refused = await clickButton(bed.slack, bed.janus.endpoint, {
       user: DEV,
       actionId: 'janus.incident.set',
       value: '',
@@ -265,17 +248,17 @@ describe('acting on an incident from Slack', () => {
     expect((await refused.reply()).text).toContain('Only the owners of analytics.stg_sessions');
     const assign = await click(DEV, 'janus.incident.assign', sessions, message);
     expect((await assign.reply()).text).toContain('Only the owners of analytics.stg_sessions');
-    expect(sim.stats().mutations).toBe(0);
+    expect(bed.sim.stats().mutations).toBe(0);
   });
 
   it('a button on an incident resolved elsewhere says so and shows where it is now, writing nothing', async () => {
     const old = alertOn(uplift);
-    await setIncidentStatus(sim, uplift, {
+    await setIncidentStatus(bed.sim, uplift, {
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
       message: 'Known gap, owner on the way',
     });
-    sim.resetStats();
+    bed.sim.resetStats();
     const r = await click(ERIN, 'janus.incident.ack', uplift, old);
     const reply = await r.reply();
     expect(reply).toMatchObject({ response_type: 'ephemeral', replace_original: false });
@@ -284,7 +267,7 @@ describe('acting on an incident from Slack', () => {
     expect(textOf(update!.blocks as Json[])).toContain('*Resolved: no action required*');
     expect(textOf(update!.blocks as Json[])).toContain('Known gap, owner on the way');
     expect(buttonsOf(update!.blocks as Json[])).toEqual(['open_report', 'janus.incident.reopen']);
-    expect(sim.stats().mutations).toBe(0);
+    expect(bed.sim.stats().mutations).toBe(0);
     expect(await status(uplift)).toMatchObject({ state: 'RESOLVED', stage: 'NO_ACTION_REQUIRED' });
   });
 
@@ -300,16 +283,16 @@ describe('who may not act: told only them, nothing changed', () => {
     expect(r.status).toBe(200);
     const reply = await r.reply();
     expect(reply).toMatchObject({ response_type: 'ephemeral', replace_original: false });
-    expect(sim.stats().mutations).toBe(0);
+    expect(bed.sim.stats().mutations).toBe(0);
     expect(updatesOf(r.message.ts)).toEqual([]);
-    const requests = sim.stats().requests;
+    const requests = bed.sim.stats().requests;
     if (urn) expect(await status(urn)).toEqual(before);
     return { ...reply, requests } as Json & { requests: number };
   };
 
   it('a non-owner is refused, naming who may act', async () => {
     const before = await status(sessions);
-    sim.resetStats();
+    bed.sim.resetStats();
     const reply = await unchanged(await click(DEV, 'janus.incident.ack', sessions), sessions, before);
     expect(reply.text).toContain('Only the owners of analytics.stg_sessions or of the models it affects may act');
     expect(reply.text).toContain('Erin Walsh');
@@ -318,29 +301,29 @@ describe('who may not act: told only them, nothing changed', () => {
 
   it('a Slack member with no DataHub account is told so', async () => {
     const before = await status(sessions);
-    sim.resetStats();
+    bed.sim.resetStats();
     const reply = await unchanged(await click(NOBODY, 'janus.incident.ack', sessions), sessions, before);
     expect(reply.text).toContain('DataHub has no user with your email (nobody@elsewhere.example)');
   });
 
   it('a member whose email Slack does not give is told so', async () => {
-    sim.resetStats();
+    bed.sim.resetStats();
     const reply = await unchanged(await click(BOT_USER, 'janus.incident.ack', sessions), '', undefined);
     expect(reply.text).toContain('Argos cannot see your email in Slack');
   });
 
   it('a forged value: an incident the clicker does not own is refused, a malformed urn named as such', async () => {
     const before = await status(leak);
-    sim.resetStats();
+    bed.sim.resetStats();
     const refused = await unchanged(await click(ERIN, 'janus.incident.ack', leak), leak, before);
     expect(refused.text).toContain('Only the owners of analytics.stg_chargebacks');
     for (const value of ['urn:li:dataset:(urn:li:dataPlatform:snowflake,x,PROD)', 'DROP TABLE', '']) {
-      sim.resetStats();
+      bed.sim.resetStats();
       const reply = await unchanged(await click(ERIN, 'janus.incident.ack', value), '', undefined);
       expect(reply.text).toContain('This button does not name a DataHub incident');
       expect(reply.requests).toBe(0);
     }
-    sim.resetStats();
+    bed.sim.resetStats();
     const gone = await unchanged(
       await click(ERIN, 'janus.incident.ack', 'urn:li:incident:no-such-incident'),
       '',
@@ -351,7 +334,7 @@ describe('who may not act: told only them, nothing changed', () => {
 
   it('an unknown janus.incident action id is answered as unknown', async () => {
     const before = await status(sessions);
-    sim.resetStats();
+    bed.sim.resetStats();
     const reply = await unchanged(await click(ERIN, 'janus.incident.delete', sessions), sessions, before);
     expect(reply.text).toContain('Argos does not know the button `janus.incident.delete`');
     expect(reply.requests).toBe(0);
@@ -363,52 +346,54 @@ describe('who may not act: told only them, nothing changed', () => {
       actionId: 'janus.incident.ack',
       value: sessions,
       message: alertOn(sessions),
-      responseUrl: slack.responseUrl().url,
+      responseUrl: bed.slack.responseUrl().url,
     });
     const before = await status(sessions);
-    sim.resetStats();
-    const calls = slack.calls.length;
-    expect((await postInteraction(janus.endpoint, payload, { secret: 'not-the-secret' })).status).toBe(401);
-    const stale = await postInteraction(janus.endpoint, payload, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    bed.sim.resetStats();
+    const calls = bed.slack.calls.length;
+    expect((await postInteraction(bed.janus.endpoint, payload, { secret: 'not-the-secret' })).status).toBe(401);
+    const stale = await postInteraction(bed.janus.endpoint, payload, {
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     expect(stale.status).toBe(401);
     await new Promise((r) => setTimeout(r, 300));
-    expect(sim.stats().requests).toBe(0);
-    expect(slack.calls.length).toBe(calls);
+    expect(bed.sim.stats().requests).toBe(0);
+    expect(bed.slack.calls.length).toBe(calls);
     expect(await status(sessions)).toEqual(before);
   });
 
   it('a Resolve form without a stage or note is shown its errors; a forged form is refused; nothing written', async () => {
     const meta = JSON.stringify({ urn: sessions, channel: CHANNEL, ts: '1760009999.000100' });
-    sim.resetStats();
-    const missing = await postInteraction(janus.endpoint, viewSubmission({ user: ERIN.id, privateMetadata: meta }));
+    bed.sim.resetStats();
+    const missing = await postInteraction(bed.janus.endpoint, viewSubmission({ user: ERIN.id, privateMetadata: meta }));
     expect(missing.status).toBe(200);
     expect(await missing.json()).toEqual({
       response_action: 'errors',
       errors: { stage: 'Choose Fixed or Accept the risk.', note: 'Write a note (at most 1000 characters).' },
     });
     const forged = await postInteraction(
-      janus.endpoint,
+      bed.janus.endpoint,
       viewSubmission({ user: ERIN.id, privateMetadata: '{"urn":"urn:li:dataset:x"}', stage: 'FIXED', note: 'x' }),
     );
     expect(((await forged.json()) as Json).errors.note).toContain('does not name a DataHub incident');
-    expect(sim.stats().mutations).toBe(0);
+    expect(bed.sim.stats().mutations).toBe(0);
   });
 });
 
 describe('in one process without Redis', () => {
   it('10 clicks at once by an owner of the affected model: one transition, one message update, nine told', async () => {
     const message = alertOn(leak);
-    sim.resetStats();
+    bed.sim.resetStats();
     const clicks = await Promise.all(Array.from({ length: 10 }, () => click(DEV, 'janus.incident.ack', leak, message)));
     expect(clicks.map((c) => c.status)).toEqual(Array(10).fill(200));
     const ids = new Set(clicks.map((c) => c.replyId));
     const told = await eventually(() => {
-      const list = slack.responses.filter((r) => ids.has(r.id));
+      const list = bed.slack.responses.filter((r) => ids.has(r.id));
       return list.length >= 9 ? list : undefined;
     }, 'nine replies');
     expect(told).toHaveLength(9);
     for (const r of told) expect(String(r.body.text)).toContain('already acknowledged by Dev Patel');
-    expect(sim.stats().byOperation.JanusUpdateIncident).toBe(1);
+    expect(bed.sim.stats().byOperation.JanusUpdateIncident).toBe(1);
     expect(updatesOf(message.ts)).toHaveLength(1);
     expect(await status(leak)).toMatchObject({ state: 'ACTIVE', stage: 'INVESTIGATION' });
   });
@@ -416,16 +401,25 @@ describe('in one process without Redis', () => {
 
 describe('configured: slack.admins and slack.actors', () => {
   it('an admin (by email) may act on any incident; under `anyone`, every member with a DataHub account may', async () => {
-    withIncidentMethods(slack, [ERIN, FRANK, DEV, NOBODY, BOT_USER, CAROL]);
+    withIncidentMethods(bed.slack, [ERIN, FRANK, DEV, NOBODY, BOT_USER, CAROL]);
     const asAdmin = await startJanusWithIncidents({
-      datahub: sim.url,
-      slack,
+      datahub: bed.sim.url,
+      slack: bed.slack,
       env: { JANUS_SLACK_ADMINS: 'U0SOMEONE, Carol.Diaz@acmepay.example' },
     });
-    const anyone = await startJanusWithIncidents({ datahub: sim.url, slack, env: { JANUS_SLACK_ACTORS: 'anyone' } });
+    const anyone = await startJanusWithIncidents({
+      datahub: bed.sim.url,
+      slack: bed.slack,
+      env: { JANUS_SLACK_ACTORS: 'anyone' },
+    });
     const ackOn = async (j: JanusWithIncidents, user: Member, value: string) => {
       const message = alertOn(value);
-      const { res } = await clickButton(slack, j.endpoint, { user, actionId: 'janus.incident.ack', value, message });
+      const { res } = await clickButton(bed.slack, j.endpoint, {
+        user,
+        actionId: 'janus.incident.ack',
+        value,
+        message,
+      });
       expect(res.status).toBe(200);
       return updated(message.ts);
     };

@@ -1,21 +1,20 @@
-import { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../src/compose/service.js';
 import { judgePolicy } from '../../src/config/index.js';
 import { judgeSchema } from '../../src/config/judge.js';
 import { cycleSchema } from '../../src/config/cycle.js';
 import { keyOf } from '../../src/core/writeback/conventions.js';
-import { createDataHubClient, type DataHubClient } from '../../src/datahub/client.js';
+import { createDataHubClient } from '../../src/datahub/client.js';
 import { readIncidentFacts } from '../../src/datahub/incident-facts.js';
 import { datasetsIncidentsOp } from '../../src/datahub/queries/incident.js';
 import { createLogger } from '../../src/log.js';
 import { DEMO } from '@janus/datahub-sim/demo';
-import { startSim, type RunningSim } from '@janus/datahub-sim';
 import { ingestProposal } from '@janus/datahub-sim/ingest-client';
-import { cleanPrefix, eventually, REDIS_URL, testPrefix } from '../support/service.js';
-import { startFakeSlack, type FakeSlack } from './fake-slack.js';
+import { redisWithPrefixes } from '../support/redis-prefixes.js';
+import { eventually, REDIS_URL } from '../support/service.js';
 import { setIncidentStatus } from '../support/datahub-ui.js';
+import { openResolve, submitResolve, useIncidentBed } from './incident-bed.js';
 import {
   alertMessage,
   CAROL,
@@ -23,14 +22,8 @@ import {
   CHANNEL,
   clickButton,
   ERIN,
-  postInteraction,
   SESSIONS_KEY,
-  startJanusWithIncidents,
   updatesOf as updatesIn,
-  viewSubmission,
-  withIncidentMethods,
-  type JanusWithIncidents,
-  type Json,
   type Member,
 } from './incident-slack.js';
 
@@ -43,33 +36,13 @@ const policy = judgePolicy(judgeSchema.parse({}));
 const { datasets: DATASETS, assertions: ASSERTIONS } = DEMO;
 const CHECK_KEY = `upstream_failure:${ASSERTIONS.stgTransactionsRowCount}`;
 
-const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-const prefix = testPrefix();
-let sim: RunningSim;
-let slack: FakeSlack;
-let janus: JanusWithIncidents;
-let client: DataHubClient;
+const { redis, prefix: newPrefix } = redisWithPrefixes();
+const prefix = newPrefix();
+const bed = useIncidentBed({ members: [ERIN, CAROL], redis, env: { JANUS_REDIS_PREFIX: prefix } });
 let service: RunningService | undefined;
 let nextTs = 0;
-
-beforeAll(async () => {
-  sim = await startSim({ demo: true, port: 0 });
-  client = createDataHubClient({ url: sim.url });
-  slack = await startFakeSlack();
-  withIncidentMethods(slack, [ERIN, CAROL]);
-  janus = await startJanusWithIncidents({ datahub: sim.url, slack, redis, env: { JANUS_REDIS_PREFIX: prefix } });
-});
-afterAll(async () => {
-  await service?.close(5_000);
-  await janus?.close();
-  await slack?.close();
-  await sim?.close();
-  await cleanPrefix(prefix);
-  redis.disconnect();
-});
-afterEach(() => {
-  expect(slack.unexpected).toEqual([]);
-});
+// after hooks run last-registered first: the service stops before the bed and Redis close
+afterAll(() => service?.close(5_000));
 
 /** Every cycle re-reads and judges the whole demo catalog, once a second; Slack on, so each cycle syncs messages. */
 async function startTheService(): Promise<RunningService> {
@@ -78,13 +51,13 @@ async function startTheService(): Promise<RunningService> {
     redisUrl: REDIS_URL,
     prefix,
     cycle: cycleSchema.parse({ interval: '1s', refresh: '1s', jobLockMs: 2000 }),
-    client: createDataHubClient({ url: sim.url }),
+    client: createDataHubClient({ url: bed.sim.url }),
     policy,
     logger: createLogger({ level: 'info', format: 'json', destination: { write: (l: string) => void lines.push(l) } }),
     registry: new Registry(),
     scheduler: true,
     workers: true,
-    slack: { botToken: 'xoxb-test-token', apiUrl: slack.apiUrl },
+    slack: { botToken: 'xoxb-test-token', apiUrl: bed.slack.apiUrl },
   });
 }
 
@@ -108,16 +81,16 @@ const cyclesAfter = async (since: number, n: number) => {
 
 /** Janus's incidents of a finding key on a dataset, newest first. */
 async function incidentsOf(dataset: string, key: string) {
-  const data = await client.request(datasetsIncidentsOp, { urns: [dataset] });
+  const data = await bed.client.request(datasetsIncidentsOp, { urns: [dataset] });
   return (data.entities?.[0]?.incidents?.incidents ?? []).filter((i) => keyOf(i.description) === key);
 }
 const newMessage = (urn: string) => alertMessage(urn, `1760002${String(++nextTs).padStart(3, '0')}.000100`);
 async function click(user: Member, actionId: string, value: string, message: ReturnType<typeof newMessage>) {
-  const { res, id, reply } = await clickButton(slack, janus.endpoint, { user, actionId, value, message });
+  const { res, id, reply } = await clickButton(bed.slack, bed.janus.endpoint, { user, actionId, value, message });
   expect(res.status).toBe(200);
   return { id, reply };
 }
-const updatesOf = (ts: string) => updatesIn(slack, ts);
+const updatesOf = (ts: string) => updatesIn(bed.slack, ts);
 const updated = (ts: string, what: RegExp) =>
   eventually(
     () => updatesOf(ts).find((u) => what.test(JSON.stringify(u.blocks))),
@@ -126,20 +99,13 @@ const updated = (ts: string, what: RegExp) =>
   );
 /** Resolves an incident from Slack: Resolve, then the modal submitted. */
 async function resolveFromSlack(user: Member, urn: string, message: ReturnType<typeof newMessage>, stage: string) {
-  const opened = callsOf(slack, 'views.open').length;
-  await click(user, 'janus.incident.resolve', urn, message);
-  const view = await eventually(() => callsOf(slack, 'views.open')[opened]?.view as Json | undefined, 'views.open');
-  const res = await postInteraction(
-    janus.endpoint,
-    viewSubmission({
-      user: user.id,
-      privateMetadata: view.private_metadata as string,
-      stage,
-      note: `${stage} per ${user.name}`,
-      // "No action required" is Accept the risk: for how long (docs/accepted-risk.md)
-      ...(stage === 'NO_ACTION_REQUIRED' ? { days: '30' } : {}),
-    }),
-  );
+  const view = await openResolve(bed, user, urn, message.ts);
+  const res = await submitResolve(bed, user, view, {
+    stage,
+    note: `${stage} per ${user.name}`,
+    // "No action required" is Accept the risk: for how long (docs/accepted-risk.md)
+    ...(stage === 'NO_ACTION_REQUIRED' ? { days: '30' } : {}),
+  });
   expect(res.status).toBe(200);
   await updated(message.ts, /\*Resolved/);
 }
@@ -153,19 +119,22 @@ describe('before the service runs', () => {
     service = undefined;
     const urn = (await incidentsOf(DATASETS.stgSessions, SESSIONS_KEY))[0]!.urn;
     const message = newMessage(urn);
-    sim.resetStats();
+    bed.sim.resetStats();
     const clicks = await Promise.all(Array.from({ length: 10 }, () => click(ERIN, 'janus.incident.ack', urn, message)));
     await updated(message.ts, /Acknowledged/);
     const ids = new Set(clicks.map((c) => c.id));
     const told = await eventually(() => {
-      const list = slack.responses.filter((r) => ids.has(r.id));
+      const list = bed.slack.responses.filter((r) => ids.has(r.id));
       return list.length >= 9 ? list : undefined;
     }, 'the other nine told');
     expect(told).toHaveLength(9);
     for (const r of told) expect(String(r.body.text)).toContain('This incident was already acknowledged by Erin Walsh');
-    expect(sim.stats().byOperation.JanusUpdateIncident).toBe(1);
+    expect(bed.sim.stats().byOperation.JanusUpdateIncident).toBe(1);
     expect(updatesOf(message.ts)).toHaveLength(1);
-    expect((await readIncidentFacts(client, urn))!.status).toMatchObject({ state: 'ACTIVE', stage: 'INVESTIGATION' });
+    expect((await readIncidentFacts(bed.client, urn))!.status).toMatchObject({
+      state: 'ACTIVE',
+      stage: 'INVESTIGATION',
+    });
   });
 });
 
@@ -182,7 +151,7 @@ describe('with the service running', () => {
     await click(ERIN, 'janus.incident.reopen', urn, message).then((c) => c.reply());
     await updated(message.ts, /Acknowledged/);
     const changed = Date.now();
-    await setIncidentStatus(sim, urn, {
+    await setIncidentStatus(bed.sim, urn, {
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
       message: 'Closed in the DataHub UI',
@@ -208,7 +177,7 @@ describe('with the service running', () => {
     expect(JSON.stringify(reopened.blocks)).toContain('FIXED per Erin Walsh');
     const reply = await eventually(
       () =>
-        callsOf(slack, 'chat.postMessage').find(
+        callsOf(bed.slack, 'chat.postMessage').find(
           (m) => m.thread_ts === message.ts && /Janus reopened/.test(String(m.text)),
         ),
       'the thread reply',
@@ -219,14 +188,14 @@ describe('with the service running', () => {
     expect(reply.text).toContain(`<@${ERIN.id}> had resolved it as fixed, and Janus still sees the problem.`);
     expect(reply.text).toContain('>FIXED per Erin Walsh');
     // DataHub's status message keeps who resolved it, as what, and the note
-    const now = (await readIncidentFacts(client, urn))!.status;
+    const now = (await readIncidentFacts(bed.client, urn))!.status;
     expect(now).toMatchObject({ state: 'ACTIVE', stage: 'TRIAGE' });
     expect(now.message).toMatch(/^Reopened by Janus: the evidence is still there on stg_sessions\./);
     expect(now.message).toContain(
       '\nErin Walsh (erin.walsh@acmepay.example) resolved as Fixed: "FIXED per Erin Walsh"',
     );
     // the thread holds the human record in order: her reopen, her resolution, then Janus's reopening
-    const thread = callsOf(slack, 'chat.postMessage')
+    const thread = callsOf(bed.slack, 'chat.postMessage')
       .filter((m) => m.thread_ts === message.ts)
       .map((m) => String(m.text).split('\n')[0]);
     expect(thread.slice(0, 3)).toEqual([
@@ -239,7 +208,7 @@ describe('with the service running', () => {
 
   it('NO_ACTION_REQUIRED: no new incident for five cycles; the evidence changes: raised again', async () => {
     const failRun = (at: number) =>
-      ingestProposal(sim.url, {
+      ingestProposal(bed.sim.url, {
         entityType: 'assertion',
         entityUrn: ASSERTIONS.stgTransactionsRowCount,
         aspectName: 'assertionRunEvent',
@@ -260,7 +229,7 @@ describe('with the service running', () => {
     }, 'the failing check raised');
     const message = newMessage(raised!.urn);
     await resolveFromSlack(CAROL, raised!.urn, message, 'NO_ACTION_REQUIRED');
-    expect((await readIncidentFacts(client, raised!.urn))!.status).toMatchObject({
+    expect((await readIncidentFacts(bed.client, raised!.urn))!.status).toMatchObject({
       state: 'RESOLVED',
       stage: 'NO_ACTION_REQUIRED',
     });

@@ -1,68 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import type { Acceptance } from '../../../src/core/acceptance/acceptance.js';
 import { honourAcceptances } from '../../../src/core/acceptance/honour.js';
 import { chainId, lapseOf, shapeOf } from '../../../src/core/acceptance/lapse.js';
 import { acceptanceProblems, acceptedUntil } from '../../../src/core/acceptance/limits.js';
 import { acceptedSentence } from '../../../src/core/acceptance/words.js';
-import { DEFAULT_POLICY } from '../../../src/core/detectors/registered.js';
-import type { DetectorName, Finding, Severity } from '../../../src/core/finding.js';
+import type { Severity } from '../../../src/core/finding.js';
 import { score } from '../../../src/core/score.js';
 import { evidenceFingerprint } from '../../../src/core/writeback/human-resolutions.js';
+import { acceptanceFor, DAY, iso, makeFinding, NOW } from './builders.js';
 
-const NOW = Date.UTC(2026, 11, 6, 12);
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
-
-const f = (detector: DetectorName, n = 0, evidence: Record<string, unknown> = {}): Finding => ({
-  detector,
-  ...DEFAULT_POLICY[detector]!,
-  entity: `urn:li:dataset:${n}`,
-  key: `${detector}:${n}`,
-  message: `${detector} ${n}`,
-  evidence,
-});
 const CHAINS = [['feature', 'shared', 'label']];
 const accepting = (chains: string[][]) => ({ chains: { ids: chains.map(chainId), longest: 3 } });
 const leak = (chains = CHAINS, severity?: Severity) => ({
-  ...f('target_leakage', 0, { chains }),
+  ...makeFinding('target_leakage', 0, { chains }),
   ...(severity ? { severity } : {}),
-});
-const accept = (finding: Finding, over: Partial<Acceptance> = {}): Acceptance => ({
-  key: finding.key,
-  by: 'carol.diaz',
-  reason: 'backfill running',
-  at: iso(NOW - DAY),
-  until: iso(NOW + 29 * DAY),
-  source: 'datahub',
-  ...over,
 });
 
 describe('an acceptance in force', () => {
   it('takes its finding out of the score and the band, and keeps it in sight with who, why, until', () => {
     const l = leak();
-    const owner = f('missing_owner', 1);
-    const h = honourAcceptances([l, owner], [accept(l)], NOW);
+    const owner = makeFinding('missing_owner', 1);
+    const h = honourAcceptances([l, owner], [acceptanceFor(l)], NOW);
     expect(h.counted).toEqual([owner]);
-    expect(h.accepted).toEqual([{ finding: l, acceptance: accept(l) }]);
+    expect(h.accepted).toEqual([{ finding: l, acceptance: acceptanceFor(l) }]);
     expect(score(h.counted)).toMatchObject({ score: 90, band: 'trusted' });
     expect(score([l, owner])).toMatchObject({ score: 70, band: 'at_risk' });
   });
 
   it('covers only its own key', () => {
-    const h = honourAcceptances([f('missing_owner', 1)], [accept(f('missing_owner', 2))], NOW);
-    expect(h).toEqual({ counted: [f('missing_owner', 1)], accepted: [], lapsed: [] });
+    const h = honourAcceptances(
+      [makeFinding('missing_owner', 1)],
+      [acceptanceFor(makeFinding('missing_owner', 2))],
+      NOW,
+    );
+    expect(h).toEqual({ counted: [makeFinding('missing_owner', 1)], accepted: [], lapsed: [] });
   });
 
   it('reads as the issue words it', () => {
     const l = leak();
-    const [a] = honourAcceptances([l], [accept(l, { until: '2027-01-05T00:00:00.000Z' })], NOW).accepted;
+    const [a] = honourAcceptances([l], [acceptanceFor(l, { until: '2027-01-05T00:00:00.000Z' })], NOW).accepted;
     expect(acceptedSentence([a!])).toBe("1 finding accepted by carol.diaz until 5 Jan: 'backfill running'");
   });
 
   it('of several of one key, the one still holding wins', () => {
     const l = leak();
-    const old = accept(l, { by: 'old', until: iso(NOW - DAY) });
-    const fresh = accept(l, { by: 'fresh' });
+    const old = acceptanceFor(l, { by: 'old', until: iso(NOW - DAY) });
+    const fresh = acceptanceFor(l, { by: 'fresh' });
     expect(honourAcceptances([l], [old, fresh], NOW).accepted[0]!.acceptance.by).toBe('fresh');
   });
 });
@@ -70,32 +52,32 @@ describe('an acceptance in force', () => {
 describe('an acceptance lapses', () => {
   const l = leak();
   it.each([
-    ['at its end', accept(l, { until: iso(NOW) }), l, 'expired on 2026-12-06'],
-    ['after its end', accept(l, { until: iso(NOW - DAY) }), l, 'expired on 2026-12-05'],
+    ['at its end', acceptanceFor(l, { until: iso(NOW) }), l, 'expired on 2026-12-06'],
+    ['after its end', acceptanceFor(l, { until: iso(NOW - DAY) }), l, 'expired on 2026-12-05'],
     [
       'when a longer chain appears',
-      accept(l, { accepted: accepting(CHAINS) }),
+      acceptanceFor(l, { accepted: accepting(CHAINS) }),
       leak([...CHAINS, ['feature', 'a', 'b', 'shared', 'label']]),
       'a longer column chain appeared (5 columns, 3 accepted)',
     ],
     [
       'when another chain of the same length appears',
-      accept(l, { accepted: accepting(CHAINS) }),
+      acceptanceFor(l, { accepted: accepting(CHAINS) }),
       leak([...CHAINS, ['feature', 'other', 'label']]),
       'a new column chain appeared (1 beyond the 1 accepted)',
     ],
     [
       'when the severity rises',
-      accept(f('freshness_lag'), { accepted: { severity: 'medium' } }),
-      { ...f('freshness_lag'), severity: 'high' as const },
+      acceptanceFor(makeFinding('freshness_lag'), { accepted: { severity: 'medium' } }),
+      { ...makeFinding('freshness_lag'), severity: 'high' as const },
       'its severity rose from medium to high',
     ],
     [
       'when the evidence changes (a new episode)',
-      accept(f('upstream_failure'), {
-        accepted: { evidence: evidenceFingerprint(f('upstream_failure', 0, { run: 1 })) },
+      acceptanceFor(makeFinding('upstream_failure'), {
+        accepted: { evidence: evidenceFingerprint(makeFinding('upstream_failure', 0, { run: 1 })) },
       }),
-      f('upstream_failure', 0, { run: 2 }),
+      makeFinding('upstream_failure', 0, { run: 2 }),
       'its evidence changed since it was accepted (a new episode)',
     ],
   ])('%s', (_, acceptance, finding, why) => {
@@ -106,13 +88,19 @@ describe('an acceptance lapses', () => {
   });
 
   it.each([
-    ['the same chains', accept(l, { accepted: accepting(CHAINS) }), l],
-    ['fewer chains', accept(l, { accepted: accepting([...CHAINS, ['feature', 'x', 'label']]) }), l],
-    ['a lower severity', accept(f('freshness_lag'), { accepted: { severity: 'high' } }), f('freshness_lag')],
+    ['the same chains', acceptanceFor(l, { accepted: accepting(CHAINS) }), l],
+    ['fewer chains', acceptanceFor(l, { accepted: accepting([...CHAINS, ['feature', 'x', 'label']]) }), l],
+    [
+      'a lower severity',
+      acceptanceFor(makeFinding('freshness_lag'), { accepted: { severity: 'high' } }),
+      makeFinding('freshness_lag'),
+    ],
     [
       'the same evidence, however late it is now',
-      accept(f('freshness_lag'), { accepted: { evidence: evidenceFingerprint(f('freshness_lag', 0, { lagMs: 1 })) } }),
-      f('freshness_lag', 0, { lagMs: 99 }),
+      acceptanceFor(makeFinding('freshness_lag'), {
+        accepted: { evidence: evidenceFingerprint(makeFinding('freshness_lag', 0, { lagMs: 1 })) },
+      }),
+      makeFinding('freshness_lag', 0, { lagMs: 99 }),
     ],
   ])('not on %s', (_, acceptance, finding) => {
     expect(lapseOf(acceptance, finding, NOW)).toBeUndefined();
@@ -126,9 +114,9 @@ describe('what an acceptance keeps of its finding', () => {
       severity: 'critical',
       chains: { ids: [chainId(CHAINS[0]!), chainId(['feature', 'a', 'shared', 'label'])], longest: 4 },
     });
-    const stale = f('freshness_lag', 0, { lastUpdated: 1 });
+    const stale = makeFinding('freshness_lag', 0, { lastUpdated: 1 });
     expect(shapeOf(stale)).toEqual({ severity: 'medium', evidence: evidenceFingerprint(stale) });
-    expect(lapseOf(accept(l, { accepted: shapeOf(l) }), l, NOW)).toBeUndefined();
+    expect(lapseOf(acceptanceFor(l, { accepted: shapeOf(l) }), l, NOW)).toBeUndefined();
   });
 });
 

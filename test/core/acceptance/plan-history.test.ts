@@ -2,28 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Acceptance } from '../../../src/core/acceptance/acceptance.js';
 import { MAX_HELD_ACCEPTANCES, planAcceptance } from '../../../src/core/acceptance/plan.js';
 import { acceptancesOf } from '../../../src/core/acceptance/stored.js';
-import { DEFAULT_POLICY } from '../../../src/core/detectors/registered.js';
-import type { Finding } from '../../../src/core/finding.js';
+import { acceptanceFor, DAY, iso, makeFinding, NOW } from './builders.js';
 
-const NOW = Date.UTC(2026, 11, 6, 12);
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
-const stale = (n: number): Finding => ({
-  detector: 'freshness_lag',
-  ...DEFAULT_POLICY.freshness_lag!,
-  entity: `urn:li:dataset:${n}`,
-  key: `freshness_lag:${n}`,
-  message: `stale ${n}`,
-  evidence: {},
-});
-const held = (n: number, until: number, by = 'carol.diaz'): Acceptance => ({
-  key: stale(n).key,
-  by,
-  reason: `reason ${n}`,
-  at: iso(until - 7 * DAY),
-  until: iso(until),
-  source: 'datahub',
-});
+const stale = (n: number) => makeFinding('freshness_lag', n);
+/** An acceptance made 7 days before it ends. */
+const held = (n: number, until: number, by = 'carol.diaz') =>
+  acceptanceFor(stale(n), { by, reason: `reason ${n}`, at: iso(until - 7 * DAY), until: iso(until) });
 const policy = { defaultDays: 30, maxDays: 90 };
 const plan = (existing: Acceptance[], n = 0) => {
   const r = planAcceptance(

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Acceptance } from '../../../src/core/acceptance/acceptance.js';
 import { honourAcceptances } from '../../../src/core/acceptance/honour.js';
 import { acceptanceStandings } from '../../../src/core/acceptance/standing.js';
-import { DEFAULT_POLICY } from '../../../src/core/detectors/registered.js';
-import type { Finding } from '../../../src/core/finding.js';
+import { acceptanceFor, DAY, iso, makeFinding, NOW } from './builders.js';
 
-const NOW = Date.UTC(2026, 11, 6, 12);
-const DAY = 86_400_000;
-const iso = (ms: number) => new Date(ms).toISOString();
-
-const stale = (n: number): Finding => ({
-  detector: 'freshness_lag',
-  ...DEFAULT_POLICY.freshness_lag!,
-  entity: `urn:li:dataset:${n}`,
-  key: `freshness_lag:urn:li:dataset:${n}`,
-  message: `stale ${n}`,
-  evidence: {},
-});
-const accepted = (n: number, until: number, by = 'carol'): Acceptance => ({
-  key: stale(n).key,
-  by,
-  reason: `reason ${n}`,
-  at: iso(NOW - DAY),
-  until: iso(until),
-  source: 'datahub',
-});
+const stale = (n: number) => makeFinding('freshness_lag', n);
+const accepted = (n: number, until: number, by = 'carol') =>
+  acceptanceFor(stale(n), { by, reason: `reason ${n}`, until: iso(until) });
 
 describe('where each acceptance a model holds stands (the audit list)', () => {
   it('in force, lapsed with why, and, for a finding gone, in force until it ends then lapsed: active first', () => {
