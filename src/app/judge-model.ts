@@ -14,6 +14,7 @@ import type { EntityCache } from '../datahub/entity-cache.js';
 import { readUpstream } from '../datahub/read-upstream.js';
 import type { RunScrolls } from '../datahub/run-scrolls.js';
 import type { Limit } from '../core/limit.js';
+import type { OnRead } from '../core/progress.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import { graphqlError } from '../datahub/errors.js';
 
@@ -29,6 +30,8 @@ export interface JudgeDeps {
   readLimit?: Limit;
   /** With `cache`: the lineage scrolls this run made, kept and reused (the gate judges a model twice). */
   scrolls?: RunScrolls;
+  /** With `cache`: how far the model's read has come, entities read of those found so far (progress displays). */
+  onRead?: OnRead;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
   let known: DownstreamKnown | undefined;
   if (deps.cache) {
     cache = deps.cache;
-    reached = await readUpstream(deps.client, model.urn, cache, extraRoots, deps.readLimit, deps.scrolls);
+    reached = await readUpstream(deps.client, model.urn, cache, extraRoots, deps.readLimit, deps.scrolls, deps.onRead);
   } else {
     ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
     if (deps.readLimit && reached.length > deps.readLimit.max) throw deps.readLimit.exceeded(reached.length);
