@@ -14,17 +14,23 @@ export interface Progress {
   failures?: number;
   /** The catalog read's pages of the model scroll: read, and in all once the first page told. */
   pages?: { done: number; total?: number };
-  /**
-   * Judging models one at a time (the gate, a scan of named models): the read of the one being judged, its entities
-   * read of those found so far (its lineage scroll finds them page by page, so `total` grows).
-   */
-  reading?: { model: string; done: number; total: number };
+  /** Judging models one at a time (the gate, a scan of named models): the read of the one being judged. */
+  reading?: ModelRead & { model: string };
 }
 
 export type OnProgress = (p: Progress) => void;
 
-/** How far a model's read has come: entities read, of those found so far. */
-export type OnRead = (read: number, found: number) => void;
+/**
+ * How far one model's read has come: its upstream (`entities` read of those its lineage scroll has found so far, so
+ * `total` grows), then the models below the datasets it found offending (`datasets` whose blast radius is read).
+ */
+export interface ModelRead {
+  what: 'upstream' | 'below';
+  done: number;
+  total: number;
+}
+
+export type OnModelRead = (r: ModelRead) => void;
 
 /**
  * The judge phase when models are judged one at a time (the gate, a scan of named models): models judged, and while
@@ -34,8 +40,8 @@ export function judgingOneByOne(onProgress: OnProgress, total: number) {
   return {
     judged: (done: number) => onProgress({ phase: 'judge', done, total }),
     reading:
-      (done: number, model: string): OnRead =>
-      (read, found) =>
-        onProgress({ phase: 'judge', done, total, reading: { model, done: read, total: found } }),
+      (done: number, model: string): OnModelRead =>
+      (read) =>
+        onProgress({ phase: 'judge', done, total, reading: { model, ...read } }),
   };
 }

@@ -1,5 +1,4 @@
 import type { Limit } from '../core/limit.js';
-import type { OnRead } from '../core/progress.js';
 import type { DataHubClient } from './client.js';
 import type { PathError } from './batch-operation.js';
 import { DataHubError, graphqlError } from './errors.js';
@@ -32,7 +31,7 @@ export async function readUpstream(
   /** The scrolls this run already made, and where to keep this read's (the gate's two judgments of a model). */
   scrolls?: RunScrolls,
   /** Entities read (in the cache: read now or before) of those reached so far, as pages and batches land. */
-  onRead?: OnRead,
+  onRead?: (read: number, found: number) => void,
 ): Promise<string[]> {
   const reached = new Set<string>();
   const tally = { read: 0, tell: () => onRead?.(tally.read, reached.size) };

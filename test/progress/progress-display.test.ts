@@ -50,15 +50,20 @@ describe('a phase line', () => {
     );
   });
 
-  it('models judged one at a time: the read of the one being judged, by its short name', () => {
+  it('models judged one at a time: the read of the one being judged, by its short name, upstream then below', () => {
     const model = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)';
-    const reading = { model, done: 1200, total: 3001 };
+    const reading = { model, what: 'upstream' as const, done: 1200, total: 3001 };
     // none judged yet: no rate of models, the read is what moves
     expect(progressLine({ phase: 'judge', done: 0, total: 2, reading }, 4_000, 120)).toBe(
       'judge ░░░░░░░░░░░░░░░░ 0/2 models · fraud_detector_v4: 1,200/3,001 entities read',
     );
     expect(progressLine({ phase: 'judge', done: 1, total: 2, reading }, 4_000, 120)).toBe(
       'judge ████████░░░░░░░░ 1/2 models · fraud_detector_v4: 1,200/3,001 entities read · 0.3/s · ETA 4s',
+    );
+    // then its blast radius: the datasets it found offending whose models below are read
+    const below = { model, what: 'below' as const, done: 256, total: 1114 };
+    expect(progressLine({ phase: 'judge', done: 0, total: 2, reading: below }, 9_000, 120)).toBe(
+      'judge ░░░░░░░░░░░░░░░░ 0/2 models · fraud_detector_v4: blast radius 256/1,114',
     );
   });
 

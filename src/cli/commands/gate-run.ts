@@ -5,6 +5,7 @@ import { gateChanges, gateModel, isBlocked, proposalLimits, type GateResult } fr
 import type { ModelChanges } from '../../core/verdict-changes.js';
 import { changeSentences } from '../../core/verdict-changes-words.js';
 import { clipEcho } from '../../core/echo.js';
+import { judgingOneByOne } from '../../core/progress.js';
 import { FileProblem, readRegularFile, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
 import { ACCEPTED_FILE, readAcceptedFile } from '../../config/accepted-file.js';
 import { DEFAULT_ACCEPTANCE_POLICY } from '../../core/acceptance/acceptance.js';
@@ -24,7 +25,6 @@ import { reportToGithub } from './gate-github.js';
 import { JanusError } from '../../errors.js';
 import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
-import { judgingOneByOne } from '../../core/progress.js';
 import { progressDisplay } from '../progress/progress-display.js';
 import { gateSummary } from '../progress/run-summary.js';
 import { wantsProgress } from '../progress/wants-progress.js';
