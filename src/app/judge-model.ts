@@ -14,6 +14,7 @@ import type { EntityCache } from '../datahub/entity-cache.js';
 import { readUpstream } from '../datahub/read-upstream.js';
 import type { RunScrolls } from '../datahub/run-scrolls.js';
 import type { Limit } from '../core/limit.js';
+import type { OnModelRead } from '../core/progress.js';
 import { resolveModel } from '../datahub/resolve-model.js';
 import { graphqlError } from '../datahub/errors.js';
 
@@ -34,6 +35,8 @@ export interface JudgeDeps {
    * read (`scrolls`). For a judgment compared by its findings alone: the gate's judgment without the change.
    */
   blastRadius?: false;
+  /** With `cache`: how far the model's read has come, its upstream then the models below (progress displays). */
+  onRead?: OnModelRead;
 }
 
 /**
@@ -53,7 +56,8 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
   let known: DownstreamKnown | undefined;
   if (deps.cache) {
     cache = deps.cache;
-    reached = await readUpstream(deps.client, model.urn, cache, extraRoots, deps.readLimit, deps.scrolls);
+    const onRead = deps.onRead && ((done: number, total: number) => deps.onRead!({ what: 'upstream', done, total }));
+    reached = await readUpstream(deps.client, model.urn, cache, extraRoots, deps.readLimit, deps.scrolls, onRead);
   } else {
     ({ reached, cache, downstream: known } = await readUpstreamReach(deps.client, model.urn, extraRoots));
     if (deps.readLimit && reached.length > deps.readLimit.max) throw deps.readLimit.exceeded(reached.length);
@@ -79,7 +83,12 @@ export async function judgeModel(deps: JudgeDeps, ref: string): Promise<{ verdic
       ? alreadyRead(members, deps.scrolls?.modelsBelow)
       : known
         ? await readBlastRadius(deps.client, members, known)
-        : await readDownstreamModels(deps.client, members, deps.scrolls?.modelsBelow);
+        : await readDownstreamModels(
+            deps.client,
+            members,
+            deps.scrolls?.modelsBelow,
+            deps.onRead && ((done, total) => deps.onRead!({ what: 'below', done, total })),
+          );
   const downstream = Object.fromEntries(
     offending.map((d) => [d, modelsBelowMembers(reads.membersOf(d).map((m) => below[m] ?? []))]),
   );

@@ -10,11 +10,11 @@ import {
   type UpstreamDatasets,
 } from '../core/writeback/upstream-datasets.js';
 import type { Catalog } from '../core/catalog.js';
-import type { OnProgress } from '../core/progress.js';
+import { judgingOneByOne, type OnProgress } from '../core/progress.js';
 import { readDownstreamModels } from '../datahub/read-downstream.js';
 import { EntityCache } from '../datahub/entity-cache.js';
 import { applyPlan, type ApplyOutcome } from '../datahub/writeback/apply.js';
-import { readResolutions } from '../datahub/writeback/read-resolutions.js';
+import { readResolutions, resolutionDatasets } from '../datahub/writeback/read-resolutions.js';
 import { evidenceOnDatasets, readModelsState } from '../datahub/writeback/read-state.js';
 import type { Logger } from '../log.js';
 import type { RedisLocks } from '../redis/lock.js';
@@ -62,7 +62,7 @@ export interface WriteBackOptions {
    */
   keepVerdicts?: boolean;
   onJudged?: OnJudged;
-  /** How far the read, the judging and the write-back have come (progress displays; plain data). */
+  /** How far the read, the judging, the planning and the write-back have come (progress displays; plain data). */
   onProgress?: OnProgress;
 }
 
@@ -91,19 +91,25 @@ export async function writeBackModels(
     if (opts.keepGraphs) graphs.push(graph);
     return opts.onJudged?.(v, graph);
   };
+  const { onProgress } = opts;
   let set: JudgedSet;
   if (models === 'all') {
-    const scan = await judgeCatalog({ ...deps, cache }, onJudged, opts.onProgress);
+    const scan = await judgeCatalog({ ...deps, cache }, onJudged, onProgress);
+    onProgress?.({ phase: 'plan', done: 0 });
     set = catalogJudgedSet(scan.catalog, scan.cache, complete, collector);
   } else {
     const upstreamDatasets: Record<string, string[]> = {};
-    opts.onProgress?.({ phase: 'judge', done: 0, total: models.length });
+    const judging = onProgress && judgingOneByOne(onProgress, models.length);
+    judging?.judged(0);
     for (const [i, model] of models.entries()) {
-      const { verdict, graph } = await judgeModel({ ...deps, cache }, model);
+      const { verdict, graph } = await judgeModel(
+        { ...deps, cache, ...(judging ? { onRead: judging.reading(i, model) } : {}) },
+        model,
+      );
       upstreamDatasets[verdict.model.urn] = datasetsUpstreamOf(graph);
       const done = onJudged(verdict, graph);
       if (done) await done;
-      opts.onProgress?.({ phase: 'judge', done: i + 1, total: models.length });
+      judging?.judged(i + 1);
     }
     set = {
       judged: complete,
@@ -114,7 +120,7 @@ export async function writeBackModels(
       downstream: (d) => readDownstreamModels(deps.client, d),
     };
   }
-  const plan = await planJudged(deps, set);
+  const plan = await planJudged(deps, set, onProgress);
   const kept = opts.keepGraphs ? { graphs } : {};
   if (opts.dryRun) return { verdicts, judged, ...kept, plan, applied: [], failed: [] };
   const outcomes = await applyPlan(plan, {
@@ -122,7 +128,7 @@ export async function writeBackModels(
     ...(deps.locks ? { locks: deps.locks } : {}),
     ...(deps.logger ? { logger: deps.logger } : {}),
     ...(deps.afterWrite ? { afterWrite: deps.afterWrite } : {}),
-    ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+    ...(onProgress ? { onProgress } : {}),
   });
   return {
     verdicts,
@@ -173,9 +179,18 @@ export function catalogJudgedSet(
   };
 }
 
-/** The writes that make DataHub match a judgment: reads the current state of everything it touches, then plans (pure). */
-export async function planJudged(deps: WriteBackDeps, set: JudgedSet): Promise<PlannedWrite[]> {
+/**
+ * The writes that make DataHub match a judgment: reads the current state of everything it touches, then plans (pure).
+ * `onProgress` hears the planning: entities whose write-back state is read (the models in scope, the datasets whose
+ * incidents a person may have resolved), of those it reads.
+ */
+export async function planJudged(
+  deps: WriteBackDeps,
+  set: JudgedSet,
+  onProgress?: OnProgress,
+): Promise<PlannedWrite[]> {
   const { judged, causes, cache } = set;
+  onProgress?.({ phase: 'plan', done: 0 });
   const evidence = evidenceOnDatasets(set.read, cache);
   const resolving = incidentsToResolve(judged, causes, {
     ...evidence,
@@ -187,8 +202,13 @@ export async function planJudged(deps: WriteBackDeps, set: JudgedSet): Promise<P
   const resolvedDownstream = Object.fromEntries(Object.entries(downstream).map(([d, ms]) => [d, ms.map((m) => m.urn)]));
   const scope = new Set([...judged.map((v) => v.model.urn), ...Object.values(resolvedDownstream).flat()]);
   for (const rc of causes) for (const m of rc.blastRadius) scope.add(m.urn);
-  const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, [...scope])) };
-  const newest = await readResolutions(deps.client, causes, new Set(evidence.incidents.map((i) => i.key)));
+  const open = new Set(evidence.incidents.map((i) => i.key));
+  const toRead = scope.size + resolutionDatasets(causes, open).length;
+  let read = 0;
+  const tell = onProgress && ((n: number) => onProgress({ phase: 'plan', done: (read += n), total: toRead }));
+  tell?.(0);
+  const state: WriteBackState = { ...evidence, ...(await readModelsState(deps.client, [...scope], tell)) };
+  const newest = await readResolutions(deps.client, causes, open, tell);
   state.resolved = newest.resolved;
   state.incidents = [...state.incidents, ...newest.active];
   const base = deps.reportBaseUrl;

@@ -46,15 +46,20 @@ export async function readJanusIncidents(
   client: DataHubClient,
   datasets: string[],
   which: 'active' | 'any',
+  /** Hears each batch's datasets once read (progress displays). */
+  onBatch?: (datasets: number) => void,
 ): Promise<JanusIncidentOnDataset[]> {
   const read = which === 'active' ? readDatasetsActiveIncidents : readDatasetsIncidents;
   const unique = [...new Set(datasets)];
   const out: JanusIncidentOnDataset[] = [];
-  for (let i = 0; i < unique.length; i += BATCH)
-    for (const d of await read(client, unique.slice(i, i + BATCH)))
+  for (let i = 0; i < unique.length; i += BATCH) {
+    const batch = unique.slice(i, i + BATCH);
+    for (const d of await read(client, batch))
       for (const incident of d.incidents?.incidents ?? []) {
         const key = keyOf(incident.description);
         if (key) out.push({ dataset: d.urn, key, incident });
       }
+    onBatch?.(batch.length);
+  }
   return out;
 }

@@ -16,10 +16,14 @@ export async function readDownstreamModels(
   datasets: string[],
   /** The lists this run already read, by dataset: not read again, and this read's kept there. */
   known?: Map<string, ModelRef[]>,
+  /** Datasets whose models below are read (or were known), of `datasets`, as each request's land (progress displays). */
+  onRead?: (read: number, of: number) => void,
 ): Promise<Record<string, ModelRef[]>> {
   const unique = [...new Set(datasets)];
   const out: Record<string, ModelRef[]> = {};
   const unread = known ? unique.filter((d) => !known.has(d)) : unique;
+  let read = unique.length - unread.length;
+  onRead?.(read, unique.length);
   const lists = new ModelListPool();
   const chunks: string[][] = [];
   for (let i = 0; i < unread.length; i += downstreamModels.max) chunks.push(unread.slice(i, i + downstreamModels.max));
@@ -42,6 +46,7 @@ export async function readDownstreamModels(
           out[dataset] = lists.intern(pages.flatMap(modelsOf).sort(byModelName));
         }),
       );
+      onRead?.((read += chunk.length), unique.length);
     }),
   );
   if (known) for (const d of unread) known.set(d, out[d]!);

@@ -30,9 +30,12 @@ export async function readUpstream(
   limit?: Limit,
   /** The scrolls this run already made, and where to keep this read's (the gate's two judgments of a model). */
   scrolls?: RunScrolls,
+  /** Entities read (in the cache: read now or before) of those reached so far, as pages and batches land. */
+  onRead?: (read: number, found: number) => void,
 ): Promise<string[]> {
   const reached = new Set<string>();
-  const read = (roots: string[]) => readReached(client, roots, reached, cache, limit, scrolls);
+  const tally = { read: 0, tell: () => onRead?.(tally.read, reached.size) };
+  const read = (roots: string[]) => readReached(client, roots, reached, cache, tally, limit, scrolls);
   await read([model]);
   const more = [...new Set([...secondRoots(cache, model), ...extraRoots])].filter((d) => !reached.has(d));
   if (limit && reached.size + more.length > limit.max) throw limit.exceeded(reached.size + more.length);
@@ -65,6 +68,7 @@ async function readReached(
   roots: string[],
   reached: Set<string>,
   cache: EntityCache,
+  tally: { read: number; tell: () => void },
   limit?: Limit,
   scrolls?: RunScrolls,
 ): Promise<void> {
@@ -78,10 +82,19 @@ async function readReached(
       else {
         reached.add(urn);
         if (!cache.has(urn)) pending.push(urn);
+        else tally.read++;
       }
     }
-    while (!over && (pending.length >= ENTITY_BATCH || (last && pending.length)))
-      reads.push(readEntities(client, pending.splice(0, ENTITY_BATCH), cache));
+    tally.tell();
+    while (!over && (pending.length >= ENTITY_BATCH || (last && pending.length))) {
+      const batch = pending.splice(0, ENTITY_BATCH);
+      reads.push(
+        readEntities(client, batch, cache).then(() => {
+          tally.read += batch.length;
+          tally.tell();
+        }),
+      );
+    }
   };
   reach(roots, false);
   await scrollUpstream(

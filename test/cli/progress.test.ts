@@ -10,6 +10,7 @@ import { CLI, requireBuiltCli, runJanus } from './run-janus.js';
 const LINE = {
   read: /\rread {2}[█░]{16} [\d,]+\/[\d,]+ entities · page 1\/1/,
   judge: /\rjudge [█░]{16} [\d,]+\/[\d,]+ models/,
+  plan: /\rplan {2}[█░]{16} [\d,]+\/[\d,]+ entities/,
   write: /\rwrite [█░]{16} [\d,]+\/[\d,]+ writes/,
 };
 const SUMMARY =
@@ -61,7 +62,7 @@ function runOnTerminal(
 beforeAll(requireBuiltCli);
 
 describe('janus scan --all on a terminal', () => {
-  it('draws a live line for the read, the judging and the write-back, then the summary', async () => {
+  it('draws a live line for the read, the judging, the planning and the write-back, then the summary', async () => {
     const sim = await demoSim();
     const r = await runOnTerminal(['scan', '--all'], { DATAHUB_GMS_URL: sim.url });
     expect(r.code, r.screen).toBe(0);
@@ -69,7 +70,8 @@ describe('janus scan --all on a terminal', () => {
     // the phases in order, each line ended before the next begins, the summary last
     const at = (re: RegExp) => r.screen.search(re);
     expect(at(LINE.read)).toBeLessThan(at(LINE.judge));
-    expect(at(LINE.judge)).toBeLessThan(at(LINE.write));
+    expect(at(LINE.judge)).toBeLessThan(at(LINE.plan));
+    expect(at(LINE.plan)).toBeLessThan(at(LINE.write));
     expect(r.screen).toMatch(SUMMARY);
     expect(r.screen.trimEnd().split(/\r?\n/).at(-1)).toMatch(SUMMARY);
     // only carriage returns and erasing: no saved cursor, hidden cursor or line-wrap switch left behind
@@ -135,16 +137,29 @@ describe('janus scan --all without a terminal', () => {
 });
 
 describe('the other long commands on a terminal', () => {
-  it('janus gate draws the models judged, then says how many passed and were blocked', async () => {
-    const sim = await demoSim();
+  it('janus gate draws the models judged and the read of each, then says how many passed and were blocked', async () => {
+    const sim = await demoSim(150); // slow enough that frames are drawn while each model is read
     const args = ['gate', '--model', 'fraud_detector_v4', '--model', 'customer_ltv_v2'];
     const r = await runOnTerminal(args, { DATAHUB_GMS_URL: sim.url });
+    const reading = (judged: number, model: string) =>
+      new RegExp(`\\rjudge [█░]{16} ${judged}/2 models · ${model}: [\\d,]+/[\\d,]+ entities read`);
+    expect(r.screen).toMatch(reading(0, 'fraud_detector_v4'));
+    expect(r.screen).toMatch(reading(1, 'customer_ltv_v2'));
     expect(r.screen).toMatch(/\rjudge [█░]{16} 2\/2 models/);
     expect(r.screen).toMatch(/janus gate: 2 models judged: \d blocked, \d passed/);
     const piped = await runJanus(args, { DATAHUB_GMS_URL: sim.url });
     expect(piped.code).toBe(r.code);
     expect(piped.stderr).not.toMatch(DRAWN);
     expect(piped.stderr).toMatch(/janus gate: 2 models judged: \d blocked, \d passed/);
+  });
+
+  it.each(['json', 'junit', 'markdown'])('janus gate --format %s on a terminal: no live line', async (format) => {
+    const sim = await demoSim(150);
+    const args = ['gate', '--model', 'fraud_detector_v4', '--format', format];
+    const r = await runOnTerminal(args, { DATAHUB_GMS_URL: sim.url });
+    expect(r.code, r.screen).toBe(1);
+    expect(r.screen).not.toMatch(/[█░]|entities read/);
+    expect(r.screen).toMatch(/janus gate: 1 model judged: 1 blocked, 0 passed/);
   });
 
   it('janus sim generate --out draws datasets then models, and ends with what it wrote', async () => {

@@ -43,6 +43,30 @@ describe('a phase line', () => {
     expect(line).toBe('write ████████████████ 40/40 writes · 3 failed · 20/s');
   });
 
+  it('the planning: the entities whose write-back state is read; before its total is known, only what is done', () => {
+    expect(progressLine({ phase: 'plan', done: 0 }, 200)).toBe('plan  ░░░░░░░░░░░░░░░░ 0 entities');
+    expect(progressLine({ phase: 'plan', done: 500, total: 2000 }, 1_000)).toBe(
+      'plan  ████░░░░░░░░░░░░ 500/2,000 entities · 500/s · ETA 3s',
+    );
+  });
+
+  it('models judged one at a time: the read of the one being judged, by its short name, upstream then below', () => {
+    const model = 'urn:li:mlModel:(urn:li:dataPlatform:mlflow,fraud_detector_v4,PROD)';
+    const reading = { model, what: 'upstream' as const, done: 1200, total: 3001 };
+    // none judged yet: no rate of models, the read is what moves
+    expect(progressLine({ phase: 'judge', done: 0, total: 2, reading }, 4_000, 120)).toBe(
+      'judge ░░░░░░░░░░░░░░░░ 0/2 models · fraud_detector_v4: 1,200/3,001 entities read',
+    );
+    expect(progressLine({ phase: 'judge', done: 1, total: 2, reading }, 4_000, 120)).toBe(
+      'judge ████████░░░░░░░░ 1/2 models · fraud_detector_v4: 1,200/3,001 entities read · 0.3/s · ETA 4s',
+    );
+    // then its blast radius: the datasets it found offending whose models below are read
+    const below = { model, what: 'below' as const, done: 256, total: 1114 };
+    expect(progressLine({ phase: 'judge', done: 0, total: 2, reading: below }, 9_000, 120)).toBe(
+      'judge ░░░░░░░░░░░░░░░░ 0/2 models · fraud_detector_v4: blast radius 256/1,114',
+    );
+  });
+
   it('fits the terminal, one column short (a wrapped line cannot be redrawn in place)', () => {
     const line = progressLine({ phase: 'read', done: 1, total: 2, pages: { done: 1, total: 1 } }, 100_000, 40);
     expect(line.length).toBe(39);

@@ -5,6 +5,7 @@ import { gateChanges, gateModel, isBlocked, proposalLimits, type GateResult } fr
 import type { ModelChanges } from '../../core/verdict-changes.js';
 import { changeSentences } from '../../core/verdict-changes-words.js';
 import { clipEcho } from '../../core/echo.js';
+import { judgingOneByOne } from '../../core/progress.js';
 import { FileProblem, readRegularFile, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
 import { ACCEPTED_FILE, readAcceptedFile } from '../../config/accepted-file.js';
 import { DEFAULT_ACCEPTANCE_POLICY } from '../../core/acceptance/acceptance.js';
@@ -72,13 +73,15 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
     };
     return { results, errored, markdown };
   };
-  display.report({ phase: 'judge', done: 0, total: models.length });
+  // the models judged, and the read of the one being judged: the long part on a big catalog
+  const judging = judgingOneByOne(display.report, models.length);
+  judging.judged(0);
   for (const [i, model] of models.entries()) {
     try {
-      const judged = await gateModel(deps, gatePolicy, model);
+      const judged = await gateModel({ ...deps, onRead: judging.reading(i, model) }, gatePolicy, model);
       results.push(judged.result);
       if (judged.before) before.push(judged.before);
-      display.report({ phase: 'judge', done: i + 1, total: models.length });
+      judging.judged(i + 1);
     } catch (err) {
       display.finish();
       // DataHub could not be read (exit 3): CI still gets a report, saying so, never a pass

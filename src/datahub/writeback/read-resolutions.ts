@@ -15,13 +15,15 @@ export async function readResolutions(
   client: DataHubClient,
   causes: RootCause[],
   open: ReadonlySet<string>,
+  /** Hears the datasets read, a request's at a time (progress displays). */
+  onRead?: (datasets: number) => void,
 ): Promise<{ resolved: ResolvedIncident[]; active: CurrentIncident[] }> {
   const pending = causes.filter((rc) => !open.has(rc.key));
   if (!pending.length) return { resolved: [], active: [] };
   const keys = new Set(pending.map((rc) => rc.key));
-  const datasets = [...new Set(pending.map((rc) => rc.dataset))].sort();
+  const datasets = resolutionDatasets(causes, open);
   const newest = new Map<string, { at: number; incident: ResolvedIncident | undefined; active?: CurrentIncident }>();
-  for (const { dataset, key, incident: inc } of await readJanusIncidents(client, datasets, 'any')) {
+  for (const { dataset, key, incident: inc } of await readJanusIncidents(client, datasets, 'any', onRead)) {
     if (!keys.has(key)) continue;
     const seen = newest.get(key);
     if (seen && seen.at >= inc.created.time) continue;
@@ -50,4 +52,9 @@ export async function readResolutions(
     resolved: found.flatMap((n) => (n.incident ? [n.incident] : [])),
     active: found.flatMap((n) => (n.active ? [n.active] : [])),
   };
+}
+
+/** The datasets `readResolutions` reads: those of the causes with no ACTIVE incident (`open` keys). */
+export function resolutionDatasets(causes: RootCause[], open: ReadonlySet<string>): string[] {
+  return [...new Set(causes.filter((rc) => !open.has(rc.key)).map((rc) => rc.dataset))].sort();
 }

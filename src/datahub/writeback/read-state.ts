@@ -55,6 +55,8 @@ export function latestResult(
 export async function readModelsState(
   client: DataHubClient,
   models: string[],
+  /** Hears the models read, a request's at a time (progress displays). */
+  onRead?: (models: number) => void,
 ): Promise<Pick<WriteBackState, 'tagExists' | 'propertiesExist' | 'models'>> {
   const unique = [...new Set(models)].sort();
   const out: Pick<WriteBackState, 'tagExists' | 'propertiesExist' | 'models'> = {
@@ -63,10 +65,12 @@ export async function readModelsState(
     models: {},
   };
   for (let i = 0; i === 0 || i < unique.length; i += 250) {
-    const data = await client.request(writeBackStateOp, { models: unique.slice(i, i + 250) });
+    const batch = unique.slice(i, i + 250);
+    const data = await client.request(writeBackStateOp, { models: batch });
     out.tagExists = !!data.tagExists;
     out.propertiesExist = { score: !!data.score?.exists, band: !!data.band?.exists, reasons: !!data.reasons?.exists };
     for (const m of data.models ?? []) if (m?.type === 'MLMODEL') out.models[m.urn] = toModel(m);
+    onRead?.(batch.length);
   }
   return out;
 }
