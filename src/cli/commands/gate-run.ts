@@ -2,14 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { gateChanges, gateModel, isBlocked, proposalLimits, type GateResult } from '../../app/gate.js';
-import type { ModelChanges } from '../../core/verdict-changes.js';
-import { changeSentences } from '../../core/verdict-changes-words.js';
 import { clipEcho } from '../../core/echo.js';
 import { judgingOneByOne } from '../../core/progress.js';
 import { FileProblem, readRegularFile, writableProblem, writeRegularFile } from '../../runtime/regular-file.js';
 import { ACCEPTED_FILE, readAcceptedFile } from '../../config/accepted-file.js';
 import { DEFAULT_ACCEPTANCE_POLICY } from '../../core/acceptance/acceptance.js';
-import { acceptedClause } from '../../core/acceptance/words.js';
 import { LINEAGE_FILE_MAX_BYTES, readLineageFile } from '../../datahub/lineage-file.js';
 import { edgeKey, lineageEdgeLines } from '../../datahub/lineage-file-lines.js';
 import type { LineageLines } from '../../render/gate-annotations.js';
@@ -17,13 +14,11 @@ import { EntityCache } from '../../datahub/entity-cache.js';
 import { RunScrolls } from '../../datahub/run-scrolls.js';
 import { checkedModelRef } from '../../datahub/resolve-model.js';
 import { BlockedError, UsageError } from '../../errors.js';
-import { verdictsJson } from '../../render/json.js';
-import { gateJunit, type GateError } from '../../render/junit.js';
-import { gateMarkdown, type GateMarkdownOptions } from '../../render/gate-markdown.js';
-import { changesJson } from '../../render/verdict-changes-json.js';
+import type { GateError } from '../../render/junit.js';
+import type { GateMarkdownOptions } from '../../render/gate-markdown.js';
+import { renderGate, type GateReport } from '../../render/gate-report.js';
 import { reportToGithub } from './gate-github.js';
 import { JanusError } from '../../errors.js';
-import { verdictText } from '../../render/text.js';
 import { cliContext, out } from '../context.js';
 import { progressDisplay } from '../progress/progress-display.js';
 import { gateSummary } from '../progress/run-summary.js';
@@ -63,7 +58,7 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
     process.stderr.write(`${gateSummary({ blocked, passed: results.length - blocked, notJudged })}\n`);
   };
   const before: GateResult[] = [];
-  const report = (errored: GateError[] = []): Report => {
+  const report = (errored: GateError[] = []): GateReport => {
     const markdown: GateMarkdownOptions = {
       ...(proposed ? { changes: gateChanges(before, results) } : {}),
       ...(opts.lineage && (opts.format === 'markdown' || process.env.GITHUB_ACTIONS === 'true')
@@ -89,7 +84,7 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
         const errored = models.slice(i).map((m) => ({ model: m, code: err.code, message: err.message }));
         const r = report(errored);
         if (opts.format !== 'text') {
-          const text = render(r, opts.format);
+          const text = renderGate(r, opts.format);
           if (opts.output) writeReport(opts.output, text);
           else out(text);
         }
@@ -101,7 +96,7 @@ export async function runGate(opts: GateOptions, cmd: Command): Promise<void> {
   }
   display.finish();
   const r = report();
-  const text = render(r, opts.format);
+  const text = renderGate(r, opts.format);
   if (opts.output) writeReport(opts.output, text);
   else out(text);
   reportToGithub(results, opts.lineage, [], process.env, r.markdown);
@@ -136,53 +131,6 @@ function writeReport(file: string, report: string): void {
     if (err instanceof FileProblem) throw new UsageError(`--output ${clipEcho(file)} ${err.message}`);
     throw err;
   }
-}
-
-/** What one run reports, whatever the format. */
-interface Report {
-  results: GateResult[];
-  errored: GateError[];
-  /** What the Markdown adds: the proposal's changes (with `--lineage`), the report links. */
-  markdown: GateMarkdownOptions & { changes?: ModelChanges[] };
-}
-
-function render({ results, errored, markdown }: Report, format: GateOptions['format']): string {
-  if (format === 'junit') return gateJunit(results, undefined, errored);
-  if (format === 'markdown') return gateMarkdown(results, errored, markdown);
-  if (format === 'json') {
-    const blocked = results.some(isBlocked);
-    return JSON.stringify(
-      {
-        status: errored.length ? 'error' : blocked ? 'blocked' : 'pass',
-        pass: !blocked && !errored.length,
-        ...(errored.length
-          ? { error: { code: errored[0]!.code, message: errored[0]!.message, notJudged: errored.map((e) => e.model) } }
-          : {}),
-        ...verdictsJson(
-          results,
-          (r) => r.verdict,
-          (r) => ({ blocked: isBlocked(r), blocking: r.blocking.map((f) => f.key), reasons: r.reasons }),
-        ),
-        ...(markdown.changes ? { changes: changesJson(markdown.changes) } : {}),
-      },
-      null,
-      2,
-    );
-  }
-  const changeOf = new Map((markdown.changes ?? []).map((c) => [c.model.urn, c]));
-  return results
-    .map((r) => {
-      const change = changeOf.get(r.verdict.model.urn);
-      return [
-        verdictText(r.verdict),
-        `  ${isBlocked(r) ? `BLOCKED: ${[...r.blocking.map((f) => `${f.detector} (${f.severity})`), ...r.reasons].join('; ')}` : 'PASS'}`,
-        ...(r.verdict.accepted ?? []).map(
-          (a) => `  ACCEPTED (not blocking): ${a.finding.detector} (${a.finding.severity}) ${acceptedClause(a)}`,
-        ),
-        ...(change ? changeSentences(change).map((line) => `  CHANGE: ${line}`) : []),
-      ].join('\n');
-    })
-    .join('\n\n');
 }
 
 export interface GateOptions {
