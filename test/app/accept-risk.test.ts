@@ -64,7 +64,7 @@ describe('janus accept: an acceptance stored in DataHub, honoured wherever the m
     });
   });
 
-  it('an admin who owns nothing may accept too; the newer acceptance of a key replaces the older', async () => {
+  it('an admin who owns nothing may accept too; the newer acceptance of a key replaces the older, kept on record', async () => {
     await acceptRisk(deps('mallory', ['urn:li:corpuser:mallory']), fraud, {
       finding: LEAK!,
       reason: 'retraining next sprint',
@@ -72,7 +72,10 @@ describe('janus accept: an acceptance stored in DataHub, honoured wherever the m
     });
     const { graph, verdict } = await judgeModel({ client: as('dev'), policy }, fraud);
     const stored = acceptancesOf(graph.nodes[graph.model]!.structuredProperties);
-    expect(stored.map((a) => [a.by, a.reason])).toEqual([['mallory', 'retraining next sprint']]);
+    expect(stored.map((a) => [a.by, a.reason, a.replaced?.by])).toEqual([
+      ['dev.patel', 'backfill running', 'mallory'],
+      ['mallory', 'retraining next sprint', undefined],
+    ]);
     expect(verdict).toMatchObject({ score: 100, band: 'trusted' });
     expect(demoVerdict('fraud').band).toBe('at_risk');
   });

@@ -65,15 +65,22 @@ describe('janus accept: owners through a group, admins by email (the built CLI, 
     expect(admin.code, admin.stderr).toBe(0);
     expect(admin.stdout).toContain('accepted by erin.walsh until ');
 
-    // the audit: the newer acceptance replaced the group member's; past its end it is listed lapsed, with who and why
+    // the audit: the newer acceptance replaced the group member's, which stays on record; past its end the newer is
+    // listed lapsed, with who and why
     const later = new Date(Date.now() + 8 * 86_400_000).toISOString();
     const [now, after] = await Promise.all([
       runJanus(['accepted', 'fraud_detector_v4', '--json'], env(ROOT)),
       runJanus(['accepted', 'fraud_detector_v4', '--json'], env(ROOT, { JANUS_AS_OF: later })),
     ]);
     expect(now.code, now.stderr).toBe(0);
+    const replaced = expect.objectContaining({
+      by: 'gus.lindqvist',
+      status: 'lapsed',
+      lapse: expect.stringMatching(/^replaced on \d{4}-\d{2}-\d{2} by erin\.walsh$/),
+    });
     expect(JSON.parse(now.stdout).accepted).toEqual([
       expect.objectContaining({ by: 'erin.walsh', reason: 'known issue, ticket RISK-12', status: 'active' }),
+      replaced,
     ]);
     // the report the CLI writes lists it too
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'janus-accepted-report-'));
@@ -91,6 +98,7 @@ describe('janus accept: owners through a group, admins by email (the built CLI, 
         status: 'lapsed',
         lapse: expect.stringMatching(/^expired on \d{4}-\d{2}-\d{2}$/),
       }),
+      replaced,
     ]);
   });
 });

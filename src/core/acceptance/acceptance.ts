@@ -24,6 +24,11 @@ export interface Acceptance {
    * dataset's finding): it covers its finding for every model below that dataset. Absent: held on the model.
    */
   on?: string;
+  /**
+   * When, and by whom, a newer acceptance of the same key replaced it while it was in force: kept for the record (the
+   * audit), never in force again.
+   */
+  replaced?: { at: string; by: string };
 }
 
 /** The finding as it stood when it was accepted. */

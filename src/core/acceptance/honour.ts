@@ -13,7 +13,9 @@ export interface Honoured {
  * Splits findings by the acceptances at `now`. Pure. Of several acceptances of one key, the one ending last that
  * still holds wins; when none holds, the one ending last says why.
  */
-export function honourAcceptances(findings: Finding[], acceptances: readonly Acceptance[], now: number): Honoured {
+export function honourAcceptances(findings: Finding[], held: readonly Acceptance[], now: number): Honoured {
+  // one a newer acceptance replaced is the record's, not the judgment's
+  const acceptances = held.filter((a) => !a.replaced);
   if (!acceptances.length) return { counted: findings, accepted: [], lapsed: [] };
   const byKey = new Map<string, Acceptance[]>();
   for (const a of acceptances) byKey.set(a.key, [...(byKey.get(a.key) ?? []), a]);

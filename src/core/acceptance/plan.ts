@@ -35,8 +35,9 @@ export const MAX_HELD_ACCEPTANCES = 50;
 
 /**
  * The acceptance a request makes at `now`, and the entity's acceptances after it (as the property's values): one of
- * the same key still in force is replaced; ended ones stay, as the audit (`janus accepted`, the report), the oldest
- * ending first dropped past MAX_HELD_ACCEPTANCES. Or the problems that refuse it. Pure.
+ * the same key still in force is marked replaced (by whom, when); it and the ended ones stay, as the audit (`janus
+ * accepted`, the report), the first to have ended dropped past MAX_HELD_ACCEPTANCES. Or the problems that refuse it.
+ * Pure.
  */
 export function planAcceptance(
   finding: Finding,
@@ -66,10 +67,12 @@ export function planAcceptance(
     source: 'datahub',
     ...(on ? { on } : {}),
   };
-  const kept = existing.filter((a) => a.key !== finding.key || Date.parse(a.until) <= now);
-  const room = kept.length + 1 - MAX_HELD_ACCEPTANCES;
-  const dropped = new Set(
-    room > 0 ? [...kept].sort((a, b) => Date.parse(a.until) - Date.parse(b.until)).slice(0, room) : [],
+  // one of the same key still in force is replaced: kept, for the record, never in force again
+  const kept = existing.map((a) =>
+    a.key === finding.key && !a.replaced && Date.parse(a.until) > now ? { ...a, replaced: { at, by: req.by } } : a,
   );
+  const room = kept.length + 1 - MAX_HELD_ACCEPTANCES;
+  const endedAt = (a: Acceptance) => Date.parse(a.replaced?.at ?? a.until);
+  const dropped = new Set(room > 0 ? [...kept].sort((a, b) => endedAt(a) - endedAt(b)).slice(0, room) : []);
   return { acceptance, values: [...kept.filter((a) => !dropped.has(a)), acceptance].map(storedAcceptance) };
 }

@@ -14,7 +14,7 @@ export interface AcceptanceStanding {
 
 /** The same acceptance: of one key, by one person, to one end, held on the same entity (a model's own, or a dataset). */
 export const sameAcceptance = (a: Acceptance, b: Acceptance) =>
-  a.key === b.key && a.until === b.until && a.by === b.by && a.on === b.on;
+  a.key === b.key && a.until === b.until && a.by === b.by && a.on === b.on && a.replaced?.at === b.replaced?.at;
 
 /**
  * Every acceptance a model holds, with its standing at `now` (the judgment's instant). Pure. The verdict says which
@@ -43,9 +43,11 @@ export function acceptanceStandings(
   const rest = stored
     .filter((a) => !named.some((n) => sameAcceptance(n, a)))
     .map((a): AcceptanceStanding =>
-      Date.parse(a.until) > now
-        ? { acceptance: a, status: 'clear' }
-        : { acceptance: a, status: 'lapsed', lapse: `expired on ${a.until.slice(0, 10)}` },
+      a.replaced
+        ? { acceptance: a, status: 'lapsed', lapse: `replaced on ${a.replaced.at.slice(0, 10)} by ${a.replaced.by}` }
+        : Date.parse(a.until) > now
+          ? { acceptance: a, status: 'clear' }
+          : { acceptance: a, status: 'lapsed', lapse: `expired on ${a.until.slice(0, 10)}` },
     );
   const order = { active: 0, lapsed: 1, clear: 2 } as const;
   return [...rows, ...rest].sort((x, y) => order[x.status] - order[y.status]);

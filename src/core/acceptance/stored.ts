@@ -31,6 +31,7 @@ export function storedAcceptance(a: Acceptance): string {
     ...(was?.severity ? { severity: was.severity } : {}),
     ...(was?.evidence ? { evidence: was.evidence } : {}),
     ...(was?.chains ? { chains: was.chains.ids, longest: was.chains.longest } : {}),
+    ...(a.replaced ? { replaced: a.replaced } : {}),
   });
 }
 
@@ -55,6 +56,11 @@ export function acceptanceOfValue(value: string): Acceptance | undefined {
       : undefined;
   const evidence = str(v.evidence) ? v.evidence : undefined;
   const accepted = severity || chains || evidence;
+  const r = v.replaced as Record<string, unknown> | undefined;
+  const replaced =
+    r && typeof r === 'object' && str(r.at) && str(r.by) && !Number.isNaN(Date.parse(r.at))
+      ? { at: r.at, by: r.by }
+      : undefined;
   return {
     key: v.key,
     by: v.by,
@@ -71,6 +77,7 @@ export function acceptanceOfValue(value: string): Acceptance | undefined {
         }
       : {}),
     source: 'datahub',
+    ...(replaced ? { replaced } : {}),
   };
 }
 
