@@ -1,24 +1,16 @@
 import { z } from 'zod';
+import { searchAnswer } from './queries/search-answer.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
 
-const schema = z.object({
-  searchAcrossEntities: z
-    .object({
-      total: z.number(),
-      searchResults: z.array(
-        z.object({
-          entity: z.object({
-            urn: z.string(),
-            name: z.string().nullish(),
-            properties: z.object({ name: z.string().nullish() }).nullish(),
-          }),
-        }),
-      ),
-    })
-    .nullish(),
-});
+const schema = searchAnswer(
+  z.object({
+    urn: z.string(),
+    name: z.string().nullish(),
+    properties: z.object({ name: z.string().nullish() }).nullish(),
+  }),
+);
 
 /** The datasets some owners own (DataHub search on the `owners` field). */
 export const datasetsOwnedOp = defineOperation<{ owners: string[]; count: number }, z.infer<typeof schema>>(

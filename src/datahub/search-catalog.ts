@@ -1,26 +1,18 @@
 import { z } from 'zod';
+import { searchAnswer } from './queries/search-answer.js';
 import { shortName } from '../core/names.js';
 import type { DataHubClient } from './client.js';
 import { defineOperation } from './operation.js';
 
-const schema = z.object({
-  searchAcrossEntities: z
-    .object({
-      total: z.number(),
-      searchResults: z.array(
-        z.object({
-          entity: z.object({
-            urn: z.string(),
-            type: z.string(),
-            name: z.string().nullish(),
-            properties: z.object({ name: z.string().nullish() }).nullish(),
-            datasetProperties: z.object({ name: z.string().nullish(), qualifiedName: z.string().nullish() }).nullish(),
-          }),
-        }),
-      ),
-    })
-    .nullish(),
-});
+const schema = searchAnswer(
+  z.object({
+    urn: z.string(),
+    type: z.string(),
+    name: z.string().nullish(),
+    properties: z.object({ name: z.string().nullish() }).nullish(),
+    datasetProperties: z.object({ name: z.string().nullish(), qualifiedName: z.string().nullish() }).nullish(),
+  }),
+);
 
 /** Models and datasets matching a text. */
 export const searchCatalogOp = defineOperation<{ query: string; count: number }, z.infer<typeof schema>>(

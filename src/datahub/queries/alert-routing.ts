@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchAnswer } from './search-answer.js';
 import { defineOperation } from '../operation.js';
 import { corpGroupSchema, customPropertiesSchema, ownershipSchema, type ownerSchema } from './response-pieces.js';
 
@@ -25,24 +26,15 @@ export type RawAlertRouting = z.infer<typeof alertRouting>;
 /** Owners (users with email, Slack id, status and groups; groups with their channel) of a batch of entities. */
 export const alertRoutingOp = defineOperation<{ urns: string[] }, RawAlertRouting>('alert-routing', alertRouting);
 
-const searchDatasets = z.object({
-  searchAcrossEntities: z
-    .object({
-      total: z.number(),
-      searchResults: z.array(
-        z.object({
-          entity: z.object({
-            urn: z.string(),
-            type: z.string(),
-            name: z.string().nullish(),
-            properties: z.object({ name: z.string().nullish(), qualifiedName: z.string().nullish() }).nullish(),
-            siblings: z.object({ siblings: z.array(z.object({ urn: z.string() }).nullish()).nullish() }).nullish(),
-          }),
-        }),
-      ),
-    })
-    .nullish(),
-});
+const searchDatasets = searchAnswer(
+  z.object({
+    urn: z.string(),
+    type: z.string(),
+    name: z.string().nullish(),
+    properties: z.object({ name: z.string().nullish(), qualifiedName: z.string().nullish() }).nullish(),
+    siblings: z.object({ siblings: z.array(z.object({ urn: z.string() }).nullish()).nullish() }).nullish(),
+  }),
+);
 /** Datasets matching a name. */
 export const searchDatasetsOp = defineOperation<{ query: string; count: number }, z.infer<typeof searchDatasets>>(
   'search-datasets',

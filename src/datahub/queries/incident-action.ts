@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchAnswer } from './search-answer.js';
 import { defineOperation } from '../operation.js';
 import { incidentStatusSchema, ownerSchema, ownershipSchema } from './response-pieces.js';
 
@@ -34,18 +35,7 @@ export const incidentForActionOp = defineOperation<{ urn: string }, z.infer<type
   incidentForAction,
 );
 
-const userByEmail = z.object({
-  searchAcrossEntities: z
-    .object({
-      total: z.number(),
-      searchResults: z.array(
-        z.object({
-          entity: ownerSchema.extend({ type: z.string() }),
-        }),
-      ),
-    })
-    .nullish(),
-});
+const userByEmail = searchAnswer(ownerSchema.extend({ type: z.string() }));
 export const userByEmailOp = defineOperation<{ emails: string[] }, z.infer<typeof userByEmail>>(
   'user-by-email',
   userByEmail,
