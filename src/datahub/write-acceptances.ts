@@ -1,6 +1,7 @@
 import { ACCEPTANCE_PROPERTY } from '../core/acceptance/stored.js';
 import type { DataHubClient } from './client.js';
 import { createStructuredPropertyOp, upsertStructuredPropertiesOp } from './queries/write-ops.js';
+import { propertyDefinition } from './writeback/property-definition.js';
 
 /**
  * Defines `io.janus.accepted_risk` on the entity types it is used on (models, and datasets for what is accepted for
@@ -9,18 +10,9 @@ import { createStructuredPropertyOp, upsertStructuredPropertiesOp } from './quer
  * before datasets were listed still takes their values.
  */
 async function defineAcceptanceProperty(client: DataHubClient): Promise<void> {
-  const p = ACCEPTANCE_PROPERTY;
-  const input = {
-    id: p.qualifiedName,
-    qualifiedName: p.qualifiedName,
-    displayName: p.displayName,
-    description: p.description,
-    valueType: p.valueType,
-    cardinality: p.cardinality,
-    entityTypes: ['urn:li:entityType:datahub.mlModel', 'urn:li:entityType:datahub.dataset'],
-    settings: { showInAssetSummary: true, showInSearchFilters: false },
-  };
-  const [answer] = await client.requestEach(createStructuredPropertyOp, [{ input }]);
+  const [answer] = await client.requestEach(createStructuredPropertyOp, [
+    propertyDefinition(ACCEPTANCE_PROPERTY, ['mlModel', 'dataset'], false),
+  ]);
   if (answer?.status === 'failed' && !/already exists/i.test(answer.error.message)) throw answer.error;
 }
 

@@ -10,6 +10,7 @@ import type { BatchOperation } from '../batch-operation.js';
 import type { DataHubClient } from '../client.js';
 import { assertionsLatestOp, heldEntities, modelsLinksOp } from '../queries/incident.js';
 import { latestResult } from './read-state.js';
+import { propertyDefinition } from './property-definition.js';
 import { incidentsPresent, writeIncidents } from './incident-write.js';
 import * as ops from '../queries/write-ops.js';
 
@@ -128,22 +129,7 @@ export const WRITE_SPECS: { [K in WriteKind]: WriteSpec<WriteOf<K>> } = {
   },
   createProperty: {
     op: ops.createStructuredPropertyOp,
-    vars: (w) => {
-      const p = PROPERTIES[w.property];
-      return {
-        input: {
-          id: p.qualifiedName,
-          qualifiedName: p.qualifiedName,
-          displayName: p.displayName,
-          description: p.description,
-          valueType: p.valueType,
-          cardinality: p.cardinality,
-          entityTypes: ['urn:li:entityType:datahub.mlModel'],
-          ...(p.allowedValues ? { allowedValues: p.allowedValues.map((stringValue) => ({ stringValue })) } : {}),
-          settings: { showInAssetSummary: true, showInSearchFilters: w.property !== 'reasons' },
-        },
-      };
-    },
+    vars: (w) => propertyDefinition(PROPERTIES[w.property], ['mlModel'], w.property !== 'reasons'),
     mayExist: true,
   },
   raiseIncident: {
